@@ -1,0 +1,97 @@
+"""The ``cpsolve`` command: the only module that prints.
+
+Puzzle families add their own sub-commands through the registry; each returns an
+:class:`~cpsolve.commands.Output`, which this module prints or writes. Errors the
+user can fix are one line on standard error and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from cpsolve import __version__, registry
+from cpsolve.commands import EXIT_USAGE, Output
+from cpsolve.errors import CpsolveError
+
+
+class FamilyGroup(click.Group):
+    """A group whose sub-commands are the registered puzzle families."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(registry.names()))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        if command is not None or name not in registry.names():
+            return command
+        family = registry.load(name)
+        built: click.Command = family.command()
+        return built
+
+
+@click.group(cls=FamilyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cpsolve")
+def app() -> None:
+    """Compile puzzles into constraint models and solve them.
+
+    BOARD is a file, - for standard input, or the board itself where it has a
+    one-line form (a puzz.link URL, a Tatham game ID). Exit status: 0 done, 1 no
+    solution exists, 2 bad input or usage, 3 a limit was reached first, 4 --unique
+    asked and the solution is not unique, 5 a solver answer failed the checker.
+    """
+
+
+def emit(output: Output) -> int:
+    """Print and write what a command produced; return its exit status."""
+    for path, content in output.files.items():
+        mode = "wb" if isinstance(content, bytes) else "w"
+        with open(path, mode) as handle:
+            handle.write(content)
+    if output.stdout:
+        sys.stdout.write(output.stdout if output.stdout.endswith("\n") else output.stdout + "\n")
+    for line in output.stderr:
+        click.echo(line, err=True)
+    return output.exit_code
+
+
+def _forget_script_directory() -> None:
+    """Drop the console script's own directory from the import path.
+
+    Python puts the directory of the running script first on ``sys.path``. For the
+    installed ``cpsolve`` script that is the environment's ``bin``, where python-sat
+    installs example scripts such as ``models.py``, which would shadow the ``models``
+    package of puzzle families. Nothing importable lives there.
+    """
+    script = sys.argv[0] if sys.argv else ""
+    if script and sys.path and sys.path[0]:
+        here = os.path.dirname(os.path.abspath(script))
+        if os.path.abspath(sys.path[0]) == here and os.path.basename(script) == "cpsolve":
+            del sys.path[0]
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point of the console script."""
+    _forget_script_directory()
+    try:
+        value = app.main(args=argv, prog_name="cpsolve", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        return sys.exit(done.exit_code)
+    except click.ClickException as error:
+        error.show()
+        return sys.exit(EXIT_USAGE)
+    except click.exceptions.Abort:
+        click.echo("cpsolve: interrupted", err=True)
+        return sys.exit(130)
+    except CpsolveError as error:
+        click.echo(f"cpsolve: {error}", err=True)
+        return sys.exit(EXIT_USAGE)
+    except OSError as error:
+        click.echo(f"cpsolve: {error.filename or ''}: {error.strerror or error}", err=True)
+        return sys.exit(EXIT_USAGE)
+    if isinstance(value, Output):
+        return sys.exit(emit(value))
+    return sys.exit(value if isinstance(value, int) else 0)

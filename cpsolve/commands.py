@@ -1,0 +1,119 @@
+"""Pieces every family's command shares: reading BOARD, common options, exit codes,
+the JSON shape. Commands return an :class:`Output`; only :mod:`cpsolve.cli` prints.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import click
+
+from cpsolve.errors import InputError
+from cpsolve.result import Result, Status
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Exit statuses (see the README): 0 done, 1 no solution exists, 2 bad input or usage,
+# 3 a limit was reached before an answer, 4 --unique asked and not unique,
+# 5 a solver returned a solution the puzzle's checker rejects.
+EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_LIMIT, EXIT_NOT_UNIQUE, EXIT_ERROR = range(6)
+
+
+@dataclass
+class Output:
+    """What a command produced: text for standard output, notes for standard error,
+    files to write, and the exit status."""
+
+    stdout: str = ""
+    stderr: list[str] = field(default_factory=list)
+    files: dict[str, str | bytes] = field(default_factory=dict)
+    exit_code: int = EXIT_OK
+
+
+def read_board(arg: str) -> tuple[str, str]:
+    """The text of BOARD and the name to report errors against.
+
+    BOARD is ``-`` for standard input, a file, or the board itself where it has a
+    one-line form (a URL, a game ID, a DevQuiz line).
+    """
+    if arg == "-":
+        return sys.stdin.read(), "<stdin>"
+    if os.path.isfile(arg):
+        try:
+            with open(arg, encoding="utf-8") as handle:
+                return handle.read(), arg
+        except UnicodeDecodeError as error:
+            raise InputError(f"not a text file ({error.reason})", source=arg) from None
+        except OSError as error:
+            raise InputError(error.strerror or str(error), source=arg) from None
+    if os.path.isdir(arg):
+        raise InputError("is a directory, not a board file", source=arg)
+    if any(mark in arg for mark in ("\n", ":", ",", "#")):
+        return arg, "<argument>"
+    raise InputError("no such file (and not a one-line board)", source=arg)
+
+
+def common_options(function: F) -> F:
+    """``--time-limit``, ``--json``, ``-v`` and ``-o``, shared by every solve command."""
+    decorators = [
+        click.option("--time-limit", type=click.FloatRange(min=0), default=None,
+                     metavar="SECONDS", help="Wall-clock limit for the whole solve."),
+        click.option("--json", "as_json", is_flag=True,
+                     help="Print one JSON object (the same keys for every puzzle)."),
+        click.option("-v", "--verbose", is_flag=True,
+                     help="Method and statistics on standard error."),
+        click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+                     help="Write the output to FILE (needed for PNG)."),
+    ]
+    for decorator in reversed(decorators):
+        function = decorator(function)
+    return function
+
+
+def exit_code(result: Result) -> int:
+    """The exit status a result calls for."""
+    if result.status is Status.ERROR:
+        return EXIT_ERROR
+    if result.status is Status.UNSOLVABLE:
+        return EXIT_UNSOLVABLE
+    if result.status is Status.UNKNOWN:
+        return EXIT_LIMIT
+    if result.unique is False:
+        return EXIT_NOT_UNIQUE
+    return EXIT_OK
+
+
+def result_json(puzzle: str, result: Result, encode: Callable[[Any], Any],
+                **fields: Any) -> dict[str, Any]:
+    """The JSON object every family prints; ``fields`` sets ``length``/``optimal``."""
+    return {
+        "puzzle": puzzle,
+        "status": result.status.value,
+        "method": result.method,
+        "solution": encode(result.solution) if result.solutions else None,
+        "length": fields.get("length"),
+        "optimal": fields.get("optimal"),
+        "unique": result.unique,
+        "count": result.count,
+        "complete": result.complete if result.count is not None else None,
+        "solutions": [encode(s) for s in result.solutions] if result.count is not None else None,
+        "reason": result.reason,
+        "stats": result.stats.to_dict(),
+    }
+
+
+def describe_stats(result: Result) -> str:
+    """One line of method and statistics for ``-v``."""
+    method = " ".join(f"{key}={value}" for key, value in result.method.items())
+    stats = result.stats
+    parts = [f"build {stats.build_seconds * 1000:.1f} ms",
+             f"solve {stats.solve_seconds * 1000:.1f} ms ({stats.solver_calls} calls)"]
+    for name in ("variables", "clauses", "constraints", "conflicts", "nodes"):
+        value = getattr(stats, name)
+        if value is not None:
+            parts.append(f"{name} {value}")
+    return f"{method}: " + ", ".join(parts)

@@ -1,0 +1,53 @@
+"""The exceptions cpsolve raises.
+
+One root, :class:`CpsolveError`. Normal outcomes (no solution, a limit reached) are
+statuses in a :class:`~cpsolve.result.Result`, never exceptions.
+"""
+
+from __future__ import annotations
+
+
+class CpsolveError(Exception):
+    """Root of every error cpsolve raises on purpose."""
+
+
+class InputError(CpsolveError, ValueError):
+    """Bad input: a board or file that cannot be read, with where it went wrong.
+
+    ``source`` names the file (or ``<stdin>``, ``<argument>``); ``line`` and
+    ``column`` are 1-based and ``None`` when they do not apply.
+
+    >>> str(InputError("unknown character 'q'", source="b.txt", line=3, column=5))
+    "b.txt:3:5: unknown character 'q'"
+    >>> str(InputError("empty board", source="<stdin>"))
+    '<stdin>: empty board'
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+
+    def located(self, source: str) -> InputError:
+        """The same error, naming ``source`` when it named none."""
+        if self.source is not None:
+            return self
+        return InputError(self.message, source=source, line=self.line, column=self.column)
+
+    def __str__(self) -> str:
+        where = [part for part in (self.source, self.line, self.column) if part is not None]
+        prefix = ":".join(str(part) for part in where)
+        return f"{prefix}: {self.message}" if prefix else self.message
+
+
+class UsageError(CpsolveError, ValueError):
+    """Options that do not fit together or name something that does not exist."""

@@ -1,0 +1,38 @@
+"""Puzzle families, found through the ``cpsolve.models`` entry-point group.
+
+A family is a module (``models.akari``) named by an entry point
+(``akari = "models.akari"``). It provides at least ``NAME``, ``SUMMARY``,
+``parse(text)``, ``check(puzzle, solution)`` and ``command()``, a click command
+whose callback returns a :class:`cpsolve.commands.Output`. The framework never
+imports a family by name: a new puzzle is one module and one entry point.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from importlib.metadata import entry_points
+from types import ModuleType
+
+from cpsolve.errors import UsageError
+
+GROUP = "cpsolve.models"
+
+
+@cache
+def _points() -> dict[str, str]:
+    return {point.name: point.value for point in entry_points(group=GROUP)}
+
+
+def names() -> list[str]:
+    """The registered family names, sorted."""
+    return sorted(_points())
+
+
+def load(name: str) -> ModuleType:
+    """The module of family ``name``; a :class:`UsageError` if there is none."""
+    points = _points()
+    if name not in points:
+        known = ", ".join(sorted(points)) or "none registered"
+        raise UsageError(f"unknown puzzle family {name!r} (known: {known})")
+    return importlib.import_module(points[name])

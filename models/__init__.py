@@ -1,0 +1,1 @@
+"""Puzzle families for cpsolve, one sub-package each, found through entry points."""

@@ -1,0 +1,244 @@
+"""Reading and writing Akari boards: grid text, puzz.link URLs, Tatham game IDs.
+
+:func:`parse` detects the format. Every error is an :class:`InputError` naming the
+line and column (for one-line forms, line 1 and the position in the string).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cpsolve.errors import InputError
+from models.akari.board import Board, Cell
+
+GRID_SYMBOLS = {".": ".", "-": ".", "#": "#", "x": "#", "X": "#"} | {d: d for d in "01234"}
+LIGHT_SYMBOLS = frozenset("*Lo")
+URL_TYPES = ("akari", "lightup", "bijutsukan")
+URL_RE = re.compile(r"^https?://(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?(?P<rest>.*)$")
+TATHAM_RE = re.compile(r"^(?P<w>\d+)x(?P<h>\d+)(?P<params>[a-z0-9]*)(?P<sep>[:#])(?P<desc>.*)$")
+
+
+def parse(text: str) -> Board:
+    """Read a board in any supported format.
+
+    >>> parse("https://puzz.link/p?lightup/6/6/nekcakbl").rows[1]
+    '..4...'
+    >>> parse("7x7:e0a1c2cBqBcBc3a2e").rows[0]
+    '.....0.'
+    >>> parse(".1\\n#.").rows
+    ('.1', '#.')
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise InputError("empty board", line=1, column=1)
+    if "\n" not in stripped:
+        if "://" in stripped:
+            return parse_url(stripped)
+        if TATHAM_RE.match(stripped):
+            return parse_tatham(stripped)
+    return parse_grid(text)
+
+
+def _grid_lines(text: str) -> list[tuple[int, str]]:
+    """Non-blank lines with their 1-based line numbers; blank lines only at the ends."""
+    lines = [(number, line.rstrip()) for number, line in enumerate(text.splitlines(), 1)]
+    while lines and not lines[0][1].strip():
+        lines.pop(0)
+    while lines and not lines[-1][1].strip():
+        lines.pop()
+    if not lines:
+        raise InputError("empty board", line=1, column=1)
+    for number, line in lines:
+        if not line.strip():
+            raise InputError("blank line inside the board", line=number, column=1)
+    return lines
+
+
+def _cells(line: str) -> list[tuple[int, str]]:
+    """The symbols of one row with their 1-based columns.
+
+    Rows may be written with a space between symbols (``. 1 # .``).
+    """
+    tokens = line.split()
+    if len(tokens) > 1 and all(len(token) == 1 for token in tokens):
+        return [(col + 1, ch) for col, ch in enumerate(line) if not ch.isspace()]
+    return [(col + 1, ch) for col, ch in enumerate(line)]
+
+
+def parse_grid(text: str, *, lights: bool = False) -> Board | tuple[Board, frozenset[Cell]]:
+    """Read grid text; with ``lights``, also accept lights and return them.
+
+    Lights are ``*``, ``L`` or ``o``; with ``lights`` a lit white cell may be ``+``.
+    """
+    rows: list[str] = []
+    found: set[Cell] = set()
+    width = None
+    for number, line in _grid_lines(text):
+        row = []
+        cells = _cells(line)
+        for col, ch in cells:
+            if ch in GRID_SYMBOLS:
+                row.append(GRID_SYMBOLS[ch])
+            elif lights and ch in LIGHT_SYMBOLS:
+                found.add((len(rows), len(row)))
+                row.append(".")
+            elif lights and ch == "+":
+                row.append(".")
+            else:
+                expected = "'.', '#', '0'-'4'" + (", a light '*'" if lights else "")
+                raise InputError(f"unknown cell {ch!r} (expected {expected})",
+                                 line=number, column=col)
+        if width is None:
+            width = len(row)
+        elif len(row) != width:
+            column = cells[min(width, len(cells) - 1)][0] if len(row) > width else len(line) + 1
+            raise InputError(f"row has {len(row)} cells, the first row has {width}",
+                             line=number, column=column)
+        rows.append("".join(row))
+    board = Board(tuple(rows))
+    return (board, frozenset(found)) if lights else board
+
+
+def _url_error(message: str, position: int) -> InputError:
+    return InputError(message, line=1, column=position + 1)
+
+
+def parse_url(url: str) -> Board:
+    """Read a puzz.link / pzv.jp URL (``akari``, ``lightup`` or ``bijutsukan``)."""
+    match = URL_RE.match(url)
+    if not match:
+        raise _url_error("not a puzz.link or pzv.jp puzzle URL", 0)
+    offset = match.start("rest")
+    parts = match.group("rest").split("/")
+    if len(parts) < 4:
+        raise _url_error("expected TYPE/COLS/ROWS/BODY after '?'", offset)
+    kind, cols_text, rows_text, body = parts[0], parts[1], parts[2], "/".join(parts[3:])
+    if kind not in URL_TYPES:
+        raise _url_error(f"puzzle type {kind!r} is not Akari ({', '.join(URL_TYPES)})", offset)
+    pos = offset + len(kind) + 1
+    if not cols_text.isdigit() or int(cols_text) < 1:
+        raise _url_error(f"bad column count {cols_text!r}", pos)
+    pos += len(cols_text) + 1
+    if not rows_text.isdigit() or int(rows_text) < 1:
+        raise _url_error(f"bad row count {rows_text!r}", pos)
+    pos += len(rows_text) + 1
+    width, height = int(cols_text), int(rows_text)
+    cells = ["."] * (width * height)
+    cursor = 0
+    for index, ch in enumerate(body):
+        if cursor >= len(cells):
+            raise _url_error(f"body describes more than {width}x{height} cells", pos + index)
+        if "0" <= ch <= "4":
+            cells[cursor], step = ch, 1
+        elif "5" <= ch <= "9":
+            cells[cursor], step = str(int(ch) - 5), 2
+        elif "a" <= ch <= "e":
+            cells[cursor], step = str(ord(ch) - ord("a")), 3
+        elif "g" <= ch <= "z":
+            step = int(ch, 36) - 15
+        elif ch == ".":
+            cells[cursor], step = "#", 1
+        else:
+            raise _url_error(f"unexpected character {ch!r} in the board body", pos + index)
+        cursor += step
+    return Board(tuple("".join(cells[r * width:(r + 1) * width]) for r in range(height)))
+
+
+def parse_tatham(game_id: str) -> Board:
+    """Read a Simon Tatham Light Up game ID ``WxH:desc``."""
+    match = TATHAM_RE.match(game_id)
+    if not match:
+        raise _url_error("not a game ID of the form WxH:description", 0)
+    if match.group("sep") == "#":
+        raise _url_error(
+            "this is a random seed (WxH#seed), not a puzzle: use the game ID (WxH:...)",
+            match.start("sep"))
+    width, height = int(match.group("w")), int(match.group("h"))
+    if width < 1 or height < 1:
+        raise _url_error(f"bad size {width}x{height}", 0)
+    start = match.start("desc")
+    cells: list[str] = []
+    for index, ch in enumerate(match.group("desc")):
+        if ch in "01234":
+            cells.append(ch)
+        elif ch == "B":
+            cells.append("#")
+        elif "a" <= ch <= "z":
+            cells.extend("." * (ord(ch) - ord("a") + 1))
+        else:
+            raise _url_error(f"unexpected character {ch!r} in the description", start + index)
+        if len(cells) > width * height:
+            raise _url_error(f"description covers more than {width}x{height} = "
+                             f"{width * height} cells", start + index)
+    if len(cells) != width * height:
+        raise _url_error(f"description covers {len(cells)} cells, {width}x{height} needs "
+                         f"{width * height}", start + len(match.group("desc")))
+    return Board(tuple("".join(cells[r * width:(r + 1) * width]) for r in range(height)))
+
+
+def to_grid(board: Board, lights: frozenset[Cell] = frozenset()) -> str:
+    """Grid text, lights as ``*``.
+
+    >>> print(to_grid(Board(("..", ".1")), frozenset({(1, 0)})))
+    ..
+    *1
+    """
+    return "\n".join(
+        "".join("*" if (r, c) in lights else ch for c, ch in enumerate(row))
+        for r, row in enumerate(board.rows)
+    )
+
+
+def _runs(board: Board) -> list[tuple[str, int]]:
+    """Row-major (cell, length of the white run after it) pairs; '' for a leading run."""
+    flat = "".join(board.rows)
+    out: list[tuple[str, int]] = []
+    run, head = 0, ""
+    for ch in flat:
+        if ch == ".":
+            run += 1
+        else:
+            if head or run:
+                out.append((head, run))
+            head, run = ch, 0
+    out.append((head, run))
+    return out
+
+
+def to_url(board: Board, kind: str = "akari") -> str:
+    """The puzz.link URL of ``board``.
+
+    >>> to_url(parse("https://puzz.link/p?lightup/6/6/nekcakbl"), "lightup")
+    'https://puzz.link/p?lightup/6/6/nekcakbl'
+    """
+    body = []
+    for head, run in _runs(board):
+        if head in tuple("01234"):
+            # A clue carries up to two following white cells: 0-4, 5-9, a-e.
+            shift = min(run, 2)
+            body.append(str(int(head) + 5 * shift) if shift < 2 else chr(ord("a") + int(head)))
+            run -= shift
+        elif head == "#":
+            body.append(".")
+        while run > 0:
+            step = min(run, 20)
+            body.append(chr(ord("g") + step - 1))
+            run -= step
+    return f"https://puzz.link/p?{kind}/{board.width}/{board.height}/{''.join(body)}"
+
+
+def to_tatham(board: Board) -> str:
+    """The Tatham Light Up game ID of ``board``.
+
+    >>> to_tatham(parse("7x7:e0a1c2cBqBcBc3a2e"))
+    '7x7:e0a1c2cBqBcBc3a2e'
+    """
+    desc = []
+    for head, run in _runs(board):
+        if head:
+            desc.append("B" if head == "#" else head)
+        while run > 0:
+            step = min(run, 26)
+            desc.append(chr(ord("a") + step - 1))
+            run -= step
+    return f"{board.width}x{board.height}:{''.join(desc)}"

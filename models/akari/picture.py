@@ -1,0 +1,26 @@
+"""How an Akari looks: black cells with white numbers, bulbs, lit cells shaded."""
+
+from __future__ import annotations
+
+from cpsolve.render import GridPicture
+from models.akari.board import Board, Cell
+
+BLACK = "#1a1a1a"
+LIT = "#fff1a8"
+BULB = "#ffc400"
+
+
+def picture(board: Board, lights: frozenset[Cell] = frozenset()) -> GridPicture:
+    """The board, and the lights with the cells they light when ``lights`` is given."""
+    pic = GridPicture(board.height, board.width, title=f"Akari {board.width}x{board.height}")
+    for r, row in enumerate(board.rows):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                pic.fill[(r, c)] = BLACK
+                if ch != "#":
+                    pic.label[(r, c)] = (ch, "#ffffff")
+    for cell in lights:
+        pic.disc[cell] = BULB
+        for lit in [cell, *board.visible(cell)]:
+            pic.fill[lit] = LIT
+    return pic

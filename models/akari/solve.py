@@ -1,0 +1,124 @@
+"""Solving Akari: obstacles first, then a model, a backend, the checker, uniqueness."""
+
+from __future__ import annotations
+
+import time
+
+from cpsolve.backends import cpsat, sat
+from cpsolve.errors import UsageError
+from cpsolve.result import Result, Stats, Status
+from models.akari.board import Board, where
+from models.akari.check import check
+from models.akari.encodings import CARDS, ENCODINGS, build_cpsat, build_sat, decode
+
+BACKENDS = ("auto", "sat", "cpsat")
+# What ``auto`` runs: the fastest of benchmarks/akari.py on boards up to 300x300.
+AUTO_BACKEND = "sat"
+AUTO_SOLVER = "cadical195"
+
+
+def obstacles(board: Board) -> str | None:
+    """A simple reason the board has no solution, or ``None`` if none is evident.
+
+    >>> obstacles(Board(("3.", "..")))
+    'clue 3 at row 1, column 1 has only 2 white neighbours'
+    >>> obstacles(Board((".0.", "0.0", ".0.")))
+    'cell at row 2, column 2 cannot be lit: every cell that sees it touches a 0 clue'
+    """
+    for cell, number in sorted(board.clues.items()):
+        free = len(board.white_neighbours(cell))
+        if free < number:
+            return (f"clue {number} at {where(cell)} has only {free} white "
+                    f"neighbour{'s' if free != 1 else ''}")
+    banned = {n for cell, number in board.clues.items() if number == 0
+              for n in board.white_neighbours(cell)}
+    for cell in board.whites:
+        if cell in banned and all(other in banned for other in board.visible(cell)):
+            return (f"cell at {where(cell)} cannot be lit: every cell that sees it "
+                    "touches a 0 clue")
+    return None
+
+
+def describe(backend: str, solver: str | None, encoding: str, card: str) -> dict[str, str]:
+    """The method that runs for these options, ``auto`` resolved."""
+    if backend not in BACKENDS:
+        raise UsageError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if encoding not in ENCODINGS:
+        raise UsageError(f"unknown encoding {encoding!r}; known: {', '.join(ENCODINGS)}")
+    if card not in CARDS:
+        raise UsageError(f"unknown cardinality encoding {card!r}; known: {', '.join(CARDS)}")
+    if backend == "auto":
+        backend = AUTO_BACKEND
+        solver = solver or (AUTO_SOLVER if backend == "sat" else None)
+    if backend == "cpsat":
+        if solver not in (None, "cpsat"):
+            raise UsageError("--solver names a SAT solver; the cpsat backend has only CP-SAT")
+        return {"backend": "cpsat", "solver": "cpsat", "encoding": encoding}
+    return {"backend": "sat", "solver": solver or sat.DEFAULT_SOLVER, "encoding": encoding,
+            "card": card}
+
+
+def solve(
+    board: Board,
+    *,
+    backend: str = "auto",
+    solver: str | None = None,
+    encoding: str = "segments",
+    card: str = "direct",
+    limit: int | None = 1,
+    unique: bool = False,
+    time_limit: float | None = None,
+    workers: int | None = None,
+) -> Result:
+    """Solve ``board``: up to ``limit`` distinct solutions (``None``: all of them).
+
+    With ``unique``, looks for a second solution and sets ``Result.unique``. Every
+    solution passes :func:`check` before it is returned; one that does not makes the
+    status ``ERROR``, with the rule it breaks as the reason.
+
+    >>> r = solve(Board(("..", "..")), limit=None)  # the two diagonals
+    >>> r.status.value, r.count, r.complete
+    ('solved', 2, True)
+    """
+    method = describe(backend, solver, encoding, card)
+    stats = Stats()
+    reason = obstacles(board)
+    if reason is not None:
+        return Result(Status.UNSOLVABLE, reason=reason, method=method, stats=stats,
+                      unique=False if unique else None, count=0, complete=True)
+    want = 2 if unique and limit is not None and limit < 2 else limit
+    start = time.perf_counter()
+    if method["backend"] == "cpsat":
+        built = build_cpsat(board, encoding=encoding)
+        stats.build_seconds = time.perf_counter() - start
+        found = cpsat.enumerate_solutions(built, limit=want, time_limit=time_limit,
+                                          workers=workers, stats=stats)
+    else:
+        cnf = build_sat(board, encoding=encoding, card=card)
+        stats.build_seconds = time.perf_counter() - start
+        remaining = None if time_limit is None else max(0.0, time_limit - stats.build_seconds)
+        found = sat.enumerate_solutions(cnf, solver=method["solver"], limit=want,
+                                        time_limit=remaining, stats=stats)
+    solutions = [decode(board, values) for values in found.solutions]
+    for lights in solutions:
+        errors = check(board, lights)
+        if errors:
+            return Result(Status.ERROR, reason="solver returned an invalid solution: "
+                          + "; ".join(errors[:3]), method=method, stats=stats)
+    if solutions:
+        status = Status.SOLVED
+    elif found.exhausted:
+        status = Status.UNSOLVABLE
+    else:
+        status = Status.UNKNOWN
+    result = Result(status, solutions=solutions, method=method, stats=stats,
+                    reason="time limit reached" if found.timed_out else None)
+    if status is Status.UNSOLVABLE:
+        result.reason = "no placement of lights satisfies the rules"
+    if unique or limit != 1:
+        result.count = len(solutions)
+        result.complete = found.exhausted
+    if unique:
+        result.unique = (False if len(solutions) > 1
+                         else True if found.exhausted and solutions else None)
+    return result
