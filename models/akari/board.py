@@ -95,6 +95,18 @@ class Board:
         return seen
 
     @cached_property
+    def clue_table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The clues as arrays, in row-major order: their cells (k x 2), their numbers,
+        and their white neighbours as white-cell indices (k x 4, -1 where none)."""
+        index = np.full((self.height + 2, self.width + 2), -1, dtype=np.int64)
+        rs, cs = np.nonzero(self.grid == WHITE)
+        index[rs + 1, cs + 1] = np.arange(len(rs))
+        rs, cs = np.nonzero((self.grid >= 0) & (self.grid <= 4))
+        around = np.stack([index[rs, cs + 1], index[rs + 1, cs + 2],
+                           index[rs + 2, cs + 1], index[rs + 1, cs]], axis=1)
+        return np.stack([rs, cs], axis=1), self.grid[rs, cs].astype(np.int64), around
+
+    @cached_property
     def segments(self) -> Segments:
         return Segments.of(self.grid == WHITE)
 

@@ -1,39 +1,74 @@
-"""The Akari rules, checked on a light placement, independently of every encoding."""
+"""The Akari rules, checked on a light placement, independently of every encoding.
+
+The checker shares nothing with the encodings but the board's cells: it computes
+what each light shines on by sweeping the grid in the four directions (a light seen
+from the left is one to the left with only white cells between), so a fault in
+the segment tables the encoders use cannot hide a wrong solution.
+"""
 
 from __future__ import annotations
 
-from models.akari.board import Board, Cell, where
+import numpy as np
+
+from models.akari.board import WHITE, Board, Cell, where
+
+
+def _seen(white: np.ndarray, light: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell: a light strictly to its left in the same run; and, the same, from above."""
+    height, width = white.shape
+    from_left = np.zeros_like(white)
+    for c in range(1, width):
+        from_left[:, c] = white[:, c] & white[:, c - 1] & (light[:, c - 1] | from_left[:, c - 1])
+    from_above = np.zeros_like(white)
+    for r in range(1, height):
+        from_above[r] = white[r] & white[r - 1] & (light[r - 1] | from_above[r - 1])
+    return from_left, from_above
 
 
 def check(board: Board, lights: frozenset[Cell]) -> list[str]:
     """Every rule ``lights`` breaks on ``board``, one message each; empty when valid.
 
     >>> b = Board(("...", ".1.", "..."))
-    >>> check(b, frozenset({(0, 1), (2, 0)}))
+    >>> check(b, frozenset({(0, 1), (1, 0), (2, 2)}))
+    ['clue 1 at row 2, column 2 has 2 lights around it']
+    >>> check(Board(("..", "..")), frozenset({(0, 0), (1, 1)}))
     []
     >>> check(b, frozenset({(0, 0), (0, 2)}))[0]
     'lights at row 1, column 1 and row 1, column 3 shine on each other'
     """
     errors = []
+    white = board.grid == WHITE
+    light = np.zeros_like(white)
     for cell in sorted(lights):
         r, c = cell
         if not (0 <= r < board.height and 0 <= c < board.width):
             errors.append(f"light at {where(cell)} is outside the board")
-        elif not board.is_white(cell):
+        elif not white[r, c]:
             errors.append(f"light at {where(cell)} is on a black cell")
-    placed = {cell for cell in lights if
-              0 <= cell[0] < board.height and 0 <= cell[1] < board.width and board.is_white(cell)}
-    lit = set(placed)
-    for cell in sorted(placed):
-        for other in board.visible(cell):
-            lit.add(other)
-            if other in placed and cell < other:
-                errors.append(f"lights at {where(cell)} and {where(other)} shine on each other")
-    for cell in board.whites:
-        if cell not in lit:
-            errors.append(f"cell at {where(cell)} is not lit")
-    for cell, number in sorted(board.clues.items()):
-        around = sum(1 for n in board.neighbours(cell) if n in placed)
-        if around != number:
-            errors.append(f"clue {number} at {where(cell)} has {around} lights around it")
+        else:
+            light[r, c] = True
+    from_left, from_above = _seen(white, light)
+    flipped_left, flipped_above = _seen(white[::-1, ::-1], light[::-1, ::-1])
+    from_right, from_below = flipped_left[::-1, ::-1], flipped_above[::-1, ::-1]
+    for r, c in zip(*np.nonzero(light & from_left)):
+        other = int(c) - 1
+        while not light[r, other]:
+            other -= 1
+        errors.append(f"lights at {where((int(r), other))} and {where((int(r), int(c)))} "
+                      "shine on each other")
+    for r, c in zip(*np.nonzero(light & from_above)):
+        other = int(r) - 1
+        while not light[other, c]:
+            other -= 1
+        errors.append(f"lights at {where((other, int(c)))} and {where((int(r), int(c)))} "
+                      "shine on each other")
+    lit = light | from_left | from_above | from_right | from_below
+    for r, c in zip(*np.nonzero(white & ~lit)):
+        errors.append(f"cell at {where((int(r), int(c)))} is not lit")
+    padded = np.pad(light, 1).astype(np.int8)
+    around = padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, :-2] + padded[1:-1, 2:]
+    clue = (board.grid >= 0) & (board.grid <= 4)
+    for r, c in zip(*np.nonzero(clue & (around != board.grid))):
+        errors.append(f"clue {board.grid[r, c]} at {where((int(r), int(c)))} has "
+                      f"{around[r, c]} lights around it")
     return errors

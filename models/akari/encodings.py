@@ -1,8 +1,10 @@
 """Akari as constraint models: pure functions that build, never solve.
 
-Every encoding has one Boolean per white cell ("a light here"), numbered in the
-order of :attr:`Board.whites`, and every encoding decodes through :func:`decode` to
-the same solution type, the frozenset of light cells.
+Encoders model a :class:`~models.akari.presolve.Residual`, the cells deductions
+left open (all white cells when deductions are off): one Boolean per open cell ("a
+light here"), numbered 1.. in :attr:`Board.whites` order, and every encoding decodes
+through :meth:`Residual.decode` to the same solution type, the frozenset of lights.
+Cells that fixed lights already reach need nothing; clues need what is still missing.
 
 Two formulations, each for both backends:
 
@@ -37,7 +39,7 @@ import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from models.akari.board import Board, Cell
+from models.akari.presolve import Residual
 
 ENCODINGS = ("segments", "plain")
 # Names from pysat.card.EncType. The first three only encode "at most one"; with
@@ -48,12 +50,6 @@ CARDS = ("direct", "seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtota
 PAIRWISE_UP_TO = 6  # longer segments get a sequential counter under ``direct``
 
 
-def decode(board: Board, values: tuple[bool, ...]) -> frozenset[Cell]:
-    """The light cells of a solution given as one value per white cell."""
-    whites = board.whites
-    return frozenset(whites[i] for i, on in enumerate(values) if on)
-
-
 def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.ndarray:
     """The segments of exactly ``length`` cells as rows of a 2-D array of cell indices."""
     sizes = np.diff(bounds)
@@ -61,15 +57,25 @@ def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.nda
     return flat[starts[:, None] + np.arange(length)]
 
 
-def _neighbour_table(board: Board) -> dict[tuple[int, int], np.ndarray]:
-    """Clues grouped by (white neighbours, number): rows of white-cell indices."""
-    index = {cell: i for i, cell in enumerate(board.whites)}
-    groups: dict[tuple[int, int], list[list[int]]] = {}
-    for cell, number in board.clues.items():
-        around = [index[n] for n in board.white_neighbours(cell)]
-        groups.setdefault((len(around), number), []).append(around)
-    return {key: np.array(rows, dtype=np.int64).reshape(len(rows), key[0])
-            for key, rows in groups.items()}
+def _at_most_one(lits: np.ndarray, top: int) -> tuple[list[np.ndarray], int]:
+    """Clauses for "at most one of each row of ``lits``", and the new top variable.
+
+    Short rows get the pairwise clauses; longer ones Sinz's sequential counter, whose
+    auxiliary ``s_j`` means "one of the first j literals is true" (3L - 4 clauses and
+    L - 1 variables for L literals, instead of L(L - 1) / 2 clauses).
+    """
+    m, length = lits.shape
+    if length <= PAIRWISE_UP_TO:
+        pairs = np.array(list(combinations(range(length), 2)))
+        return [-lits[:, pairs].reshape(-1, 2)], top
+    s = top + 1 + np.arange(m * (length - 1), dtype=np.int64).reshape(m, length - 1)
+    x = lits
+    clauses = [
+        np.stack([-x[:, :-1], s], axis=-1).reshape(-1, 2),  # x_j -> s_j
+        np.stack([-s[:, :-1], s[:, 1:]], axis=-1).reshape(-1, 2),  # s_j -> s_j+1
+        np.stack([-x[:, 1:], -s], axis=-1).reshape(-1, 2),  # s_j -> not x_j+1
+    ]
+    return clauses, top + m * (length - 1)
 
 
 def _subset_clauses(lits: np.ndarray, number: int) -> list[np.ndarray]:
@@ -89,8 +95,30 @@ def _subset_clauses(lits: np.ndarray, number: int) -> list[np.ndarray]:
     return out
 
 
-def build_sat(board: Board, *, encoding: str = "segments", card: str = "direct") -> CnfModel:
-    """The CNF model of ``board``. Light variables are 1..n in white-cell order."""
+class _Clauses:
+    """A CNF under construction: clause groups and the next free variable."""
+
+    def __init__(self, nvars: int) -> None:
+        self.model = CnfModel(nvars=nvars, projection=range(1, nvars + 1))
+        self.top = nvars
+
+    def new(self, count: int) -> np.ndarray:
+        first = self.top + 1
+        self.top += count
+        return np.arange(first, first + count, dtype=np.int64)
+
+    def add(self, clauses: Any) -> None:
+        self.model.add(clauses)
+
+    def impossible(self) -> None:
+        """A contradiction (a clue that cannot be met, a cell nothing can light)."""
+        (f,) = self.new(1).tolist()
+        self.add([[f], [-f]])
+
+
+def build_sat(residual: Residual, *, encoding: str = "segments",
+              card: str = "direct") -> CnfModel:
+    """The CNF model of what ``residual`` leaves open; open cell j is variable j + 1."""
     from pysat.card import CardEnc, EncType
     from pysat.formula import IDPool
 
@@ -98,101 +126,115 @@ def build_sat(board: Board, *, encoding: str = "segments", card: str = "direct")
         raise ValueError(f"unknown encoding {encoding!r}; known: {', '.join(ENCODINGS)}")
     if card not in CARDS:
         raise ValueError(f"unknown cardinality encoding {card!r}; known: {', '.join(CARDS)}")
-    n = len(board.whites)
-    flat, bounds = board.segments.table()
-    sizes = np.diff(bounds)
-    lights = np.arange(1, n + 1, dtype=np.int64)
-    top = n
-    model = CnfModel(nvars=0, projection=range(1, n + 1))
+    board = residual.board
     seg = board.segments
+    var = residual.variables()
+    cnf = _Clauses(len(residual.open_cells))
+    flat, bounds = residual.segment_cells, residual.bounds
+    sizes = np.diff(bounds)
+    dark = residual.dark
 
     if encoding == "segments":
-        # The segment marks: a one-cell segment's mark is its cell's light.
+        # The marks: 0 (false) for a segment with no open cell, the cell's own variable
+        # for a segment with one.
         marks = np.zeros(seg.count, dtype=np.int64)
         single = sizes == 1
-        marks[single] = lights[flat[bounds[:-1][single]]]
-        long = np.nonzero(~single)[0]
-        marks[long] = np.arange(top + 1, top + 1 + len(long))
-        top += len(long)
-        model.add(np.stack([marks[seg.row], marks[seg.col]], axis=1))
-        for length in np.unique(sizes[~single]).tolist():
-            members = lights[_rows_of_length(flat, bounds, length)]
-            owners = marks[sizes == length]
-            model.add(np.concatenate([-owners[:, None], members], axis=1))
+        marks[single] = var[flat[bounds[:-1][single]]]
+        multi = np.nonzero(sizes >= 2)[0]
+        marks[multi] = cnf.new(len(multi))
+        a, b = marks[seg.row[dark]], marks[seg.col[dark]]
+        both = (a != 0) & (b != 0) & (a != b)
+        cnf.add(np.stack([a[both], b[both]], axis=1))
+        one = np.where(a != 0, a, b)[~both]
+        if (one == 0).any():
+            cnf.impossible()
+        cnf.add(one[one != 0][:, None])
+        for length in np.unique(sizes[multi]).tolist():
+            members = var[_rows_of_length(flat, bounds, length)]
+            cnf.add(np.concatenate([-marks[sizes == length][:, None], members], axis=1))
     else:
-        segs = [flat[bounds[s]:bounds[s + 1]] for s in range(seg.count)]
-        sees = []
-        for i in range(n):
-            row, col = segs[seg.row[i]], segs[seg.col[i]]
-            sees.append((lights[row].tolist() + lights[col[col != i]].tolist()))
-        model.add(sees)
+        # A dark cell's clause: the open cells of its row segment, and those of its
+        # column segment but itself (an open cell is in both).
+        row_len, col_len = sizes[seg.row[dark]], sizes[seg.col[dark]]
+        is_open = var[dark] > 0
+        for a, b, own in set(zip(row_len.tolist(), col_len.tolist(), is_open.tolist())):
+            if a + b - own == 0:
+                cnf.impossible()
+                continue
+            group = dark[(row_len == a) & (col_len == b) & (is_open == own)]
+            row = flat[bounds[seg.row[group]][:, None] + np.arange(a)]
+            col = flat[bounds[seg.col[group]][:, None] + np.arange(b)]
+            if own:
+                col = col[col != group[:, None]].reshape(len(group), b - 1)
+            cnf.add(var[np.concatenate([row, col], axis=1)])
 
-    pool = IDPool(start_from=top + 1)
-    multi = [length for length in np.unique(sizes).tolist() if length >= 2]
-    for length in multi:
-        members = lights[_rows_of_length(flat, bounds, length)]
-        if card == "direct" and length <= PAIRWISE_UP_TO:
-            pairs = np.array(list(combinations(range(length), 2)))
-            model.add(-members[:, pairs].reshape(-1, 2))
-        else:
-            kind = EncType.seqcounter if card == "direct" else getattr(EncType, card)
-            for row in members.tolist():
-                model.add(CardEnc.atmost(row, 1, vpool=pool, encoding=kind).clauses)
+    multi_lengths = [length for length in np.unique(sizes).tolist() if length >= 2]
+    if card == "direct":
+        for length in multi_lengths:
+            groups, cnf.top = _at_most_one(var[_rows_of_length(flat, bounds, length)], cnf.top)
+            for group in groups:
+                cnf.add(group)
+    pool = IDPool(start_from=cnf.top + 1)
+    if card != "direct":
+        for length in multi_lengths:
+            for row in var[_rows_of_length(flat, bounds, length)].tolist():
+                cnf.add(CardEnc.atmost(row, 1, vpool=pool,
+                                       encoding=getattr(EncType, card)).clauses)
 
-    for (m, number), cells in _neighbour_table(board).items():
-        lits = lights[cells]
-        if number > m:
-            impossible = pool.id(("impossible",))
-            model.add([[impossible], [-impossible]])
-        elif card == "direct" or card in AMO_ONLY_CARDS or number in (0, m):
-            for group in _subset_clauses(lits, number):
-                model.add(group)
+    for (m, need), cells in residual.clues.items():
+        lits = var[cells]
+        if not 0 <= need <= m:
+            cnf.impossible()
+        elif card == "direct" or card in AMO_ONLY_CARDS or need in (0, m):
+            for group in _subset_clauses(lits, need):
+                cnf.add(group)
         else:
             for row in lits.tolist():
-                model.add(CardEnc.equals(row, number, vpool=pool,
-                                         encoding=getattr(EncType, card)).clauses)
-    model.nvars = max(top, pool.top)
-    return model
+                cnf.add(CardEnc.equals(row, need, vpool=pool,
+                                       encoding=getattr(EncType, card)).clauses)
+    cnf.model.nvars = max(cnf.top, pool.top)
+    return cnf.model
 
 
-def build_cpsat(board: Board, *, encoding: str = "segments") -> CpsatModel:
-    """The CP-SAT model of ``board``; its projection is the light variables."""
+def build_cpsat(residual: Residual, *, encoding: str = "segments") -> CpsatModel:
+    """The CP-SAT model of what ``residual`` leaves open; projection: the open cells."""
     from ortools.sat.python import cp_model
 
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r}; known: {', '.join(ENCODINGS)}")
+    board = residual.board
+    seg = board.segments
     model = cp_model.CpModel()
     whites = board.whites
-    x = [model.NewBoolVar(f"light_r{r + 1}c{c + 1}") for r, c in whites]
-    flat, bounds = board.segments.table()
-    seg = board.segments
+    x = {int(i): model.NewBoolVar(f"light_r{whites[i][0] + 1}c{whites[i][1] + 1}")
+         for i in residual.open_cells}
+    flat, bounds = residual.segment_cells, residual.bounds
     segs = [flat[bounds[s]:bounds[s + 1]].tolist() for s in range(seg.count)]
     if encoding == "segments":
         marks: list[Any] = []
         for s, members in enumerate(segs):
-            if len(members) == 1:
-                marks.append(x[members[0]])
+            if len(members) <= 1:
+                marks.append(x[members[0]] if members else None)
             else:
                 # With at most one light, "sum == mark" says both "at most one" and
                 # "the mark is set exactly when the segment holds a light".
                 mark = model.NewBoolVar(f"seg{s}")
                 model.Add(sum(x[i] for i in members) == mark)
                 marks.append(mark)
-        for i in range(len(whites)):
+        for i in residual.dark.tolist():
             a, b = marks[seg.row[i]], marks[seg.col[i]]
-            model.AddBoolOr([a] if a is b else [a, b])
+            model.AddBoolOr([m for m in {id(a): a, id(b): b}.values() if m is not None])
     else:
         for members in segs:
             if len(members) > 1:
                 model.AddAtMostOne(x[i] for i in members)
-        for i in range(len(whites)):
+        for i in residual.dark.tolist():
             row, col = segs[seg.row[i]], segs[seg.col[i]]
             model.AddBoolOr([x[j] for j in row] + [x[j] for j in col if j != i])
-    index = {cell: i for i, cell in enumerate(whites)}
-    for cell, number in board.clues.items():
-        around = [x[index[n]] for n in board.white_neighbours(cell)]
-        if around:
-            model.Add(sum(around) == number)
-        elif number:
-            model.AddBoolOr([])  # a clue with no white neighbour cannot be met
-    return CpsatModel(model=model, projection=x)
+    for (m, need), cells in residual.clues.items():
+        for row in cells.tolist():
+            if m:
+                model.Add(sum(x[i] for i in row) == need)
+            elif need:
+                model.AddBoolOr([])  # a clue that cannot be met
+    return CpsatModel(model=model, projection=[x[int(i)] for i in residual.open_cells])

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import time
+from typing import Any
+
+import numpy as np
 
 from cpsolve.backends import cpsat, sat
 from cpsolve.errors import UsageError
 from cpsolve.result import Result, Stats, Status
 from models.akari.board import Board, where
 from models.akari.check import check
-from models.akari.encodings import CARDS, ENCODINGS, build_cpsat, build_sat, decode
+from models.akari.encodings import CARDS, ENCODINGS, build_cpsat, build_sat
+from models.akari.presolve import Residual, deduce
 
 BACKENDS = ("auto", "sat", "cpsat")
 # What ``auto`` runs: the fastest of benchmarks/akari.py on boards up to 300x300.
@@ -23,23 +27,31 @@ def obstacles(board: Board) -> str | None:
     >>> obstacles(Board(("3.", "..")))
     'clue 3 at row 1, column 1 has only 2 white neighbours'
     >>> obstacles(Board((".0.", "0.0", ".0.")))
-    'cell at row 2, column 2 cannot be lit: every cell that sees it touches a 0 clue'
+    'cell at row 1, column 1 cannot be lit: every cell that sees it touches a 0 clue'
     """
-    for cell, number in sorted(board.clues.items()):
-        free = len(board.white_neighbours(cell))
-        if free < number:
-            return (f"clue {number} at {where(cell)} has only {free} white "
-                    f"neighbour{'s' if free != 1 else ''}")
-    banned = {n for cell, number in board.clues.items() if number == 0
-              for n in board.white_neighbours(cell)}
-    for cell in board.whites:
-        if cell in banned and all(other in banned for other in board.visible(cell)):
-            return (f"cell at {where(cell)} cannot be lit: every cell that sees it "
-                    "touches a 0 clue")
+    cells, numbers, around = board.clue_table
+    free = (around >= 0).sum(axis=1)
+    short = np.nonzero(free < numbers)[0]
+    if len(short):
+        k = int(short[0])
+        return (f"clue {numbers[k]} at {where(tuple(cells[k].tolist()))} has only {free[k]} "
+                f"white neighbour{'s' if free[k] != 1 else ''}")
+    # A white cell touching a 0 clue cannot hold a light; if no cell of its row and
+    # column segments can, nothing lights it.
+    banned = np.zeros(len(board.whites) + 1, dtype=bool)
+    banned[around[numbers == 0].ravel()] = True  # index -1 lands on the spare slot
+    seg = board.segments
+    allowed = ~banned[:-1]
+    can = np.bincount(seg.row, allowed, seg.count) + np.bincount(seg.col, allowed, seg.count)
+    dark = np.nonzero((can[seg.row] == 0) & (can[seg.col] == 0))[0]
+    if len(dark):
+        return (f"cell at {where(board.whites[int(dark[0])])} cannot be lit: every cell "
+                "that sees it touches a 0 clue")
     return None
 
 
-def describe(backend: str, solver: str | None, encoding: str, card: str) -> dict[str, str]:
+def describe(backend: str, solver: str | None, encoding: str, card: str,
+             presolve: bool = True) -> dict[str, Any]:
     """The method that runs for these options, ``auto`` resolved."""
     if backend not in BACKENDS:
         raise UsageError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
@@ -53,9 +65,10 @@ def describe(backend: str, solver: str | None, encoding: str, card: str) -> dict
     if backend == "cpsat":
         if solver not in (None, "cpsat"):
             raise UsageError("--solver names a SAT solver; the cpsat backend has only CP-SAT")
-        return {"backend": "cpsat", "solver": "cpsat", "encoding": encoding}
+        return {"backend": "cpsat", "solver": "cpsat", "encoding": encoding,
+                "presolve": presolve}
     return {"backend": "sat", "solver": solver or sat.DEFAULT_SOLVER, "encoding": encoding,
-            "card": card}
+            "card": card, "presolve": presolve}
 
 
 def solve(
@@ -69,6 +82,7 @@ def solve(
     unique: bool = False,
     time_limit: float | None = None,
     workers: int | None = None,
+    presolve: bool = True,
 ) -> Result:
     """Solve ``board``: up to ``limit`` distinct solutions (``None``: all of them).
 
@@ -80,26 +94,33 @@ def solve(
     >>> r.status.value, r.count, r.complete
     ('solved', 2, True)
     """
-    method = describe(backend, solver, encoding, card)
+    method = describe(backend, solver, encoding, card, presolve)
     stats = Stats()
+    start = time.perf_counter()
     reason = obstacles(board)
+    deductions = deduce(board) if presolve and reason is None else None
+    if deductions is not None:
+        reason = deductions.contradiction
+        stats.extra["presolve_seconds"] = time.perf_counter() - start
+        stats.extra["presolve_decided"] = int((deductions.state != -1).sum())
+        stats.extra["presolve_rounds"] = deductions.rounds
     if reason is not None:
         return Result(Status.UNSOLVABLE, reason=reason, method=method, stats=stats,
                       unique=False if unique else None, count=0, complete=True)
+    residual = Residual.of(board, deductions)
     want = 2 if unique and limit is not None and limit < 2 else limit
-    start = time.perf_counter()
     if method["backend"] == "cpsat":
-        built = build_cpsat(board, encoding=encoding)
+        built = build_cpsat(residual, encoding=encoding)
         stats.build_seconds = time.perf_counter() - start
         found = cpsat.enumerate_solutions(built, limit=want, time_limit=time_limit,
                                           workers=workers, stats=stats)
     else:
-        cnf = build_sat(board, encoding=encoding, card=card)
+        cnf = build_sat(residual, encoding=encoding, card=card)
         stats.build_seconds = time.perf_counter() - start
         remaining = None if time_limit is None else max(0.0, time_limit - stats.build_seconds)
         found = sat.enumerate_solutions(cnf, solver=method["solver"], limit=want,
                                         time_limit=remaining, stats=stats)
-    solutions = [decode(board, values) for values in found.solutions]
+    solutions = [residual.decode(values) for values in found.solutions]
     for lights in solutions:
         errors = check(board, lights)
         if errors:

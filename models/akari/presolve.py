@@ -1,0 +1,175 @@
+"""Deductions before search, and the problem that is left after them.
+
+:func:`deduce` applies the rules a person uses first, over the whole board at once
+(numpy), until nothing changes:
+
+* a light shines on its segments: no other light in them;
+* a clue with as many lights around as its number: no more lights around it; one
+  with exactly as many open neighbours as lights still missing: all of them lights;
+* a cell that nothing lights yet, with exactly one open cell able to light it: a
+  light there.
+
+Each rule only records what every solution must contain, so the deductions are
+sound and a contradiction proves the board has no solution. Puzzles made for people
+often fall to these rules alone; on the rest they fix most cells, and the encoders
+model only what is left (:class:`Residual`): fewer variables and clauses to build,
+load and search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from models.akari.board import Board, where
+
+UNKNOWN, NO, YES = -1, 0, 1
+
+
+@dataclass(frozen=True)
+class Deductions:
+    """Per white cell (in :attr:`Board.whites` order): YES, NO or UNKNOWN.
+
+    ``contradiction`` names a rule that cannot be met when the board has no solution.
+    """
+
+    state: np.ndarray
+    rounds: int
+    contradiction: str | None = None
+
+    @property
+    def solved(self) -> bool:
+        return self.contradiction is None and not (self.state == UNKNOWN).any()
+
+
+def _lit(board: Board, yes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lights per segment, and which white cells are lit."""
+    seg = board.segments
+    per_segment = (np.bincount(seg.row, yes, seg.count) + np.bincount(seg.col, yes, seg.count))
+    return per_segment, (per_segment[seg.row] > 0) | (per_segment[seg.col] > 0)
+
+
+def deduce(board: Board, *, max_rounds: int | None = None) -> Deductions:
+    """Apply the rules until a fixpoint (or ``max_rounds``).
+
+    >>> deduce(Board(("...", ".4.", "..."))).state.tolist()  # 1 a light, 0 none
+    [0, 1, 0, 1, 1, 0, 1, 0]
+    >>> deduce(Board(("..#", "4..", "..."))).contradiction  # a 4 on the edge
+    'clue 4 at row 2, column 1 cannot get 4 lights around it'
+    >>> deduce(Board(("....", ".1.1", "...."))).solved  # needs search
+    False
+    """
+    seg = board.segments
+    n = len(seg.row)
+    cells_xy, numbers, around = board.clue_table
+    present = around >= 0
+    safe = np.where(present, around, 0)
+    state = np.full(n, UNKNOWN, dtype=np.int8)
+    index = np.arange(n)
+    rounds = 0
+    while max_rounds is None or rounds < max_rounds:
+        rounds += 1
+        before = state.copy()
+        # Lights shine on their segments.
+        per_segment, lit = _lit(board, state == YES)
+        crowded = np.nonzero(per_segment > 1)[0]
+        if len(crowded):
+            return Deductions(state, rounds, "two lights would shine on each other")
+        state[(state == UNKNOWN) & lit] = NO
+        # Clues.
+        yes = np.where(present, state[safe] == YES, False).sum(axis=1)
+        open_ = present & (state[safe] == UNKNOWN)
+        free = open_.sum(axis=1)
+        bad = np.nonzero((yes > numbers) | (yes + free < numbers))[0]
+        if len(bad):
+            k = int(bad[0])
+            cell = (int(cells_xy[k, 0]), int(cells_xy[k, 1]))
+            return Deductions(state, rounds, f"clue {numbers[k]} at {where(cell)} cannot get "
+                                             f"{numbers[k]} lights around it")
+        state[around[open_ & (yes == numbers)[:, None]]] = NO
+        state[around[open_ & (yes + free == numbers)[:, None]]] = YES
+        # A dark cell with a single candidate lighter.
+        per_segment, lit = _lit(board, state == YES)
+        if (per_segment > 1).any():
+            return Deductions(state, rounds, "two lights would shine on each other")
+        unknown = state == UNKNOWN
+        open_count = (np.bincount(seg.row, unknown, seg.count)
+                      + np.bincount(seg.col, unknown, seg.count))
+        # With one open cell in a segment, the sum of open indices is that cell.
+        open_sum = (np.bincount(seg.row, unknown * index, seg.count)
+                    + np.bincount(seg.col, unknown * index, seg.count)).astype(np.int64)
+        candidates = open_count[seg.row] + open_count[seg.col] - unknown
+        dark = np.nonzero(~lit & (candidates == 0))[0]
+        if len(dark):
+            return Deductions(state, rounds, f"cell at {where(board.whites[int(dark[0])])} "
+                                             "can no longer be lit")
+        single = ~lit & (candidates == 1)
+        pick = np.where(unknown, index,
+                        np.where(open_count[seg.row] == 1, open_sum[seg.row], open_sum[seg.col]))
+        state[pick[single]] = YES
+        if (state == before).all():
+            break
+    return Deductions(state, rounds)
+
+
+@dataclass(frozen=True)
+class Residual:
+    """What is left to decide after deductions, as arrays the encoders consume.
+
+    Open cells are the white cells still UNKNOWN; open cell ``j`` (white-cell index
+    ``open_cells[j]``) is model variable ``j + 1``. ``segment_cells[bounds[s]:
+    bounds[s + 1]]`` are the open cells of segment ``s``. ``dark`` are the white cells
+    no fixed light reaches: each needs a light among the open cells of its segments.
+    ``clues`` maps (open neighbours, lights still needed) to rows of open cells.
+    """
+
+    board: Board
+    open_cells: np.ndarray
+    fixed_lights: np.ndarray
+    segment_cells: np.ndarray
+    bounds: np.ndarray
+    dark: np.ndarray
+    clues: dict[tuple[int, int], np.ndarray]
+
+    @staticmethod
+    def of(board: Board, deductions: Deductions | None = None) -> Residual:
+        n = len(board.whites)
+        state = deductions.state if deductions is not None else np.full(n, UNKNOWN, np.int8)
+        is_open = state == UNKNOWN
+        yes = state == YES
+        _, lit = _lit(board, yes)
+        seg = board.segments
+        flat, bounds = seg.table()
+        keep = is_open[flat]
+        owner = np.repeat(np.arange(seg.count), np.diff(bounds))[keep]
+        open_bounds = np.concatenate([[0], np.cumsum(np.bincount(owner, minlength=seg.count))])
+        _, numbers, around = board.clue_table
+        present = around >= 0
+        safe = np.where(present, around, 0)
+        need = numbers - np.where(present, yes[safe], False).sum(axis=1)
+        open_ = present & is_open[safe]
+        count = open_.sum(axis=1)
+        packed = np.take_along_axis(np.where(open_, around, -1),
+                                    np.argsort(~open_, axis=1, kind="stable"), axis=1)
+        clues = {}
+        for m, k in set(zip(count.tolist(), need.tolist())):
+            if m == 0 and k == 0:
+                continue
+            rows = (count == m) & (need == k)
+            clues[(m, k)] = packed[rows, :m]
+        return Residual(board=board, open_cells=np.nonzero(is_open)[0],
+                        fixed_lights=np.nonzero(yes)[0], segment_cells=flat[keep],
+                        bounds=open_bounds, dark=np.nonzero(~lit)[0], clues=clues)
+
+    def variables(self) -> np.ndarray:
+        """Per white cell, its model variable (1-based), 0 for decided cells."""
+        var = np.zeros(len(self.board.whites), dtype=np.int64)
+        var[self.open_cells] = np.arange(1, len(self.open_cells) + 1)
+        return var
+
+    def decode(self, values: tuple[bool, ...]) -> frozenset[tuple[int, int]]:
+        """The light cells: the fixed ones and the open cells set true in ``values``."""
+        whites = self.board.whites
+        chosen = self.open_cells[np.asarray(values, dtype=bool)] if len(values) else []
+        return frozenset(whites[int(i)] for i in [*self.fixed_lights, *chosen])

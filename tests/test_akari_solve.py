@@ -1,0 +1,159 @@
+"""Akari solving: the seed boards, brute-force counts, statuses, the checker."""
+
+from __future__ import annotations
+
+import pytest
+from akari_brute import solutions as brute_solutions
+from conftest import random_board
+
+from cpsolve.result import Status
+from models.akari import Board, check, obstacles, parse, solve, to_grid
+from models.akari.encodings import CARDS
+from models.akari.generate import generate
+from models.akari.presolve import deduce
+
+SEEDS = ["seed-7x7", "seed-8x8", "seed-18x10"]
+
+
+def load(examples, name: str) -> Board:
+    return parse((examples / "akari" / f"{name}.txt").read_text())
+
+
+@pytest.mark.parametrize("name", SEEDS)
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_seed_boards_have_exactly_one_solution(examples, name, backend):
+    board = load(examples, name)
+    result = solve(board, backend=backend, limit=None)
+    assert result.status is Status.SOLVED
+    assert result.count == 1 and result.complete
+    assert check(board, result.solution) == []
+
+
+def test_seed_18x10_matches_the_page(examples, data):
+    board = load(examples, "seed-18x10")
+    expected = (data / "akari" / "seed-18x10.solution.txt").read_text().strip()
+    result = solve(board, unique=True)
+    assert result.unique is True
+    assert to_grid(board, result.solution) == expected
+
+
+def small_boards() -> list[list[str]]:
+    boards = [random_board(seed) for seed in range(40)]
+    for seed in range(20):
+        board, _ = generate(2 + seed % 4, 2 + (seed * 7) % 4, black=0.25,
+                            clues=[0.0, 0.5, 1.0][seed % 3], seed=seed)
+        boards.append(list(board.rows))
+    return boards
+
+
+BOARDS = small_boards()
+COUNTS = {tuple(rows): len(brute_solutions(rows)) for rows in BOARDS}
+
+
+def test_the_small_boards_cover_the_cases():
+    counts = list(COUNTS.values())
+    assert 0 in counts and 1 in counts and any(c > 1 for c in counts)
+
+
+@pytest.mark.parametrize("card", CARDS)
+@pytest.mark.parametrize("encoding", ["segments", "plain"])
+def test_sat_counts_equal_brute_force(card, encoding):
+    for rows in BOARDS:
+        board = Board(tuple(rows))
+        result = solve(board, backend="sat", encoding=encoding, card=card, limit=None)
+        assert result.complete
+        assert result.count == COUNTS[tuple(rows)], (rows, encoding, card)
+        assert set(result.solutions) == set(brute_solutions(rows))
+
+
+@pytest.mark.parametrize("presolve", [True, False])
+@pytest.mark.parametrize("encoding", ["segments", "plain"])
+def test_cpsat_counts_equal_brute_force(encoding, presolve):
+    for rows in BOARDS:
+        if COUNTS[tuple(rows)] > 40:
+            continue  # CP-SAT solves once per solution; the SAT tests cover these
+        result = solve(Board(tuple(rows)), backend="cpsat", encoding=encoding, limit=None,
+                       presolve=presolve, workers=1)
+        assert result.count == COUNTS[tuple(rows)], (rows, encoding, presolve)
+
+
+@pytest.mark.parametrize("solver", ["cadical153", "glucose4", "minisat22", "maplechrono"])
+def test_other_sat_solvers_and_no_presolve_agree(solver):
+    for rows in BOARDS[::3]:
+        result = solve(Board(tuple(rows)), backend="sat", solver=solver, limit=None,
+                       presolve=False)
+        assert result.count == COUNTS[tuple(rows)], (rows, solver)
+
+
+def test_deductions_never_contradict_a_solution():
+    for rows in BOARDS:
+        board = Board(tuple(rows))
+        found = brute_solutions(rows)
+        deductions = deduce(board)
+        if found:
+            assert deductions.contradiction is None, rows
+            for lights in found:
+                for i, cell in enumerate(board.whites):
+                    if deductions.state[i] != -1:
+                        assert deductions.state[i] == (cell in lights), (rows, cell)
+        if obstacles(board) is not None:
+            assert not found
+
+
+def test_unique_board():
+    result = solve(Board((".1.", "...", "#..")), unique=True)
+    count = len(brute_solutions([".1.", "...", "#.."]))
+    assert result.unique is (count == 1)
+
+
+def test_several_solutions_are_reported_not_unique():
+    result = solve(Board(("...", "...", "...")), unique=True)
+    assert result.status is Status.SOLVED
+    assert result.unique is False
+    assert len(result.solutions) == 2 and result.solutions[0] != result.solutions[1]
+
+
+def test_no_solution_is_unsolvable_with_a_reason():
+    result = solve(Board(("3.", "..")))
+    assert result.status is Status.UNSOLVABLE
+    assert result.reason == "clue 3 at row 1, column 1 has only 2 white neighbours"
+    hidden = solve(Board(("...", ".1.", "...")), presolve=False)  # needs search to refute
+    assert hidden.status is Status.UNSOLVABLE
+
+
+def test_count_stops_at_n():
+    result = solve(Board(("....", "....", "....")), limit=3)
+    assert result.count == 3 and not result.complete
+    assert len(set(result.solutions)) == 3
+
+
+def test_time_limit_gives_unknown_or_an_answer():
+    board, _ = generate(60, 60, seed=5)
+    result = solve(board, limit=None, time_limit=0.2)
+    assert result.status in (Status.SOLVED, Status.UNKNOWN)
+    assert not result.complete
+    assert result.stats.solve_seconds < 2
+
+
+def test_checker_names_each_broken_rule():
+    board = Board(("..1", "...", "#.."))
+    errors = check(board, frozenset({(0, 0), (1, 0), (2, 0)}))
+    assert errors == [
+        "light at row 3, column 1 is on a black cell",
+        "lights at row 1, column 1 and row 2, column 1 shine on each other",
+        "cell at row 3, column 2 is not lit",
+        "cell at row 3, column 3 is not lit",
+        "clue 1 at row 1, column 3 has 0 lights around it",
+    ]
+    assert check(board, frozenset()) == [
+        f"cell at row {r}, column {c} is not lit"
+        for r, c in [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3), (3, 2), (3, 3)]
+    ] + ["clue 1 at row 1, column 3 has 0 lights around it"]
+
+
+def test_generated_boards_keep_their_solution():
+    for seed in range(5):
+        board, lights = generate(30, 20, black=0.3, clues=0.5, seed=seed)
+        assert check(board, lights) == []
+        result = solve(board)
+        assert result.status is Status.SOLVED
