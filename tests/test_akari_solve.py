@@ -56,7 +56,7 @@ def test_the_small_boards_cover_the_cases():
 
 
 @pytest.mark.parametrize("card", CARDS)
-@pytest.mark.parametrize("encoding", ["segments", "plain"])
+@pytest.mark.parametrize("encoding", ["segments", "sight"])
 def test_sat_counts_equal_brute_force(card, encoding):
     for rows in BOARDS:
         board = Board(tuple(rows))
@@ -67,7 +67,7 @@ def test_sat_counts_equal_brute_force(card, encoding):
 
 
 @pytest.mark.parametrize("presolve", [True, False])
-@pytest.mark.parametrize("encoding", ["segments", "plain"])
+@pytest.mark.parametrize("encoding", ["segments", "sight"])
 def test_cpsat_counts_equal_brute_force(encoding, presolve):
     for rows in BOARDS:
         if COUNTS[tuple(rows)] > 40:

@@ -27,15 +27,15 @@ class CpsatModel:
 
     @property
     def num_constraints(self) -> int:
-        return len(self.model.Proto().constraints)
+        return len(self.model.proto.constraints)
 
     @property
     def num_variables(self) -> int:
-        return len(self.model.Proto().variables)
+        return len(self.model.proto.variables)
 
     def to_text(self) -> str:
         """The model as CP-SAT protobuf text."""
-        return str(self.model.Proto())
+        return str(self.model.proto)
 
 
 def enumerate_solutions(
@@ -46,7 +46,11 @@ def enumerate_solutions(
     workers: int | None = None,
     stats: Stats | None = None,
 ) -> Enumeration:
-    """Find up to ``limit`` (``None``: all) distinct solutions of ``built``."""
+    """Find up to ``limit`` (``None``: all) distinct solutions of ``built``.
+
+    Each solution found is blocked by a constraint added to ``built.model``, so the
+    model afterwards excludes them: build a fresh model for another enumeration.
+    """
     from ortools.sat.python import cp_model
 
     stats = stats if stats is not None else Stats()
@@ -66,21 +70,22 @@ def enumerate_solutions(
         if workers is not None:
             solver.parameters.num_workers = workers
         start = time.perf_counter()
-        status = solver.Solve(built.model)
-        stats.add_solve(time.perf_counter() - start, solver.NumConflicts())
-        stats.nodes = (stats.nodes or 0) + solver.NumBranches()
+        status = solver.solve(built.model)
+        stats.add_solve(time.perf_counter() - start, solver.num_conflicts)
+        stats.nodes = (stats.nodes or 0) + solver.num_branches
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            chosen = tuple(bool(solver.BooleanValue(var)) for var in projection)
+            chosen = tuple(bool(solver.boolean_value(var)) for var in projection)
             result.solutions.append(chosen)
             if not projection:
                 result.exhausted = True
                 break
-            built.model.AddBoolOr([var.Not() if on else var for var, on in zip(projection, chosen)])
+            built.model.add_bool_or([var.negated() if on else var
+                                     for var, on in zip(projection, chosen)])
         elif status == cp_model.INFEASIBLE:
             result.exhausted = True
             break
         elif status == cp_model.MODEL_INVALID:
-            raise ValueError("CP-SAT rejected the model: " + built.model.Validate())
+            raise ValueError("CP-SAT rejected the model: " + built.model.validate())
         else:
             result.timed_out = True
             break

@@ -18,7 +18,7 @@ True
 
 from models.akari.board import Board, Solution
 from models.akari.check import check
-from models.akari.formats import parse, parse_grid, to_grid, to_tatham, to_url
+from models.akari.formats import parse, parse_answer, parse_grid, to_grid, to_tatham, to_url
 from models.akari.solve import obstacles, solve
 
 NAME = "akari"
@@ -26,7 +26,7 @@ NAME = "akari"
 
 def command():  # type: ignore[no-untyped-def]
     """The ``cpsolve akari`` click command (imported only when the CLI needs it)."""
-    from models.akari.command import command as akari_command
+    from models.akari.cli import command as akari_command
 
     return akari_command
 
@@ -34,5 +34,5 @@ def command():  # type: ignore[no-untyped-def]
 
 SUMMARY = "Akari (Light Up): solve, prove unique, count, check, draw."
 
-__all__ = ["NAME", "SUMMARY", "Board", "Solution", "check", "obstacles", "parse", "parse_grid",
-           "solve", "to_grid", "to_tatham", "to_url"]
+__all__ = ["NAME", "SUMMARY", "Board", "Solution", "check", "command", "obstacles", "parse",
+           "parse_answer", "parse_grid", "solve", "to_grid", "to_tatham", "to_url"]

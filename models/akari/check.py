@@ -50,18 +50,14 @@ def check(board: Board, lights: frozenset[Cell]) -> list[str]:
     from_left, from_above = _seen(white, light)
     flipped_left, flipped_above = _seen(white[::-1, ::-1], light[::-1, ::-1])
     from_right, from_below = flipped_left[::-1, ::-1], flipped_above[::-1, ::-1]
-    for r, c in zip(*np.nonzero(light & from_left)):
-        other = int(c) - 1
-        while not light[r, other]:
-            other -= 1
-        errors.append(f"lights at {where((int(r), other))} and {where((int(r), int(c)))} "
-                      "shine on each other")
-    for r, c in zip(*np.nonzero(light & from_above)):
-        other = int(r) - 1
-        while not light[other, c]:
-            other -= 1
-        errors.append(f"lights at {where((other, int(c)))} and {where((int(r), int(c)))} "
-                      "shine on each other")
+    for seen, (dr, dc) in ((from_left, (0, -1)), (from_above, (-1, 0))):
+        # The light this one sees is the nearest one back along the run.
+        for r, c in zip(*np.nonzero(light & seen)):
+            i, j = int(r) + dr, int(c) + dc
+            while not light[i, j]:
+                i, j = i + dr, j + dc
+            errors.append(f"lights at {where((i, j))} and {where((int(r), int(c)))} "
+                          "shine on each other")
     lit = light | from_left | from_above | from_right | from_below
     for r, c in zip(*np.nonzero(white & ~lit)):
         errors.append(f"cell at {where((int(r), int(c)))} is not lit")

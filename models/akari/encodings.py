@@ -8,21 +8,22 @@ Cells that fixed lights already reach need nothing; clues need what is still mis
 
 Two formulations, each for both backends:
 
-``segments`` (the default)
-    A *segment* is a maximal run of white cells in a row or a column; a light lights
-    exactly its two segments. One extra Boolean per segment of two or more cells says
-    "this segment holds a light" (a one-cell segment reuses its cell's variable).
-    Then: at most one light per segment; a segment marked lit holds a light
-    (``-S or x1 or ... or xk``); every white cell has its row or its column segment
-    marked (a binary clause); every clue sees exactly its number of lights. Sound:
-    a marked segment holds a light, and a light in a cell's segment lights the cell.
-    Complete: mark exactly the segments that hold a light. The marks are auxiliary:
-    solutions are projected on the cell variables, never counted twice.
+``sight`` (the default)
+    Every dark cell needs a light among the open cells that see it: one clause
+    listing its row segment and its column segment; at most one light per segment;
+    the clues. No auxiliary variable, so nothing for the solver to branch on but
+    the cells; the fastest in ``benchmarks/akari.py``.
 
-``plain``
-    The obvious model: every white cell has a light among the cells it sees (one
-    clause as long as its row and column segments together), at most one light per
-    segment, the clues. Kept as the baseline that experiments compare against.
+``segments``
+    A *segment* is a maximal run of white cells in a row or a column; a light lights
+    exactly its two segments. One extra Boolean per segment of two or more open cells
+    says "this segment holds a light" (a one-cell segment reuses its cell's
+    variable). Then: at most one light per segment; a segment marked lit holds a
+    light (``-S or x1 or ... or xk``); every dark cell has its row or its column
+    segment marked (a binary clause); the clues. Sound: a marked segment holds a
+    light, and a light in a cell's segment lights the cell. Complete: mark exactly
+    the segments that hold a light. Clauses stay short on boards with long
+    segments; the marks are auxiliary, solutions are projected on the cells.
 
 SAT cardinality constraints (at most one light per segment, exactly N lights around
 a clue) are built by ``card``: ``direct`` (pairwise clauses for short segments, a
@@ -41,13 +42,13 @@ from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
 from models.akari.presolve import Residual
 
-ENCODINGS = ("segments", "plain")
+ENCODINGS = ("sight", "segments")
 # Names from pysat.card.EncType. The first three only encode "at most one"; with
 # them the clues use the direct subset clauses.
 AMO_ONLY_CARDS = ("pairwise", "ladder", "bitwise")
 CARDS = ("direct", "seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer",
          "kmtotalizer", *AMO_ONLY_CARDS)
-PAIRWISE_UP_TO = 6  # longer segments get a sequential counter under ``direct``
+PAIRWISE_UP_TO = 10  # longer segments get a sequential counter under ``direct``
 
 
 def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.ndarray:
@@ -116,7 +117,7 @@ class _Clauses:
         self.add([[f], [-f]])
 
 
-def build_sat(residual: Residual, *, encoding: str = "segments",
+def build_sat(residual: Residual, *, encoding: str = "sight",
               card: str = "direct") -> CnfModel:
     """The CNF model of what ``residual`` leaves open; open cell j is variable j + 1."""
     from pysat.card import CardEnc, EncType
@@ -196,7 +197,7 @@ def build_sat(residual: Residual, *, encoding: str = "segments",
     return cnf.model
 
 
-def build_cpsat(residual: Residual, *, encoding: str = "segments") -> CpsatModel:
+def build_cpsat(residual: Residual, *, encoding: str = "sight") -> CpsatModel:
     """The CP-SAT model of what ``residual`` leaves open; projection: the open cells."""
     from ortools.sat.python import cp_model
 
@@ -206,7 +207,7 @@ def build_cpsat(residual: Residual, *, encoding: str = "segments") -> CpsatModel
     seg = board.segments
     model = cp_model.CpModel()
     whites = board.whites
-    x = {int(i): model.NewBoolVar(f"light_r{whites[i][0] + 1}c{whites[i][1] + 1}")
+    x = {int(i): model.new_bool_var(f"light_r{whites[i][0] + 1}c{whites[i][1] + 1}")
          for i in residual.open_cells}
     flat, bounds = residual.segment_cells, residual.bounds
     segs = [flat[bounds[s]:bounds[s + 1]].tolist() for s in range(seg.count)]
@@ -218,23 +219,23 @@ def build_cpsat(residual: Residual, *, encoding: str = "segments") -> CpsatModel
             else:
                 # With at most one light, "sum == mark" says both "at most one" and
                 # "the mark is set exactly when the segment holds a light".
-                mark = model.NewBoolVar(f"seg{s}")
-                model.Add(sum(x[i] for i in members) == mark)
+                mark = model.new_bool_var(f"seg{s}")
+                model.add(sum(x[i] for i in members) == mark)
                 marks.append(mark)
         for i in residual.dark.tolist():
             a, b = marks[seg.row[i]], marks[seg.col[i]]
-            model.AddBoolOr([m for m in {id(a): a, id(b): b}.values() if m is not None])
+            model.add_bool_or([m for m in {id(a): a, id(b): b}.values() if m is not None])
     else:
         for members in segs:
             if len(members) > 1:
-                model.AddAtMostOne(x[i] for i in members)
+                model.add_at_most_one(x[i] for i in members)
         for i in residual.dark.tolist():
             row, col = segs[seg.row[i]], segs[seg.col[i]]
-            model.AddBoolOr([x[j] for j in row] + [x[j] for j in col if j != i])
+            model.add_bool_or([x[j] for j in row] + [x[j] for j in col if j != i])
     for (m, need), cells in residual.clues.items():
         for row in cells.tolist():
             if m:
-                model.Add(sum(x[i] for i in row) == need)
+                model.add(sum(x[i] for i in row) == need)
             elif need:
-                model.AddBoolOr([])  # a clue that cannot be met
+                model.add_bool_or([])  # a clue that cannot be met
     return CpsatModel(model=model, projection=[x[int(i)] for i in residual.open_cells])

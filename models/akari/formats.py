@@ -65,11 +65,18 @@ def _cells(line: str) -> list[tuple[int, str]]:
     return [(col + 1, ch) for col, ch in enumerate(line)]
 
 
-def parse_grid(text: str, *, lights: bool = False) -> Board | tuple[Board, frozenset[Cell]]:
-    """Read grid text; with ``lights``, also accept lights and return them.
+def parse_grid(text: str) -> Board:
+    """Read grid text."""
+    return _read_grid(text, lights=False)[0]
 
-    Lights are ``*``, ``L`` or ``o``; with ``lights`` a lit white cell may be ``+``.
-    """
+
+def parse_answer(text: str) -> tuple[Board, frozenset[Cell]]:
+    """Read an answer: grid text with lights as ``*``, ``L`` or ``o`` (a lit white cell
+    may be ``+``); the board without its lights, and the lights."""
+    return _read_grid(text, lights=True)
+
+
+def _read_grid(text: str, *, lights: bool) -> tuple[Board, frozenset[Cell]]:
     rows: list[str] = []
     found: set[Cell] = set()
     width = None
@@ -95,8 +102,7 @@ def parse_grid(text: str, *, lights: bool = False) -> Board | tuple[Board, froze
             raise InputError(f"row has {len(row)} cells, the first row has {width}",
                              line=number, column=column)
         rows.append("".join(row))
-    board = Board(tuple(rows))
-    return (board, frozenset(found)) if lights else board
+    return Board(tuple(rows)), frozenset(found)
 
 
 def _url_error(message: str, position: int) -> InputError:

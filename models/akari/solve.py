@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from cpsolve.backends import cpsat, sat
+from cpsolve.backends import Deadline, cpsat, sat
 from cpsolve.errors import UsageError
 from cpsolve.result import Result, Stats, Status
 from models.akari.board import Board, where
@@ -16,9 +16,10 @@ from models.akari.encodings import CARDS, ENCODINGS, build_cpsat, build_sat
 from models.akari.presolve import Residual, deduce
 
 BACKENDS = ("auto", "sat", "cpsat")
-# What ``auto`` runs: the fastest of benchmarks/akari.py on boards up to 300x300.
+# What ``auto`` runs, and the SAT solver when none is named: the fastest in
+# benchmarks/akari.py on generated boards up to 300x300 (see the README).
 AUTO_BACKEND = "sat"
-AUTO_SOLVER = "cadical195"
+AUTO_SOLVER = "cadical153"
 
 
 def obstacles(board: Board) -> str | None:
@@ -61,13 +62,12 @@ def describe(backend: str, solver: str | None, encoding: str, card: str,
         raise UsageError(f"unknown cardinality encoding {card!r}; known: {', '.join(CARDS)}")
     if backend == "auto":
         backend = AUTO_BACKEND
-        solver = solver or (AUTO_SOLVER if backend == "sat" else None)
     if backend == "cpsat":
         if solver not in (None, "cpsat"):
             raise UsageError("--solver names a SAT solver; the cpsat backend has only CP-SAT")
         return {"backend": "cpsat", "solver": "cpsat", "encoding": encoding,
                 "presolve": presolve}
-    return {"backend": "sat", "solver": solver or sat.DEFAULT_SOLVER, "encoding": encoding,
+    return {"backend": "sat", "solver": solver or AUTO_SOLVER, "encoding": encoding,
             "card": card, "presolve": presolve}
 
 
@@ -76,7 +76,7 @@ def solve(
     *,
     backend: str = "auto",
     solver: str | None = None,
-    encoding: str = "segments",
+    encoding: str = "sight",
     card: str = "direct",
     limit: int | None = 1,
     unique: bool = False,
@@ -97,6 +97,7 @@ def solve(
     method = describe(backend, solver, encoding, card, presolve)
     stats = Stats()
     start = time.perf_counter()
+    deadline = Deadline(time_limit)
     reason = obstacles(board)
     deductions = deduce(board) if presolve and reason is None else None
     if deductions is not None:
@@ -112,14 +113,13 @@ def solve(
     if method["backend"] == "cpsat":
         built = build_cpsat(residual, encoding=encoding)
         stats.build_seconds = time.perf_counter() - start
-        found = cpsat.enumerate_solutions(built, limit=want, time_limit=time_limit,
+        found = cpsat.enumerate_solutions(built, limit=want, time_limit=deadline.remaining(),
                                           workers=workers, stats=stats)
     else:
         cnf = build_sat(residual, encoding=encoding, card=card)
         stats.build_seconds = time.perf_counter() - start
-        remaining = None if time_limit is None else max(0.0, time_limit - stats.build_seconds)
         found = sat.enumerate_solutions(cnf, solver=method["solver"], limit=want,
-                                        time_limit=remaining, stats=stats)
+                                        time_limit=deadline.remaining(), stats=stats)
     solutions = [residual.decode(values) for values in found.solutions]
     for lights in solutions:
         errors = check(board, lights)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import click
 
@@ -23,7 +22,7 @@ from cpsolve.result import Result
 from models.akari.board import Board, Cell
 from models.akari.check import check
 from models.akari.encodings import CARDS, ENCODINGS
-from models.akari.formats import parse, parse_grid, to_grid, to_tatham, to_url
+from models.akari.formats import parse, parse_answer, to_grid, to_tatham, to_url
 from models.akari.picture import picture
 from models.akari.solve import BACKENDS, solve
 
@@ -42,7 +41,7 @@ def check_answer(board: Board, arg: str) -> Output:
     """Verify a user's answer file against ``board``: every broken rule, with its cell."""
     text, source = read_board(arg)
     try:
-        answer, lights = parse_grid(text, lights=True)
+        answer, lights = parse_answer(text)
     except InputError as error:
         raise error.located(source) from None
     if (answer.height, answer.width) != (board.height, board.width):
@@ -103,7 +102,7 @@ def render(board: Board, result: Result, fmt: str, unique: bool, output: str | N
               help="auto runs the fastest measured (see the README).")
 @click.option("--solver", default=None, metavar="NAME",
               help="python-sat solver for --backend sat (cadical195, glucose4, ...).")
-@click.option("--encoding", type=click.Choice(ENCODINGS), default="segments",
+@click.option("--encoding", type=click.Choice(ENCODINGS), default="sight",
               show_default=True, help="Model formulation.")
 @click.option("--card", type=click.Choice(CARDS), default="direct", show_default=True,
               help="Cardinality encoding for --backend sat (pysat.card names).")
@@ -117,11 +116,13 @@ def render(board: Board, result: Result, fmt: str, unique: bool, output: str | N
               help="Output: text (default), json, svg, png; url and tatham print the board.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="CP-SAT worker threads.")
+@click.option("--presolve/--no-presolve", default=True, show_default=True,
+              help="Apply the simple deductions before building a model.")
 @common_options
 def command(board: str, backend: str, solver: str | None, encoding: str, card: str,
             unique: bool, count: int | None, find_all: bool, answer: str | None,
-            fmt: str | None, workers: int | None, time_limit: float | None, as_json: bool,
-            verbose: bool, output: str | None) -> Output:
+            fmt: str | None, workers: int | None, presolve: bool, time_limit: float | None,
+            as_json: bool, verbose: bool, output: str | None) -> Output:
     """Solve the Akari BOARD: grid text (. white, # black, 0-4 clues; - and x also
     read), a puzz.link URL, or a Tatham game ID WxH:desc."""
     fmt = choose_format(fmt, as_json, output)
@@ -135,7 +136,8 @@ def command(board: str, backend: str, solver: str | None, encoding: str, card: s
         return with_file(check_answer(puzzle, answer), output)
     limit = None if find_all else count if count is not None else 1
     result = solve(puzzle, backend=backend, solver=solver, encoding=encoding, card=card,
-                   limit=limit, unique=unique, time_limit=time_limit, workers=workers)
+                   limit=limit, unique=unique, time_limit=time_limit, workers=workers,
+                   presolve=presolve)
     out = render(puzzle, result, fmt, unique, output if fmt in ("svg", "png") else None)
     if verbose:
         out.stderr.append(describe_stats(result))
