@@ -83,18 +83,98 @@ def canonical(name: str) -> str:
     raise UsageError(f"unknown SAT solver {name!r}; known: {', '.join(solver_names())}")
 
 
-def _new_solver(name: str, groups: list[Any], extra: list[list[int]]) -> Any:
-    from pysat.solvers import Solver
-
+def _supports(method: Any, *args: Any) -> bool:
     try:
-        sat = Solver(name=name)
-    except Exception as error:  # python-sat raises NoSuchSolverError and others
-        raise UsageError(f"SAT solver {name!r} is not available here ({error})") from None
-    inner = sat.solver
-    for group in groups:
-        inner.append_formula(group.tolist() if hasattr(group, "tolist") else group)
-    inner.append_formula(extra)
-    return sat
+        method(*args)
+    except NotImplementedError:
+        return False
+    return True
+
+
+class SatSession:
+    """One SAT solver fed clause groups over time, solved under assumptions and a
+    deadline. Solvers that cannot take clauses after a solve are rebuilt, with
+    every clause so far, before the next call."""
+
+    def __init__(self, solver: str = DEFAULT_SOLVER, stats: Stats | None = None) -> None:
+        self.name = canonical(solver)
+        self.stats = stats if stats is not None else Stats()
+        self.groups: list[Any] = []
+        self.nvars = 0
+        self._conflicts: int | None = 0
+        self._solver: Any = None
+        self._stale = True
+
+    @property
+    def incremental(self) -> bool:
+        return self.name not in NON_INCREMENTAL
+
+    def add(self, groups: list[Any], nvars: int = 0) -> None:
+        """Add clause groups (lists of clauses or 2-D int arrays)."""
+        start = time.perf_counter()
+        self.nvars = max(self.nvars, nvars)
+        self.groups.extend(groups)
+        if self._solver is not None and self.incremental:
+            for group in groups:
+                self._solver.solver.append_formula(_as_lists(group))
+        else:
+            self._stale = True
+        self.stats.build_seconds += time.perf_counter() - start
+
+    def _ready(self) -> Any:
+        if self._stale:
+            from pysat.solvers import Solver
+
+            start = time.perf_counter()
+            self._retire()
+            try:
+                self._solver = Solver(name=self.name)
+            except Exception as error:  # python-sat raises several kinds
+                raise UsageError(f"SAT solver {self.name!r} is not available here "
+                                 f"({error})") from None
+            for group in self.groups:
+                self._solver.solver.append_formula(_as_lists(group))
+            self._stale = not self.incremental
+            self.stats.build_seconds += time.perf_counter() - start
+        return self._solver
+
+    def solve(self, assumptions: list[int] | None = None,
+              deadline: Deadline | None = None) -> bool | None:
+        """True, False, or None when the deadline passed first."""
+        sat = self._ready()
+        if assumptions and not self.incremental:
+            raise UsageError(f"SAT solver {self.name} does not take assumptions")
+        self.stats.variables = max(self.stats.variables or 0, self.nvars)
+        self.stats.clauses = sum(len(group) for group in self.groups)
+        return _solve_once(sat, self.name, deadline or Deadline(None), self.stats,
+                           assumptions or [])
+
+    def values(self, variables: list[int]) -> tuple[bool, ...]:
+        """The values of ``variables`` in the last model."""
+        model = self._solver.get_model() or []
+        return tuple(model[v - 1] > 0 if v <= len(model) else False for v in variables)
+
+    def _retire(self) -> None:
+        if self._solver is not None:
+            count = _conflicts(self._solver)
+            self._conflicts = (None if count is None or self._conflicts is None
+                               else self._conflicts + count)
+            self._solver.delete()
+            self._solver = None
+
+    def close(self) -> None:
+        self._retire()
+        self.stats.conflicts = self._conflicts
+
+    def __enter__(self) -> SatSession:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def _as_lists(group: Any) -> Any:
+    return group.tolist() if hasattr(group, "tolist") else group
 
 
 def _conflicts(sat: Any) -> int | None:
@@ -102,14 +182,6 @@ def _conflicts(sat: Any) -> int | None:
         return int(sat.accum_stats().get("conflicts", 0))
     except NotImplementedError:  # kissat exposes no statistics
         return None
-
-
-def _supports(method: Any, *args: Any) -> bool:
-    try:
-        method(*args)
-    except NotImplementedError:
-        return False
-    return True
 
 
 def enumerate_solutions(
@@ -127,52 +199,38 @@ def enumerate_solutions(
     The deadline is kept by interrupting the solver from a timer where the solver
     allows it, and otherwise by solving in slices of a conflict budget.
     """
-    name = canonical(solver)
-    stats = stats if stats is not None else Stats()
-    deadline = Deadline(time_limit)
+    with SatSession(solver, stats) as session:
+        session.add(model.groups, model.nvars)
+        return enumerate_in(session, list(model.projection), limit=limit,
+                            deadline=Deadline(time_limit))
+
+
+def enumerate_in(session: SatSession, projection: list[int], *, limit: int | None = 1,
+                 assumptions: list[int] | None = None,
+                 deadline: Deadline | None = None) -> Enumeration:
+    """Enumerate distinct solutions in an open session, blocking each on ``projection``
+    (the blocking clauses stay in the session)."""
     result = Enumeration()
-    projection = list(model.projection)
-    blocks: list[list[int]] = []
-    start = time.perf_counter()
-    sat = _new_solver(name, model.groups, [])
-    stats.build_seconds += time.perf_counter() - start
-    stats.variables = max(stats.variables or 0, model.nvars)
-    stats.clauses = model.num_clauses
-    conflicts: int | None = 0
-    try:
-        while limit is None or len(result.solutions) < limit:
-            if blocks and name in NON_INCREMENTAL:
-                earlier = _conflicts(sat)
-                conflicts = None if earlier is None or conflicts is None else conflicts + earlier
-                sat.delete()
-                sat = _new_solver(name, model.groups, blocks)
-            outcome = _solve_once(sat, name, deadline, stats)
-            if outcome is None:
-                result.timed_out = True
-                break
-            if not outcome:
-                result.exhausted = True
-                break
-            values = sat.get_model() or []
-            chosen = tuple(values[var - 1] > 0 if var <= len(values) else False
-                           for var in projection)
-            result.solutions.append(chosen)
-            if not projection:
-                # Nothing to project on: the one empty assignment is all there is.
-                result.exhausted = True
-                break
-            block = [-var if on else var for var, on in zip(projection, chosen)]
-            blocks.append(block)
-            if name not in NON_INCREMENTAL:
-                sat.add_clause(block)
-        return result
-    finally:
-        last = _conflicts(sat)
-        stats.conflicts = None if last is None or conflicts is None else conflicts + last
-        sat.delete()
+    while limit is None or len(result.solutions) < limit:
+        outcome = session.solve(assumptions, deadline)
+        if outcome is None:
+            result.timed_out = True
+            break
+        if not outcome:
+            result.exhausted = True
+            break
+        chosen = session.values(projection)
+        result.solutions.append(chosen)
+        if not projection:
+            # Nothing to project on: the one empty assignment is all there is.
+            result.exhausted = True
+            break
+        session.add([[[-var if on else var for var, on in zip(projection, chosen)]]])
+    return result
 
 
-def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats) -> bool | None:
+def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats,
+                assumptions: list[int]) -> bool | None:
     """One solver call under the deadline: True, False, or None when it ran out."""
     remaining = deadline.remaining()
     if remaining is not None and remaining <= 0:
@@ -180,12 +238,12 @@ def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats) -> bool |
     start = time.perf_counter()
     try:
         if remaining is None:
-            return bool(sat.solve())
+            return bool(sat.solve(assumptions=assumptions))
         if _supports(sat.clear_interrupt):
             timer = threading.Timer(remaining, sat.interrupt)
             timer.start()
             try:
-                outcome = sat.solve_limited(expect_interrupt=True)
+                outcome = sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
             finally:
                 timer.cancel()
             sat.clear_interrupt()
@@ -194,7 +252,7 @@ def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats) -> bool |
             raise UsageError(f"SAT solver {name} cannot be stopped by a time limit; "
                              "choose another solver or drop --time-limit")
         while True:
-            outcome = sat.solve_limited()
+            outcome = sat.solve_limited(assumptions=assumptions)
             if outcome is not None or deadline.expired():
                 return outcome
             sat.conf_budget(BUDGET_SLICE)

@@ -33,13 +33,13 @@ never have more than four literals), or any :mod:`pysat.card` encoding by name.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
+from cpsolve.cnf import at_most_one, card_clauses, exactly
 from models.akari.presolve import Residual
 
 ENCODINGS = ("sight", "segments")
@@ -48,7 +48,6 @@ ENCODINGS = ("sight", "segments")
 AMO_ONLY_CARDS = ("pairwise", "ladder", "bitwise")
 CARDS = ("direct", "seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer",
          "kmtotalizer", *AMO_ONLY_CARDS)
-PAIRWISE_UP_TO = 10  # longer segments get a sequential counter under ``direct``
 
 
 def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.ndarray:
@@ -56,44 +55,6 @@ def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.nda
     sizes = np.diff(bounds)
     starts = bounds[:-1][sizes == length]
     return flat[starts[:, None] + np.arange(length)]
-
-
-def _at_most_one(lits: np.ndarray, top: int) -> tuple[list[np.ndarray], int]:
-    """Clauses for "at most one of each row of ``lits``", and the new top variable.
-
-    Short rows get the pairwise clauses; longer ones Sinz's sequential counter, whose
-    auxiliary ``s_j`` means "one of the first j literals is true" (3L - 4 clauses and
-    L - 1 variables for L literals, instead of L(L - 1) / 2 clauses).
-    """
-    m, length = lits.shape
-    if length <= PAIRWISE_UP_TO:
-        pairs = np.array(list(combinations(range(length), 2)))
-        return [-lits[:, pairs].reshape(-1, 2)], top
-    s = top + 1 + np.arange(m * (length - 1), dtype=np.int64).reshape(m, length - 1)
-    x = lits
-    clauses = [
-        np.stack([-x[:, :-1], s], axis=-1).reshape(-1, 2),  # x_j -> s_j
-        np.stack([-s[:, :-1], s[:, 1:]], axis=-1).reshape(-1, 2),  # s_j -> s_j+1
-        np.stack([-x[:, 1:], -s], axis=-1).reshape(-1, 2),  # s_j -> not x_j+1
-    ]
-    return clauses, top + m * (length - 1)
-
-
-def _subset_clauses(lits: np.ndarray, number: int) -> list[np.ndarray]:
-    """Clauses for "exactly ``number`` of each row of ``lits`` are true".
-
-    At most k: every k+1 of them has a false one; at least k: every m-k+1 of them has a
-    true one. Exact for any m; used where m <= 4.
-    """
-    m = lits.shape[1]
-    out = []
-    if number < m:
-        picks = np.array(list(combinations(range(m), number + 1)))
-        out.append(-lits[:, picks].reshape(-1, number + 1))
-    if number > 0:
-        picks = np.array(list(combinations(range(m), m - number + 1)))
-        out.append(lits[:, picks].reshape(-1, m - number + 1))
-    return out
 
 
 class _Clauses:
@@ -120,7 +81,6 @@ class _Clauses:
 def build_sat(residual: Residual, *, encoding: str = "sight",
               card: str = "direct") -> CnfModel:
     """The CNF model of what ``residual`` leaves open; open cell j is variable j + 1."""
-    from pysat.card import CardEnc, EncType
     from pysat.formula import IDPool
 
     if encoding not in ENCODINGS:
@@ -172,27 +132,25 @@ def build_sat(residual: Residual, *, encoding: str = "sight",
     multi_lengths = [length for length in np.unique(sizes).tolist() if length >= 2]
     if card == "direct":
         for length in multi_lengths:
-            groups, cnf.top = _at_most_one(var[_rows_of_length(flat, bounds, length)], cnf.top)
+            groups, cnf.top = at_most_one(var[_rows_of_length(flat, bounds, length)], cnf.top)
             for group in groups:
                 cnf.add(group)
     pool = IDPool(start_from=cnf.top + 1)
     if card != "direct":
         for length in multi_lengths:
             for row in var[_rows_of_length(flat, bounds, length)].tolist():
-                cnf.add(CardEnc.atmost(row, 1, vpool=pool,
-                                       encoding=getattr(EncType, card)).clauses)
+                cnf.add(card_clauses(row, 1, card, pool))
 
     for (m, need), cells in residual.clues.items():
         lits = var[cells]
         if not 0 <= need <= m:
             cnf.impossible()
         elif card == "direct" or card in AMO_ONLY_CARDS or need in (0, m):
-            for group in _subset_clauses(lits, need):
+            for group in exactly(lits, need):
                 cnf.add(group)
         else:
             for row in lits.tolist():
-                cnf.add(CardEnc.equals(row, need, vpool=pool,
-                                       encoding=getattr(EncType, card)).clauses)
+                cnf.add(card_clauses(row, need, card, pool, exact=True))
     cnf.model.nvars = max(cnf.top, pool.top)
     return cnf.model
 

@@ -1,0 +1,70 @@
+"""CNF building blocks that encoders share: cardinality constraints built with numpy.
+
+Each function returns clause groups (2-D int arrays, one clause per row) and never
+posts anything; variables it needs beyond ``top`` are numbered ``top + 1`` on.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+PAIRWISE_UP_TO = 10  # longer rows get a sequential counter
+
+
+def at_most_one(lits: np.ndarray, top: int) -> tuple[list[np.ndarray], int]:
+    """Clauses for "at most one of each row of ``lits``", and the new top variable.
+
+    Short rows get the pairwise clauses; longer ones Sinz's sequential counter, whose
+    auxiliary ``s_j`` means "one of the first j literals is true" (3L - 4 clauses and
+    L - 1 variables for L literals, instead of L(L - 1) / 2 clauses).
+
+    >>> groups, top = at_most_one(np.array([[1, 2, 3]]), 3)
+    >>> [g.tolist() for g in groups], top
+    ([[[-1, -2], [-1, -3], [-2, -3]]], 3)
+    """
+    m, length = lits.shape
+    if length <= 1:
+        return [], top
+    if length <= PAIRWISE_UP_TO:
+        pairs = np.array(list(combinations(range(length), 2)))
+        return [-lits[:, pairs].reshape(-1, 2)], top
+    s = top + 1 + np.arange(m * (length - 1), dtype=np.int64).reshape(m, length - 1)
+    x = lits
+    clauses = [
+        np.stack([-x[:, :-1], s], axis=-1).reshape(-1, 2),  # x_j -> s_j
+        np.stack([-s[:, :-1], s[:, 1:]], axis=-1).reshape(-1, 2),  # s_j -> s_j+1
+        np.stack([-x[:, 1:], -s], axis=-1).reshape(-1, 2),  # s_j -> not x_j+1
+    ]
+    return clauses, top + m * (length - 1)
+
+
+def exactly(lits: np.ndarray, number: int) -> list[np.ndarray]:
+    """Clauses for "exactly ``number`` of each row of ``lits`` are true", with no
+    auxiliary variable: every k+1 of them has a false one, every m-k+1 a true one.
+    Exact for any row length m; meant for short rows (the count is binomial).
+
+    >>> [g.tolist() for g in exactly(np.array([[1, 2]]), 1)]
+    [[[-1, -2]], [[1, 2]]]
+    """
+    m = lits.shape[1]
+    out = []
+    if number < m:
+        picks = np.array(list(combinations(range(m), number + 1)))
+        out.append(-lits[:, picks].reshape(-1, number + 1))
+    if number > 0:
+        picks = np.array(list(combinations(range(m), m - number + 1)))
+        out.append(lits[:, picks].reshape(-1, m - number + 1))
+    return out
+
+
+def card_clauses(lits: list[int], bound: int, kind: str, pool: Any, *,
+                 exact: bool = False) -> list[list[int]]:
+    """``sum(lits) <= bound`` (``== bound`` with ``exact``) by a :mod:`pysat.card`
+    encoding named ``kind``; auxiliary variables come from ``pool`` (an IDPool)."""
+    from pysat.card import CardEnc, EncType
+
+    encode = CardEnc.equals if exact else CardEnc.atmost
+    return encode(lits, bound, vpool=pool, encoding=getattr(EncType, kind)).clauses
