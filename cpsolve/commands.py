@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from cpsolve.errors import InputError
+from cpsolve.errors import InputError, UsageError
 from cpsolve.result import Result, Status
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -55,6 +55,38 @@ def read_board(arg: str) -> tuple[str, str]:
     if any(mark in arg for mark in ("\n", ":", ",", "#")):
         return arg, "<argument>"
     raise InputError("no such file (and not a one-line board)", source=arg)
+
+
+def load(arg: str, parse: Callable[[str], Any]) -> Any:
+    """Read BOARD and parse it; errors name the file (or ``<stdin>``, ``<argument>``)."""
+    text, source = read_board(arg)
+    try:
+        return parse(text)
+    except InputError as error:
+        raise error.located(source) from None
+
+
+def choose_format(fmt: str | None, as_json: bool, output: str | None,
+                  pictures: tuple[str, ...] = ("svg", "png")) -> str:
+    """The output format from --format, --json and the -o file's extension."""
+    if as_json:
+        if fmt not in (None, "json"):
+            raise UsageError("--json and --format disagree")
+        return "json"
+    if fmt is None:
+        suffix = (output or "").rsplit(".", 1)[-1].lower()
+        fmt = suffix if suffix in (*pictures, "json") else "text"
+    if fmt == "png" and output is None:
+        raise UsageError("PNG output needs -o FILE")
+    return fmt
+
+
+def with_file(out: Output, output: str | None) -> Output:
+    """Send standard output to ``output`` instead, when one is given."""
+    if output is not None and out.stdout:
+        out.files[output] = out.stdout if out.stdout.endswith("\n") else out.stdout + "\n"
+        out.stdout = ""
+    return out
 
 
 def common_options(function: F) -> F:

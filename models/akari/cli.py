@@ -10,11 +10,14 @@ from cpsolve.commands import (
     EXIT_OK,
     EXIT_UNSOLVABLE,
     Output,
+    choose_format,
     common_options,
     describe_stats,
     exit_code,
+    load,
     read_board,
     result_json,
+    with_file,
 )
 from cpsolve.errors import InputError, UsageError
 from cpsolve.render import to_png, to_svg
@@ -27,14 +30,6 @@ from models.akari.picture import picture
 from models.akari.solve import BACKENDS, solve
 
 FORMATS = ("text", "json", "svg", "png", "url", "tatham")
-
-
-def load(arg: str) -> Board:
-    text, source = read_board(arg)
-    try:
-        return parse(text)
-    except InputError as error:
-        raise error.located(source) from None
 
 
 def check_answer(board: Board, arg: str) -> Output:
@@ -128,7 +123,7 @@ def command(board: str, backend: str, solver: str | None, encoding: str, card: s
     fmt = choose_format(fmt, as_json, output)
     if sum([unique, count is not None, find_all]) > 1:
         raise UsageError("choose one of --unique, --count N and --all")
-    puzzle = load(board)
+    puzzle = load(board, parse)
     if fmt in ("url", "tatham"):
         text = to_url(puzzle) if fmt == "url" else to_tatham(puzzle)
         return with_file(Output(stdout=text), output)
@@ -142,27 +137,3 @@ def command(board: str, backend: str, solver: str | None, encoding: str, card: s
     if verbose:
         out.stderr.append(describe_stats(result))
     return out if fmt in ("svg", "png") else with_file(out, output)
-
-
-def choose_format(fmt: str | None, as_json: bool, output: str | None) -> str:
-    """The output format from --format, --json and the -o file's extension."""
-    if as_json:
-        if fmt not in (None, "json"):
-            raise UsageError("--json and --format disagree")
-        return "json"
-    if fmt is None:
-        suffix = (output or "").rsplit(".", 1)[-1].lower()
-        fmt = suffix if suffix in ("svg", "png", "json") else "text"
-    if fmt == "png" and output is None:
-        raise UsageError("PNG output needs -o FILE")
-    return fmt
-
-
-def with_file(out: Output, output: str | None) -> Output:
-    """Send standard output to ``output`` instead, when one is given."""
-    if output is not None and out.stdout:
-        out.files[output] = out.stdout if out.stdout.endswith("\n") else out.stdout + "\n"
-        out.stdout = ""
-    return out
-
-

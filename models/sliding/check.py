@@ -1,0 +1,37 @@
+"""Replaying a plan: the puzzle's own check, independent of every encoding."""
+
+from __future__ import annotations
+
+from models.sliding.board import MOVES, WALL, Puzzle, where
+
+
+def check(puzzle: Puzzle, moves: str) -> list[str]:
+    """Why ``moves`` (blank directions U, D, L, R) fails to take the start to the goal;
+    empty when it succeeds.
+
+    >>> from models.sliding.formats import parse
+    >>> p = parse("1 2 3\\n4 5 6\\n7 0 8")
+    >>> check(p, "R"), check(p, "L")
+    ([], ['after 1 move the board differs from the goal at row 3, column 1: 0, goal 7'])
+    >>> check(p, "DR")
+    ["move 1 'D': the blank at row 3, column 2 would leave the board"]
+    """
+    board = puzzle.start
+    width = board.width
+    for number, move in enumerate(moves, 1):
+        if move not in MOVES:
+            return [f"move {number} {move!r}: not one of U, D, L, R"]
+        target = board.neighbour(board.blank, move)
+        if target is None:
+            return [f"move {number} {move!r}: the blank at {where(width, board.blank)} "
+                    "would leave the board"]
+        if board.cells[target] == WALL:
+            return [f"move {number} {move!r}: the blank at {where(width, board.blank)} "
+                    f"would move into the wall at {where(width, target)}"]
+        board = board.apply(move)
+    for cell, (got, want) in enumerate(zip(board.cells, puzzle.goal.cells)):
+        if got != want:
+            count = len(moves)
+            return [f"after {count} move{'s' if count != 1 else ''} the board differs from "
+                    f"the goal at {where(width, cell)}: {got}, goal {want}"]
+    return []

@@ -1,0 +1,93 @@
+"""Solving sliding puzzles: graph verdicts first, then the horizon driver over an
+encoding, every plan replayed by the checker."""
+
+from __future__ import annotations
+
+import time
+
+from cpsolve.errors import UsageError
+from cpsolve.planning import MODES, shortest_plans
+from cpsolve.result import Result, Stats, Status
+from models.sliding.board import Puzzle
+from models.sliding.bounds import Analysis
+from models.sliding.check import check
+from models.sliding.encodings import SAT_ENCODINGS, Options, encoder
+
+METHODS = ("sat", "cpsat")
+DEFAULT_MAX_LENGTH = 100
+# The defaults: the fastest in benchmarks/sliding_sat.py (see the README).
+DEFAULT_ENCODING = "blanklog"
+DEFAULT_SOLVER = "cadical153"
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    method: str = "sat",
+    encoding: str = DEFAULT_ENCODING,
+    mode: str = "fresh",
+    solver: str = DEFAULT_SOLVER,
+    card: str = "direct",
+    prune: bool = True,
+    no_undo: bool = True,
+    max_length: int | None = None,
+    count_optimal: bool = False,
+    time_limit: float | None = None,
+    workers: int | None = None,
+) -> Result:
+    """A shortest plan (``count_optimal``: every one) as move strings of the blank.
+
+    >>> from models.sliding.formats import parse
+    >>> r = solve(parse("1 2 3\\n4 5 6\\n0 7 8"), count_optimal=True)
+    >>> r.status.value, r.solutions, r.count
+    ('optimal', ['RR'], 1)
+    """
+    if method not in METHODS:
+        raise UsageError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+    if mode not in MODES:
+        raise UsageError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
+    name = "cpsat" if method == "cpsat" else encoding
+    if method == "sat" and encoding not in SAT_ENCODINGS:
+        raise UsageError(f"unknown encoding {encoding!r}; known: {', '.join(SAT_ENCODINGS)}")
+    if mode == "incremental" and name != "onehot":
+        raise UsageError(f"encoding {name} has no incremental mode (onehot has)")
+    described = {"method": method, "encoding": name, "mode": mode, "prune": prune,
+                 "no_undo": no_undo}
+    if method == "sat":
+        described |= {"solver": solver, "card": card}
+    stats = Stats()
+    start = time.perf_counter()
+    analysis = Analysis(puzzle)
+    verdict = analysis.verdict
+    lower = analysis.lower_bound
+    stats.extra["analysis_seconds"] = time.perf_counter() - start
+    stats.extra["lower_bound"] = lower
+    stats.extra["solvability"] = verdict.reason
+    if verdict.solvable is False or lower is None:
+        reason = verdict.reason if verdict.solvable is False else "a tile cannot reach its goal"
+        return Result(Status.UNSOLVABLE, reason=reason, method=described, stats=stats)
+    options = Options(prune=prune, no_undo=no_undo, card=card)
+    limit = max_length if max_length is not None else max(DEFAULT_MAX_LENGTH, lower)
+    found = shortest_plans(lambda h: encoder(name, analysis, options, h), lower=lower,
+                           step=verdict.step, max_length=limit, mode=mode, solver=solver,
+                           limit=None if count_optimal else 1, time_limit=time_limit,
+                           workers=workers, stats=stats)
+    stats.extra["proven_lower_bound"] = found.horizon if found.plans else found.proven_below
+    for plan in found.plans:
+        errors = check(puzzle, plan)
+        if errors:
+            return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
+                          method=described, stats=stats)
+    result = Result(Status.OPTIMAL if found.plans else Status.UNKNOWN, solutions=found.plans,
+                    method=described, stats=stats)
+    if count_optimal:
+        result.count, result.complete = len(found.plans), found.complete
+    if found.plans and count_optimal and not found.complete:
+        result.reason = "time limit reached while counting optimal plans"
+    elif not found.plans:
+        result.reason = (f"time limit reached; no plan is shorter than {found.proven_below} "
+                         "moves" if found.timed_out else
+                         f"no plan of at most {limit} moves (--max-length)")
+        if verdict.solvable is None and found.exhausted:
+            result.reason += "; whether one exists is not decided"
+    return result
