@@ -87,6 +87,16 @@ class _Space:
     def direction(self, c: int, d: int) -> str:
         return DIRECTIONS[(d // self.width - c // self.width, d % self.width - c % self.width)]
 
+    def walk(self, horizon: int, keys: list[tuple[int, int]], values: tuple[bool, ...]) -> str:
+        """The moves of a blank whose positions at steps 1..horizon-1 are the ``keys``
+        (step, cell) set in ``values``; the start and goal positions are known."""
+        puzzle = self.a.puzzle
+        path = [puzzle.start.blank]
+        path += [c for (_, c), on in sorted(zip(keys, values)) if on]
+        if horizon:
+            path.append(puzzle.goal.blank)
+        return "".join(self.direction(c, d) for c, d in zip(path, path[1:]))
+
 
 class _Cnf:
     """Clauses under construction with named variables (``pool`` keys)."""
@@ -339,10 +349,7 @@ class BlankLogEncoder:
     def decode(self, horizon: int, values: tuple[bool, ...]) -> str:
         keys = [(t, c) for t in range(1, horizon) for c in self.space.a.free
                 if self.blank(t, c) is not None]
-        path = [self.space.a.puzzle.start.blank]
-        path += [c for (t, c), on in sorted(zip(keys, values)) if on]
-        path.append(self.space.a.puzzle.goal.blank)
-        return "".join(self.space.direction(c, d) for c, d in zip(path, path[1:]))
+        return self.space.walk(horizon, keys, values)
 
 
 class CpsatEncoder:
@@ -371,9 +378,9 @@ class CpsatEncoder:
                 label[t, cell] = model.new_int_var_from_domain(
                     cp_model.Domain.from_values(allowed), f"label_t{t}_c{cell}")
                 if allowed[0] == 0:
-                    b = blank[t, cell] = model.new_bool_var(f"blank_t{t}_c{cell}")
-                    model.add(label[t, cell] == 0).only_enforce_if(b)
-                    model.add(label[t, cell] != 0).only_enforce_if(~b)
+                    here_now = blank[t, cell] = model.new_bool_var(f"blank_t{t}_c{cell}")
+                    model.add(label[t, cell] == 0).only_enforce_if(here_now)
+                    model.add(label[t, cell] != 0).only_enforce_if(~here_now)
             here = [blank[t, c] for c in free if (t, c) in blank]
             if not here:
                 return None
@@ -382,7 +389,8 @@ class CpsatEncoder:
             for cell in free:
                 b: Any = blank.get((t, cell))
                 if b is not None:
-                    model.add_bool_or([~b] + [blank[t + 1, d] for d in space.a.graph.neighbors(cell)
+                    model.add_bool_or([~b] + [blank[t + 1, d]
+                                              for d in space.a.graph.neighbors(cell)
                                               if (t + 1, d) in blank])
                     for d in space.a.graph.neighbors(cell):
                         if (t + 1, d) in blank:
@@ -396,10 +404,7 @@ class CpsatEncoder:
         return CpsatModel(model=model, projection=[blank[key] for key in self.keys])
 
     def decode(self, horizon: int, values: tuple[bool, ...]) -> str:
-        path = [self.space.a.puzzle.start.blank]
-        path += [c for (t, c), on in sorted(zip(self.keys, values)) if on]
-        path.append(self.space.a.puzzle.goal.blank)
-        return "".join(self.space.direction(c, d) for c, d in zip(path, path[1:]))
+        return self.space.walk(horizon, self.keys, values)
 
 
 def encoder(name: str, analysis: Analysis, options: Options, horizon: int | None) -> Any:
