@@ -93,5 +93,9 @@ def main(argv: list[str] | None = None) -> Any:
         click.echo(f"cpsolve: {error.filename or ''}: {error.strerror or error}", err=True)
         return sys.exit(EXIT_USAGE)
     if isinstance(value, Output):
-        return sys.exit(emit(value))
+        try:
+            return sys.exit(emit(value))
+        except OSError as error:
+            click.echo(f"cpsolve: {error.filename or ''}: {error.strerror or error}", err=True)
+            return sys.exit(EXIT_USAGE)
     return sys.exit(value if isinstance(value, int) else 0)

@@ -41,8 +41,13 @@ def read_board(arg: str) -> tuple[str, str]:
     one-line form (a URL, a game ID, a DevQuiz line).
     """
     if arg == "-":
-        return sys.stdin.read(), "<stdin>"
-    if os.path.isfile(arg):
+        try:
+            return sys.stdin.buffer.read().decode("utf-8"), "<stdin>"
+        except UnicodeDecodeError as error:
+            raise InputError(f"not a text file ({error.reason})", source="<stdin>") from None
+    if os.path.isdir(arg):
+        raise InputError("is a directory, not a board file", source=arg)
+    if os.path.exists(arg):
         try:
             with open(arg, encoding="utf-8") as handle:
                 return handle.read(), arg
@@ -50,8 +55,6 @@ def read_board(arg: str) -> tuple[str, str]:
             raise InputError(f"not a text file ({error.reason})", source=arg) from None
         except OSError as error:
             raise InputError(error.strerror or str(error), source=arg) from None
-    if os.path.isdir(arg):
-        raise InputError("is a directory, not a board file", source=arg)
     if any(mark in arg for mark in ("\n", ":", ",", "#")):
         return arg, "<argument>"
     raise InputError("no such file (and not a one-line board)", source=arg)
@@ -112,7 +115,7 @@ def exit_code(result: Result) -> int:
         return EXIT_ERROR
     if result.status is Status.UNSOLVABLE:
         return EXIT_UNSOLVABLE
-    if result.status is Status.UNKNOWN:
+    if result.status is Status.UNKNOWN or result.limit_reached:
         return EXIT_LIMIT
     if result.unique is False:
         return EXIT_NOT_UNIQUE

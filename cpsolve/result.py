@@ -57,9 +57,11 @@ class Result:
     """What a method found.
 
     ``solutions`` holds every distinct solution found, verified by the puzzle's
-    checker, in the order found. ``unique`` is ``None`` unless uniqueness was asked;
-    ``count`` is ``None`` unless solutions were counted; ``complete`` says whether a
-    count is exact (the enumeration ran out of solutions) rather than a lower bound.
+    checker, in the order found. ``unique`` is ``None`` unless uniqueness was asked
+    and decided; ``count`` is the number of solutions found (``None`` where a family
+    does not count); ``complete`` says whether that is all of them (the enumeration ran
+    out of solutions). ``limit_reached`` says a limit stopped the work before it was
+    done (an answer may still have been found).
     """
 
     status: Status
@@ -67,6 +69,7 @@ class Result:
     unique: bool | None = None
     count: int | None = None
     complete: bool = False
+    limit_reached: bool = False
     reason: str | None = None
     method: dict[str, Any] = field(default_factory=dict)
     stats: Stats = field(default_factory=Stats)

@@ -39,6 +39,14 @@ def test_url_body_symbols():
 def test_janko_symbols_and_spaced_rows():
     assert parse("x - 1\n- X -\n").rows == ("#.1", ".#.")
     assert parse("\n\n.#\n2.\n\n").rows == (".#", "2.")
+    assert parse("1x1#").rows == ("1#1#",)  # a janko row, not a Tatham seed
+    assert parse("  ..1\n  #..\r\n").rows == ("..1", "#..")  # indented, CRLF
+
+
+def test_positions_in_one_line_forms_after_blank_lines():
+    with pytest.raises(InputError) as caught:
+        parse("\n\n  https://puzz.link/p?akari/6/x/nek\n")
+    assert (caught.value.line, caught.value.column) == (3, 31)
 
 
 def boards() -> list[Board]:
@@ -83,6 +91,10 @@ def test_answer_grid_reads_lights():
     ("3x3:aB!f", "unexpected character '!' in the description", 1, 7),
     ("7x7#12345", "this is a random seed (WxH#seed), not a puzzle: use the game ID (WxH:...)",
      1, 4),
+    ("https://puzz.link/p?akari/\u00b2/2/g", "bad column count '\u00b2'", 1, 27),
+    ("https://puzz.link/p?akari/99999999999/99999999999/",
+     "99999999999x99999999999 is too large (at most 1,000,000 cells)", 1, 21),
+    ("5000x5000:a", "5000x5000 is too large (at most 1,000,000 cells)", 1, 1),
 ])
 def test_bad_input_names_the_place(text, message, line, column):
     with pytest.raises(InputError) as caught:

@@ -95,7 +95,7 @@ def test_svg_picture(examples, tmp_path):
     assert root.get("width") == str(int((7 + 0.5) * 40))
 
 
-def test_png_picture(examples, tmp_path):
+def test_png_picture(examples, data, tmp_path):
     from matplotlib.image import imread
 
     out = tmp_path / "board.png"
@@ -103,8 +103,25 @@ def test_png_picture(examples, tmp_path):
                "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    height, width, _ = imread(out).shape
+    image = imread(out)
+    height, width, _ = image.shape
     assert (width, height) == (int(18.5 * 40), int(10.5 * 40))
+    solution = (data / "akari" / "seed-18x10.solution.txt").read_text().split()
+
+    def pixel(r: int, c: int, dx: float = 0.5, dy: float = 0.5) -> tuple[float, ...]:
+        # cell (r, c) spans 40 pixels after a margin of a quarter cell
+        return tuple(image[int((r + 0.25 + dy) * 40), int((c + 0.25 + dx) * 40)][:3])
+
+    for r, row in enumerate(solution):
+        for c, ch in enumerate(row):
+            red, green, blue = pixel(r, c, 0.15, 0.15)  # away from the bulb and digits
+            if ch in "#01234":
+                assert max(red, green, blue) < 0.2, (r, c)  # black cell
+            else:
+                assert red > 0.9 and green > 0.85 and blue < 0.8, (r, c)  # lit: yellow
+            if ch == "*":
+                red, green, blue = pixel(r, c)  # the bulb's centre
+                assert red > 0.9 and 0.6 < green < 0.85 and blue < 0.2, (r, c)
 
 
 def test_png_needs_an_output_file(examples):
@@ -179,6 +196,35 @@ def test_bad_file_contents(tmp_path):
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00")
     assert run("akari", str(binary)).returncode == 2
+
+
+def test_limit_reached_exits_3():
+    done = run("akari", "-", "--all", "--time-limit", "0.3", stdin=("." * 30 + "\n") * 30)
+    assert done.returncode == 3
+    assert "(stopped before the last)" in done.stdout
+
+
+def test_json_for_an_unsolvable_board():
+    done = run("akari", "-", "--json", "--unique", stdin="3.\n..\n")
+    data = json.loads(done.stdout)
+    assert done.returncode == 1
+    assert (data["status"], data["unique"], data["count"], data["solution"]) == (
+        "unsolvable", False, 0, None)
+    assert data["reason"] == "clue 3 at row 1, column 1 has only 2 white neighbours"
+
+
+def test_output_file_that_cannot_be_written(examples, tmp_path):
+    target = tmp_path / "no" / "such" / "dir" / "board.svg"
+    done = run("akari", str(examples / "akari" / "seed-7x7.txt"), "-o", str(target))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "No such file or directory" in done.stderr
+
+
+def test_binary_standard_input():
+    done = subprocess.run([str(CPSOLVE), "akari", "-"], input=b"\xff\xfe\x00",
+                          capture_output=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith("cpsolve: <stdin>: not a text file")
 
 
 def test_unknown_option_is_a_usage_error():

@@ -78,7 +78,7 @@ def canonical(name: str) -> str:
     from pysat.solvers import SolverNames
 
     for canon, aliases in vars(SolverNames).items():
-        if not canon.startswith("_") and name in aliases:
+        if not canon.startswith("_") and (name == canon or name in aliases):
             return canon
     raise UsageError(f"unknown SAT solver {name!r}; known: {', '.join(solver_names())}")
 
@@ -141,6 +141,10 @@ class SatSession:
     def solve(self, assumptions: list[int] | None = None,
               deadline: Deadline | None = None) -> bool | None:
         """True, False, or None when the deadline passed first."""
+        if not any(len(group) for group in self.groups) and not assumptions:
+            self.stats.variables = max(self.stats.variables or 0, self.nvars)
+            self.stats.clauses = 0
+            return True  # nothing to satisfy (some solvers crash on an empty formula)
         sat = self._ready()
         if assumptions and not self.incremental:
             raise UsageError(f"SAT solver {self.name} does not take assumptions")
@@ -151,7 +155,7 @@ class SatSession:
 
     def values(self, variables: list[int]) -> tuple[bool, ...]:
         """The values of ``variables`` in the last model."""
-        model = self._solver.get_model() or []
+        model = (self._solver.get_model() if self._solver is not None else None) or []
         return tuple(model[v - 1] > 0 if v <= len(model) else False for v in variables)
 
     def _retire(self) -> None:

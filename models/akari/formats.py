@@ -15,7 +15,9 @@ GRID_SYMBOLS = {".": ".", "-": ".", "#": "#", "x": "#", "X": "#"} | {d: d for d 
 LIGHT_SYMBOLS = frozenset("*Lo")
 URL_TYPES = ("akari", "lightup", "bijutsukan")
 URL_RE = re.compile(r"^https?://(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?(?P<rest>.*)$")
-TATHAM_RE = re.compile(r"^(?P<w>\d+)x(?P<h>\d+)(?P<params>[a-z0-9]*)(?P<sep>[:#])(?P<desc>.*)$")
+TATHAM_RE = re.compile(r"^(?P<w>\d+)x(?P<h>\d+)(?P<params>[a-z0-9]*)"
+                       r"(?:(?P<sep>:)(?P<desc>.*)|(?P<seed>#)\d+)$")
+MAX_CELLS = 1_000_000
 
 
 def parse(text: str) -> Board:
@@ -31,11 +33,15 @@ def parse(text: str) -> Board:
     stripped = text.strip()
     if not stripped:
         raise InputError("empty board", line=1, column=1)
-    if "\n" not in stripped:
-        if "://" in stripped:
-            return parse_url(stripped)
-        if TATHAM_RE.match(stripped):
-            return parse_tatham(stripped)
+    if "\n" not in stripped and ("://" in stripped or TATHAM_RE.match(stripped)):
+        lead = text[:len(text) - len(text.lstrip())]
+        line = lead.count("\n") + 1
+        shift = len(lead) - (lead.rfind("\n") + 1)
+        try:
+            return parse_url(stripped) if "://" in stripped else parse_tatham(stripped)
+        except InputError as error:  # positions in the one-line form -> in the text
+            raise InputError(error.message, line=line,
+                             column=(error.column or 1) + shift) from None
     return parse_grid(text)
 
 
@@ -59,10 +65,11 @@ def _cells(line: str) -> list[tuple[int, str]]:
 
     Rows may be written with a space between symbols (``. 1 # .``).
     """
+    indent = len(line) - len(line.lstrip())
     tokens = line.split()
     if len(tokens) > 1 and all(len(token) == 1 for token in tokens):
         return [(col + 1, ch) for col, ch in enumerate(line) if not ch.isspace()]
-    return [(col + 1, ch) for col, ch in enumerate(line)]
+    return [(col + 1, ch) for col, ch in enumerate(line) if col >= indent]
 
 
 def parse_grid(text: str) -> Board:
@@ -122,13 +129,14 @@ def parse_url(url: str) -> Board:
     if kind not in URL_TYPES:
         raise _url_error(f"puzzle type {kind!r} is not Akari ({', '.join(URL_TYPES)})", offset)
     pos = offset + len(kind) + 1
-    if not cols_text.isdigit() or int(cols_text) < 1:
+    if not re.fullmatch(r"[0-9]+", cols_text) or int(cols_text) < 1:
         raise _url_error(f"bad column count {cols_text!r}", pos)
     pos += len(cols_text) + 1
-    if not rows_text.isdigit() or int(rows_text) < 1:
+    if not re.fullmatch(r"[0-9]+", rows_text) or int(rows_text) < 1:
         raise _url_error(f"bad row count {rows_text!r}", pos)
-    pos += len(rows_text) + 1
     width, height = int(cols_text), int(rows_text)
+    _size_check(width, height, offset)
+    pos += len(rows_text) + 1
     cells = ["."] * (width * height)
     cursor = 0
     for index, ch in enumerate(body):
@@ -150,18 +158,25 @@ def parse_url(url: str) -> Board:
     return Board(tuple("".join(cells[r * width:(r + 1) * width]) for r in range(height)))
 
 
+def _size_check(width: int, height: int, position: int) -> None:
+    if width * height > MAX_CELLS:
+        raise _url_error(f"{width}x{height} is too large (at most {MAX_CELLS:,} cells)",
+                         position)
+
+
 def parse_tatham(game_id: str) -> Board:
     """Read a Simon Tatham Light Up game ID ``WxH:desc``."""
     match = TATHAM_RE.match(game_id)
     if not match:
         raise _url_error("not a game ID of the form WxH:description", 0)
-    if match.group("sep") == "#":
+    if match.group("seed"):
         raise _url_error(
             "this is a random seed (WxH#seed), not a puzzle: use the game ID (WxH:...)",
-            match.start("sep"))
+            match.start("seed"))
     width, height = int(match.group("w")), int(match.group("h"))
     if width < 1 or height < 1:
         raise _url_error(f"bad size {width}x{height}", 0)
+    _size_check(width, height, 0)
     start = match.start("desc")
     cells: list[str] = []
     for index, ch in enumerate(match.group("desc")):

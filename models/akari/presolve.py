@@ -50,21 +50,28 @@ def _lit(board: Board, yes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return per_segment, (per_segment[seg.row] > 0) | (per_segment[seg.col] > 0)
 
 
+def _crowded(board: Board, state: np.ndarray, per_segment: np.ndarray) -> str:
+    """The contradiction of two forced lights in one segment, naming them."""
+    seg = board.segments
+    s = int(np.nonzero(per_segment > 1)[0][0])
+    cells = np.nonzero((state == YES) & ((seg.row == s) | (seg.col == s)))[0][:2]
+    first, second = (board.whites[int(i)] for i in cells)
+    return f"lights forced at {where(first)} and {where(second)} would shine on each other"
+
+
 def deduce(board: Board, *, max_rounds: int | None = None) -> Deductions:
     """Apply the rules until a fixpoint (or ``max_rounds``).
 
     >>> deduce(Board(("...", ".4.", "..."))).state.tolist()  # 1 a light, 0 none
     [0, 1, 0, 1, 1, 0, 1, 0]
     >>> deduce(Board(("..#", "4..", "..."))).contradiction  # a 4 on the edge
-    'clue 4 at row 2, column 1 cannot get 4 lights around it'
+    'clue 4 at row 2, column 1 has room for only 3 lights around it'
     >>> deduce(Board(("....", ".1.1", "...."))).solved  # needs search
     False
     """
     seg = board.segments
     n = len(seg.row)
     cells_xy, numbers, around = board.clue_table
-    present = around >= 0
-    safe = np.where(present, around, 0)
     state = np.full(n, UNKNOWN, dtype=np.int8)
     index = np.arange(n)
     rounds = 0
@@ -73,26 +80,27 @@ def deduce(board: Board, *, max_rounds: int | None = None) -> Deductions:
         before = state.copy()
         # Lights shine on their segments.
         per_segment, lit = _lit(board, state == YES)
-        crowded = np.nonzero(per_segment > 1)[0]
-        if len(crowded):
-            return Deductions(state, rounds, "two lights would shine on each other")
+        if (per_segment > 1).any():
+            return Deductions(state, rounds, _crowded(board, state, per_segment))
         state[(state == UNKNOWN) & lit] = NO
-        # Clues.
-        yes = np.where(present, state[safe] == YES, False).sum(axis=1)
-        open_ = present & (state[safe] == UNKNOWN)
+        # Clues. Index -1 (no white neighbour there) reads a sentinel NO.
+        near = np.append(state, NO)[around]
+        yes = (near == YES).sum(axis=1)
+        open_ = near == UNKNOWN
         free = open_.sum(axis=1)
         bad = np.nonzero((yes > numbers) | (yes + free < numbers))[0]
         if len(bad):
             k = int(bad[0])
             cell = (int(cells_xy[k, 0]), int(cells_xy[k, 1]))
-            return Deductions(state, rounds, f"clue {numbers[k]} at {where(cell)} cannot get "
-                                             f"{numbers[k]} lights around it")
+            problem = (f"would get {yes[k]} lights around it" if yes[k] > numbers[k]
+                       else f"has room for only {yes[k] + free[k]} lights around it")
+            return Deductions(state, rounds, f"clue {numbers[k]} at {where(cell)} {problem}")
         state[around[open_ & (yes == numbers)[:, None]]] = NO
         state[around[open_ & (yes + free == numbers)[:, None]]] = YES
         # A dark cell with a single candidate lighter.
         per_segment, lit = _lit(board, state == YES)
         if (per_segment > 1).any():
-            return Deductions(state, rounds, "two lights would shine on each other")
+            return Deductions(state, rounds, _crowded(board, state, per_segment))
         unknown = state == UNKNOWN
         open_count = (np.bincount(seg.row, unknown, seg.count)
                       + np.bincount(seg.col, unknown, seg.count))
@@ -145,10 +153,8 @@ class Residual:
         owner = np.repeat(np.arange(seg.count), np.diff(bounds))[keep]
         open_bounds = np.concatenate([[0], np.cumsum(np.bincount(owner, minlength=seg.count))])
         _, numbers, around = board.clue_table
-        present = around >= 0
-        safe = np.where(present, around, 0)
-        need = numbers - np.where(present, yes[safe], False).sum(axis=1)
-        open_ = present & is_open[safe]
+        need = numbers - np.append(yes, False)[around].sum(axis=1)
+        open_ = np.append(is_open, False)[around]
         count = open_.sum(axis=1)
         packed = np.take_along_axis(np.where(open_, around, -1),
                                     np.argsort(~open_, axis=1, kind="stable"), axis=1)

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from cpsolve.backends import Deadline, cpsat, sat
+from cpsolve.backends import Deadline, Enumeration, cpsat, sat
 from cpsolve.errors import UsageError
 from cpsolve.result import Result, Stats, Status
 from models.akari.board import Board, where
@@ -108,9 +108,14 @@ def solve(
     if reason is not None:
         return Result(Status.UNSOLVABLE, reason=reason, method=method, stats=stats,
                       unique=False if unique else None, count=0, complete=True)
-    residual = Residual.of(board, deductions)
     want = 2 if unique and limit is not None and limit < 2 else limit
-    if method["backend"] == "cpsat":
+    residual = Residual.of(board, deductions)
+    if deductions is not None and deductions.solved:
+        # Every cell is decided: the one candidate is the only possible solution.
+        found = Enumeration(solutions=[()], exhausted=True)
+    elif deadline.expired():
+        found = Enumeration(timed_out=True)
+    elif method["backend"] == "cpsat":
         built = build_cpsat(residual, encoding=encoding)
         stats.build_seconds = time.perf_counter() - start
         found = cpsat.enumerate_solutions(built, limit=want, time_limit=deadline.remaining(),
@@ -133,13 +138,12 @@ def solve(
     else:
         status = Status.UNKNOWN
     result = Result(status, solutions=solutions, method=method, stats=stats,
-                    reason="time limit reached" if found.timed_out else None)
+                    count=len(solutions), complete=found.exhausted,
+                    limit_reached=found.timed_out)
     if status is Status.UNSOLVABLE:
         result.reason = "no placement of lights satisfies the rules"
-    if unique or limit != 1:
-        result.count = len(solutions)
-        result.complete = found.exhausted
+    elif found.timed_out:
+        result.reason = "time limit reached"
     if unique:
-        result.unique = (False if len(solutions) > 1
-                         else True if found.exhausted and solutions else None)
+        result.unique = (len(solutions) == 1) if found.exhausted or len(solutions) > 1 else None
     return result

@@ -79,7 +79,7 @@ def solve(
             return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
                           method=described, stats=stats)
     result = Result(Status.OPTIMAL if found.plans else Status.UNKNOWN, solutions=found.plans,
-                    method=described, stats=stats)
+                    method=described, stats=stats, limit_reached=found.timed_out)
     if count_optimal:
         result.count, result.complete = len(found.plans), found.complete
     if found.plans and count_optimal and not found.complete:
