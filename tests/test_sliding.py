@@ -46,7 +46,6 @@ def test_line_puzzle_goal_3(options):
     assert (len(result.solution), result.count, result.complete) == (length, count, True)
 
 
-@pytest.mark.slow
 def test_line_puzzle_goal_3_cpsat():
     text, length, count = LINE_GOALS[3]
     result = solve(parse(LINE + text), method="cpsat", count_optimal=True)
@@ -205,3 +204,71 @@ def test_bad_input(text, message, line, column):
         parse(text)
     assert (caught.value.message, caught.value.line, caught.value.column) == (message, line,
                                                                                column)
+
+
+@pytest.mark.parametrize("goal", [1, 2, 3])
+def test_line_puzzle_by_ida(goal):
+    text, length, count = LINE_GOALS[goal]
+    result = solve(parse(LINE + text), method="ida", count_optimal=True)
+    assert (len(result.solution), result.count, len(set(result.solutions))) == (length, count,
+                                                                                count)
+
+
+def test_8_puzzle_hardest_by_ida():
+    result = solve(parse("8 6 7\n2 5 4\n3 0 1"), method="ida")
+    assert result.status is Status.OPTIMAL and len(result.solution) == 31
+    assert result.stats.nodes > 0
+
+
+def test_ida_agrees_with_brute_force():
+    for puzzle in PUZZLES:
+        length, count = TRUTH[puzzle]
+        result = solve(puzzle, method="ida", count_optimal=True, max_length=40)
+        if length is None:
+            assert result.status in (Status.UNSOLVABLE, Status.UNKNOWN), puzzle
+            continue
+        assert (len(result.solution), result.count) == (length, count), puzzle
+        assert all(check(puzzle, plan) == [] for plan in result.solutions)
+
+
+def test_weighted_ida_is_bounded_suboptimal():
+    for puzzle in PUZZLES:
+        length, _ = TRUTH[puzzle]
+        if length is None:
+            continue
+        result = solve(puzzle, method="ida", weight=2.0)
+        assert result.status is Status.SOLVED
+        assert length <= len(result.solution) <= 2 * length
+        assert check(puzzle, result.solution) == []
+
+
+def test_ida_time_limit():
+    puzzle = parse("15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0")
+    result = solve(puzzle, method="ida", time_limit=0.5)
+    assert result.status is Status.UNKNOWN and result.limit_reached
+    assert "no plan is shorter than" in result.reason
+
+
+def test_generic_ida_star_counts_like_brute_force():
+    from cpsolve.search.ida import ida_star
+
+    for puzzle in PUZZLES[:12]:
+        length, count = TRUTH[puzzle]
+        if length is None:
+            continue
+        goal = puzzle.goal
+
+        def successors(board: Board) -> list[tuple[str, Board, int]]:
+            out = []
+            for move in "UDLR":
+                try:
+                    out.append((move, board.apply(move), 1))
+                except ValueError:
+                    pass
+            return out
+
+        def h(board: Board) -> int:
+            return sum(1 for a, b in zip(board.cells, goal.cells) if a != b and a != "0")
+
+        found = ida_star(puzzle.start, successors, h, lambda b: b == goal, count=True)
+        assert (found.threshold, len(found.plans)) == (length, count), puzzle

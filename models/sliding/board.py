@@ -28,6 +28,21 @@ def where(width: int, cell: int) -> str:
     return f"row {cell // width + 1}, column {cell % width + 1}"
 
 
+def direction(width: int, cell: int, target: int) -> str:
+    """The move that takes the blank from ``cell`` to the neighbouring ``target``.
+
+    >>> direction(3, 4, 1), direction(3, 4, 5)
+    ('U', 'R')
+    """
+    step = (target // width - cell // width, target % width - cell % width)
+    return next(move for move, delta in MOVES.items() if delta == step)
+
+
+def path_moves(width: int, path: list[int]) -> str:
+    """The moves of a blank that visits the cells of ``path`` in turn."""
+    return "".join(direction(width, c, d) for c, d in zip(path, path[1:]))
+
+
 def natural_key(label: str) -> tuple[int, int, str]:
     """Sort key putting ``2`` before ``10`` and numbers before letters.
 

@@ -21,7 +21,7 @@ from cpsolve.commands import (
 )
 from cpsolve.errors import InputError
 from cpsolve.planning import MODES
-from cpsolve.result import Result
+from cpsolve.result import Result, Status
 from models.sliding.board import Puzzle
 from models.sliding.check import check
 from models.sliding.encodings import SAT_ENCODINGS
@@ -51,7 +51,7 @@ def render(puzzle: Puzzle, result: Result, fmt: str, moves: str, show_all: bool)
     if fmt == "json":
         data = result_json("slide", result, lambda plan: show(puzzle, plan, moves),
                            length=len(result.solution) if result.solutions else None,
-                           optimal=result.status.value == "optimal")
+                           optimal=result.status is Status.OPTIMAL)
         return Output(stdout=json.dumps(data, indent=2), exit_code=code)
     if not result.solutions:
         reason = f": {result.reason}" if result.reason else ""
@@ -94,12 +94,14 @@ def render(puzzle: Puzzle, result: Result, fmt: str, moves: str, show_all: bool)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default=None)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="CP-SAT worker threads.")
+@click.option("--weight", type=click.FloatRange(min=1), default=1.0, show_default=True,
+              help="For --method ida: f = g + W h, plans at most W times optimal.")
 @common_options
 def command(board: str, goal_file: str | None, method: str, encoding: str, mode: str,
             solver: str, card: str, prune: bool, no_undo: bool, max_length: int | None,
             count_optimal: bool, show_all: bool, moves: str, plan: str | None,
-            fmt: str | None, workers: int | None, time_limit: float | None, as_json: bool,
-            verbose: bool, output: str | None) -> Output:
+            fmt: str | None, workers: int | None, weight: float, time_limit: float | None,
+            as_json: bool, verbose: bool, output: str | None) -> Output:
     """Find a shortest plan for the sliding puzzle BOARD: a DevQuiz line W,H,cells or
     grid text (0 or . blank, = or # wall, other tokens tiles; a line 'goal' and a second
     grid give the goal, else tiles in order and the blank last)."""
@@ -123,7 +125,7 @@ def command(board: str, goal_file: str | None, method: str, encoding: str, mode:
     result = solve(puzzle, method=method, encoding=encoding, mode=mode, solver=solver,
                    card=card, prune=prune, no_undo=no_undo, max_length=max_length,
                    count_optimal=count_optimal or show_all, time_limit=time_limit,
-                   workers=workers)
+                   workers=workers, weight=weight)
     out = render(puzzle, result, fmt, moves, show_all)
     if verbose:
         out.stderr.append(describe_stats(result))

@@ -47,12 +47,11 @@ import numpy as np
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
 from cpsolve.cnf import at_most_one, card_clauses
-from models.sliding.board import MOVES
+from models.sliding.board import direction, path_moves
 from models.sliding.bounds import Analysis
 
 ENCODINGS = ("onehot", "blanklog", "cpsat")
 SAT_ENCODINGS = ("onehot", "blanklog")
-DIRECTIONS = {(dr, dc): move for move, (dr, dc) in MOVES.items()}
 
 
 @dataclass(frozen=True)
@@ -84,9 +83,6 @@ class _Space:
             return False
         return horizon is None or bool(a.to_goal[k, cell] <= horizon - t)
 
-    def direction(self, c: int, d: int) -> str:
-        return DIRECTIONS[(d // self.width - c // self.width, d % self.width - c % self.width)]
-
     def walk(self, horizon: int, keys: list[tuple[int, int]], values: tuple[bool, ...]) -> str:
         """The moves of a blank whose positions at steps 1..horizon-1 are the ``keys``
         (step, cell) set in ``values``; the start and goal positions are known."""
@@ -95,7 +91,7 @@ class _Space:
         path += [c for (_, c), on in sorted(zip(keys, values)) if on]
         if horizon:
             path.append(puzzle.goal.blank)
-        return "".join(self.direction(c, d) for c, d in zip(path, path[1:]))
+        return path_moves(self.width, path)
 
 
 class _Cnf:
@@ -238,7 +234,7 @@ class OneHotEncoder:
 
     def decode(self, horizon: int, values: tuple[bool, ...]) -> str:
         chosen = [key for key, on in zip(self._move_keys(horizon), values) if on]
-        return "".join(self.space.direction(c, d) for _, c, d in sorted(chosen))
+        return "".join(direction(self.space.width, c, d) for _, c, d in sorted(chosen))
 
     def _move_keys(self, horizon: int) -> list[tuple[int, int, int]]:
         return [(t, c, d) for t in range(horizon) for c, d in self.space.edges

@@ -12,8 +12,9 @@ from models.sliding.board import Puzzle
 from models.sliding.bounds import Analysis
 from models.sliding.check import check
 from models.sliding.encodings import SAT_ENCODINGS, Options, encoder
+from models.sliding.search import ida
 
-METHODS = ("sat", "cpsat")
+METHODS = ("sat", "cpsat", "ida")
 DEFAULT_MAX_LENGTH = 100
 # The defaults: the fastest in benchmarks/sliding_sat.py (see the README).
 DEFAULT_ENCODING = "blanklog"
@@ -34,8 +35,13 @@ def solve(
     count_optimal: bool = False,
     time_limit: float | None = None,
     workers: int | None = None,
+    weight: float = 1.0,
 ) -> Result:
     """A shortest plan (``count_optimal``: every one) as move strings of the blank.
+
+    ``method``: ``sat`` and ``cpsat`` solve horizon after horizon (see
+    :mod:`cpsolve.planning`); ``ida`` runs the numba IDA*, where a ``weight`` above 1
+    trades optimality for speed (plans at most that factor longer, status solved).
 
     >>> from models.sliding.formats import parse
     >>> r = solve(parse("1 2 3\\n4 5 6\\n0 7 8"), count_optimal=True)
@@ -51,8 +57,14 @@ def solve(
         raise UsageError(f"unknown encoding {encoding!r}; known: {', '.join(SAT_ENCODINGS)}")
     if mode == "incremental" and name != "onehot":
         raise UsageError(f"encoding {name} has no incremental mode (onehot has)")
-    described = {"method": method, "encoding": name, "mode": mode, "prune": prune,
-                 "no_undo": no_undo}
+    if weight < 1:
+        raise UsageError("--weight must be at least 1")
+    if method == "ida":
+        described: dict[str, object] = {"method": "ida", "heuristic": "wall-aware manhattan",
+                                        "weight": weight}
+    else:
+        described = {"method": method, "encoding": name, "mode": mode, "prune": prune,
+                     "no_undo": no_undo}
     if method == "sat":
         described |= {"solver": solver, "card": card}
     stats = Stats()
@@ -66,8 +78,11 @@ def solve(
     if verdict.solvable is False or lower is None:
         reason = verdict.reason if verdict.solvable is False else "a tile cannot reach its goal"
         return Result(Status.UNSOLVABLE, reason=reason, method=described, stats=stats)
-    options = Options(prune=prune, no_undo=no_undo, card=card)
     limit = max_length if max_length is not None else max(DEFAULT_MAX_LENGTH, lower)
+    if method == "ida":
+        return _by_ida(puzzle, analysis, described, stats, weight=weight,
+                       count=count_optimal, time_limit=time_limit, limit=limit)
+    options = Options(prune=prune, no_undo=no_undo, card=card)
     found = shortest_plans(lambda h: encoder(name, analysis, options, h), lower=lower,
                            step=verdict.step, max_length=limit, mode=mode, solver=solver,
                            limit=None if count_optimal else 1, time_limit=time_limit,
@@ -91,3 +106,36 @@ def solve(
         if verdict.solvable is None and found.exhausted:
             result.reason += "; whether one exists is not decided"
     return result
+
+
+def _by_ida(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], stats: Stats, *,
+            weight: float, count: bool, time_limit: float | None, limit: int) -> Result:
+    start = time.perf_counter()
+    plans, search = ida(analysis, weight=weight, count=count, time_limit=time_limit,
+                        max_length=limit)
+    stats.solve_seconds = time.perf_counter() - start
+    stats.nodes = search.nodes
+    stats.extra["iterations"] = search.iterations
+    stats.extra["proven_lower_bound"] = (search.length if plans and weight == 1
+                                         else int(search.bound) if weight == 1 else None)
+    for plan in plans:
+        errors = check(puzzle, plan)
+        if errors:
+            return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
+                          method=method, stats=stats)
+    if plans:
+        result = Result(Status.OPTIMAL if weight == 1 else Status.SOLVED, solutions=plans,
+                        method=method, stats=stats)
+        if count:
+            result.count, result.complete = search.found, True
+        return result
+    if search.timed_out:
+        reason = "time limit reached" + (f"; no plan is shorter than {int(search.bound)} moves"
+                                         if weight == 1 else "")
+        return Result(Status.UNKNOWN, reason=reason, method=method, stats=stats,
+                      limit_reached=True)
+    if search.bound > limit:
+        return Result(Status.UNKNOWN, reason=f"no plan of at most {limit} moves "
+                      "(--max-length)", method=method, stats=stats)
+    return Result(Status.UNSOLVABLE, reason="the search ran out of positions: no plan exists",
+                  method=method, stats=stats)

@@ -1,0 +1,94 @@
+"""IDA* (Korf 1985) for any puzzle, given as callables: readable, plain Python.
+
+The numba kernels in :mod:`cpsolve.search.tiles` do the same for tile puzzles, fast.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+
+
+@dataclass
+class Search(Generic[M]):
+    """What an IDA* run found: the shortest move lists (all of them with ``count``),
+    the final threshold, nodes expanded, and whether a limit stopped it."""
+
+    plans: list[list[M]] = field(default_factory=list)
+    threshold: int | None = None
+    nodes: int = 0
+    timed_out: bool = False
+
+
+def ida_star(
+    start: S,
+    successors: Callable[[S], Iterable[tuple[M, S, int]]],
+    h: Callable[[S], int],
+    is_goal: Callable[[S], bool],
+    *,
+    bound: int | None = None,
+    count: bool = False,
+    time_limit: float | None = None,
+) -> Search[M]:
+    """Iterative deepening A*: depth-first searches bounded by f = g + h, the bound
+    raised each time to the smallest f that exceeded it. With an admissible ``h`` the
+    first plan found is shortest; with ``count``, every plan at that threshold is
+    collected (each a distinct move sequence). ``bound`` stops the search beyond it.
+
+    ``successors(state)`` yields ``(move, next_state, cost)``. States on the current
+    path are not revisited.
+
+    >>> # shortest ways from 0 to 5 by steps of +1 or +2
+    >>> found = ida_star(0, lambda s: [(d, s + d, 1) for d in (1, 2) if s + d <= 5],
+    ...                  lambda s: (5 - s + 1) // 2, lambda s: s == 5, count=True)
+    >>> found.threshold, sorted(found.plans)
+    (3, [[1, 2, 2], [2, 1, 2], [2, 2, 1]])
+    """
+    result: Search[M] = Search()
+    end = None if time_limit is None else time.perf_counter() + time_limit
+    threshold = h(start)
+    path: list[M] = []
+    on_path = {start}
+
+    def dfs(state: S, g: int) -> float:
+        result.nodes += 1
+        if end is not None and result.nodes % 4096 == 0 and time.perf_counter() > end:
+            raise TimeoutError
+        f = g + h(state)
+        if f > threshold:
+            return f
+        if is_goal(state):
+            result.plans.append(list(path))
+            return -1 if not count else float("inf")
+        smallest = float("inf")
+        for move, nxt, cost in successors(state):
+            if nxt in on_path:
+                continue
+            path.append(move)
+            on_path.add(nxt)
+            found = dfs(nxt, g + cost)
+            on_path.discard(nxt)
+            path.pop()
+            if found == -1:
+                return -1
+            smallest = min(smallest, found)
+        return smallest
+
+    while bound is None or threshold <= bound:
+        try:
+            nxt = dfs(start, 0)
+        except TimeoutError:
+            result.timed_out = True
+            return result
+        if result.plans:
+            result.threshold = threshold
+            return result
+        if nxt == float("inf"):
+            return result  # the goal cannot be reached
+        threshold = int(nxt)
+    return result
