@@ -1,3 +1,4 @@
+import os
 import random
 import sys
 from pathlib import Path
@@ -6,6 +7,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def pattern_database_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Pattern databases built by the tests go to a fresh cache, not the user's."""
+    path = tmp_path_factory.mktemp("cache")
+    os.environ["CPSOLVE_CACHE"] = str(path)
+    return path
 
 
 @pytest.fixture

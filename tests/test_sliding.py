@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import time
 
 import pytest
 from sliding_brute import shortest
@@ -209,21 +211,31 @@ def test_bad_input(text, message, line, column):
 @pytest.mark.parametrize("goal", [1, 2, 3])
 def test_line_puzzle_by_ida(goal):
     text, length, count = LINE_GOALS[goal]
-    result = solve(parse(LINE + text), method="ida", count_optimal=True)
+    result = solve(parse(LINE + text), method="ida", heuristic="manhattan", count_optimal=True)
     assert (len(result.solution), result.count, len(set(result.solutions))) == (length, count,
                                                                                 count)
 
 
-def test_8_puzzle_hardest_by_ida():
-    result = solve(parse("8 6 7\n2 5 4\n3 0 1"), method="ida")
+@pytest.mark.slow
+def test_line_puzzle_goal_3_by_ida_with_pattern_databases():
+    text, length, count = LINE_GOALS[3]
+    result = solve(parse(LINE + text), method="ida", count_optimal=True)
+    assert (len(result.solution), result.count) == (length, count)
+
+
+@pytest.mark.parametrize("heuristic", ["manhattan", "pdb"])
+def test_8_puzzle_hardest_by_ida(heuristic):
+    result = solve(parse("8 6 7\n2 5 4\n3 0 1"), method="ida", heuristic=heuristic)
     assert result.status is Status.OPTIMAL and len(result.solution) == 31
     assert result.stats.nodes > 0
 
 
-def test_ida_agrees_with_brute_force():
+@pytest.mark.parametrize("heuristic", ["manhattan", "pdb"])
+def test_ida_agrees_with_brute_force(heuristic):
     for puzzle in PUZZLES:
         length, count = TRUTH[puzzle]
-        result = solve(puzzle, method="ida", count_optimal=True, max_length=40)
+        result = solve(puzzle, method="ida", heuristic=heuristic, count_optimal=True,
+                       max_length=40)
         if length is None:
             assert result.status in (Status.UNSOLVABLE, Status.UNKNOWN), puzzle
             continue
@@ -244,7 +256,9 @@ def test_weighted_ida_is_bounded_suboptimal():
 
 def test_ida_time_limit():
     puzzle = parse("15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0")
-    result = solve(puzzle, method="ida", time_limit=0.5)
+    start = time.perf_counter()
+    result = solve(puzzle, method="ida", time_limit=0.5)  # stops the databases' build too
+    assert time.perf_counter() - start < 10  # loading compiled kernels takes a moment
     assert result.status is Status.UNKNOWN and result.limit_reached
     assert "no plan is shorter than" in result.reason
 
@@ -252,23 +266,20 @@ def test_ida_time_limit():
 def test_generic_ida_star_counts_like_brute_force():
     from cpsolve.search.ida import ida_star
 
+    def successors(board: Board) -> list[tuple[str, Board, int]]:
+        out = []
+        for move in "UDLR":
+            with contextlib.suppress(ValueError):  # the blank cannot go there
+                out.append((move, board.apply(move), 1))
+        return out
+
     for puzzle in PUZZLES[:12]:
         length, count = TRUTH[puzzle]
         if length is None:
             continue
-        goal = puzzle.goal
-
-        def successors(board: Board) -> list[tuple[str, Board, int]]:
-            out = []
-            for move in "UDLR":
-                try:
-                    out.append((move, board.apply(move), 1))
-                except ValueError:
-                    pass
-            return out
-
-        def h(board: Board) -> int:
-            return sum(1 for a, b in zip(board.cells, goal.cells) if a != b and a != "0")
-
-        found = ida_star(puzzle.start, successors, h, lambda b: b == goal, count=True)
+        goal = puzzle.goal.cells
+        found = ida_star(puzzle.start, successors,
+                         lambda b, goal=goal: sum(1 for x, y in zip(b.cells, goal)
+                                                  if x != y and x != "0"),
+                         lambda b, goal=goal: b.cells == goal, count=True)
         assert (found.threshold, len(found.plans)) == (length, count), puzzle

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, objmode
 
+from cpsolve.search.ranking import rank
+
 CHECK_EVERY = 1 << 20  # nodes between two looks at the clock
 
 
@@ -141,5 +143,172 @@ def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *
             return out
         if nxt == np.inf:
             return out  # nothing more to search: no plan
+        threshold = float(nxt)
+    return out
+
+
+@njit(cache=True)
+def _pattern_value(table, offset, cells, k, m):
+    return table[offset + rank(cells[:k], m)]
+
+
+@njit(cache=True)
+def _iteration_pdb(tiles, blank, nbr, dist, label_of, compact, pat_of, slot_of, pat_cells,
+                   pat_k, tables, offsets, pval, man0, rest0, threshold, count, plans,
+                   deadline, m):
+    """As :func:`_iteration`, with h = max(manhattan, sum of pattern databases +
+    manhattan of the tiles in no pattern); tiles are tracked by identity."""
+    limit = plans.shape[1]
+    stack_blank = np.empty(limit, dtype=np.int64)
+    stack_man = np.empty(limit, dtype=np.int64)
+    stack_rest = np.empty(limit, dtype=np.int64)
+    stack_pdb = np.empty(limit, dtype=np.int64)
+    stack_next = np.empty(limit, dtype=np.int64)
+    stack_old = np.empty(limit, dtype=np.int64)  # the pattern value a move replaced
+    depth = 0
+    stack_blank[0] = blank
+    stack_man[0] = man0
+    stack_rest[0] = rest0
+    stack_pdb[0] = pval.sum()
+    stack_next[0] = 0
+    next_bound = np.inf
+    found = 0
+    nodes = 0
+    if man0 == 0:
+        plans[0, 0] = blank
+        return next_bound, 1, 1, False
+    while depth >= 0:
+        if stack_next[depth] == 4:
+            if depth == 0:
+                break
+            here, before = stack_blank[depth], stack_blank[depth - 1]
+            tile = tiles[before]
+            tiles[here] = tile
+            tiles[before] = 0
+            p = pat_of[tile]
+            if p >= 0:
+                pat_cells[p, slot_of[tile]] = compact[here]
+                pval[p] = stack_old[depth]
+            depth -= 1
+            continue
+        k = stack_next[depth]
+        stack_next[depth] = k + 1
+        b = stack_blank[depth]
+        nb = nbr[b, k]
+        if nb < 0 or (depth > 0 and nb == stack_blank[depth - 1]):
+            continue
+        tile = tiles[nb]
+        label = label_of[tile]
+        delta = dist[label, b] - dist[label, nb]
+        man = stack_man[depth] + delta
+        rest = stack_rest[depth]
+        pdb = stack_pdb[depth]
+        p = pat_of[tile]
+        old = 0
+        if p >= 0:
+            old = pval[p]
+            pat_cells[p, slot_of[tile]] = compact[b]
+            new = np.int64(_pattern_value(tables, offsets[p], pat_cells[p], pat_k[p], m))
+            pdb += new - old
+            pval[p] = new
+        else:
+            rest += delta
+        h = max(man, pdb + rest)
+        nodes += 1
+        if nodes % CHECK_EVERY == 0:
+            with objmode(now="float64"):
+                now = time.perf_counter()
+            if now > deadline:
+                return next_bound, found, nodes, True
+        f = depth + 1 + h
+        if f > threshold or depth + 1 >= limit:
+            if f > threshold and f < next_bound:
+                next_bound = f
+            if p >= 0:
+                pat_cells[p, slot_of[tile]] = compact[nb]
+                pval[p] = old
+            continue
+        tiles[b] = tile
+        tiles[nb] = 0
+        depth += 1
+        stack_blank[depth] = nb
+        stack_man[depth] = man
+        stack_rest[depth] = rest
+        stack_pdb[depth] = pdb
+        stack_old[depth] = old
+        stack_next[depth] = 0
+        if man == 0:
+            if found < plans.shape[0]:
+                for d in range(depth + 1):
+                    plans[found, d] = stack_blank[d]
+                for d in range(depth + 1, limit):
+                    plans[found, d] = -1
+            found += 1
+            if not count:
+                return next_bound, found, nodes, False
+            stack_next[depth] = 4
+    return next_bound, found, nodes, False
+
+
+@dataclass
+class Patterns:
+    """Pattern databases ready for the kernel: which tile is in which pattern (and
+    slot), the tables end to end, and their offsets."""
+
+    pat_of: np.ndarray
+    slot_of: np.ndarray
+    tables: np.ndarray
+    offsets: np.ndarray
+    sizes: np.ndarray
+    free: int
+
+
+def tile_ida_pdb(tiles: np.ndarray, label_of: np.ndarray, blank: int, nbr: np.ndarray,
+                 dist: np.ndarray, compact: np.ndarray, patterns: Patterns, *,
+                 count: bool = False, keep: int = 1000, time_limit: float | None = None,
+                 max_length: int = 10_000) -> TileSearch:
+    """IDA* with additive pattern databases (tiles tracked by identity: ``tiles[cell]``
+    a tile id, ``label_of[id]`` its label, 0 the blank)."""
+    tiles = np.ascontiguousarray(tiles, dtype=np.int64)
+    occupied = np.nonzero(tiles > 0)[0]
+    labels = label_of[tiles[occupied]]
+    man = int(dist[labels, occupied].sum())
+    in_pattern = patterns.pat_of[tiles[occupied]] >= 0
+    rest = int(dist[labels[~in_pattern], occupied[~in_pattern]].sum())
+    count_p = len(patterns.sizes)
+    kmax = int(patterns.sizes.max()) if count_p else 1
+    pat_cells = np.zeros((max(count_p, 1), kmax), dtype=np.int64)
+    for cell in occupied:
+        t = tiles[cell]
+        if patterns.pat_of[t] >= 0:
+            pat_cells[patterns.pat_of[t], patterns.slot_of[t]] = compact[cell]
+    pval = np.array([int(patterns.tables[patterns.offsets[p] + rank(
+        pat_cells[p, :patterns.sizes[p]], patterns.free)]) for p in range(count_p)],
+        dtype=np.int64)
+    h0 = max(man, int(pval.sum()) + rest)
+    deadline = np.inf if time_limit is None else time.perf_counter() + time_limit
+    out = TileSearch()
+    threshold = float(h0)
+    while threshold <= max_length:
+        out.iterations += 1
+        out.bound = threshold
+        plans = np.full((keep if count else 1, int(threshold) + 2), -1, dtype=np.int64)
+        nxt, found, nodes, timed_out = _iteration_pdb(
+            tiles.copy(), blank, nbr, dist, label_of, compact, patterns.pat_of,
+            patterns.slot_of, pat_cells.copy(), patterns.sizes, patterns.tables,
+            patterns.offsets, pval.copy(), man, rest, threshold, count, plans, deadline,
+            patterns.free)
+        out.nodes += nodes
+        if found:
+            rows = plans[:min(found, plans.shape[0])]
+            out.paths = [[int(c) for c in row if c >= 0] for row in rows]
+            out.found = found
+            out.length = len(out.paths[0]) - 1
+            return out
+        if timed_out:
+            out.timed_out = True
+            return out
+        if nxt == np.inf:
+            return out
         threshold = float(nxt)
     return out

@@ -26,7 +26,7 @@ from models.sliding.board import Puzzle
 from models.sliding.check import check
 from models.sliding.encodings import SAT_ENCODINGS
 from models.sliding.formats import moves_to_cells, parse, parse_goal
-from models.sliding.solve import DEFAULT_ENCODING, DEFAULT_SOLVER, METHODS, solve
+from models.sliding.solve import DEFAULT_ENCODING, DEFAULT_SOLVER, HEURISTICS, METHODS, solve
 
 
 def show(puzzle: Puzzle, plan: str, moves: str) -> str:
@@ -96,11 +96,14 @@ def render(puzzle: Puzzle, result: Result, fmt: str, moves: str, show_all: bool)
               help="CP-SAT worker threads.")
 @click.option("--weight", type=click.FloatRange(min=1), default=1.0, show_default=True,
               help="For --method ida: f = g + W h, plans at most W times optimal.")
+@click.option("--heuristic", type=click.Choice(HEURISTICS), default="pdb", show_default=True,
+              help="For --method ida: pattern databases (cached) or Manhattan alone.")
 @common_options
 def command(board: str, goal_file: str | None, method: str, encoding: str, mode: str,
             solver: str, card: str, prune: bool, no_undo: bool, max_length: int | None,
             count_optimal: bool, show_all: bool, moves: str, plan: str | None,
-            fmt: str | None, workers: int | None, weight: float, time_limit: float | None,
+            fmt: str | None, workers: int | None, weight: float, heuristic: str,
+            time_limit: float | None,
             as_json: bool, verbose: bool, output: str | None) -> Output:
     """Find a shortest plan for the sliding puzzle BOARD: a DevQuiz line W,H,cells or
     grid text (0 or . blank, = or # wall, other tokens tiles; a line 'goal' and a second
@@ -125,10 +128,13 @@ def command(board: str, goal_file: str | None, method: str, encoding: str, mode:
     result = solve(puzzle, method=method, encoding=encoding, mode=mode, solver=solver,
                    card=card, prune=prune, no_undo=no_undo, max_length=max_length,
                    count_optimal=count_optimal or show_all, time_limit=time_limit,
-                   workers=workers, weight=weight)
+                   workers=workers, weight=weight, heuristic=heuristic)
     out = render(puzzle, result, fmt, moves, show_all)
     if verbose:
         out.stderr.append(describe_stats(result))
+        for record in result.stats.extra.get("pattern_databases", []):
+            out.stderr.append(f"pattern database {record['source']} in "
+                              f"{float(record['seconds']):.2f} s: {record['path']}")
         out.stderr.append(f"lower bound {result.stats.extra.get('lower_bound')}; "
                           f"{result.stats.extra.get('solvability')}")
         out.stderr.extend(horizons(result))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
-from cpsolve.search.tiles import TileSearch, tile_ida
+from cpsolve.search.tiles import Patterns, TileSearch, tile_ida, tile_ida_pdb
 from models.sliding.board import WALL, path_moves
 from models.sliding.bounds import Analysis
 
@@ -34,3 +36,90 @@ def ida(analysis: Analysis, *, weight: float = 1.0, count: bool = False,
                      time_limit=time_limit, max_length=max_length)
     width = analysis.puzzle.width
     return [path_moves(width, path) for path in found.paths], found
+
+
+# Korf and Felner's 6-6-3 partition of the 15-puzzle, as goal cells.
+FIFTEEN_663 = ((0, 4, 5, 8, 9, 12), (6, 7, 10, 11, 13, 14), (1, 2, 3, 15))
+MAX_STATES = 100_000_000  # (placements x blank cells) a pattern's search may hold
+
+
+def partition(analysis: Analysis) -> list[list[int]]:
+    """Groups of goal cells (each cell's goal label joins that pattern): 6-6-3 on a
+    4x4 board without walls, else chunks in row-major order, as large as memory allows."""
+    puzzle = analysis.puzzle
+    goal_blank = puzzle.goal.blank
+    if (puzzle.width, puzzle.height) == (4, 4) and not puzzle.start.walls:
+        groups = [[c for c in group if c != goal_blank] for group in FIFTEEN_663]
+        return [g for g in groups if g]
+    from cpsolve.search.ranking import count
+
+    m = len(analysis.free)
+    cells = [c for c in analysis.free if c != goal_blank]
+    k = 1
+    while k < len(cells) and count(m, k + 1) * m <= MAX_STATES:
+        k += 1
+    return [cells[i:i + k] for i in range(0, len(cells), k)]
+
+
+def patterns(analysis: Analysis, tile_labels: np.ndarray, use_cache: bool = True,
+             deadline: float = float("inf")) -> tuple[Patterns | None,
+                                                      list[dict[str, object]]]:
+    """The pattern databases for ``analysis``'s puzzle, tiles numbered as in
+    ``tile_labels`` (id -> label index, 0 the blank); ``None`` if the ``deadline``
+    (``time.perf_counter``) passed before they were built."""
+    from cpsolve.search.pdb import build
+
+    puzzle = analysis.puzzle
+    index = {label: k for k, label in enumerate(analysis.labels)}
+    goal = [-1 if c == WALL else index[c] for c in puzzle.goal.cells]
+    walls = sorted(puzzle.start.walls)
+    pat_of = np.full(len(tile_labels), -1, dtype=np.int64)
+    slot_of = np.zeros(len(tile_labels), dtype=np.int64)
+    free_ids = {label: [t for t in range(1, len(tile_labels)) if tile_labels[t] == label]
+                for label in set(tile_labels[1:].tolist())}
+    tables, offsets, sizes, records = [], [], [], []
+    offset = 0
+    for p, group in enumerate(partition(analysis)):
+        labels = [goal[cell] for cell in group]
+        for slot, label in enumerate(labels):
+            tile = free_ids[label].pop()
+            pat_of[tile], slot_of[tile] = p, slot
+        table, record = build(puzzle.width, puzzle.height, walls, goal, labels,
+                              use_cache=use_cache, time_limit=deadline - time.perf_counter())
+        records.append(record)
+        if table is None:
+            return None, records
+        tables.append(table)
+        offsets.append(offset)
+        sizes.append(len(labels))
+        offset += len(table)
+    return Patterns(pat_of, slot_of, np.concatenate(tables), np.array(offsets, dtype=np.int64),
+                    np.array(sizes, dtype=np.int64), len(analysis.free)), records
+
+
+def ida_pdb(analysis: Analysis, *, count: bool = False, time_limit: float | None = None,
+            max_length: int = 10_000) -> tuple[list[str], TileSearch, list[dict[str, object]]]:
+    """Plans by IDA* with additive pattern databases (built or loaded first). If the
+    time limit runs out while they are built, the rest of it goes to Manhattan IDA*."""
+    start = time.perf_counter()
+    deadline = float("inf") if time_limit is None else start + time_limit
+    cells, blank, nbr, dist = arrays(analysis)
+    occupied = [c for c in range(len(cells)) if cells[c] > 0]
+    tiles = np.where(cells > 0, 0, cells)
+    tile_labels = np.zeros(len(occupied) + 1, dtype=np.int64)
+    for tile, cell in enumerate(occupied, 1):
+        tiles[cell] = tile
+        tile_labels[tile] = cells[cell]
+    tiles[blank] = 0
+    pats, records = patterns(analysis, tile_labels, deadline=deadline)
+    if pats is None:
+        left = max(0.0, deadline - time.perf_counter())
+        plans, found = ida(analysis, count=count, time_limit=left, max_length=max_length)
+        return plans, found, records
+    compact = np.full(len(cells), -1, dtype=np.int64)
+    compact[analysis.free] = np.arange(len(analysis.free))
+    remaining = None if time_limit is None else max(0.0, deadline - time.perf_counter())
+    found = tile_ida_pdb(tiles, tile_labels, blank, nbr, dist, compact, pats, count=count,
+                         time_limit=remaining, max_length=max_length)
+    width = analysis.puzzle.width
+    return [path_moves(width, path) for path in found.paths], found, records

@@ -12,9 +12,10 @@ from models.sliding.board import Puzzle
 from models.sliding.bounds import Analysis
 from models.sliding.check import check
 from models.sliding.encodings import SAT_ENCODINGS, Options, encoder
-from models.sliding.search import ida
+from models.sliding.search import ida, ida_pdb
 
 METHODS = ("sat", "cpsat", "ida")
+HEURISTICS = ("pdb", "manhattan")
 DEFAULT_MAX_LENGTH = 100
 # The defaults: the fastest in benchmarks/sliding_sat.py (see the README).
 DEFAULT_ENCODING = "blanklog"
@@ -36,12 +37,16 @@ def solve(
     time_limit: float | None = None,
     workers: int | None = None,
     weight: float = 1.0,
+    heuristic: str = "pdb",
 ) -> Result:
     """A shortest plan (``count_optimal``: every one) as move strings of the blank.
 
     ``method``: ``sat`` and ``cpsat`` solve horizon after horizon (see
-    :mod:`cpsolve.planning`); ``ida`` runs the numba IDA*, where a ``weight`` above 1
-    trades optimality for speed (plans at most that factor longer, status solved).
+    :mod:`cpsolve.planning`); ``ida`` runs the numba IDA* with the ``heuristic``
+    ``pdb`` (additive pattern databases, built once and cached, combined by max with
+    the wall-aware Manhattan distance) or ``manhattan`` alone; there a ``weight``
+    above 1 trades optimality for speed (plans at most that factor longer, status
+    solved; Manhattan only).
 
     >>> from models.sliding.formats import parse
     >>> r = solve(parse("1 2 3\\n4 5 6\\n0 7 8"), count_optimal=True)
@@ -59,8 +64,12 @@ def solve(
         raise UsageError(f"encoding {name} has no incremental mode (onehot has)")
     if weight < 1:
         raise UsageError("--weight must be at least 1")
+    if heuristic not in HEURISTICS:
+        raise UsageError(f"unknown heuristic {heuristic!r}; known: {', '.join(HEURISTICS)}")
     if method == "ida":
-        described: dict[str, object] = {"method": "ida", "heuristic": "wall-aware manhattan",
+        if weight > 1:
+            heuristic = "manhattan"
+        described: dict[str, object] = {"method": "ida", "heuristic": heuristic,
                                         "weight": weight}
     else:
         described = {"method": method, "encoding": name, "mode": mode, "prune": prune,
@@ -80,7 +89,7 @@ def solve(
         return Result(Status.UNSOLVABLE, reason=reason, method=described, stats=stats)
     limit = max_length if max_length is not None else max(DEFAULT_MAX_LENGTH, lower)
     if method == "ida":
-        return _by_ida(puzzle, analysis, described, stats, weight=weight,
+        return _by_ida(puzzle, analysis, described, stats, weight=weight, heuristic=heuristic,
                        count=count_optimal, time_limit=time_limit, limit=limit)
     options = Options(prune=prune, no_undo=no_undo, card=card)
     found = shortest_plans(lambda h: encoder(name, analysis, options, h), lower=lower,
@@ -109,11 +118,18 @@ def solve(
 
 
 def _by_ida(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], stats: Stats, *,
-            weight: float, count: bool, time_limit: float | None, limit: int) -> Result:
+            weight: float, heuristic: str, count: bool, time_limit: float | None,
+            limit: int) -> Result:
     start = time.perf_counter()
-    plans, search = ida(analysis, weight=weight, count=count, time_limit=time_limit,
-                        max_length=limit)
-    stats.solve_seconds = time.perf_counter() - start
+    if heuristic == "pdb":
+        plans, search, records = ida_pdb(analysis, count=count, time_limit=time_limit,
+                                         max_length=limit)
+        stats.extra["pattern_databases"] = records
+        stats.build_seconds = sum(float(str(r["seconds"])) for r in records)
+    else:
+        plans, search = ida(analysis, weight=weight, count=count, time_limit=time_limit,
+                            max_length=limit)
+    stats.solve_seconds = time.perf_counter() - start - stats.build_seconds
     stats.nodes = search.nodes
     stats.extra["iterations"] = search.iterations
     stats.extra["proven_lower_bound"] = (search.length if plans and weight == 1
