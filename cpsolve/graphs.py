@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
+
+if TYPE_CHECKING:  # networkx is imported where it is used: it takes a while to load
+    import networkx as nx
 
 UNREACHABLE = -1
 
@@ -25,6 +28,8 @@ def grid_graph(width: int, height: int, walls: Iterable[int] = ()) -> nx.Graph:
     >>> sorted(grid_graph(2, 2, walls=[3]).edges())
     [(0, 1), (0, 2)]
     """
+    import networkx as nx
+
     blocked = set(walls)
     graph = nx.Graph()
     for cell in range(width * height):
@@ -45,6 +50,8 @@ def distance_table(graph: nx.Graph, cells: int) -> np.ndarray:
     >>> distance_table(grid_graph(3, 1, walls=[1]), 3).tolist()
     [[0, -1, -1], [-1, -1, -1], [-1, -1, 0]]
     """
+    import networkx as nx
+
     table = np.full((cells, cells), UNREACHABLE, dtype=np.int32)
     for source, lengths in nx.all_pairs_shortest_path_length(graph):
         for target, length in lengths.items():
@@ -132,6 +139,8 @@ def pebble_motion(graph: nx.Graph, start: Mapping[int, Hashable], goal: Mapping[
     bipartite graph that is not a cycle that parity condition is also sufficient, and
     with a repeated label every arrangement is reachable.
     """
+    import networkx as nx
+
     hole_part = nx.node_connected_component(graph, hole_start)
     if hole_goal not in hole_part:
         return Verdict(False, f"the blank at {name(hole_start)} cannot reach its goal "

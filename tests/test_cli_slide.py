@@ -24,7 +24,8 @@ def test_moves_as_cells(examples):
 
 
 def test_json(examples):
-    done = run("slide", str(examples / "sliding" / "devquiz-3x3.txt"), "--json")
+    done = run("slide", str(examples / "sliding" / "devquiz-3x3.txt"), "--json", "--method",
+               "sat")
     data = json.loads(done.stdout)
     assert set(data) == JSON_KEYS
     assert (data["puzzle"], data["status"], data["length"], data["optimal"]) == (
@@ -53,7 +54,7 @@ def test_goal_file(tmp_path):
     start.write_text("1 2\n0 3\n")
     goal = tmp_path / "goal.txt"
     goal.write_text("0 1\n3 2\n")
-    done = run("slide", str(start), "--goal", str(goal), "-v")
+    done = run("slide", str(start), "--goal", str(goal), "-v", "--method", "sat")
     assert done.returncode == 0 and done.stdout.strip()
     assert "horizon" in done.stderr
 

@@ -21,11 +21,11 @@ LINE_GOALS = {
     3: ("A C A .\nC D C A\nD B A B\nC D B D", 30, 3),
 }
 SAT_METHODS = [
-    {"encoding": "onehot"},
-    {"encoding": "onehot", "mode": "incremental"},
-    {"encoding": "blanklog"},
-    {"encoding": "onehot", "card": "seqcounter", "solver": "glucose4"},
-    {"encoding": "blanklog", "card": "totalizer", "prune": False},
+    {"method": "sat", "encoding": "onehot"},
+    {"method": "sat", "encoding": "onehot", "mode": "incremental"},
+    {"method": "sat", "encoding": "blanklog"},
+    {"method": "sat", "encoding": "onehot", "card": "seqcounter", "solver": "glucose4"},
+    {"method": "sat", "encoding": "blanklog", "card": "totalizer", "prune": False},
 ]
 
 
@@ -40,8 +40,7 @@ def test_line_puzzle_goals_1_and_2(goal, options):
     assert len(set(result.solutions)) == count
 
 
-@pytest.mark.parametrize("options", [{"encoding": "blanklog"}, {"encoding": "onehot"},
-                                     {"encoding": "onehot", "mode": "incremental"}])
+@pytest.mark.parametrize("options", SAT_METHODS[:3])
 def test_line_puzzle_goal_3(options):
     text, length, count = LINE_GOALS[3]
     result = solve(parse(LINE + text), count_optimal=True, **options)
@@ -64,7 +63,7 @@ def test_line_puzzle_plans_as_cells():
 
 def test_8_puzzle_hardest_needs_31():
     puzzle = parse("8 6 7\n2 5 4\n3 0 1")
-    result = solve(puzzle, encoding="onehot", mode="incremental")
+    result = solve(puzzle, method="sat", encoding="onehot", mode="incremental")
     assert result.status is Status.OPTIMAL and len(result.solution) == 31
     assert check(puzzle, result.solution) == []
     assert [h["status"] for h in result.stats.horizons][-1] == "sat"
@@ -170,7 +169,7 @@ def test_verdicts_and_bounds_are_sound():
 
 def test_time_limit_gives_unknown_with_a_proven_bound():
     puzzle = parse("15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0")
-    result = solve(puzzle, time_limit=1.0)
+    result = solve(puzzle, method="sat", time_limit=1.0)
     assert result.status is Status.UNKNOWN
     assert "time limit reached; no plan is shorter than" in result.reason
     assert result.stats.extra["proven_lower_bound"] >= result.stats.extra["lower_bound"]
@@ -283,3 +282,45 @@ def test_generic_ida_star_counts_like_brute_force():
                                                   if x != y and x != "0"),
                          lambda b, goal=goal: b.cells == goal, count=True)
         assert (found.threshold, len(found.plans)) == (length, count), puzzle
+
+
+@pytest.mark.parametrize("method", ["bfs", "bibfs"])
+def test_breadth_first_agrees_with_brute_force(method):
+    for puzzle in PUZZLES:
+        length, count = TRUTH[puzzle]
+        result = solve(puzzle, method=method, count_optimal=True)
+        if length is None:
+            assert result.status is Status.UNSOLVABLE, puzzle
+            continue
+        assert (len(result.solution), result.count) == (length, count), puzzle
+        assert check(puzzle, result.solution) == []
+
+
+@pytest.mark.parametrize("goal", [1, 2, 3])
+def test_line_puzzle_by_bidirectional_bfs(goal):
+    text, length, count = LINE_GOALS[goal]
+    result = solve(parse(LINE + text), method="bibfs", count_optimal=True)
+    assert (len(result.solution), result.count) == (length, count)
+
+
+def test_line_puzzle_goal_2_by_full_bfs():
+    text, length, _ = LINE_GOALS[2]
+    result = solve(parse(LINE + text), method="bfs")
+    assert len(result.solution) == length
+
+
+def test_8_puzzle_hardest_by_every_method():
+    puzzle = parse("8 6 7\n2 5 4\n3 0 1")
+    counts = set()
+    for method in ("bfs", "bibfs", "ida", "auto"):
+        result = solve(puzzle, method=method, count_optimal=True)
+        assert len(result.solution) == 31, method
+        counts.add(result.count)
+    assert counts == {40}
+
+
+def test_auto_says_what_it_chose():
+    small = solve(parse("8 6 7\n2 5 4\n3 0 1"))
+    assert small.method["method"] == "bibfs" and "bidirectional BFS" in small.method["auto"]
+    line = solve(parse(LINE + LINE_GOALS[3][0]))
+    assert line.method["method"] == "ida" and line.method["heuristic"] == "manhattan"

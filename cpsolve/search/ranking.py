@@ -55,3 +55,62 @@ def unrank(r: int, n: int, k: int, out: np.ndarray) -> None:
                     used[cell] = True
                     break
                 d -= 1
+
+
+@njit(cache=True)
+def _factorial(n: int) -> int:
+    out = 1
+    for i in range(2, n + 1):
+        out *= i
+    return out
+
+
+@njit(cache=True)
+def arrangements(counts: np.ndarray) -> int:
+    """Distinct arrangements of a multiset with these label counts: n! / prod(c!)."""
+    n = 0
+    out = 1
+    for c in counts:
+        n += c
+    out = _factorial(n)
+    for c in counts:
+        out //= _factorial(c)
+    return out
+
+
+@njit(cache=True)
+def rank_multiset(labels: np.ndarray, counts: np.ndarray) -> int:
+    """The lexicographic rank of ``labels`` (values 0..L-1) among all arrangements of
+    the multiset ``counts``: perfect, so tables indexed by it waste nothing."""
+    left = counts.copy()
+    n = labels.shape[0]
+    base = arrangements(left)  # arrangements of what is left, as positions fill
+    r = 0
+    for i in range(n):
+        x = labels[i]
+        # arrangements starting with v: base * left[v] / (n - i)
+        for v in range(x):
+            if left[v] > 0:
+                r += base * left[v] // (n - i)
+        base = base * left[x] // (n - i)
+        left[x] -= 1
+    return r
+
+
+@njit(cache=True)
+def unrank_multiset(r: int, counts: np.ndarray, out: np.ndarray) -> None:
+    """Write into ``out`` the arrangement of rank ``r``."""
+    left = counts.copy()
+    n = out.shape[0]
+    base = arrangements(left)
+    for i in range(n):
+        for v in range(left.shape[0]):
+            if left[v] == 0:
+                continue
+            block = base * left[v] // (n - i)
+            if r < block:
+                out[i] = v
+                base = block
+                left[v] -= 1
+                break
+            r -= block

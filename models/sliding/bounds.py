@@ -3,6 +3,7 @@ walls, where each label can be at each step, a lower bound, solvability, parity.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -70,6 +71,19 @@ class Analysis:
         for k, label in enumerate(self.labels):
             table[k] = dist[cells[label]].min(axis=0)
         return table
+
+    @cached_property
+    def state_space(self) -> int:
+        """Arrangements of the labels and the blank on the free cells, reachable or not.
+
+        >>> from models.sliding.formats import parse
+        >>> Analysis(parse("1 2 3\\n4 5 6\\n7 8 0")).state_space
+        362880
+        """
+        total = math.factorial(len(self.free))
+        for count in self.puzzle.start.labels.values():
+            total //= math.factorial(count)
+        return total
 
     @cached_property
     def verdict(self) -> Verdict:

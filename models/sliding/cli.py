@@ -70,7 +70,8 @@ def render(puzzle: Puzzle, result: Result, fmt: str, moves: str, show_all: bool)
 @click.argument("board")
 @click.option("--goal", "goal_file", default=None, metavar="FILE",
               help="The goal board, when BOARD has none.")
-@click.option("--method", type=click.Choice(METHODS), default="sat", show_default=True)
+@click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
+              help="auto: bidirectional BFS on small spaces, SAT for short plans, else IDA*.")
 @click.option("--encoding", type=click.Choice(SAT_ENCODINGS), default=DEFAULT_ENCODING,
               show_default=True, help="SAT state representation.")
 @click.option("--mode", type=click.Choice(MODES), default="fresh", show_default=True,
@@ -131,6 +132,8 @@ def command(board: str, goal_file: str | None, method: str, encoding: str, mode:
                    workers=workers, weight=weight, heuristic=heuristic)
     out = render(puzzle, result, fmt, moves, show_all)
     if verbose:
+        if "auto" in result.method:
+            out.stderr.append(f"auto chose {result.method['method']}: {result.method['auto']}")
         out.stderr.append(describe_stats(result))
         for record in result.stats.extra.get("pattern_databases", []):
             out.stderr.append(f"pattern database {record['source']} in "

@@ -6,6 +6,7 @@ import time
 
 import numpy as np
 
+from cpsolve.search.bfs import Sweep, bfs, bibfs
 from cpsolve.search.tiles import Patterns, TileSearch, tile_ida, tile_ida_pdb
 from models.sliding.board import WALL, path_moves
 from models.sliding.bounds import Analysis
@@ -123,3 +124,25 @@ def ida_pdb(analysis: Analysis, *, count: bool = False, time_limit: float | None
                          time_limit=remaining, max_length=max_length)
     width = analysis.puzzle.width
     return [path_moves(width, path) for path in found.paths], found, records
+
+
+def sweep(analysis: Analysis, *, bidirectional: bool, count: bool) -> tuple[list[str], Sweep]:
+    """A shortest plan (and the number of them) by breadth-first search over ranked
+    states; a MemoryError when the space is too large."""
+    cells, blank, nbr, _ = arrays(analysis)
+    free = analysis.free
+    compact = {cell: i for i, cell in enumerate(free)}
+    nbr_free = np.full((len(free), 4), -1, dtype=np.int64)
+    for cell in free:
+        row = [compact[int(n)] for n in nbr[cell] if n >= 0]
+        nbr_free[compact[cell], :len(row)] = row
+    index = {label: k for k, label in enumerate(analysis.labels)}
+    start = np.array([cells[c] for c in free], dtype=np.int64)
+    goal = np.array([index[analysis.puzzle.goal.cells[c]] for c in free], dtype=np.int64)
+    counts = np.bincount(start, minlength=len(analysis.labels))
+    run = bibfs if bidirectional else bfs
+    found = run(start, goal, counts, nbr_free, count=count)
+    path = [free[int(np.nonzero(state == 0)[0][0])] for state in found.path]
+    plans = [path_moves(analysis.puzzle.width, path)] if found.length is not None else []
+    return plans, found
+

@@ -12,9 +12,15 @@ from models.sliding.board import Puzzle
 from models.sliding.bounds import Analysis
 from models.sliding.check import check
 from models.sliding.encodings import SAT_ENCODINGS, Options, encoder
-from models.sliding.search import ida, ida_pdb
 
-METHODS = ("sat", "cpsat", "ida")
+METHODS = ("auto", "sat", "cpsat", "ida", "bfs", "bibfs")
+# What ``auto`` runs (from benchmarks/ida.py and sliding_sat.py): bidirectional BFS up
+# to AUTO_SPACE arrangements; beyond, IDA*, with Manhattan alone while the lower bound
+# is at most AUTO_MANHATTAN (the line puzzle's goal 3: 31 ms, where SAT takes about a
+# second and building pattern databases a minute), pattern databases above it. SAT
+# never won on those boards; it stays for proofs and counting by other means.
+AUTO_SPACE = 20_000_000
+AUTO_MANHATTAN = 36
 HEURISTICS = ("pdb", "manhattan")
 DEFAULT_MAX_LENGTH = 100
 # The defaults: the fastest in benchmarks/sliding_sat.py (see the README).
@@ -25,7 +31,7 @@ DEFAULT_SOLVER = "cadical153"
 def solve(
     puzzle: Puzzle,
     *,
-    method: str = "sat",
+    method: str = "auto",
     encoding: str = DEFAULT_ENCODING,
     mode: str = "fresh",
     solver: str = DEFAULT_SOLVER,
@@ -55,6 +61,14 @@ def solve(
     """
     if method not in METHODS:
         raise UsageError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+    stats = Stats()
+    start = time.perf_counter()
+    analysis = Analysis(puzzle)
+    verdict = analysis.verdict
+    lower = analysis.lower_bound
+    chosen = ""
+    if method == "auto":
+        method, heuristic, chosen = _auto(analysis)
     if mode not in MODES:
         raise UsageError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
     name = "cpsat" if method == "cpsat" else encoding
@@ -71,16 +85,15 @@ def solve(
             heuristic = "manhattan"
         described: dict[str, object] = {"method": "ida", "heuristic": heuristic,
                                         "weight": weight}
+    elif method in ("bfs", "bibfs"):
+        described = {"method": method}
     else:
         described = {"method": method, "encoding": name, "mode": mode, "prune": prune,
                      "no_undo": no_undo}
     if method == "sat":
         described |= {"solver": solver, "card": card}
-    stats = Stats()
-    start = time.perf_counter()
-    analysis = Analysis(puzzle)
-    verdict = analysis.verdict
-    lower = analysis.lower_bound
+    if chosen:
+        described["auto"] = chosen
     stats.extra["analysis_seconds"] = time.perf_counter() - start
     stats.extra["lower_bound"] = lower
     stats.extra["solvability"] = verdict.reason
@@ -88,6 +101,9 @@ def solve(
         reason = verdict.reason if verdict.solvable is False else "a tile cannot reach its goal"
         return Result(Status.UNSOLVABLE, reason=reason, method=described, stats=stats)
     limit = max_length if max_length is not None else max(DEFAULT_MAX_LENGTH, lower)
+    if method in ("bfs", "bibfs"):
+        return _by_sweep(puzzle, analysis, described, stats, bidirectional=method == "bibfs",
+                         count=count_optimal)
     if method == "ida":
         return _by_ida(puzzle, analysis, described, stats, weight=weight, heuristic=heuristic,
                        count=count_optimal, time_limit=time_limit, limit=limit)
@@ -120,6 +136,8 @@ def solve(
 def _by_ida(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], stats: Stats, *,
             weight: float, heuristic: str, count: bool, time_limit: float | None,
             limit: int) -> Result:
+    from models.sliding.search import ida, ida_pdb  # numba: imported only when it runs
+
     start = time.perf_counter()
     if heuristic == "pdb":
         plans, search, records = ida_pdb(analysis, count=count, time_limit=time_limit,
@@ -155,3 +173,42 @@ def _by_ida(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], stats
                       "(--max-length)", method=method, stats=stats)
     return Result(Status.UNSOLVABLE, reason="the search ran out of positions: no plan exists",
                   method=method, stats=stats)
+
+
+def _auto(analysis: Analysis) -> tuple[str, str, str]:
+    """The method and heuristic ``auto`` runs, and why."""
+    space = analysis.state_space
+    if space <= AUTO_SPACE:
+        return "bibfs", "pdb", f"{space:,} arrangements fit in memory: bidirectional BFS"
+    lower = analysis.lower_bound or 0
+    if lower <= AUTO_MANHATTAN:
+        return "ida", "manhattan", f"lower bound {lower}: IDA* with Manhattan distances"
+    return "ida", "pdb", f"lower bound {lower}: IDA* with pattern databases"
+
+
+def _by_sweep(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], stats: Stats, *,
+              bidirectional: bool, count: bool) -> Result:
+    from models.sliding.search import sweep  # numba: imported only when it runs
+
+    start = time.perf_counter()
+    try:
+        plans, found = sweep(analysis, bidirectional=bidirectional, count=count)
+    except MemoryError as error:
+        raise UsageError(f"breadth-first search: {error}; use --method ida or sat") from None
+    stats.solve_seconds = time.perf_counter() - start
+    stats.nodes = found.expanded
+    for plan in plans:
+        errors = check(puzzle, plan)
+        if errors:
+            return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
+                          method=method, stats=stats)
+    if not plans:
+        return Result(Status.UNSOLVABLE, reason="breadth-first search: the goal cannot be "
+                      "reached", method=method, stats=stats)
+    result = Result(Status.OPTIMAL, solutions=plans, method=method, stats=stats)
+    if count:
+        result.count = found.count
+        result.complete = found.count is not None
+        if found.count is None:
+            result.reason = "too many states to count plans by a full sweep; try bibfs"
+    return result

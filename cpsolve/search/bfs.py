@@ -1,0 +1,201 @@
+"""Breadth-first search for tile puzzles whose state spaces fit in memory, over
+perfectly ranked states (arrangements of a label multiset, :mod:`cpsolve.search.ranking`):
+numpy arrays indexed by rank, not dicts. Shortest plan length, a shortest path, and
+the number of shortest move sequences.
+
+:func:`bfs` sweeps from the start; :func:`bibfs` grows both ends a layer at a time,
+always the smaller frontier, and stops at the first layer where they meet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+
+from cpsolve.search.ranking import arrangements, rank_multiset, unrank_multiset
+
+# Distances are stored plus one, so 0 means unseen and the arrays can start as
+# np.zeros: the operating system maps their pages only when a search touches them,
+# and a bidirectional search that meets early costs little memory in a huge space.
+UNSEEN = 0
+MAX_STATES = 400_000_000  # arrangements a search may index
+MAX_COUNTED = 30_000_000  # a full sweep counts plans up to this many states
+
+
+@njit(cache=True)
+def _grow(queue: np.ndarray, size: int, item: int) -> np.ndarray:
+    if size == queue.shape[0]:
+        bigger = np.empty(queue.shape[0] * 2, dtype=queue.dtype)
+        bigger[:size] = queue
+        queue = bigger
+    queue[size] = item
+    return queue
+
+
+@njit(cache=True)
+def _neighbours(state: np.ndarray, nbr: np.ndarray, counts: np.ndarray,
+                out: np.ndarray) -> int:
+    """Ranks of the states one blank move away; returns how many."""
+    blank = 0
+    for i in range(state.shape[0]):
+        if state[i] == 0:
+            blank = i
+    found = 0
+    for j in range(nbr.shape[1]):
+        other = nbr[blank, j]
+        if other < 0:
+            continue
+        state[blank] = state[other]
+        state[other] = 0
+        out[found] = rank_multiset(state, counts)
+        found += 1
+        state[other] = state[blank]
+        state[blank] = 0
+    return found
+
+
+@njit(cache=True)
+def _layer(frontier, size, dist, ways, level, counts, nbr, m, counting):
+    """Expand one layer: the next frontier and its size."""
+    state = np.empty(m, dtype=np.int64)
+    out = np.empty(nbr.shape[1], dtype=np.int64)
+    following = np.empty(max(16, size), dtype=np.int64)
+    nsize = 0
+    for i in range(size):
+        s = frontier[i]
+        unrank_multiset(s, counts, state)
+        found = _neighbours(state, nbr, counts, out)
+        for j in range(found):
+            t = out[j]
+            if dist[t] == UNSEEN:
+                dist[t] = level + 2
+                if counting:
+                    ways[t] = ways[s]
+                following = _grow(following, nsize, t)
+                nsize += 1
+            elif counting and dist[t] == level + 2:
+                ways[t] += ways[s]
+    return following, nsize
+
+
+@dataclass
+class Sweep:
+    """What a breadth-first search found: the length (None: unreachable), the number of
+    shortest move sequences (None when not counted), a shortest path of states (as
+    label arrangements), and the states it expanded."""
+
+    length: int | None = None
+    count: int | None = None
+    path: list[np.ndarray] = field(default_factory=list)
+    expanded: int = 0
+
+
+def _path(meet: int, dist_a: np.ndarray, dist_b: np.ndarray | None, counts: np.ndarray,
+          nbr: np.ndarray, m: int) -> list[int]:
+    """Ranks from side a's root to side b's root through ``meet``."""
+    out = np.empty(nbr.shape[1], dtype=np.int64)
+    state = np.empty(m, dtype=np.int64)
+
+    def back(s: int, dist: np.ndarray) -> list[int]:
+        chain = [s]
+        while dist[chain[-1]] > 1:
+            unrank_multiset(chain[-1], counts, state)
+            found = _neighbours(state, nbr, counts, out)
+            chain.append(next(int(t) for t in out[:found]
+                              if dist[t] == dist[chain[-1]] - 1))
+        return chain
+
+    head = back(meet, dist_a)[::-1]
+    return head if dist_b is None else head + back(meet, dist_b)[1:]
+
+
+def space_size(counts: np.ndarray) -> int:
+    """How many arrangements the label counts allow (reachable or not)."""
+    return int(arrangements(np.asarray(counts, dtype=np.int64)))
+
+
+def _sized(counts: np.ndarray, count: bool, limit: int) -> tuple[int, bool]:
+    total = space_size(counts)
+    if total > MAX_STATES:
+        raise MemoryError(f"{total:,} states do not fit (at most {MAX_STATES:,})")
+    return total, count and total <= limit
+
+
+def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
+        count: bool = True) -> Sweep:
+    """Sweep from ``start`` until ``goal``'s layer is complete (labels per free cell,
+    0 the blank; ``nbr`` in the same numbering). Plans are counted where the space has
+    at most :data:`MAX_COUNTED` states; a MemoryError above :data:`MAX_STATES`."""
+    counts = np.asarray(counts, dtype=np.int64)
+    m = len(start)
+    total, count = _sized(counts, count, MAX_COUNTED)
+    dist = np.zeros(total, dtype=np.uint8)
+    ways = np.zeros(total if count else 1, dtype=np.int64)
+    s0 = rank_multiset(np.asarray(start, dtype=np.int64), counts)
+    g0 = rank_multiset(np.asarray(goal, dtype=np.int64), counts)
+    dist[s0] = 1
+    ways[s0 if count else 0] = 1
+    frontier, size, level, out = np.array([s0], dtype=np.int64), 1, 0, Sweep()
+    while size and dist[g0] == UNSEEN:
+        out.expanded += size
+        frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, m, count)
+        level += 1
+    if dist[g0] == UNSEEN:
+        return out
+    out.length = int(dist[g0]) - 1
+    out.count = int(ways[g0]) if count else None
+    out.path = _states(_path(g0, dist, None, counts, nbr, m), counts, m)
+    return out
+
+
+def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
+          count: bool = True) -> Sweep:
+    """Grow both ends a layer at a time (the smaller frontier first) until they meet.
+    Every shortest path crosses the layer just grown at a state the other side has
+    seen (that side's layers are complete), so the first meeting layer gives the
+    length, and the products of the two sides' path counts there give the count."""
+    counts = np.asarray(counts, dtype=np.int64)
+    m = len(start)
+    total, count = _sized(counts, count, MAX_STATES)
+    roots = [rank_multiset(np.asarray(x, dtype=np.int64), counts) for x in (start, goal)]
+    dist = [np.zeros(total, dtype=np.uint8) for _ in range(2)]
+    ways = [np.zeros(total if count else 1, dtype=np.int64) for _ in range(2)]
+    frontier = [np.array([r], dtype=np.int64) for r in roots]
+    sizes, levels = [1, 1], [0, 0]
+    for side in (0, 1):
+        dist[side][roots[side]] = 1
+        ways[side][roots[side] if count else 0] = 1
+    out = Sweep()
+    if roots[0] == roots[1]:
+        out.length, out.count = 0, 1 if count else None
+        out.path = _states([roots[0]], counts, m)
+        return out
+    while sizes[0] and sizes[1]:
+        side = 0 if sizes[0] <= sizes[1] else 1
+        out.expanded += sizes[side]
+        frontier[side], sizes[side] = _layer(frontier[side], sizes[side], dist[side],
+                                             ways[side], levels[side], counts, nbr, m, count)
+        levels[side] += 1
+        new = frontier[side][:sizes[side]]
+        met = new[dist[1 - side][new] != UNSEEN]
+        if len(met):
+            totals = dist[1 - side][met].astype(np.int64) - 1 + levels[side]
+            out.length = int(totals.min())
+            best = met[totals == out.length]
+            if count:
+                out.count = int((ways[0][best] * ways[1][best]).sum())
+            out.path = _states(_path(int(best[0]), dist[0], dist[1], counts, nbr, m),
+                               counts, m)
+            return out
+    return out
+
+
+def _states(ranks: list[int], counts: np.ndarray, m: int) -> list[np.ndarray]:
+    out = []
+    for r in ranks:
+        state = np.empty(m, dtype=np.int64)
+        unrank_multiset(r, counts, state)
+        out.append(state)
+    return out
