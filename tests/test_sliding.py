@@ -323,4 +323,14 @@ def test_auto_says_what_it_chose():
     small = solve(parse("8 6 7\n2 5 4\n3 0 1"))
     assert small.method["method"] == "bibfs" and "bidirectional BFS" in small.method["auto"]
     line = solve(parse(LINE + LINE_GOALS[3][0]))
-    assert line.method["method"] == "ida" and line.method["heuristic"] == "manhattan"
+    assert line.method["method"] == "ida" and line.method["heuristic"] == "manhattan"  # repeats
+
+
+def test_linear_conflicts_prune_and_stay_optimal():
+    from models.sliding.search import ida
+
+    analysis = Analysis(parse("8 6 7\n2 5 4\n3 0 1"))
+    plain, without = ida(analysis, conflicts=False)
+    better, with_conflicts = ida(analysis, conflicts=True)
+    assert len(plain[0]) == len(better[0]) == 31
+    assert with_conflicts.nodes < without.nodes

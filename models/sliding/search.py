@@ -7,7 +7,7 @@ import time
 import numpy as np
 
 from cpsolve.search.bfs import Sweep, bfs, bibfs
-from cpsolve.search.tiles import Patterns, TileSearch, tile_ida, tile_ida_pdb
+from cpsolve.search.tiles import Lines, Patterns, TileSearch, tile_ida, tile_ida_pdb
 from models.sliding.board import WALL, path_moves
 from models.sliding.bounds import Analysis
 
@@ -29,12 +29,25 @@ def arrays(analysis: Analysis) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]
     return cells, puzzle.start.blank, nbr, dist
 
 
+def lines(analysis: Analysis) -> Lines | None:
+    """Linear-conflict tables, where they are admissible: every label distinct."""
+    puzzle = analysis.puzzle
+    if not puzzle.distinct:
+        return None
+    index = {label: k for k, label in enumerate(analysis.labels)}
+    goal = np.array([-1 if c == WALL else index[c] for c in puzzle.goal.cells], dtype=np.int64)
+    walls = np.array([c == WALL for c in puzzle.start.cells])
+    return Lines.of(puzzle.width, puzzle.height, walls, goal)
+
+
 def ida(analysis: Analysis, *, weight: float = 1.0, count: bool = False,
-        time_limit: float | None = None, max_length: int = 10_000) -> tuple[list[str],
-                                                                            TileSearch]:
-    """Plans (move strings) by the numba IDA*, and the search's record."""
+        time_limit: float | None = None, max_length: int = 10_000,
+        conflicts: bool = True) -> tuple[list[str], TileSearch]:
+    """Plans (move strings) by the numba IDA* on wall-aware Manhattan distances, plus
+    linear conflicts where admissible (``conflicts``), and the search's record."""
     found = tile_ida(*arrays(analysis), weight=weight, count=count,
-                     time_limit=time_limit, max_length=max_length)
+                     time_limit=time_limit, max_length=max_length,
+                     lines=lines(analysis) if conflicts else None)
     width = analysis.puzzle.width
     return [path_moves(width, path) for path in found.paths], found
 

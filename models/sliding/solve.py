@@ -83,8 +83,8 @@ def solve(
     if method == "ida":
         if weight > 1:
             heuristic = "manhattan"
-        described: dict[str, object] = {"method": "ida", "heuristic": heuristic,
-                                        "weight": weight}
+        shown = heuristic + (" + linear conflict" if puzzle.distinct else "")
+        described: dict[str, object] = {"method": "ida", "heuristic": shown, "weight": weight}
     elif method in ("bfs", "bibfs"):
         described = {"method": method}
     else:
