@@ -108,17 +108,15 @@ class Verdict:
     step: int = 1  # every plan length has the parity of the shortest: step 2 on bipartite
 
 
-def _cyclic_order(cycle: nx.Graph, cells: dict[int, Hashable], hole: int) -> list[Hashable]:
-    """The tokens around a cycle graph, starting after ``hole``, skipping it."""
-    order = [hole]
-    previous, cell = None, hole
+def _around(cycle: nx.Graph) -> list[int]:
+    """The nodes of a cycle graph in one fixed orientation, from the smallest."""
+    first = min(cycle.nodes)
+    order = [first, min(cycle.neighbors(first))]
     while True:
-        nxt = next(n for n in cycle.neighbors(cell) if n != previous)
-        if nxt == hole:
-            break
+        nxt = next(n for n in cycle.neighbors(order[-1]) if n != order[-2])
+        if nxt == first:
+            return order
         order.append(nxt)
-        previous, cell = cell, nxt
-    return [cells[c] for c in order[1:]]
 
 
 def _is_rotation(a: list[Hashable], b: list[Hashable]) -> bool:
@@ -164,8 +162,9 @@ def pebble_motion(graph: nx.Graph, start: Mapping[int, Hashable], goal: Mapping[
     if moving_start == moving_goal and hole_start == hole_goal:
         return Verdict(True, "the start is the goal", step)
     if len(part) > 2 and all(degree == 2 for _, degree in part.degree()):
-        turns = _is_rotation(_cyclic_order(part, dict(moving_start), hole_start),
-                             _cyclic_order(part, dict(moving_goal), hole_goal))
+        order = _around(part)  # the same orientation for both: tiles only rotate along it
+        turns = _is_rotation([moving_start[c] for c in order if c != hole_start],
+                             [moving_goal[c] for c in order if c != hole_goal])
         return Verdict(turns, "on a cycle the tiles can only rotate" + (
             "" if turns else ", and the goal is not a rotation of the start"), step)
     distinct = len(set(moving_start.values())) == len(moving_start)

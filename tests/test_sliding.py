@@ -334,3 +334,50 @@ def test_linear_conflicts_prune_and_stay_optimal():
     better, with_conflicts = ida(analysis, conflicts=True)
     assert len(plain[0]) == len(better[0]) == 31
     assert with_conflicts.nodes < without.nodes
+
+
+def test_every_2x2_and_2x3_cycle_verdict_matches_brute_force():
+    # on a 2x2 board (a cycle) the tiles only rotate; check every pair of arrangements
+    import itertools
+
+    for width, height, cells in ((2, 2, "1230"), (3, 2, "12340=")):
+        free = [c for c in cells if c != "="]
+        for start in itertools.permutations(free):
+            for goal in list(itertools.permutations(free))[:: 7 if width == 3 else 1]:
+                puzzle = Puzzle(
+                    Board(width, height, tuple(_with_walls(cells, start))),
+                    Board(width, height, tuple(_with_walls(cells, goal))))
+                length, _ = shortest(width, height, puzzle.start.cells, puzzle.goal.cells)
+                verdict = Analysis(puzzle).verdict
+                if verdict.solvable is not None:
+                    assert verdict.solvable == (length is not None), puzzle
+
+
+def _with_walls(cells: str, labels: tuple[str, ...]) -> list[str]:
+    it = iter(labels)
+    return ["=" if c == "=" else next(it) for c in cells]
+
+
+def test_6x6_devquiz_goal_without_walls():
+    puzzle = parse("6,6,123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0")
+    assert puzzle.goal.cells == puzzle.start.cells
+    assert solve(puzzle).solution == ""
+
+
+@pytest.mark.parametrize("method", ["ida", "bfs", "bibfs", "sat"])
+def test_max_length_is_a_limit_not_a_verdict(method):
+    result = solve(parse("8 6 7\n2 5 4\n3 0 1"), method=method, max_length=20)
+    assert result.status is Status.UNKNOWN
+    assert result.reason == "no plan of at most 20 moves (--max-length)"
+
+
+@pytest.mark.parametrize("method", ["auto", "ida", "bfs", "bibfs", "sat", "cpsat"])
+def test_no_time_at_all(method):
+    result = solve(parse("1 2 3\n4 5 6\n0 7 8"), method=method, time_limit=0.0)
+    assert result.status is Status.UNKNOWN and result.limit_reached
+
+
+def test_a_board_with_only_the_blank():
+    puzzle = parse("= =\n= 0")
+    for method in ("ida", "bfs", "sat", "auto"):
+        assert solve(puzzle, method=method).solution == "", method

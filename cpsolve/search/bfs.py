@@ -9,6 +9,7 @@ always the smaller frontier, and stops at the first layer where they meet.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -90,6 +91,8 @@ class Sweep:
     count: int | None = None
     path: list[np.ndarray] = field(default_factory=list)
     expanded: int = 0
+    cut: bool = False  # stopped at max_length
+    timed_out: bool = False
 
 
 def _path(meet: int, dist_a: np.ndarray, dist_b: np.ndarray | None, counts: np.ndarray,
@@ -124,7 +127,8 @@ def _sized(counts: np.ndarray, count: bool, limit: int) -> tuple[int, bool]:
 
 
 def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
-        count: bool = True) -> Sweep:
+        count: bool = True, max_length: int | None = None,
+        time_limit: float | None = None) -> Sweep:
     """Sweep from ``start`` until ``goal``'s layer is complete (labels per free cell,
     0 the blank; ``nbr`` in the same numbering). Plans are counted where the space has
     at most :data:`MAX_COUNTED` states; a MemoryError above :data:`MAX_STATES`."""
@@ -138,7 +142,14 @@ def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray
     dist[s0] = 1
     ways[s0 if count else 0] = 1
     frontier, size, level, out = np.array([s0], dtype=np.int64), 1, 0, Sweep()
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     while size and dist[g0] == UNSEEN:
+        if max_length is not None and level >= max_length:
+            out.cut = True
+            return out
+        if deadline is not None and time.perf_counter() > deadline:
+            out.timed_out = True
+            return out
         out.expanded += size
         frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, m, count)
         level += 1
@@ -151,7 +162,8 @@ def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray
 
 
 def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
-          count: bool = True) -> Sweep:
+          count: bool = True, max_length: int | None = None,
+          time_limit: float | None = None) -> Sweep:
     """Grow both ends a layer at a time (the smaller frontier first) until they meet.
     Every shortest path crosses the layer just grown at a state the other side has
     seen (that side's layers are complete), so the first meeting layer gives the
@@ -172,7 +184,14 @@ def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarr
         out.length, out.count = 0, 1 if count else None
         out.path = _states([roots[0]], counts, m)
         return out
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     while sizes[0] and sizes[1]:
+        if max_length is not None and levels[0] + levels[1] >= max_length:
+            out.cut = True
+            return out
+        if deadline is not None and time.perf_counter() > deadline:
+            out.timed_out = True
+            return out
         side = 0 if sizes[0] <= sizes[1] else 1
         out.expanded += sizes[side]
         frontier[side], sizes[side] = _layer(frontier[side], sizes[side], dist[side],

@@ -271,6 +271,7 @@ def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *
         if nxt == np.inf:
             return out  # nothing more to search: no plan
         threshold = float(nxt)
+    out.bound = threshold  # the first threshold past max_length
     return out
 
 
@@ -438,4 +439,5 @@ def tile_ida_pdb(tiles: np.ndarray, label_of: np.ndarray, blank: int, nbr: np.nd
         if nxt == np.inf:
             return out
         threshold = float(nxt)
+    out.bound = threshold  # the first threshold past max_length
     return out

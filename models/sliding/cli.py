@@ -61,9 +61,11 @@ def render(puzzle: Puzzle, result: Result, fmt: str, moves: str, show_all: bool)
     if result.count is not None:
         length = len(result.solution)
         more = "" if result.complete else " (counting stopped early)"
+        if show_all and len(result.solutions) < result.count:
+            more += f"; {len(result.solutions)} listed (bfs lists one: ida or sat list them)"
         lines.append(f"{result.count} optimal plan{'s' if result.count != 1 else ''} of "
                      f"{length} moves{more}")
-    return Output(stdout="\n".join(lines), exit_code=code)
+    return Output(stdout="\n".join(lines) or "\n", exit_code=code)  # an empty plan: a blank line
 
 
 @click.command("slide", short_help="Sliding-tile puzzles: shortest plans, proven optimal.")

@@ -42,9 +42,9 @@ def parse(text: str) -> Puzzle:
 def devquiz_goal(board: Board) -> Board:
     """The DevQuiz goal: cell k holds the (k+1)-th of 1-9, A-Z; walls stay; the blank
     in the last cell that is not a wall."""
-    cells = [WALL if cell == WALL else DEVQUIZ_TILES[k] for k, cell in enumerate(board.cells)]
-    last = max(k for k, cell in enumerate(cells) if cell != WALL)
-    cells[last] = BLANK
+    last = max(k for k, cell in enumerate(board.cells) if cell != WALL)
+    cells = [WALL if cell == WALL else BLANK if k == last else DEVQUIZ_TILES[k]
+             for k, cell in enumerate(board.cells)]
     return Board(board.width, board.height, tuple(cells))
 
 

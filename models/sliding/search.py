@@ -119,6 +119,9 @@ def ida_pdb(analysis: Analysis, *, count: bool = False, time_limit: float | None
     deadline = float("inf") if time_limit is None else start + time_limit
     cells, blank, nbr, dist = arrays(analysis)
     occupied = [c for c in range(len(cells)) if cells[c] > 0]
+    if not occupied:  # no tile, no pattern: the blank alone
+        plans, found = ida(analysis, count=count, time_limit=time_limit, max_length=max_length)
+        return plans, found, []
     tiles = np.where(cells > 0, 0, cells)
     tile_labels = np.zeros(len(occupied) + 1, dtype=np.int64)
     for tile, cell in enumerate(occupied, 1):
@@ -139,7 +142,9 @@ def ida_pdb(analysis: Analysis, *, count: bool = False, time_limit: float | None
     return [path_moves(width, path) for path in found.paths], found, records
 
 
-def sweep(analysis: Analysis, *, bidirectional: bool, count: bool) -> tuple[list[str], Sweep]:
+def sweep(analysis: Analysis, *, bidirectional: bool, count: bool,
+          max_length: int | None = None,
+          time_limit: float | None = None) -> tuple[list[str], Sweep]:
     """A shortest plan (and the number of them) by breadth-first search over ranked
     states; a MemoryError when the space is too large."""
     cells, blank, nbr, _ = arrays(analysis)
@@ -154,7 +159,8 @@ def sweep(analysis: Analysis, *, bidirectional: bool, count: bool) -> tuple[list
     goal = np.array([index[analysis.puzzle.goal.cells[c]] for c in free], dtype=np.int64)
     counts = np.bincount(start, minlength=len(analysis.labels))
     run = bibfs if bidirectional else bfs
-    found = run(start, goal, counts, nbr_free, count=count)
+    found = run(start, goal, counts, nbr_free, count=count, max_length=max_length,
+                time_limit=time_limit)
     path = [free[int(np.nonzero(state == 0)[0][0])] for state in found.path]
     plans = [path_moves(analysis.puzzle.width, path)] if found.length is not None else []
     return plans, found

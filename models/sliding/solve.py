@@ -101,9 +101,12 @@ def solve(
         reason = verdict.reason if verdict.solvable is False else "a tile cannot reach its goal"
         return Result(Status.UNSOLVABLE, reason=reason, method=described, stats=stats)
     limit = max_length if max_length is not None else max(DEFAULT_MAX_LENGTH, lower)
+    if time_limit is not None and time_limit <= 0:
+        return Result(Status.UNKNOWN, reason="time limit reached", method=described,
+                      stats=stats, limit_reached=True)
     if method in ("bfs", "bibfs"):
         return _by_sweep(puzzle, analysis, described, stats, bidirectional=method == "bibfs",
-                         count=count_optimal)
+                         count=count_optimal, limit=limit, time_limit=time_limit)
     if method == "ida":
         return _by_ida(puzzle, analysis, described, stats, weight=weight, heuristic=heuristic,
                        count=count_optimal, time_limit=time_limit, limit=limit)
@@ -187,12 +190,14 @@ def _auto(analysis: Analysis) -> tuple[str, str, str]:
 
 
 def _by_sweep(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], stats: Stats, *,
-              bidirectional: bool, count: bool) -> Result:
+              bidirectional: bool, count: bool, limit: int,
+              time_limit: float | None) -> Result:
     from models.sliding.search import sweep  # numba: imported only when it runs
 
     start = time.perf_counter()
     try:
-        plans, found = sweep(analysis, bidirectional=bidirectional, count=count)
+        plans, found = sweep(analysis, bidirectional=bidirectional, count=count,
+                             max_length=limit, time_limit=time_limit)
     except MemoryError as error:
         raise UsageError(f"breadth-first search: {error}; use --method ida or sat") from None
     stats.solve_seconds = time.perf_counter() - start
@@ -202,6 +207,12 @@ def _by_sweep(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], sta
         if errors:
             return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
                           method=method, stats=stats)
+    if not plans and found.timed_out:
+        return Result(Status.UNKNOWN, reason="time limit reached", method=method, stats=stats,
+                      limit_reached=True)
+    if not plans and found.cut:
+        return Result(Status.UNKNOWN, reason=f"no plan of at most {limit} moves "
+                      "(--max-length)", method=method, stats=stats)
     if not plans:
         return Result(Status.UNSOLVABLE, reason="breadth-first search: the goal cannot be "
                       "reached", method=method, stats=stats)
