@@ -303,10 +303,18 @@ def test_line_puzzle_by_bidirectional_bfs(goal):
     assert (len(result.solution), result.count) == (length, count)
 
 
-def test_line_puzzle_goal_2_by_full_bfs():
-    text, length, _ = LINE_GOALS[2]
-    result = solve(parse(LINE + text), method="bfs")
-    assert len(result.solution) == length
+@pytest.mark.parametrize("goal", [1, 2])
+def test_line_puzzle_by_full_bfs(goal):
+    text, length, count = LINE_GOALS[goal]
+    result = solve(parse(LINE + text), method="bfs", count_optimal=True)
+    assert (len(result.solution), result.count) == (length, count)
+
+
+@pytest.mark.slow
+def test_line_puzzle_goal_3_by_full_bfs():  # sweeps 88 million positions: two minutes
+    text, length, count = LINE_GOALS[3]
+    result = solve(parse(LINE + text), method="bfs", count_optimal=True)
+    assert (len(result.solution), result.count) == (length, count)
 
 
 def test_8_puzzle_hardest_by_every_method():

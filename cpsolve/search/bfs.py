@@ -22,7 +22,6 @@ from cpsolve.search.ranking import arrangements, rank_multiset, unrank_multiset
 # and a bidirectional search that meets early costs little memory in a huge space.
 UNSEEN = 0
 MAX_STATES = 400_000_000  # arrangements a search may index
-MAX_COUNTED = 30_000_000  # a full sweep counts plans up to this many states
 
 
 @njit(cache=True)
@@ -93,6 +92,7 @@ class Sweep:
     expanded: int = 0
     cut: bool = False  # stopped at max_length
     timed_out: bool = False
+    bound: int = 0  # when stopped: no plan is shorter than this
 
 
 def _path(meet: int, dist_a: np.ndarray, dist_b: np.ndarray | None, counts: np.ndarray,
@@ -119,22 +119,22 @@ def space_size(counts: np.ndarray) -> int:
     return int(arrangements(np.asarray(counts, dtype=np.int64)))
 
 
-def _sized(counts: np.ndarray, count: bool, limit: int) -> tuple[int, bool]:
+def _sized(counts: np.ndarray) -> int:
     total = space_size(counts)
     if total > MAX_STATES:
         raise MemoryError(f"{total:,} states do not fit (at most {MAX_STATES:,})")
-    return total, count and total <= limit
+    return total
 
 
 def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
         count: bool = True, max_length: int | None = None,
         time_limit: float | None = None) -> Sweep:
     """Sweep from ``start`` until ``goal``'s layer is complete (labels per free cell,
-    0 the blank; ``nbr`` in the same numbering). Plans are counted where the space has
-    at most :data:`MAX_COUNTED` states; a MemoryError above :data:`MAX_STATES`."""
+    0 the blank; ``nbr`` in the same numbering). A MemoryError above
+    :data:`MAX_STATES` arrangements."""
     counts = np.asarray(counts, dtype=np.int64)
     m = len(start)
-    total, count = _sized(counts, count, MAX_COUNTED)
+    total = _sized(counts)
     dist = np.zeros(total, dtype=np.uint8)
     ways = np.zeros(total if count else 1, dtype=np.int64)
     s0 = rank_multiset(np.asarray(start, dtype=np.int64), counts)
@@ -144,6 +144,7 @@ def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray
     frontier, size, level, out = np.array([s0], dtype=np.int64), 1, 0, Sweep()
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     while size and dist[g0] == UNSEEN:
+        out.bound = level + 1
         if max_length is not None and level >= max_length:
             out.cut = True
             return out
@@ -170,7 +171,7 @@ def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarr
     length, and the products of the two sides' path counts there give the count."""
     counts = np.asarray(counts, dtype=np.int64)
     m = len(start)
-    total, count = _sized(counts, count, MAX_STATES)
+    total = _sized(counts)
     roots = [rank_multiset(np.asarray(x, dtype=np.int64), counts) for x in (start, goal)]
     dist = [np.zeros(total, dtype=np.uint8) for _ in range(2)]
     ways = [np.zeros(total if count else 1, dtype=np.int64) for _ in range(2)]
@@ -186,6 +187,7 @@ def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarr
         return out
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     while sizes[0] and sizes[1]:
+        out.bound = levels[0] + levels[1] + 1
         if max_length is not None and levels[0] + levels[1] >= max_length:
             out.cut = True
             return out

@@ -208,8 +208,9 @@ def _by_sweep(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], sta
             return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
                           method=method, stats=stats)
     if not plans and found.timed_out:
-        return Result(Status.UNKNOWN, reason="time limit reached", method=method, stats=stats,
-                      limit_reached=True)
+        stats.extra["proven_lower_bound"] = found.bound
+        return Result(Status.UNKNOWN, reason=f"time limit reached; no plan is shorter than "
+                      f"{found.bound} moves", method=method, stats=stats, limit_reached=True)
     if not plans and found.cut:
         return Result(Status.UNKNOWN, reason=f"no plan of at most {limit} moves "
                       "(--max-length)", method=method, stats=stats)
@@ -218,8 +219,5 @@ def _by_sweep(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], sta
                       "reached", method=method, stats=stats)
     result = Result(Status.OPTIMAL, solutions=plans, method=method, stats=stats)
     if count:
-        result.count = found.count
-        result.complete = found.count is not None
-        if found.count is None:
-            result.reason = "too many states to count plans by a full sweep; try bibfs"
+        result.count, result.complete = found.count, True
     return result
