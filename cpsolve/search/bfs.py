@@ -15,23 +15,13 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from cpsolve.search.ranking import arrangements, rank_multiset, unrank_multiset
+from cpsolve.search.ranking import arrangements, push, rank_multiset, unrank_multiset
 
 # Distances are stored plus one, so 0 means unseen and the arrays can start as
 # np.zeros: the operating system maps their pages only when a search touches them,
 # and a bidirectional search that meets early costs little memory in a huge space.
 UNSEEN = 0
 MAX_STATES = 400_000_000  # arrangements a search may index
-
-
-@njit(cache=True)
-def _grow(queue: np.ndarray, size: int, item: int) -> np.ndarray:
-    if size == queue.shape[0]:
-        bigger = np.empty(queue.shape[0] * 2, dtype=queue.dtype)
-        bigger[:size] = queue
-        queue = bigger
-    queue[size] = item
-    return queue
 
 
 @njit(cache=True)
@@ -73,7 +63,7 @@ def _layer(frontier, size, dist, ways, level, counts, nbr, m, counting):
                 dist[t] = level + 2
                 if counting:
                     ways[t] = ways[s]
-                following = _grow(following, nsize, t)
+                following = push(following, nsize, t)
                 nsize += 1
             elif counting and dist[t] == level + 2:
                 ways[t] += ways[s]

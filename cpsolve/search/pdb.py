@@ -29,20 +29,10 @@ from pathlib import Path
 import numpy as np
 from numba import njit, objmode
 
-from cpsolve.search.ranking import count, rank, unrank
+from cpsolve.search.ranking import count, push, rank, unrank
 
 FORMAT = 1
 UNSEEN = 255
-
-
-@njit(cache=True)
-def _push(queue: np.ndarray, size: int, item: int) -> np.ndarray:
-    if size == queue.shape[0]:
-        bigger = np.empty(queue.shape[0] * 2, dtype=queue.dtype)
-        bigger[:size] = queue
-        queue = bigger
-    queue[size] = item
-    return queue
 
 
 @njit(cache=True)
@@ -59,7 +49,7 @@ def _bfs(m: int, k: int, nbr: np.ndarray, starts: np.ndarray, blank: int,
         s = rank(starts[row], m) * m + blank
         if dist[s] != 0:
             dist[s] = 0
-            current = _push(current, size, s)
+            current = push(current, size, s)
             size += 1
     pos = np.empty(k, dtype=np.int64)
     level = 0
@@ -91,7 +81,7 @@ def _bfs(m: int, k: int, nbr: np.ndarray, starts: np.ndarray, blank: int,
                     ns = r * m + nb
                     if dist[ns] > level:
                         dist[ns] = level
-                        current = _push(current, size, ns)
+                        current = push(current, size, ns)
                         size += 1
                 else:
                     pos[t] = b
@@ -99,7 +89,7 @@ def _bfs(m: int, k: int, nbr: np.ndarray, starts: np.ndarray, blank: int,
                     pos[t] = nb
                     if dist[ns] > level + 1:
                         dist[ns] = level + 1
-                        following = _push(following, nsize, ns)
+                        following = push(following, nsize, ns)
                         nsize += 1
         current, following = following, current
         size = nsize

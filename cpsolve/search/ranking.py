@@ -24,6 +24,18 @@ def count(n: int, k: int) -> int:
 
 
 @njit(cache=True)
+def push(queue: np.ndarray, size: int, item: int) -> np.ndarray:
+    """Append ``item`` at ``size`` in a growable array (doubling it when full); the
+    caller keeps the returned array and the size. Breadth-first queues use it."""
+    if size == queue.shape[0]:
+        bigger = np.empty(queue.shape[0] * 2, dtype=queue.dtype)
+        bigger[:size] = queue
+        queue = bigger
+    queue[size] = item
+    return queue
+
+
+@njit(cache=True)
 def rank(cells: np.ndarray, n: int) -> int:
     """The rank of ``cells`` (k distinct values below n)."""
     k = cells.shape[0]

@@ -12,6 +12,7 @@ code on disk, so the compile cost is paid once per machine.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -20,6 +21,16 @@ from numba import njit, objmode
 from cpsolve.search.ranking import rank
 
 CHECK_EVERY = 1 << 20  # nodes between two looks at the clock
+
+
+@njit(cache=True)
+def _record(plans, found, stack_blank, depth):
+    """Write the blank path of a plan into row ``found`` of ``plans``, if it has room."""
+    if found < plans.shape[0]:
+        for d in range(depth + 1):
+            plans[found, d] = stack_blank[d]
+        for d in range(depth + 1, plans.shape[1]):
+            plans[found, d] = -1
 
 
 @njit(cache=True)
@@ -143,11 +154,7 @@ def _iteration(cells, blank, nbr, dist, h0, threshold, weight, count, plans, dea
         stack_old[depth, 3] = old_b
         stack_next[depth] = 0
         if h == 0:
-            if found < plans.shape[0]:
-                for d in range(depth + 1):
-                    plans[found, d] = stack_blank[d]
-                for d in range(depth + 1, limit):
-                    plans[found, d] = -1
+            _record(plans, found, stack_blank, depth)
             found += 1
             if not count:
                 return next_bound, found, nodes, False
@@ -248,16 +255,27 @@ def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *
     else:
         lc, conflicts = True, lines.values(cells)
     deadline = np.inf if time_limit is None else time.perf_counter() + time_limit
+
+    def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
+        return _iteration(
+            cells.copy(), blank, nbr, dist, h0, threshold, weight, count, plans, deadline, lc,
+            conflicts.copy(), lines.cells, lines.length, lines.ok, lines.row_of, lines.col_of,
+            lines.goal_row, lines.goal_col, lines.key_row, lines.key_col)
+
+    return _deepen(iterate, weight * (h0 + int(conflicts.sum())), count, keep, max_length)
+
+
+def _deepen(iterate: Callable[[float, np.ndarray], tuple[float, int, int, bool]],
+            threshold: float, count: bool, keep: int, max_length: int) -> TileSearch:
+    """The IDA* outer loop: one bounded pass per threshold, each raised to the smallest
+    f that passed the last, until plans are found, time runs out, nothing is left, or
+    the threshold passes ``max_length``."""
     out = TileSearch()
-    threshold = float(weight * (h0 + int(conflicts.sum())))
     while threshold <= max_length:
         out.iterations += 1
         out.bound = threshold
         plans = np.full((keep if count else 1, int(threshold) + 2), -1, dtype=np.int64)
-        nxt, found, nodes, timed_out = _iteration(
-            cells.copy(), blank, nbr, dist, h0, threshold, weight, count, plans, deadline, lc,
-            conflicts.copy(), lines.cells, lines.length, lines.ok, lines.row_of, lines.col_of,
-            lines.goal_row, lines.goal_col, lines.key_row, lines.key_col)
+        nxt, found, nodes, timed_out = iterate(threshold, plans)
         out.nodes += nodes
         if found:
             rows = plans[:min(found, plans.shape[0])]
@@ -366,11 +384,7 @@ def _iteration_pdb(tiles, blank, nbr, dist, label_of, compact, pat_of, slot_of, 
         stack_old[depth] = old
         stack_next[depth] = 0
         if man == 0:
-            if found < plans.shape[0]:
-                for d in range(depth + 1):
-                    plans[found, d] = stack_blank[d]
-                for d in range(depth + 1, limit):
-                    plans[found, d] = -1
+            _record(plans, found, stack_blank, depth)
             found += 1
             if not count:
                 return next_bound, found, nodes, False
@@ -415,29 +429,12 @@ def tile_ida_pdb(tiles: np.ndarray, label_of: np.ndarray, blank: int, nbr: np.nd
         dtype=np.int64)
     h0 = max(man, int(pval.sum()) + rest)
     deadline = np.inf if time_limit is None else time.perf_counter() + time_limit
-    out = TileSearch()
-    threshold = float(h0)
-    while threshold <= max_length:
-        out.iterations += 1
-        out.bound = threshold
-        plans = np.full((keep if count else 1, int(threshold) + 2), -1, dtype=np.int64)
-        nxt, found, nodes, timed_out = _iteration_pdb(
+
+    def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
+        return _iteration_pdb(
             tiles.copy(), blank, nbr, dist, label_of, compact, patterns.pat_of,
             patterns.slot_of, pat_cells.copy(), patterns.sizes, patterns.tables,
             patterns.offsets, pval.copy(), man, rest, threshold, count, plans, deadline,
             patterns.free)
-        out.nodes += nodes
-        if found:
-            rows = plans[:min(found, plans.shape[0])]
-            out.paths = [[int(c) for c in row if c >= 0] for row in rows]
-            out.found = found
-            out.length = len(out.paths[0]) - 1
-            return out
-        if timed_out:
-            out.timed_out = True
-            return out
-        if nxt == np.inf:
-            return out
-        threshold = float(nxt)
-    out.bound = threshold  # the first threshold past max_length
-    return out
+
+    return _deepen(iterate, float(h0), count, keep, max_length)
