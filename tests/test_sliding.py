@@ -389,3 +389,14 @@ def test_a_board_with_only_the_blank():
     puzzle = parse("= =\n= 0")
     for method in ("ida", "bfs", "sat", "auto"):
         assert solve(puzzle, method=method).solution == "", method
+
+
+@pytest.mark.parametrize("goal", [1, 2])
+def test_every_method_lists_the_same_optimal_plans(goal):
+    text, _, count = LINE_GOALS[goal]
+    puzzle = parse(LINE + text)
+    by_sat = set(solve(puzzle, method="sat", count_optimal=True).solutions)
+    by_ida = set(solve(puzzle, method="ida", heuristic="manhattan",
+                       count_optimal=True).solutions)
+    by_cpsat = set(solve(puzzle, method="cpsat", count_optimal=True).solutions)
+    assert len(by_sat) == count and by_sat == by_ida == by_cpsat
