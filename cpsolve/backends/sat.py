@@ -46,7 +46,7 @@ class CnfModel:
     def clauses(self) -> Iterator[list[int]]:
         """Every clause as a list of ints."""
         for group in self.groups:
-            yield from (group.tolist() if hasattr(group, "tolist") else group)
+            yield from _as_lists(group)
 
     def to_dimacs(self) -> str:
         """The formula in DIMACS CNF, the projection as a ``c p show`` line."""

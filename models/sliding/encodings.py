@@ -217,8 +217,7 @@ class OneHotEncoder:
             self.built += 1
 
     def projection(self, horizon: int) -> list[int]:
-        return [self.cnf.var("move", t, c, d) for t in range(horizon)
-                for c, d in self.space.edges if self.move(t, c, d) is not None]
+        return [self.cnf.var("move", *key) for key in self._move_keys(horizon)]
 
     def model(self) -> CnfModel | None:
         """The whole model for the fixed horizon (``None``: no plan of this length)."""
