@@ -45,6 +45,46 @@ def app() -> None:
     """
 
 
+@app.command("analyze", short_help="Sweep a puzzle's whole state space from its goal.")
+@click.argument("family")
+@click.argument("board")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+@click.option("--plot", default=None, metavar="FILE",
+              help="Draw the distribution of distances (PNG or SVG).")
+def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
+    """Count the positions reachable from BOARD's goal, the positions at each
+    distance, the largest distance and the positions that need it (FAMILY: a puzzle
+    family with an analysis, e.g. slide)."""
+    import json
+
+    from cpsolve.commands import load
+
+    module = registry.load(family)
+    if not hasattr(module, "analyze"):
+        raise CpsolveError(f"puzzle family {family!r} has no whole-space analysis")
+    report = module.analyze(load(board, module.parse))
+    if plot is not None:
+        from cpsolve.render import distribution_plot
+
+        distribution_plot(report.distribution, plot,
+                          f"{report.states:,} positions, diameter {report.diameter}")
+    if as_json:
+        data = {"puzzle": family, "states": report.states, "diameter": report.diameter,
+                "distribution": report.distribution, "hardest": report.hardest,
+                "hardest_count": report.hardest_count, "stats": report.stats.to_dict()}
+        return Output(stdout=json.dumps(data, indent=2))
+    lines = [f"{report.states:,} positions reachable; the largest distance is "
+             f"{report.diameter} moves", "",
+             "distance  positions"]
+    lines += [f"{d:8}  {n:,}" for d, n in enumerate(report.distribution)]
+    shown = "all of them" if len(report.hardest) == report.hardest_count else (
+        f"{len(report.hardest)} of them")
+    lines += ["", f"{report.hardest_count:,} position(s) at distance {report.diameter} "
+                  f"({shown}):", ""]
+    lines += [text + "\n" for text in report.hardest]
+    return Output(stdout="\n".join(lines).rstrip())
+
+
 def emit(output: Output) -> int:
     """Print and write what a command produced; return its exit status."""
     for path, content in output.files.items():

@@ -78,3 +78,17 @@ class Result:
     def solution(self) -> Any:
         """The first solution found, or ``None``."""
         return self.solutions[0] if self.solutions else None
+
+
+@dataclass
+class SpaceReport:
+    """A whole state space swept from one position: how many positions are reachable,
+    how many at each distance (from 0), the largest distance, and the positions at
+    it (as board text; up to a thousand of them, ``hardest_count`` in all)."""
+
+    states: int
+    diameter: int
+    distribution: list[int]
+    hardest: list[str]
+    hardest_count: int
+    stats: Stats = field(default_factory=Stats)

@@ -210,3 +210,33 @@ def _states(ranks: list[int], counts: np.ndarray, m: int) -> list[np.ndarray]:
         unrank_multiset(r, counts, state)
         out.append(state)
     return out
+
+
+@dataclass
+class Layers:
+    """A whole reachable space swept from one root: positions per distance, and the
+    states at the largest distance (as label arrangements)."""
+
+    sizes: list[int] = field(default_factory=list)
+    farthest: list[np.ndarray] = field(default_factory=list)
+
+
+def sweep_all(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray,
+              keep: int = 1000) -> Layers:
+    """Every state reachable from ``root``, layer by layer (one byte per state); up to
+    ``keep`` of the farthest ones are returned."""
+    counts = np.asarray(counts, dtype=np.int64)
+    m = len(root)
+    dist = np.zeros(_sized(counts), dtype=np.uint8)
+    r0 = rank_multiset(np.asarray(root, dtype=np.int64), counts)
+    dist[r0] = 1
+    ways = np.zeros(1, dtype=np.int64)
+    frontier, size, level = np.array([r0], dtype=np.int64), 1, 0
+    out = Layers()
+    while size:
+        out.sizes.append(size)
+        last, last_size = frontier, size
+        frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, m, False)
+        level += 1
+    out.farthest = _states([int(r) for r in last[:min(last_size, keep)]], counts, m)
+    return out

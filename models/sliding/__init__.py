@@ -9,6 +9,7 @@ boards with walls. Plans are strings of blank moves ``U``, ``D``, ``L``, ``R``.
 ('optimal', 16)
 """
 
+from models.sliding.analyze import analyze
 from models.sliding.board import Board, Puzzle
 from models.sliding.bounds import Analysis
 from models.sliding.check import check
@@ -26,5 +27,5 @@ def command():  # type: ignore[no-untyped-def]
     return slide_command
 
 
-__all__ = ["NAME", "SUMMARY", "Analysis", "Board", "Puzzle", "check", "command", "parse",
-           "parse_goal", "solve"]
+__all__ = ["NAME", "SUMMARY", "Analysis", "Board", "Puzzle", "analyze", "check", "command",
+           "parse", "parse_goal", "solve"]
