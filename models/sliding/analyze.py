@@ -24,7 +24,7 @@ def analyze(puzzle: Puzzle, *, keep: int = 1000) -> SpaceReport:
     >>> from models.sliding.formats import parse
     >>> report = analyze(parse("1 2 3\\n4 5 0"))
     >>> report.states, report.diameter, report.distribution[:4]
-    (360, 21, [1, 2, 3, 6])
+    (360, 21, [1, 2, 3, 5])
     """
     from cpsolve.search.bfs import sweep_all
     from models.sliding.search import arrays
