@@ -6,28 +6,24 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-
 from cpsolve.errors import UsageError
 from cpsolve.result import SpaceReport, Stats
 from models.sliding.board import BLANK, WALL, Board, Puzzle
 from models.sliding.bounds import Analysis
 
-MAX_STATES = 400_000_000
-
 
 def analyze(puzzle: Puzzle, *, keep: int = 1000) -> SpaceReport:
     """Sweep every position reachable from ``puzzle.goal`` (a breadth-first search over
     perfectly ranked arrangements, one byte a state). A space larger than
-    :data:`MAX_STATES` arrangements is refused up front, with its size.
+    :data:`cpsolve.search.bfs.MAX_STATES` arrangements is refused up front, with its size.
 
     >>> from models.sliding.formats import parse
     >>> report = analyze(parse("1 2 3\\n4 5 0"))
     >>> report.states, report.diameter, report.distribution[:4]
     (360, 21, [1, 2, 3, 5])
     """
-    from cpsolve.search.bfs import sweep_all
-    from models.sliding.search import arrays
+    from cpsolve.search.bfs import MAX_STATES, sweep_all
+    from models.sliding.search import ranked_space
 
     analysis = Analysis(Puzzle(puzzle.goal, puzzle.goal))
     size = analysis.state_space
@@ -35,15 +31,8 @@ def analyze(puzzle: Puzzle, *, keep: int = 1000) -> SpaceReport:
         raise UsageError(f"{size:,} arrangements: too many to sweep here (at most "
                          f"{MAX_STATES:,}, one byte each)")
     start = time.perf_counter()
-    cells, _, nbr, _ = arrays(analysis)
+    root, _, counts, nbr_free = ranked_space(analysis)
     free = analysis.free
-    compact = {cell: i for i, cell in enumerate(free)}
-    nbr_free = np.full((len(free), 4), -1, dtype=np.int64)
-    for cell in free:
-        row = [compact[int(n)] for n in nbr[cell] if n >= 0]
-        nbr_free[compact[cell], :len(row)] = row
-    root = np.array([cells[c] for c in free], dtype=np.int64)
-    counts = np.bincount(root, minlength=len(analysis.labels))
     layers = sweep_all(root, counts, nbr_free, keep=keep)
     hardest = []
     for state in layers.farthest:

@@ -337,14 +337,16 @@ class BlankLogEncoder:
                     cnf.add([lit])
         return CnfModel(nvars=cnf.pool.top, projection=self.projection(), groups=cnf.groups)
 
+    def _keys(self) -> list[tuple[int, int]]:
+        """(step, cell) of the blank variables between the fixed start and goal."""
+        return [(t, c) for t in range(1, self.horizon) for c in self.space.a.free
+                if self.blank(t, c) is not None]
+
     def projection(self) -> list[int]:
-        return [b for t in range(1, self.horizon) for c in self.space.a.free
-                if (b := self.blank(t, c)) is not None]
+        return [self.cnf.var("blank", t, c) for t, c in self._keys()]
 
     def decode(self, horizon: int, values: tuple[bool, ...]) -> str:
-        keys = [(t, c) for t in range(1, horizon) for c in self.space.a.free
-                if self.blank(t, c) is not None]
-        return self.space.walk(horizon, keys, values)
+        return self.space.walk(horizon, self._keys(), values)
 
 
 class CpsatEncoder:

@@ -142,12 +142,12 @@ def ida_pdb(analysis: Analysis, *, count: bool = False, time_limit: float | None
     return [path_moves(width, path) for path in found.paths], found, records
 
 
-def sweep(analysis: Analysis, *, bidirectional: bool, count: bool,
-          max_length: int | None = None,
-          time_limit: float | None = None) -> tuple[list[str], Sweep]:
-    """A shortest plan (and the number of them) by breadth-first search over ranked
-    states; a MemoryError when the space is too large."""
-    cells, blank, nbr, _ = arrays(analysis)
+def ranked_space(analysis: Analysis) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                              np.ndarray]:
+    """The puzzle as the breadth-first searches see it, over the free cells only: the
+    start and goal arrangements (label indices, 0 the blank), the label counts, and
+    each free cell's free neighbours (-1 padded)."""
+    cells, _, nbr, _ = arrays(analysis)
     free = analysis.free
     compact = {cell: i for i, cell in enumerate(free)}
     nbr_free = np.full((len(free), 4), -1, dtype=np.int64)
@@ -158,6 +158,16 @@ def sweep(analysis: Analysis, *, bidirectional: bool, count: bool,
     start = np.array([cells[c] for c in free], dtype=np.int64)
     goal = np.array([index[analysis.puzzle.goal.cells[c]] for c in free], dtype=np.int64)
     counts = np.bincount(start, minlength=len(analysis.labels))
+    return start, goal, counts, nbr_free
+
+
+def sweep(analysis: Analysis, *, bidirectional: bool, count: bool,
+          max_length: int | None = None,
+          time_limit: float | None = None) -> tuple[list[str], Sweep]:
+    """A shortest plan (and the number of them) by breadth-first search over ranked
+    states; a MemoryError when the space is too large."""
+    start, goal, counts, nbr_free = ranked_space(analysis)
+    free = analysis.free
     run = bibfs if bidirectional else bfs
     found = run(start, goal, counts, nbr_free, count=count, max_length=max_length,
                 time_limit=time_limit)
