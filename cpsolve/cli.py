@@ -17,16 +17,47 @@ from cpsolve import __version__, registry
 from cpsolve.commands import EXIT_USAGE, Output
 from cpsolve.errors import CpsolveError
 
+# Framework commands that live in their own modules, imported only when run:
+# name -> "module:attribute" of a click command.
+BUILTINS = {
+    "batch": "cpsolve.batch:command",
+    "experiment": "cpsolve.experiments.cli:experiment",
+    "generate": "cpsolve.generate:command",
+    "report": "cpsolve.experiments.cli:report",
+}
+
+
+def _builtin(name: str) -> click.Command | None:
+    """The framework command ``name``, or None where its module is not part of this
+    installation."""
+    import importlib
+    import importlib.util
+
+    module, _, attribute = BUILTINS[name].partition(":")
+    try:
+        if importlib.util.find_spec(module) is None:
+            return None
+    except ModuleNotFoundError:  # the parent package is missing
+        return None
+    found: click.Command = getattr(importlib.import_module(module), attribute)
+    return found
+
 
 class FamilyGroup(click.Group):
-    """A group whose sub-commands are the registered puzzle families."""
+    """A group whose sub-commands are the registered puzzle families and the
+    framework's commands."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(registry.names()))
+        builtins = {name for name in BUILTINS if _builtin(name) is not None}
+        return sorted(set(super().list_commands(ctx)) | builtins | set(registry.names()))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         command = super().get_command(ctx, name)
-        if command is not None or name not in registry.names():
+        if command is not None:
+            return command
+        if name in BUILTINS:
+            return _builtin(name)
+        if name not in registry.names():
             return command
         family = registry.load(name)
         built: click.Command = family.command()

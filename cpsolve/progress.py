@@ -1,0 +1,77 @@
+"""Progress bars on standard error for long runs (sweeps, batches, experiments).
+
+A bar is drawn only when standard error is a terminal (or when forced with
+``CPSOLVE_PROGRESS=1``), so pipes, logs and tests stay clean; ``CPSOLVE_PROGRESS=0``
+turns bars off everywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+
+class Bar:
+    """One task's bar: :meth:`advance` by a number of units, or :meth:`update` the
+    position, the total and a short status text shown after the bar."""
+
+    def __init__(self, progress: Any = None, task: Any = None) -> None:
+        self._progress = progress
+        self._task = task
+
+    def advance(self, units: float = 1) -> None:
+        if self._progress is not None:
+            self._progress.advance(self._task, units)
+
+    def update(self, *, completed: float | None = None, total: float | None = None,
+               info: str | None = None) -> None:
+        if self._progress is None:
+            return
+        fields: dict[str, Any] = {}
+        if completed is not None:
+            fields["completed"] = completed
+        if total is not None:
+            fields["total"] = total
+        if info is not None:
+            fields["info"] = info
+        self._progress.update(self._task, **fields)
+
+
+def enabled() -> bool:
+    """Whether bars are drawn: ``CPSOLVE_PROGRESS`` if set, else whether standard
+    error is a terminal."""
+    setting = os.environ.get("CPSOLVE_PROGRESS")
+    if setting is not None:
+        return setting not in ("", "0", "no", "false")
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def progress(description: str, total: float | None, *, unit: str = "") -> Iterator[Bar]:
+    """A bar for the duration of the ``with`` block (a silent one when disabled).
+
+    >>> with progress("sweep", 10) as bar:
+    ...     bar.advance(3)
+    """
+    if not enabled():
+        yield Bar()
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn(unit), TimeElapsedColumn(), TextColumn("eta"),
+               TimeRemainingColumn(), TextColumn("{task.fields[info]}")]
+    with Progress(*columns, console=Console(stderr=True), transient=False) as bars:
+        task = bars.add_task(description, total=total, info="")
+        yield Bar(bars, task)
