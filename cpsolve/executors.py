@@ -1,0 +1,100 @@
+"""Running many independent tasks: in this process, on a local process pool, or on a
+Dask cluster.
+
+Batches and experiments hand :func:`run_tasks` a picklable top-level function and
+its inputs, and store each result as it arrives, so an interruption loses only the
+tasks still running. Exceptions raised by ``function`` propagate; functions that
+must not stop the whole run catch their own errors and return them as values.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+
+def default_workers() -> int:
+    """The local worker count: the processors this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def run_tasks(function: Callable[[Any], Any], items: Iterable[Any], *,
+              workers: int | None = None,
+              scheduler: str | None = None) -> Iterator[tuple[int, Any]]:
+    """Yield ``(index, function(items[index]))`` for every item, as tasks finish.
+
+    ``scheduler`` is the address of a Dask scheduler (``tcp://host:port``); otherwise
+    ``workers`` local processes run the tasks (default: one per processor), and with
+    ``workers=1`` they run in this process, in order. Closing the iterator early, or
+    an interrupt, cancels the tasks not yet started.
+
+    >>> sorted(run_tasks(abs, [-2, 3, -5], workers=1))
+    [(0, 2), (1, 3), (2, 5)]
+    """
+    items = list(items)
+    if scheduler is not None:
+        yield from _on_dask(function, items, scheduler)
+        return
+    workers = min(workers or default_workers(), max(1, len(items)))
+    if workers == 1:
+        for index, item in enumerate(items):
+            yield index, function(item)
+        return
+    yield from _on_pool(function, items, workers)
+
+
+def _on_pool(function: Callable[[Any], Any], items: list[Any],
+             workers: int) -> Iterator[tuple[int, Any]]:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    # Fresh interpreters: the solvers' own threads (OR-Tools, numba) do not survive fork.
+    pool = ProcessPoolExecutor(max_workers=workers,
+                               mp_context=multiprocessing.get_context("spawn"))
+    pending = {pool.submit(function, item): index for index, item in enumerate(items)}
+    try:
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                index = pending.pop(future)
+                yield index, future.result()
+    finally:
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=not pending, cancel_futures=True)
+
+
+def _on_dask(function: Callable[[Any], Any], items: list[Any],
+             scheduler: str) -> Iterator[tuple[int, Any]]:
+    from distributed import Client, as_completed
+
+    from cpsolve.errors import UsageError
+
+    try:
+        client = Client(scheduler, timeout="10s", set_as_default=False)
+    except OSError as error:
+        raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    futures = client.map(function, items, pure=False)
+    index = {future.key: i for i, future in enumerate(futures)}
+    try:
+        for future, result in as_completed(futures, loop=client.loop, with_results=True):
+            yield index[future.key], result
+    finally:
+        client.cancel([future for future in futures if not future.done()])
+        client.close()
+
+
+@contextmanager
+def local_cluster(workers: int = 2) -> Iterator[str]:
+    """A Dask ``LocalCluster`` of ``workers`` single-threaded processes for the
+    duration of the block; yields its scheduler address."""
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
