@@ -14,6 +14,7 @@ from models.sliding.board import Board, Puzzle
 from models.sliding.bounds import Analysis
 from models.sliding.check import check
 from models.sliding.formats import parse, parse_goal
+from models.sliding.generate import ProblemSet, devquiz_set, random_puzzle
 from models.sliding.solve import solve
 
 NAME = "slide"
@@ -27,5 +28,5 @@ def command():  # type: ignore[no-untyped-def]
     return slide_command
 
 
-__all__ = ["NAME", "SUMMARY", "Analysis", "Board", "Puzzle", "analyze", "check", "command",
-           "parse", "parse_goal", "solve"]
+__all__ = ["NAME", "SUMMARY", "Analysis", "Board", "ProblemSet", "Puzzle", "analyze", "check",
+           "command", "devquiz_set", "parse", "parse_goal", "random_puzzle", "solve"]

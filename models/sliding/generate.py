@@ -1,0 +1,194 @@
+"""Random solvable sliding boards, one at a time or as DevQuiz 2011-like problem sets.
+
+A board's tiles are placed uniformly at random over its free cells. Where Wilson's
+theorem decides solvability (the free cells 2-connected and not a cycle; grids are
+bipartite) a wrong permutation parity is fixed by swapping two tiles, so every
+solvable arrangement is equally likely. Elsewhere (a corridor or a dead end in the
+free cells) the tiles are scrambled by a long random walk of the blank from the goal,
+which is solvable by construction.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from models.sliding.board import BLANK, WALL, Board, Puzzle
+from models.sliding.formats import devquiz_goal
+
+# DevQuiz 2011: 5000 boards and these totals of L, R, U, D moves over all answers.
+DEVQUIZ_COUNT = 5000
+DEVQUIZ_LIMITS = {"L": 72187, "R": 81749, "U": 72303, "D": 81778}
+# The size mix: sides 3..6, mostly 4..6.
+SIDES = (3, 4, 5, 6)
+SIDE_WEIGHTS = (1, 3, 3, 3)
+WALLED = 0.75  # share of boards with walls
+MAX_WALLS = 6
+
+
+def _neighbours(width: int, height: int, cell: int) -> list[int]:
+    r, c = divmod(cell, width)
+    out = []
+    if r > 0:
+        out.append(cell - width)
+    if r + 1 < height:
+        out.append(cell + width)
+    if c > 0:
+        out.append(cell - 1)
+    if c + 1 < width:
+        out.append(cell + 1)
+    return out
+
+
+def _connected(width: int, height: int, free: set[int]) -> bool:
+    first = next(iter(free))
+    seen, stack = {first}, [first]
+    while stack:
+        for other in _neighbours(width, height, stack.pop()):
+            if other in free and other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return len(seen) == len(free)
+
+
+def _wilson(width: int, height: int, free: set[int]) -> bool:
+    """Whether Wilson's theorem applies: connected, no cut cell, not a cycle."""
+    if len(free) < 3 or not _connected(width, height, free):
+        return False
+    if all(sum(o in free for o in _neighbours(width, height, c)) == 2 for c in free):
+        return False  # a cycle
+    return all(_connected(width, height, free - {cell}) for cell in free)
+
+
+def random_walls(width: int, height: int, count: int, rng: random.Random) -> frozenset[int]:
+    """``count`` wall cells that leave the free cells connected (fewer if the board
+    is too small to keep at least 2 x 2 + 1 free cells)."""
+    count = max(0, min(count, width * height - 5))
+    while True:
+        walls = frozenset(rng.sample(range(width * height), count))
+        if _connected(width, height, set(range(width * height)) - walls):
+            return walls
+
+
+def _parity(cells: list[str], goal: list[str]) -> int:
+    """The parity of the permutation taking ``goal`` to ``cells`` (labels distinct)."""
+    where = {label: k for k, label in enumerate(goal) if label != WALL}
+    seen = [False] * len(cells)
+    parity = 0
+    for first in range(len(cells)):
+        if cells[first] == WALL or seen[first]:
+            continue
+        length, k = 0, first
+        while not seen[k]:
+            seen[k] = True
+            k = where[cells[k]]
+            length += 1
+        parity ^= (length - 1) & 1
+    return parity
+
+
+def _walk(width: int, height: int, cells: list[str], steps: int, rng: random.Random) -> None:
+    """Move the blank ``steps`` times at random (never straight back), in place."""
+    blank = cells.index(BLANK)
+    previous = -1
+    for _ in range(steps):
+        options = [o for o in _neighbours(width, height, blank)
+                   if cells[o] != WALL and o != previous]
+        if not options:  # a dead end: turning back is the only move
+            options = [previous]
+        target = rng.choice(options)
+        cells[blank], cells[target] = cells[target], BLANK
+        previous, blank = blank, target
+
+
+def scramble(goal: Board, rng: random.Random) -> Board:
+    """A random arrangement of ``goal``'s tiles from which ``goal`` can be reached."""
+    width, height = goal.width, goal.height
+    free = [k for k, cell in enumerate(goal.cells) if cell != WALL]
+    if not _wilson(width, height, set(free)):
+        cells = list(goal.cells)
+        _walk(width, height, cells, 200 * len(free), rng)
+        return Board(width, height, tuple(cells))
+    labels = [goal.cells[k] for k in free]
+    rng.shuffle(labels)
+    cells = list(goal.cells)
+    for k, label in zip(free, labels):
+        cells[k] = label
+    # Every move is one transposition and moves the blank to the other colour of the
+    # grid's chequerboard, so the parities of the permutation and of the blank's
+    # displacement agree on every solvable board.
+    blank, home = cells.index(BLANK), goal.blank
+    moved = (blank // width + blank % width + home // width + home % width) % 2
+    if _parity(cells, list(goal.cells)) != moved:
+        a, b = [k for k in free if cells[k] != BLANK][:2]
+        cells[a], cells[b] = cells[b], cells[a]
+    return Board(width, height, tuple(cells))
+
+
+def random_puzzle(width: int, height: int, *, walls: int = 0, seed: int = 0) -> Puzzle:
+    """A random solvable DevQuiz board of ``width`` x ``height`` with ``walls`` wall
+    cells (free cells connected), its goal by the DevQuiz rule.
+
+    >>> from models.sliding.bounds import Analysis
+    >>> p = random_puzzle(5, 4, walls=3, seed=7)
+    >>> len(p.start.walls), Analysis(p).verdict.solvable
+    (3, True)
+    """
+    if not (2 <= width <= 6 and 2 <= height <= 6):
+        raise ValueError("DevQuiz boards are 2..6 x 2..6 (labels 1-9, A-Z)")
+    rng = random.Random(f"slide {width}x{height} walls {walls} seed {seed}")
+    return _random_puzzle(width, height, walls, rng)
+
+
+def _random_puzzle(width: int, height: int, walls: int, rng: random.Random) -> Puzzle:
+    wall_cells = random_walls(width, height, walls, rng)
+    first = min(set(range(width * height)) - wall_cells)
+    shape = tuple(WALL if k in wall_cells else BLANK if k == first else "1"
+                  for k in range(width * height))
+    goal = devquiz_goal(Board(width, height, shape))
+    while True:
+        start = scramble(goal, rng)
+        if start != goal:
+            return Puzzle(start, goal)
+
+
+@dataclass(frozen=True)
+class ProblemSet:
+    """A DevQuiz-like problem set: the four move limits and the boards."""
+
+    limits: dict[str, int]
+    puzzles: list[Puzzle]
+
+    def text(self) -> str:
+        """The DevQuiz problem file: limits ``L R U D``, the count, one line per board."""
+        lines = [" ".join(str(self.limits[m]) for m in "LRUD"), str(len(self.puzzles))]
+        lines += [p.start.devquiz() or "" for p in self.puzzles]
+        return "\n".join(lines) + "\n"
+
+
+def scaled_limits(count: int) -> dict[str, int]:
+    """The contest's limits scaled to ``count`` boards.
+
+    >>> scaled_limits(500)
+    {'L': 7219, 'R': 8175, 'U': 7230, 'D': 8178}
+    """
+    return {move: round(limit * count / DEVQUIZ_COUNT) for move, limit in DEVQUIZ_LIMITS.items()}
+
+
+def devquiz_set(count: int = DEVQUIZ_COUNT, *, seed: int = 0) -> ProblemSet:
+    """``count`` random solvable boards with the DevQuiz mix: sides 3..6 (mostly
+    4..6), three quarters with 1..6 walls, and the contest's limits scaled to
+    ``count``.
+
+    >>> s = devquiz_set(4, seed=1)
+    >>> s.text().splitlines()[:2]
+    ['58 65 58 65', '4']
+    """
+    rng = random.Random(f"devquiz {count} seed {seed}")
+    puzzles = []
+    for _ in range(count):
+        width, height = (rng.choices(SIDES, SIDE_WEIGHTS)[0] for _ in range(2))
+        walls = rng.randint(1, MAX_WALLS) if rng.random() < WALLED else 0
+        walls = min(walls, width * height // 5)
+        puzzles.append(_random_puzzle(width, height, walls, rng))
+    return ProblemSet(scaled_limits(count), puzzles)
