@@ -1,7 +1,13 @@
-"""Breadth-first search for tile puzzles whose state spaces fit in memory, over
-perfectly ranked states (arrangements of a label multiset, :mod:`cpsolve.search.ranking`):
-numpy arrays indexed by rank, not dicts. Shortest plan length, a shortest path, and
-the number of shortest move sequences.
+"""Breadth-first search for puzzles whose state spaces fit in memory, over perfectly
+ranked states (arrangements of a label multiset, :mod:`cpsolve.search.ranking`): numpy
+arrays indexed by rank, not dicts. Shortest plan length, a shortest path, and the
+number of shortest move sequences.
+
+Two kinds of move: a blank (label 0) swapping with a neighbouring cell (``nbr``, the
+sliding puzzles), or fixed permutations of the cells (``perms``, row k: the cell each
+cell takes its label from after move k; rotation and other permutation puzzles). A
+move set must contain the inverse of each of its moves, so that a search from the
+goal counts the same plans as one from the start.
 
 :func:`bfs` sweeps from the start; :func:`bibfs` grows both ends a layer at a time,
 always the smaller frontier, and stops at the first layer where they meet.
@@ -10,6 +16,7 @@ always the smaller frontier, and stops at the first layer where they meet.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,10 +31,24 @@ UNSEEN = 0
 MAX_STATES = 400_000_000  # arrangements a search may index
 
 
+NO_NEIGHBOURS = np.zeros((1, 0), dtype=np.int64)  # ``nbr`` of a puzzle without a blank
+
+
+def no_perms(m: int) -> np.ndarray:
+    """``perms`` of a puzzle whose moves are the blank's."""
+    return np.zeros((0, m), dtype=np.int64)
+
+
 @njit(cache=True)
-def _neighbours(state: np.ndarray, nbr: np.ndarray, counts: np.ndarray,
-                out: np.ndarray) -> int:
-    """Ranks of the states one blank move away; returns how many."""
+def _neighbours(state: np.ndarray, nbr: np.ndarray, perms: np.ndarray, counts: np.ndarray,
+                out: np.ndarray, scratch: np.ndarray) -> int:
+    """Ranks of the states one move away, in move order; returns how many."""
+    if perms.shape[0] > 0:
+        for k in range(perms.shape[0]):
+            for i in range(state.shape[0]):
+                scratch[i] = state[perms[k, i]]
+            out[k] = rank_multiset(scratch, counts)
+        return perms.shape[0]
     blank = 0
     for i in range(state.shape[0]):
         if state[i] == 0:
@@ -47,16 +68,17 @@ def _neighbours(state: np.ndarray, nbr: np.ndarray, counts: np.ndarray,
 
 
 @njit(cache=True)
-def _layer(frontier, size, dist, ways, level, counts, nbr, m, counting):
+def _layer(frontier, size, dist, ways, level, counts, nbr, perms, m, counting):
     """Expand one layer: the next frontier and its size."""
     state = np.empty(m, dtype=np.int64)
-    out = np.empty(nbr.shape[1], dtype=np.int64)
+    scratch = np.empty(m, dtype=np.int64)
+    out = np.empty(max(nbr.shape[1], perms.shape[0]), dtype=np.int64)
     following = np.empty(max(16, size), dtype=np.int64)
     nsize = 0
     for i in range(size):
         s = frontier[i]
         unrank_multiset(s, counts, state)
-        found = _neighbours(state, nbr, counts, out)
+        found = _neighbours(state, nbr, perms, counts, out, scratch)
         for j in range(found):
             t = out[j]
             if dist[t] == UNSEEN:
@@ -86,16 +108,17 @@ class Sweep:
 
 
 def _path(meet: int, dist_a: np.ndarray, dist_b: np.ndarray | None, counts: np.ndarray,
-          nbr: np.ndarray, m: int) -> list[int]:
+          nbr: np.ndarray, perms: np.ndarray, m: int) -> list[int]:
     """Ranks from side a's root to side b's root through ``meet``."""
-    out = np.empty(nbr.shape[1], dtype=np.int64)
+    out = np.empty(max(nbr.shape[1], perms.shape[0]), dtype=np.int64)
     state = np.empty(m, dtype=np.int64)
+    scratch = np.empty(m, dtype=np.int64)
 
     def back(s: int, dist: np.ndarray) -> list[int]:
         chain = [s]
         while dist[chain[-1]] > 1:
             unrank_multiset(chain[-1], counts, state)
-            found = _neighbours(state, nbr, counts, out)
+            found = _neighbours(state, nbr, perms, counts, out, scratch)
             chain.append(next(int(t) for t in out[:found]
                               if dist[t] == dist[chain[-1]] - 1))
         return chain
@@ -117,13 +140,14 @@ def _sized(counts: np.ndarray) -> int:
 
 
 def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
-        count: bool = True, max_length: int | None = None,
+        perms: np.ndarray | None = None, count: bool = True, max_length: int | None = None,
         time_limit: float | None = None) -> Sweep:
     """Sweep from ``start`` until ``goal``'s layer is complete (labels per free cell,
     0 the blank; ``nbr`` in the same numbering). A MemoryError above
     :data:`MAX_STATES` arrangements."""
     counts = np.asarray(counts, dtype=np.int64)
     m = len(start)
+    perms = no_perms(m) if perms is None else perms
     total = _sized(counts)
     dist = np.zeros(total, dtype=np.uint8)
     ways = np.zeros(total if count else 1, dtype=np.int64)
@@ -142,25 +166,27 @@ def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray
             out.timed_out = True
             return out
         out.expanded += size
-        frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, m, count)
+        frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, perms, m,
+                                count)
         level += 1
     if dist[g0] == UNSEEN:
         return out
     out.length = int(dist[g0]) - 1
     out.count = int(ways[g0]) if count else None
-    out.path = _states(_path(g0, dist, None, counts, nbr, m), counts, m)
+    out.path = _states(_path(g0, dist, None, counts, nbr, perms, m), counts, m)
     return out
 
 
 def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
-          count: bool = True, max_length: int | None = None,
-          time_limit: float | None = None) -> Sweep:
+          perms: np.ndarray | None = None, count: bool = True,
+          max_length: int | None = None, time_limit: float | None = None) -> Sweep:
     """Grow both ends a layer at a time (the smaller frontier first) until they meet.
     Every shortest path crosses the layer just grown at a state the other side has
     seen (that side's layers are complete), so the first meeting layer gives the
     length, and the products of the two sides' path counts there give the count."""
     counts = np.asarray(counts, dtype=np.int64)
     m = len(start)
+    perms = no_perms(m) if perms is None else perms
     total = _sized(counts)
     roots = [rank_multiset(np.asarray(x, dtype=np.int64), counts) for x in (start, goal)]
     dist = [np.zeros(total, dtype=np.uint8) for _ in range(2)]
@@ -187,7 +213,8 @@ def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarr
         side = 0 if sizes[0] <= sizes[1] else 1
         out.expanded += sizes[side]
         frontier[side], sizes[side] = _layer(frontier[side], sizes[side], dist[side],
-                                             ways[side], levels[side], counts, nbr, m, count)
+                                             ways[side], levels[side], counts, nbr, perms,
+                                             m, count)
         levels[side] += 1
         new = frontier[side][:sizes[side]]
         met = new[dist[1 - side][new] != UNSEEN]
@@ -197,7 +224,7 @@ def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarr
             best = met[totals == out.length]
             if count:
                 out.count = int((ways[0][best] * ways[1][best]).sum())
-            out.path = _states(_path(int(best[0]), dist[0], dist[1], counts, nbr, m),
+            out.path = _states(_path(int(best[0]), dist[0], dist[1], counts, nbr, perms, m),
                                counts, m)
             return out
     return out
@@ -221,12 +248,31 @@ class Layers:
     farthest: list[np.ndarray] = field(default_factory=list)
 
 
-def sweep_all(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray,
-              keep: int = 1000) -> Layers:
+def sweep_all(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
+              perms: np.ndarray | None = None, keep: int = 1000,
+              on_layer: Callable[[int, int], None] | None = None) -> Layers:
     """Every state reachable from ``root``, layer by layer (one byte per state); up to
-    ``keep`` of the farthest ones are returned."""
+    ``keep`` of the farthest ones are returned. ``on_layer(distance, positions)`` is
+    called as each layer is complete."""
+    layers, _ = _sweep(root, counts, nbr, perms, keep, on_layer)
+    return layers
+
+
+def distances(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
+              perms: np.ndarray | None = None) -> np.ndarray:
+    """Every arrangement's distance from ``root``, indexed by rank, plus one (0:
+    unreachable): a pattern database when the labels are an abstraction of a
+    puzzle's."""
+    _, dist = _sweep(root, counts, nbr, perms, 0, None)
+    return dist
+
+
+def _sweep(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, perms: np.ndarray | None,
+           keep: int, on_layer: Callable[[int, int], None] | None
+           ) -> tuple[Layers, np.ndarray]:
     counts = np.asarray(counts, dtype=np.int64)
     m = len(root)
+    perms = no_perms(m) if perms is None else perms
     dist = np.zeros(_sized(counts), dtype=np.uint8)
     r0 = rank_multiset(np.asarray(root, dtype=np.int64), counts)
     dist[r0] = 1
@@ -235,8 +281,13 @@ def sweep_all(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray,
     out = Layers()
     while size:
         out.sizes.append(size)
+        if on_layer is not None:
+            on_layer(level, size)
+        if level == 254:
+            raise MemoryError("distances above 254 do not fit one byte")
         last, last_size = frontier, size
-        frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, m, False)
+        frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, perms, m,
+                                False)
         level += 1
     out.farthest = _states([int(r) for r in last[:min(last_size, keep)]], counts, m)
-    return out
+    return out, dist
