@@ -1,0 +1,189 @@
+"""One run, in a fresh interpreter: ``python -m cpsolve.experiments.child DIR``.
+
+Reads ``DIR/job.json`` (the family's module, the instance text, the options, the
+seed and limits), limits its own address space (``RLIMIT_AS``) before anything
+else, creates ``DIR/started`` just before the solve (the parent's wall clock for
+the run starts there, so interpreter start-up is not charged to the method), solves,
+checks every solution with the family's own checker, and writes ``DIR/result.json``.
+The parent kills the whole process group when the wall time runs out; a run that
+dies leaves no result file, and the parent records why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+import json
+import os
+import platform
+import socket
+import sys
+import time
+from importlib import metadata
+from typing import Any
+
+# Outcomes of a run. "solved" and "unsolvable" are answers (the run decided the
+# instance); "wrong" is an answer the family's checker rejects.
+ANSWERS = ("solved", "unsolvable")
+OUTCOMES = (*ANSWERS, "timeout", "memout", "unknown", "wrong", "error")
+PACKAGES = ("cpsolve", "ortools", "python-sat", "numba", "numpy")
+
+
+def limit_memory(megabytes: int | None) -> None:
+    """Cap this process's address space at ``megabytes`` (soft and hard)."""
+    if megabytes is None:
+        return
+    import resource
+
+    size = int(megabytes) * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+
+def versions() -> dict[str, str]:
+    """The versions of cpsolve, the solver packages and Python that ran."""
+    found = {"python": platform.python_version()}
+    for name in PACKAGES:
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            found[name] = metadata.version(name)
+    return found
+
+
+def machine() -> dict[str, Any]:
+    """The host that ran: name, processor model, processors, system."""
+    cpu = platform.processor()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"host": socket.gethostname(), "cpu": cpu, "cpus": os.cpu_count(),
+            "system": platform.platform()}
+
+
+def encode(solution: Any) -> Any:
+    """A solution as JSON: strings stay, sets become sorted lists."""
+    if solution is None or isinstance(solution, (str, int, float, bool)):
+        return solution
+    if isinstance(solution, (set, frozenset)):
+        return sorted((encode(item) for item in solution), key=repr)
+    if isinstance(solution, (list, tuple)):
+        return [encode(item) for item in solution]
+    return repr(solution)
+
+
+def solve(job: dict[str, Any], started: str | None = None) -> dict[str, Any]:
+    """Run ``job`` in this process and describe what happened (see :data:`OUTCOMES`)."""
+    module = importlib.import_module(job["module"])
+    puzzle = module.parse(job["text"])
+    options = dict(job["options"])
+    accepted = inspect.signature(module.solve).parameters
+    open_ended = any(p.kind is p.VAR_KEYWORD for p in accepted.values())
+    if open_ended or "time_limit" in accepted:
+        options["time_limit"] = job["time"]
+    if open_ended or "seed" in accepted:
+        options["seed"] = job["seed"]
+    if started is not None:
+        with open(started, "w"):
+            pass
+    record: dict[str, Any] = {}
+    start = time.perf_counter()
+    try:
+        result = module.solve(puzzle, **options)
+    except MemoryError:
+        record.update(outcome="memout", reason="out of memory (MemoryError)")
+        result = None
+    except Exception as error:  # a method that fails is a result, not a crash
+        record.update(outcome="error", reason=f"{type(error).__name__}: {error}")
+        result = None
+    record["seconds"] = time.perf_counter() - start
+    if result is not None:
+        record.update(describe(module, puzzle, result, record["seconds"], job["time"]))
+    return record
+
+
+def describe(module: Any, puzzle: Any, result: Any, seconds: float,
+             time_limit: float) -> dict[str, Any]:
+    """The outcome and measurements of a :class:`~cpsolve.result.Result`."""
+    from cpsolve.result import Status
+
+    errors: list[str] = []
+    for solution in result.solutions:
+        errors.extend(module.check(puzzle, solution))
+    status = result.status
+    if errors:
+        outcome = "wrong"
+    elif status is Status.ERROR:
+        outcome = "error"
+    elif status.found:
+        outcome = "solved"
+    elif status is Status.UNSOLVABLE:
+        outcome = "unsolvable"
+    elif result.limit_reached:
+        outcome = "timeout"
+    else:
+        outcome = "unknown"
+    if outcome in ANSWERS and seconds > time_limit:
+        outcome = "timeout"  # an answer after the limit does not count
+    stats = result.stats.to_dict()
+    horizons = stats.pop("horizons", [])
+    solution = result.solution
+    length = len(solution) if isinstance(solution, (str, list, tuple)) else None
+    return {
+        "outcome": outcome,
+        "status": status.value,
+        "reason": "; ".join(errors[:3]) if errors else result.reason,
+        "method": result.method,
+        "stats": stats,
+        "horizons": horizons,
+        # The objective of a planning family: the length of a plan proven shortest.
+        "objective": length if status is Status.OPTIMAL else None,
+        "length": length,
+        "count": result.count,
+        "complete": result.complete if result.count is not None else None,
+        "unique": result.unique,
+        "solution": encode(solution),
+    }
+
+
+def orphan_guard(seconds: float = 0.5) -> None:
+    """Exit at once if the process that started this one dies: a run never outlives
+    the experiment that supervises it (and whose kill would have ended it)."""
+    import threading
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(seconds)
+            if os.getppid() != parent:
+                os._exit(70)
+
+    threading.Thread(target=watch, daemon=True, name="orphan-guard").start()
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        sys.stderr.write("usage: python -m cpsolve.experiments.child DIRECTORY\n")
+        return 2
+    directory = argv[1]
+    with open(os.path.join(directory, "job.json"), encoding="utf-8") as handle:
+        job = json.load(handle)
+    limit_memory(job.get("memory"))
+    orphan_guard()
+    sys.path[:0] = [path for path in job.get("path", []) if path not in sys.path]
+    record = solve(job, os.path.join(directory, "started"))
+    record["versions"] = versions()
+    record["machine"] = machine()
+    partial = os.path.join(directory, "result.json.part")
+    with open(partial, "w", encoding="utf-8") as handle:
+        json.dump(record, handle, default=str)
+    os.replace(partial, os.path.join(directory, "result.json"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,259 @@
+"""What the stored runs say: per-family tables, cross-checks, CSV.
+
+A *benchmark item* is an instance under one seed. A run *decides* its item when it
+finds a solution (checked) or proves there is none, within the time limit. Scores
+follow the SAT competitions: a decided run scores its time, any other run twice the
+time limit (PAR-2); the *virtual best* takes, for each item, the best score any
+method got.
+
+Cross-checks compare every stored run on the same instance (the same text, across
+methods, seeds and experiments): a solution where another run proved none, different
+optimal lengths, a valid plan shorter than a claimed optimum, different complete
+counts, different uniqueness verdicts. Each one is a bug in some method (or in a
+checker), and the report says so first.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from cpsolve.experiments.child import ANSWERS
+from cpsolve.experiments.store import COLUMNS
+
+VIRTUAL_BEST = "virtual best"
+
+
+def latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The last stored run of each (experiment, family, method, instance, seed); runs
+    stored under other limits before are superseded."""
+    kept: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for row in sorted(rows, key=lambda r: r["id"]):
+        kept[(row["experiment"], row["family"], row["method"], row["instance"],
+              row["seed"])] = row
+    return list(kept.values())
+
+
+def decided(row: dict[str, Any]) -> bool:
+    return row["outcome"] in ANSWERS
+
+
+def score(row: dict[str, Any]) -> float:
+    """PAR-2: the time of a decided run, else twice its time limit."""
+    return float(row["seconds"]) if decided(row) else 2.0 * float(row["time_limit"])
+
+
+@dataclass
+class Line:
+    """One method's row of a family table."""
+
+    method: str
+    runs: int
+    solved: int
+    timeouts: int
+    memouts: int
+    errors: int
+    par2: float
+    median: float
+    median_decided: bool
+    mean_solved: float | None
+
+
+def _line(method: str, rows: list[dict[str, Any]]) -> Line:
+    scores = sorted(score(r) for r in rows)
+    solved = [float(r["seconds"]) for r in rows if decided(r)]
+    median = statistics.median(scores)
+    count = sum(1 for r in rows if decided(r))
+    return Line(method, len(rows), count,
+                sum(r["outcome"] == "timeout" for r in rows),
+                sum(r["outcome"] == "memout" for r in rows),
+                sum(r["outcome"] in ("error", "wrong", "unknown") for r in rows),
+                sum(scores) / len(scores), median, count * 2 > len(rows),
+                statistics.fmean(solved) if solved else None)
+
+
+def item(row: dict[str, Any]) -> tuple[Any, ...]:
+    return (row["instance"], row["seed"])
+
+
+def virtual_best(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For each item, its best run over every method (a decided one where any is)."""
+    best: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for row in rows:
+        key = item(row)
+        if key not in best or score(row) < score(best[key]):
+            best[key] = row
+    return list(best.values())
+
+
+def table(rows: list[dict[str, Any]]) -> list[Line]:
+    """The lines of one family's table (the rows of one experiment), the virtual
+    best last when there are two methods or more."""
+    by_method: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_method[row["method"]].append(row)
+    lines = [_line(method, group) for method, group in by_method.items()]
+    lines.sort(key=lambda line: (-line.solved, line.par2, line.method))
+    if len(by_method) > 1:
+        lines.append(_line(VIRTUAL_BEST, virtual_best(rows)))
+    return lines
+
+
+def _seconds(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3f}" if value < 10 else f"{value:.1f}" if value < 1000 else f"{value:.0f}"
+
+
+def markdown(headers: list[str], body: list[list[str]]) -> str:
+    """A Markdown table, columns padded to line up in a terminal."""
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *body)]
+    def show(cells: list[str]) -> str:
+        return "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths)) + " |"
+    rule = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
+    return "\n".join([show(headers), rule, *(show(cells) for cells in body)])
+
+
+def render_table(lines: list[Line], limit: float) -> str:
+    headers = ["method", "runs", "solved", "timeout", "memout", "error", "PAR-2 s",
+               "median s", "mean solved s"]
+    body = []
+    for line in lines:
+        median = _seconds(line.median) if line.median_decided else f"> {limit:g}"
+        body.append([line.method, str(line.runs), str(line.solved), str(line.timeouts),
+                     str(line.memouts), str(line.errors), _seconds(line.par2), median,
+                     _seconds(line.mean_solved)])
+    return markdown(headers, body)
+
+
+@dataclass
+class Disagreement:
+    """A contradiction between runs on one instance (or a rejected answer)."""
+
+    family: str
+    instance: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"DISAGREEMENT {self.family} {self.instance}: {self.message}"
+
+
+def _who(row: dict[str, Any]) -> str:
+    seed = f" seed {row['seed']}" if row["seed"] else ""
+    return f"{row['method']}{seed} ({row['experiment']})"
+
+
+def cross_check(rows: list[dict[str, Any]]) -> list[Disagreement]:
+    """Every contradiction among ``rows`` (see the module's description)."""
+    found: list[Disagreement] = []
+    by_instance: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_instance[(row["family"], row["instance_sha"] or row["instance"])].append(row)
+        if row["outcome"] == "wrong":
+            found.append(Disagreement(row["family"], row["instance"],
+                                      f"{_who(row)} returned a solution the checker "
+                                      f"rejects: {row['reason']}"))
+    for (family, _), group in sorted(by_instance.items()):
+        name = group[0]["instance"]
+        def say(message: str, family: str = family, name: str = name) -> None:
+            found.append(Disagreement(family, name, message))
+        answered = [r for r in group if decided(r)]
+        solved = [r for r in answered if r["outcome"] == "solved"]
+        unsolvable = [r for r in answered if r["outcome"] == "unsolvable"]
+        if solved and unsolvable:
+            say(f"{_who(unsolvable[0])} says unsolvable, {_who(solved[0])} found a solution"
+                f" ({len(unsolvable)} vs {len(solved)} runs)")
+        optimal = defaultdict(list)
+        for r in solved:
+            if r["objective"] is not None:
+                optimal[r["objective"]].append(r)
+        if len(optimal) > 1:
+            claims = ", ".join(f"{value} by {', '.join(_who(r) for r in runs[:3])}"
+                               for value, runs in sorted(optimal.items()))
+            say(f"different optimal lengths: {claims}")
+        if optimal:
+            shortest = min(optimal)
+            for r in solved:
+                if r["length"] is not None and r["objective"] is None and r["length"] < shortest:
+                    say(f"{_who(r)} found a valid plan of {r['length']}, shorter than the "
+                        f"optimum {shortest} claimed by {_who(optimal[shortest][0])}")
+        counts = defaultdict(list)
+        for r in answered:
+            if r["complete"] == 1 and r["count"] is not None:
+                counts[r["count"]].append(r)
+        if len(counts) > 1:
+            claims = ", ".join(f"{value} by {_who(runs[0])}" for value, runs in
+                               sorted(counts.items()))
+            say(f"different complete solution counts: {claims}")
+        verdicts = {r["is_unique"]: r for r in answered if r["is_unique"] is not None}
+        if len(verdicts) > 1:
+            say(f"{_who(verdicts[1])} says unique, {_who(verdicts[0])} says not")
+    return found
+
+
+def to_csv(rows: list[dict[str, Any]]) -> str:
+    """Every run as one CSV line (the columns of :data:`COLUMNS`)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow(["" if row.get(c) is None else row.get(c) for c in COLUMNS])
+    return out.getvalue()
+
+
+def groups(rows: list[dict[str, Any]]) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    """Rows by (experiment, family), in a stable order."""
+    found: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        found[(row["experiment"], row["family"])].append(row)
+    return dict(sorted(found.items()))
+
+
+def describe(rows: list[dict[str, Any]]) -> str:
+    """The whole report as text: disagreements first, then one table per family."""
+    current = latest(rows)
+    problems = cross_check(current)
+    parts = []
+    if problems:
+        parts.append(f"!!! {len(problems)} DISAGREEMENT{'S' if len(problems) > 1 else ''} "
+                     "between runs: some method is wrong !!!")
+        parts.extend(str(p) for p in problems)
+        parts.append("")
+    for (experiment, family), group in groups(current).items():
+        limits = sorted({float(r["time_limit"]) for r in group})
+        shown = "/".join(f"{limit:g}" for limit in limits)
+        instances = len({r["instance"] for r in group})
+        methods = len({r["method"] for r in group})
+        seeds = len({r["seed"] for r in group})
+        parts.append(f"## {family} ({experiment}): {instances} instances x {methods} methods"
+                     f" x {seeds} seed{'s' if seeds > 1 else ''}, time limit {shown} s")
+        parts.append("")
+        parts.append(render_table(table(group), max(limits)))
+        parts.append("")
+    errors = [r for r in current if r["outcome"] in ("error", "memout", "unknown")]
+    if errors:
+        parts.append("Runs without an answer, other than timeouts:")
+        for r in errors[:20]:
+            parts.append(f"  {r['family']} {r['instance']} {_who(r)}: {r['outcome']}: "
+                         f"{r['reason']}")
+        if len(errors) > 20:
+            parts.append(f"  ... and {len(errors) - 20} more (see the CSV)")
+        parts.append("")
+    checked = _agreeing(current)
+    if not problems and checked:
+        parts.append(f"Cross-checks: the answers of {checked} instance(s) decided by two runs "
+                     "or more agree.")
+    return "\n".join(parts).rstrip()
+
+
+def _agreeing(rows: list[dict[str, Any]]) -> int:
+    answered: dict[tuple[str, str], int] = defaultdict(int)
+    for row in rows:
+        if decided(row):
+            answered[(row["family"], row["instance_sha"] or row["instance"])] += 1
+    return sum(1 for n in answered.values() if n > 1)

@@ -1,0 +1,176 @@
+"""Running an experiment: each run in a child process under its limits, each result
+stored the moment it arrives, finished runs skipped on a rerun.
+
+:func:`run_one` is the task the executors run (locally or on Dask workers): it
+starts :mod:`cpsolve.experiments.child` in a new process group, waits for it under
+the wall-time limit, kills the group when the limit (plus a small grace for the
+method to stop by itself and report) is over, and returns what happened, so a run
+that overruns or crashes never stops the experiment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, nullcontext, suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from cpsolve.experiments.spec import Run, Spec
+from cpsolve.experiments.store import Store
+
+STARTUP_SECONDS = 120.0  # for the interpreter and imports, before the clock starts
+POLL_SECONDS = 0.02
+# Signs in a dead child's standard error that it ran out of memory.
+MEMORY_SIGNS = ("MemoryError", "bad_alloc", "Cannot allocate memory", "out of memory",
+                "std::length_error", "mmap failed")
+
+
+def grace(seconds: float) -> float:
+    """How long past its limit a run may take to stop by itself and report."""
+    return 1.0 + 0.05 * seconds
+
+
+def job(run: Run) -> dict[str, Any]:
+    """What the child needs, as JSON: nothing refers to files of the spec's machine."""
+    return {"key": run.key, "module": run.module, "family": run.method.family,
+            "options": run.method.option_dict, "text": run.instance.text, "seed": run.seed,
+            "time": run.limits.time, "memory": run.limits.memory, "path": list(run.path)}
+
+
+def run_one(task: dict[str, Any]) -> dict[str, Any]:
+    """Run one job in a child process under its limits; never raises for a failed run."""
+    directory = tempfile.mkdtemp(prefix="cpsolve-run-")
+    try:
+        return _supervise(task, directory)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
+    with open(os.path.join(directory, "job.json"), "w", encoding="utf-8") as handle:
+        json.dump(task, handle)
+    started_file = os.path.join(directory, "started")
+    env = {**os.environ, "CPSOLVE_PROGRESS": "0", "PYTHONFAULTHANDLER": "1"}
+    launched = time.monotonic()
+    with open(os.path.join(directory, "stderr"), "wb") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "cpsolve.experiments.child", directory],
+            stdin=subprocess.DEVNULL, stdout=err, stderr=err, env=env,
+            start_new_session=True)
+        started: float | None = None
+        killed = None
+        try:
+            while process.poll() is None:
+                now = time.monotonic()
+                if started is None and os.path.exists(started_file):
+                    started = now
+                if started is None and now - launched > STARTUP_SECONDS:
+                    killed = "startup"
+                elif started is not None and now - started > task["time"] + grace(task["time"]):
+                    killed = "time"
+                if killed:
+                    _kill(process)
+                    break
+                time.sleep(POLL_SECONDS)
+        except BaseException:
+            _kill(process)  # interrupted: leave no run behind
+            raise
+        _kill_group(process.pid)  # whatever the run started and left running
+    ended = time.monotonic()
+    if started is None and os.path.exists(started_file):
+        started = os.path.getmtime(started_file) - time.time() + ended
+    wall = ended - launched
+    result_file = os.path.join(directory, "result.json")
+    if not killed and os.path.exists(result_file):
+        with open(result_file, encoding="utf-8") as handle:
+            record: dict[str, Any] = json.load(handle)
+        record["wall_seconds"] = wall
+        return record
+    with open(os.path.join(directory, "stderr"), "rb") as handle:
+        tail = handle.read()[-4000:].decode("utf-8", "replace")
+    record = {"wall_seconds": wall, "stderr": tail,
+              "seconds": ended - started if started is not None else None}
+    if killed == "time":
+        record.update(outcome="timeout", reason=f"killed after {task['time']:g} s "
+                      f"(+{grace(task['time']):.1f} s grace)")
+    elif killed == "startup":
+        record.update(outcome="error", reason=f"did not start within {STARTUP_SECONDS:g} s")
+    elif any(sign in tail for sign in MEMORY_SIGNS):
+        record.update(outcome="memout",
+                      reason=f"out of memory ({task['memory']} MB): {_last_line(tail)}")
+    else:
+        code = process.returncode
+        how = (f"killed by {signal.Signals(-code).name}" if code < 0
+               else f"exit status {code}")
+        record.update(outcome="error", reason=f"child died ({how}): {_last_line(tail)}")
+    return record
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:300] if lines else "no message"
+
+
+def _kill_group(pid: int) -> None:
+    with suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    _kill_group(process.pid)
+    process.wait()
+
+
+@dataclass
+class Summary:
+    """What :func:`execute` did: runs in the matrix, skipped (already stored), run
+    now, and the outcomes of those run now."""
+
+    total: int = 0
+    skipped: int = 0
+    ran: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+
+
+def execute(spec: Spec, store: Store, *, workers: int | None = None,
+            scheduler: str | None = None,
+            bar: Callable[[int], AbstractContextManager[Any]] | None = None) -> Summary:
+    """Run every run of ``spec`` not yet in ``store``, storing each as it finishes.
+
+    ``bar(total)`` opens a progress bar (see :func:`cpsolve.progress.progress`) for the
+    runs still to do.
+    """
+    from cpsolve.executors import run_tasks
+
+    runs = spec.runs()
+    store.add_spec(spec)
+    done = store.finished_keys(spec.name)
+    todo = [run for run in runs if run.key not in done]
+    summary = Summary(total=len(runs), skipped=len(runs) - len(todo))
+    with bar(len(todo)) if bar is not None else nullcontext() as progress:
+        tasks: Iterator[tuple[int, dict[str, Any]]] = run_tasks(
+            run_one, [job(run) for run in todo], workers=workers, scheduler=scheduler)
+        try:
+            for index, record in tasks:
+                run = todo[index]
+                store.add_run(spec, run, record)
+                summary.ran += 1
+                summary.outcomes[record["outcome"]] += 1
+                if progress is not None:
+                    progress.advance()
+                    progress.update(info=f"{run.method.name} {run.instance.name}: "
+                                         f"{record['outcome']}")
+        finally:
+            close = getattr(tasks, "close", None)
+            if close is not None:
+                close()
+    return summary

@@ -1,0 +1,503 @@
+"""The experiment spec: a TOML file declaring instances, methods, seeds and limits.
+
+::
+
+    name = "akari-cards"              # the experiment (default: the file's stem)
+    seeds = [0]                       # repetitions; passed as seed= where solve() takes one
+
+    [limits]
+    time = 10                         # wall seconds per run, enforced by a kill
+    memory = 2048                     # MB of address space per run (RLIMIT_AS)
+
+    [[instances]]
+    family = "akari"
+    files = ["../akari/*.txt"]        # globs, relative to the spec's directory
+
+    [[instances]]
+    family = "akari"
+    generator = "generators.py:akari" # FILE.py:function or package.module:function
+    params = { width = [10, 20], height = 10 }   # lists expand as a product
+    seeds = [1, 2, 3]                 # generator seeds (or count = N, from seed 0)
+
+    [[methods]]
+    family = "akari"
+    name = "sat"
+    backend = "sat"                   # every other key is an option of the family's solve()
+    card = ["direct", "totalizer"]    # lists expand as a product: sat-direct, sat-totalizer
+
+    [families]                        # optional: families not installed as entry points
+    mine = "my_module"                # importable from the spec's directory
+
+The run matrix is every method x every instance of the same family x every seed.
+Generators are called as ``function(seed=s, **params)`` and return the board as text in
+a format the family's ``parse`` reads; the text is stored with the results, so a run
+can be repeated without the generator.
+
+Errors name the spec file and the line where the problem is.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import importlib
+import importlib.util
+import inspect
+import itertools
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from cpsolve import registry
+from cpsolve.errors import InputError
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+# Options the runner sets itself: the spec sets them through [limits] and seeds.
+RESERVED = ("time_limit", "seed")
+DEFAULT_TIME = 60.0
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One puzzle: its family, a name for tables, where it came from, its text."""
+
+    family: str
+    name: str
+    source: str
+    text: str
+
+    @property
+    def sha(self) -> str:
+        return hashlib.sha256(self.text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Method:
+    """One way to solve a family: a name and the keyword options of its ``solve``."""
+
+    family: str
+    name: str
+    options: tuple[tuple[str, Any], ...]
+
+    @property
+    def option_dict(self) -> dict[str, Any]:
+        return dict(self.options)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-run limits: wall seconds and MB of address space (``None``: no limit)."""
+
+    time: float = DEFAULT_TIME
+    memory: int | None = None
+
+
+@dataclass(frozen=True)
+class Run:
+    """One cell of the matrix."""
+
+    experiment: str
+    module: str
+    method: Method
+    instance: Instance
+    seed: int
+    limits: Limits
+    path: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """What makes a run the same run: a rerun with this key is skipped."""
+        ident = {"experiment": self.experiment, "family": self.method.family,
+                 "method": self.method.name, "options": self.method.option_dict,
+                 "instance": self.instance.name, "text": self.instance.sha, "seed": self.seed,
+                 "time": self.limits.time, "memory": self.limits.memory}
+        return hashlib.sha256(json.dumps(ident, sort_keys=True, default=str).encode()
+                              ).hexdigest()[:24]
+
+
+@dataclass
+class Spec:
+    """A loaded spec: its text, the instances, methods, seeds and limits."""
+
+    name: str
+    path: str
+    text: str
+    instances: list[Instance]
+    methods: list[Method]
+    seeds: list[int]
+    limits: Limits
+    modules: dict[str, str] = field(default_factory=dict)  # family -> module path
+
+    @property
+    def sha(self) -> str:
+        return hashlib.sha256(self.text.encode()).hexdigest()[:16]
+
+    def runs(self) -> list[Run]:
+        """The matrix: methods x instances of their family x seeds, in that order."""
+        path = (os.path.dirname(os.path.abspath(self.path)),)
+        return [Run(self.name, self.modules[m.family], m, i, s, self.limits, path)
+                for m in self.methods for i in self.instances if i.family == m.family
+                for s in self.seeds]
+
+    def with_time(self, seconds: float) -> Spec:
+        """The same spec under another wall-time limit."""
+        copy = Spec(**{**self.__dict__})
+        copy.limits = Limits(time=seconds, memory=self.limits.memory)
+        return copy
+
+
+class _Locator:
+    """Lines of the spec's text, to name the line of a problem tomllib cannot see."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.lines = text.splitlines()
+
+    def line(self, table: str | None, index: int = 0, key: str | None = None) -> int | None:
+        header = re.compile(r"^\s*\[")
+        if table is None:
+            start = 0
+        else:
+            pattern = re.compile(rf"^\s*\[\[?\s*{re.escape(table)}\s*\]\]?\s*(#.*)?$")
+            heads = [n for n, text in enumerate(self.lines) if pattern.match(text)]
+            if index >= len(heads):
+                return None
+            start = heads[index]
+            if key is None:
+                return start + 1
+        if key is not None:
+            wanted = re.compile(rf"^\s*{re.escape(key)}\s*=")
+            for n in range(start + (table is not None), len(self.lines)):
+                if header.match(self.lines[n]):
+                    break
+                if wanted.match(self.lines[n]):
+                    return n + 1
+        return start + 1 if table is not None else None
+
+    def error(self, message: str, table: str | None = None, index: int = 0,
+              key: str | None = None) -> InputError:
+        return InputError(message, source=self.path, line=self.line(table, index, key))
+
+
+def load(path: str) -> Spec:
+    """Read and check the spec at ``path``; an :class:`InputError` names the line."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except UnicodeDecodeError as error:
+        raise InputError(f"not a text file ({error.reason})", source=path) from None
+    except OSError as error:
+        raise InputError(error.strerror or str(error), source=path) from None
+    return parse(text, path)
+
+
+def parse(text: str, path: str = "<spec>") -> Spec:
+    """The spec in ``text``; relative paths are relative to ``path``'s directory."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line, column = _position(str(error))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)$", "", str(error))
+        message = re.sub(r"\s*\(at end of document\)$", "", message)
+        raise InputError(message, source=path, line=line, column=column) from None
+    where = _Locator(path, text)
+    known = {"name", "seeds", "limits", "instances", "methods", "families"}
+    for key in data:
+        if key not in known:
+            raise where.error(f"unknown key {key!r} (known: {', '.join(sorted(known))})",
+                              key=key)
+    base = os.path.dirname(os.path.abspath(path))
+    name = data.get("name", os.path.splitext(os.path.basename(path))[0])
+    if not isinstance(name, str) or not name:
+        raise where.error("name must be a non-empty string", key="name")
+    seeds = data.get("seeds", [0])
+    if not isinstance(seeds, list) or not seeds or not all(_is_int(s) for s in seeds):
+        raise where.error("seeds must be a non-empty list of integers", key="seeds")
+    limits = _limits(data.get("limits", {}), where)
+    modules = _families(data.get("families", {}), where, base)
+    instances = _instances(data.get("instances", []), where, base, modules)
+    methods = _methods(data.get("methods", []), where, modules)
+    if not instances:
+        raise where.error("no instances: add [[instances]] tables")
+    if not methods:
+        raise where.error("no methods: add [[methods]] tables")
+    return Spec(name, path, text, instances, methods, list(dict.fromkeys(seeds)), limits,
+                {family: module for family, (module, _) in modules.items()})
+
+
+def _position(message: str) -> tuple[int | None, int | None]:
+    found = re.search(r"at line (\d+), column (\d+)", message)
+    return (int(found.group(1)), int(found.group(2))) if found else (None, None)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _limits(table: Any, where: _Locator) -> Limits:
+    if not isinstance(table, dict):
+        raise where.error("limits must be a table: [limits]", key="limits")
+    for key in table:
+        if key not in ("time", "memory"):
+            raise where.error(f"unknown limit {key!r} (known: time, memory)", "limits", 0, key)
+    time = table.get("time", DEFAULT_TIME)
+    if isinstance(time, bool) or not isinstance(time, (int, float)) or time <= 0:
+        raise where.error("time must be a positive number of seconds", "limits", 0, "time")
+    memory = table.get("memory")
+    if memory is not None and (not _is_int(memory) or memory <= 0):
+        raise where.error("memory must be a positive number of megabytes", "limits", 0,
+                          "memory")
+    return Limits(float(time), memory)
+
+
+def _families(table: Any, where: _Locator, base: str) -> dict[str, tuple[str, ModuleType]]:
+    """Every family name usable in the spec -> (module path, module); loaded lazily
+    for registered families (see :func:`_family`)."""
+    if not isinstance(table, dict):
+        raise where.error("families must be a table: [families]", key="families")
+    found: dict[str, tuple[str, ModuleType]] = {}
+    for name, module in table.items():
+        if not isinstance(module, str):
+            raise where.error(f"family {name!r}: a module name, as a string", "families", 0,
+                              name)
+        try:
+            with _importable(base):
+                found[name] = (module, importlib.import_module(module))
+        except ImportError as error:
+            raise where.error(f"family {name!r}: cannot import {module!r} ({error})",
+                              "families", 0, name) from None
+    return found
+
+
+class _importable:
+    """The spec's directory on the import path for the duration of a block."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    def __enter__(self) -> None:
+        sys.path.insert(0, self.base)
+
+    def __exit__(self, *_: object) -> None:
+        if self.base in sys.path:
+            sys.path.remove(self.base)
+
+
+def _family(name: Any, modules: dict[str, tuple[str, ModuleType]], where: _Locator,
+            table: str, index: int) -> ModuleType:
+    if not isinstance(name, str):
+        raise where.error("family must be a puzzle family's name", table, index, "family")
+    if name not in modules:
+        if name not in registry.names():
+            known = ", ".join(sorted(set(registry.names()) | set(modules)))
+            raise where.error(f"unknown puzzle family {name!r} (known: {known})", table, index,
+                              "family")
+        module = registry.load(name)
+        modules[name] = (module.__name__, module)
+    module = modules[name][1]
+    for needed in ("parse", "check", "solve"):
+        if not callable(getattr(module, needed, None)):
+            raise where.error(f"family {name!r} has no {needed}()", table, index, "family")
+    return module
+
+
+def _product(values: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every combination of the list-valued entries (other entries fixed)."""
+    keys = list(values)
+    axes = [v if isinstance(v, list) else [v] for v in values.values()]
+    return [dict(zip(keys, combo)) for combo in itertools.product(*axes)]
+
+
+def _instances(tables: Any, where: _Locator, base: str,
+               modules: dict[str, tuple[str, ModuleType]]) -> list[Instance]:
+    if not isinstance(tables, list):
+        raise where.error("instances must be an array of tables: [[instances]]",
+                          key="instances")
+    found: list[Instance] = []
+    for index, table in enumerate(tables):
+        known = {"family", "files", "generator", "params", "seeds", "count", "name"}
+        for key in table:
+            if key not in known:
+                raise where.error(f"unknown key {key!r} in [[instances]] (known: "
+                                  f"{', '.join(sorted(known))})", "instances", index, key)
+        module = _family(table.get("family"), modules, where, "instances", index)
+        family = table["family"]
+        if ("files" in table) == ("generator" in table):
+            raise where.error("an [[instances]] table needs files or a generator (one of "
+                              "them)", "instances", index)
+        if "files" in table:
+            made = _from_files(table, where, index, base, family)
+        else:
+            made = _generated(table, where, index, base, family)
+        for instance in made:
+            try:
+                module.parse(instance.text)
+            except InputError as error:
+                raise error.located(instance.source) from None
+        found.extend(made)
+    names = [(i.family, i.name) for i in found]
+    for family, name in names:
+        if names.count((family, name)) > 1:
+            raise where.error(f"two {family} instances are named {name!r}", "instances")
+    return found
+
+
+def _from_files(table: dict[str, Any], where: _Locator, index: int, base: str,
+                family: str) -> list[Instance]:
+    patterns = table["files"]
+    if isinstance(patterns, str):
+        patterns = [patterns]
+    if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+        raise where.error("files must be a list of paths or globs", "instances", index,
+                          "files")
+    files: list[str] = []
+    for pattern in patterns:
+        full = os.path.join(base, os.path.expanduser(pattern))
+        paths = sorted(p for p in glob.glob(full, recursive=True) if os.path.isfile(p))
+        if not paths:
+            raise where.error(f"no file matches {pattern!r}", "instances", index, "files")
+        files.extend(os.path.normpath(p) for p in paths if os.path.normpath(p) not in files)
+    # Names for tables: the paths below the files' common directory.
+    common = os.path.commonpath([os.path.dirname(f) for f in files])
+    found = []
+    for file in files:
+        try:
+            with open(file, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise where.error(f"cannot read {file}: {error}", "instances", index,
+                              "files") from None
+        found.append(Instance(family, os.path.relpath(file, common), file, text))
+    return found
+
+
+def _generator(spec: Any, where: _Locator, index: int, base: str) -> Any:
+    if not isinstance(spec, str) or ":" not in spec:
+        raise where.error("generator must be 'FILE.py:function' or 'module:function'",
+                          "instances", index, "generator")
+    module_name, _, function = spec.rpartition(":")
+    try:
+        if module_name.endswith(".py"):
+            file = os.path.join(base, module_name)
+            loaded = importlib.util.spec_from_file_location(
+                "cpsolve_generator_" + hashlib.sha1(file.encode()).hexdigest()[:8], file)
+            if loaded is None or loaded.loader is None or not os.path.exists(file):
+                raise ImportError(f"no file {module_name}")
+            module = importlib.util.module_from_spec(loaded)
+            with _importable(base):
+                loaded.loader.exec_module(module)
+        else:
+            with _importable(base):
+                module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise where.error(f"cannot load generator {spec!r}: {error}", "instances", index,
+                          "generator") from None
+    found = getattr(module, function, None)
+    if not callable(found):
+        raise where.error(f"{module_name} has no function {function!r}", "instances", index,
+                          "generator")
+    return found
+
+
+def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
+               family: str) -> list[Instance]:
+    function = _generator(table["generator"], where, index, base)
+    params = table.get("params", {})
+    if not isinstance(params, dict):
+        raise where.error("params must be a table", "instances", index, "params")
+    if "seeds" in table and "count" in table:
+        raise where.error("give seeds or count, not both", "instances", index, "count")
+    if "count" in table:
+        if not _is_int(table["count"]) or table["count"] < 1:
+            raise where.error("count must be a positive integer", "instances", index, "count")
+        seeds = list(range(table["count"]))
+    else:
+        seeds = table.get("seeds", [0])
+        if not isinstance(seeds, list) or not seeds or not all(_is_int(s) for s in seeds):
+            raise where.error("seeds must be a non-empty list of integers", "instances",
+                              index, "seeds")
+    template = table.get("name")
+    found = []
+    for combo in _product(params):
+        for seed in seeds:
+            try:
+                text = function(seed=seed, **combo)
+            except (TypeError, ValueError) as error:
+                raise where.error(f"generator {table['generator']} with {combo}, seed {seed}: "
+                                  f"{error}", "instances", index, "generator") from None
+            if not isinstance(text, str):
+                raise where.error(f"generator {table['generator']} returned "
+                                  f"{type(text).__name__}, not board text", "instances",
+                                  index, "generator")
+            if template is not None:
+                try:
+                    name = str(template).format(seed=seed, **combo)
+                except (KeyError, IndexError, ValueError) as error:
+                    raise where.error(f"name template {template!r}: {error}", "instances",
+                                      index, "name") from None
+            else:
+                shown = "-".join(f"{key}{value}" for key, value in combo.items())
+                name = "-".join(part for part in (function.__name__, shown, f"s{seed}")
+                                if part)
+            source = f"{table['generator']}({', '.join(f'{k}={v}' for k, v in combo.items())}"
+            found.append(Instance(family, name, f"{source}, seed={seed})", text))
+    return found
+
+
+def _shown(key: str, value: Any) -> str:
+    """An option's value in a method's name: ``prune`` / ``no-prune`` for flags.
+
+    >>> _shown("prune", False), _shown("card", "totalizer")
+    ('no-prune', 'totalizer')
+    """
+    if isinstance(value, bool):
+        return key.replace("_", "-") if value else "no-" + key.replace("_", "-")
+    return str(value)
+
+
+def _methods(tables: Any, where: _Locator,
+             modules: dict[str, tuple[str, ModuleType]]) -> list[Method]:
+    if not isinstance(tables, list):
+        raise where.error("methods must be an array of tables: [[methods]]", key="methods")
+    found: list[Method] = []
+    origin: list[int] = []  # the table each method came from
+    for index, table in enumerate(tables):
+        module = _family(table.get("family"), modules, where, "methods", index)
+        options = {key: value for key, value in table.items() if key not in ("family", "name")}
+        accepted = inspect.signature(module.solve).parameters
+        open_ended = any(p.kind is p.VAR_KEYWORD for p in accepted.values())
+        for key in options:
+            if key in RESERVED:
+                raise where.error(f"{key} is set by the runner ([limits] time, seeds)",
+                                  "methods", index, key)
+            if not open_ended and key not in accepted:
+                known = ", ".join(k for k in accepted if k not in RESERVED and k != "puzzle"
+                                  and accepted[k].kind is inspect.Parameter.KEYWORD_ONLY)
+                raise where.error(f"{table['family']}'s solve() takes no option {key!r} "
+                                  f"(known: {known})", "methods", index, key)
+        axes = [key for key, value in options.items() if isinstance(value, list)]
+        base_name = table.get("name")
+        if base_name is not None and not isinstance(base_name, str):
+            raise where.error("name must be a string", "methods", index, "name")
+        for combo in _product(options):
+            if base_name is None:
+                parts = [_shown(key, value) for key, value in combo.items()] or ["default"]
+            else:
+                parts = [base_name] + [_shown(key, combo[key]) for key in axes]
+            found.append(Method(table["family"], "-".join(parts),
+                                tuple(sorted(combo.items()))))
+            origin.append(index)
+    names = [(m.family, m.name) for m in found]
+    for index, (family, name) in enumerate(names):
+        if (family, name) in names[:index]:
+            raise where.error(f"two {family} methods are named {name!r}; give them names",
+                              "methods", origin[index], "name")
+    return found

@@ -1,0 +1,168 @@
+"""The results store: one SQLite file, one row per finished run.
+
+Write-ahead logging and a commit per run: a crash (of a run, of the experiment, of
+the machine) loses at most the runs still in progress, and a rerun of the spec skips
+every run already stored (:meth:`Store.finished_keys`). Specs and instance texts are
+stored too, so every row can be traced to exactly what ran.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from typing import Any
+
+from cpsolve.errors import InputError
+from cpsolve.experiments.spec import Run, Spec
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS specs (
+    sha TEXT PRIMARY KEY, experiment TEXT, path TEXT, text TEXT, added REAL
+);
+CREATE TABLE IF NOT EXISTS instances (
+    sha TEXT PRIMARY KEY, family TEXT, text TEXT
+);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    experiment TEXT NOT NULL,
+    spec TEXT,
+    family TEXT NOT NULL,
+    method TEXT NOT NULL,
+    options TEXT,
+    instance TEXT NOT NULL,
+    instance_sha TEXT,
+    source TEXT,
+    seed INTEGER,
+    time_limit REAL,
+    memory_limit INTEGER,
+    outcome TEXT NOT NULL,
+    status TEXT,
+    reason TEXT,
+    seconds REAL,
+    wall_seconds REAL,
+    build_seconds REAL,
+    solve_seconds REAL,
+    variables INTEGER,
+    clauses INTEGER,
+    constraints INTEGER,
+    conflicts INTEGER,
+    nodes INTEGER,
+    objective INTEGER,
+    length INTEGER,
+    count INTEGER,
+    complete INTEGER,
+    is_unique INTEGER,
+    solution TEXT,
+    resolved TEXT,
+    horizons TEXT,
+    stats TEXT,
+    versions TEXT,
+    host TEXT,
+    machine TEXT,
+    stderr TEXT,
+    finished REAL
+);
+CREATE INDEX IF NOT EXISTS runs_by_experiment ON runs (experiment);
+"""
+
+# The columns the report and the CSV export use, in order.
+COLUMNS = ("experiment", "family", "method", "instance", "seed", "outcome", "status",
+           "seconds", "time_limit", "memory_limit", "build_seconds", "solve_seconds",
+           "wall_seconds", "variables", "clauses", "constraints", "conflicts", "nodes",
+           "objective", "length", "count", "complete", "is_unique", "reason", "options",
+           "instance_sha", "source", "host", "versions", "finished", "key")
+
+
+class Store:
+    """An open results database (created if missing)."""
+
+    def __init__(self, path: str, *, create: bool = True) -> None:
+        import os
+
+        if not create and not os.path.exists(path):
+            raise InputError("no such results database", source=path)
+        self.path = path
+        try:
+            self.db = sqlite3.connect(path, timeout=60)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as error:
+            raise InputError(f"not a results database ({error})", source=path) from None
+        self.db.row_factory = sqlite3.Row
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def add_spec(self, spec: Spec) -> None:
+        with self.db:
+            self.db.execute("INSERT OR IGNORE INTO specs VALUES (?, ?, ?, ?, ?)",
+                            (spec.sha, spec.name, spec.path, spec.text, time.time()))
+            self.db.executemany("INSERT OR IGNORE INTO instances VALUES (?, ?, ?)",
+                                [(i.sha, i.family, i.text) for i in spec.instances])
+
+    def finished_keys(self, experiment: str) -> set[str]:
+        rows = self.db.execute("SELECT key FROM runs WHERE experiment = ?", (experiment,))
+        return {row[0] for row in rows}
+
+    def add_run(self, spec: Spec, run: Run, record: dict[str, Any]) -> None:
+        """Store one finished run and commit it."""
+        stats = dict(record.get("stats") or {})
+        machine = record.get("machine") or {}
+
+        def number(name: str) -> Any:
+            return stats.pop(name, None)
+
+        unique = record.get("unique")
+        complete = record.get("complete")
+        row = {
+            "key": run.key, "experiment": spec.name, "spec": spec.sha,
+            "family": run.method.family, "method": run.method.name,
+            "options": json.dumps(run.method.option_dict, sort_keys=True),
+            "instance": run.instance.name, "instance_sha": run.instance.sha,
+            "source": run.instance.source, "seed": run.seed,
+            "time_limit": run.limits.time, "memory_limit": run.limits.memory,
+            "outcome": record["outcome"], "status": record.get("status"),
+            "reason": record.get("reason"), "seconds": record.get("seconds"),
+            "wall_seconds": record.get("wall_seconds"),
+            "build_seconds": number("build_seconds"), "solve_seconds": number("solve_seconds"),
+            "variables": number("variables"), "clauses": number("clauses"),
+            "constraints": number("constraints"), "conflicts": number("conflicts"),
+            "nodes": number("nodes"), "objective": record.get("objective"),
+            "length": record.get("length"), "count": record.get("count"),
+            "complete": None if complete is None else int(complete),
+            "is_unique": None if unique is None else int(unique),
+            "solution": json.dumps(record.get("solution")),
+            "resolved": json.dumps(record.get("method") or {}, sort_keys=True, default=str),
+            "horizons": json.dumps(record.get("horizons") or [], default=str),
+            "stats": json.dumps(stats, default=str),
+            "versions": json.dumps(record.get("versions") or {}, sort_keys=True),
+            "host": machine.get("host"), "machine": json.dumps(machine),
+            "stderr": record.get("stderr"), "finished": time.time(),
+        }
+        names = ", ".join(row)
+        marks = ", ".join("?" for _ in row)
+        with self.db:  # one transaction, committed: the run survives any crash after it
+            self.db.execute(f"INSERT OR REPLACE INTO runs ({names}) VALUES ({marks})",
+                            list(row.values()))
+
+    def experiments(self) -> list[str]:
+        return [row[0] for row in self.db.execute(
+            "SELECT DISTINCT experiment FROM runs ORDER BY experiment")]
+
+    def rows(self, experiment: str | None = None) -> list[dict[str, Any]]:
+        """Every stored run (of ``experiment``), as dicts, oldest first."""
+        query = "SELECT * FROM runs"
+        args: tuple[Any, ...] = ()
+        if experiment is not None:
+            query += " WHERE experiment = ?"
+            args = (experiment,)
+        return [dict(row) for row in self.db.execute(query + " ORDER BY id", args)]

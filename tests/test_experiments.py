@@ -1,0 +1,361 @@
+"""Experiments end to end: runs under limits, the store, resuming, Dask, the report."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cpsolve.errors import InputError
+from cpsolve.experiments import report, spec
+
+HERE = Path(__file__).resolve().parent
+CPSOLVE = Path(sys.executable).with_name("cpsolve")
+# Three 8-puzzles and their optimal lengths.
+BOARDS = {"a.txt": ("1 2 3\n4 5 6\n0 7 8\n", 2), "b.txt": ("1 2 3\n0 4 6\n7 5 8\n", 3),
+          "c.txt": ("0 1 3\n4 2 5\n7 8 6\n", 4)}
+
+
+def cpsolve(*args: str, cwd: Path, **kwargs) -> subprocess.CompletedProcess[str]:
+    command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
+    return subprocess.run([*command, *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=300, **kwargs)
+
+
+def write_spec(tmp: Path, methods: str, *, time_limit: float = 20, extra: str = "") -> Path:
+    """A spec over the three boards, with the test family available as ``fake``."""
+    for name, (text, _) in BOARDS.items():
+        (tmp / "boards").mkdir(exist_ok=True)
+        (tmp / "boards" / name).write_text(text)
+    shutil.copy(HERE / "experiment_family.py", tmp / "experiment_family.py")
+    path = tmp / "spec.toml"
+    path.write_text(f"""name = "tiny"
+{extra}
+[limits]
+time = {time_limit}
+memory = 4096
+
+[families]
+fake = "experiment_family"
+
+[[instances]]
+family = "slide"
+files = ["boards/*.txt"]
+
+[[instances]]
+family = "fake"
+files = ["boards/*.txt"]
+{methods}""")
+    return path
+
+
+TWO_METHODS = """
+[[methods]]
+family = "slide"
+name = "sat"
+method = "sat"
+
+[[methods]]
+family = "slide"
+name = "cpsat"
+method = "cpsat"
+workers = 1
+"""
+
+
+def rows(db: Path) -> list[dict]:
+    with sqlite3.connect(db) as connection:
+        connection.row_factory = sqlite3.Row
+        return [dict(row) for row in connection.execute("SELECT * FROM runs ORDER BY id")]
+
+
+def table_counts(text: str) -> dict[str, list[str]]:
+    """method -> [runs, solved, timeout, memout, error] from a report's table."""
+    found = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 9 and cells[1].isdigit():
+            found[cells[0]] = cells[1:6]
+    return found
+
+
+def test_tiny_experiment_end_to_end(tmp_path):
+    path = write_spec(tmp_path, TWO_METHODS)
+    done = cpsolve("experiment", str(path), "--workers", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "tiny: 6 runs; 6 run now (6 solved)" in done.stdout
+    stored = rows(tmp_path / "results.db")
+    assert len(stored) == 6
+    optimal = {name: length for name, (_, length) in BOARDS.items()}
+    for row in stored:
+        assert (row["family"], row["outcome"], row["status"]) == ("slide", "solved", "optimal")
+        assert row["objective"] == optimal[row["instance"]] == len(json.loads(row["solution"]))
+        assert row["seconds"] < row["wall_seconds"]
+        assert json.loads(row["horizons"])[-1]["status"] == "sat"
+        assert row["variables"] > 0 and row["host"]
+        versions = json.loads(row["versions"])
+        assert {"cpsolve", "ortools", "python-sat", "python"} <= set(versions)
+    assert {row["method"] for row in stored} == {"sat", "cpsat"}
+    assert all(row["clauses"] > 0 for row in stored if row["method"] == "sat")
+    assert all(row["constraints"] > 0 for row in stored if row["method"] == "cpsat")
+
+    shown = cpsolve("report", "results.db", "-o", "out", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    counts = table_counts(shown.stdout)
+    assert counts == {"sat": ["3", "3", "0", "0", "0"], "cpsat": ["3", "3", "0", "0", "0"],
+                      "virtual best": ["3", "3", "0", "0", "0"]}
+    assert "the answers of 3 instance(s) decided by two runs or more agree" in shown.stdout
+    out = tmp_path / "out"
+    csv_lines = (out / "runs.csv").read_text().splitlines()
+    assert len(csv_lines) == 7 and csv_lines[0].startswith("experiment,family,method")
+    scatter = {p.stem for p in out.iterdir() if "scatter" in p.name}
+    assert scatter <= {"tiny-slide-scatter-sat-vs-cpsat", "tiny-slide-scatter-cpsat-vs-sat"}
+    for kind in ("cactus", "scatter", "horizon"):
+        matches = [p for p in out.iterdir() if kind in p.name]
+        assert sorted(p.suffix for p in matches) == [".png", ".svg"], kind
+        png = next(p for p in matches if p.suffix == ".png").read_bytes()
+        assert png.startswith(b"\x89PNG") and len(png) > 5000
+
+
+def test_overrunning_crashing_and_hogging_runs_are_recorded(tmp_path):
+    methods = "".join(f"""
+[[methods]]
+family = "fake"
+name = "{behave}"
+behave = "{behave}"
+""" for behave in ("well", "sleep", "crash", "hog"))
+    path = write_spec(tmp_path, methods, time_limit=1)
+    path.write_text(path.read_text().replace("memory = 4096", "memory = 1024"))
+    start = time.monotonic()
+    done = cpsolve("experiment", str(path), "--workers", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - start < 60
+    outcomes = {(r["method"], r["outcome"]) for r in rows(tmp_path / "results.db")}
+    assert outcomes == {("well", "solved"), ("sleep", "timeout"), ("crash", "error"),
+                        ("hog", "memout")}
+    for row in rows(tmp_path / "results.db"):
+        if row["method"] == "sleep":
+            assert "killed after 1 s" in row["reason"]
+            assert 1 <= row["seconds"] < 5
+        if row["method"] == "crash":
+            assert "SIGSEGV" in row["reason"]
+    counts = table_counts(cpsolve("report", "results.db", cwd=tmp_path).stdout)
+    assert counts["sleep"] == ["3", "0", "3", "0", "0"]
+    assert counts["hog"] == ["3", "0", "0", "3", "0"]
+    assert counts["crash"] == ["3", "0", "0", "0", "3"]
+    assert counts["virtual best"] == ["3", "3", "0", "0", "0"]
+
+
+def test_killed_experiment_resumes_without_repeating_runs(tmp_path):
+    methods = """
+[[methods]]
+family = "fake"
+name = "well"
+
+[[methods]]
+family = "fake"
+name = "sleep"
+behave = "sleep"
+"""
+    path = write_spec(tmp_path, methods, time_limit=1)
+    db = tmp_path / "results.db"
+    pidfile = tmp_path / "sleeper.pid"
+    command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
+    experiment = subprocess.Popen([*command, "experiment", str(path), "--workers", "1"],
+                                  cwd=tmp_path, env={**os.environ,
+                                                     "FAKE_PIDFILE": str(pidfile)},
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not pidfile.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pidfile.exists(), "the fourth run never started"
+    experiment.send_signal(signal.SIGKILL)  # as hard as a crash gets
+    experiment.wait()
+    first = rows(db)
+    assert [(r["method"], r["outcome"]) for r in first] == [("well", "solved")] * 3
+    # The run in progress went with the experiment: nothing outlives its supervisor.
+    sleeper = int(pidfile.read_text())
+    for _ in range(60):
+        if not Path(f"/proc/{sleeper}").exists():
+            break
+        time.sleep(0.1)
+    assert not Path(f"/proc/{sleeper}").exists(), "a run outlived its experiment"
+
+    again = cpsolve("experiment", str(path), "--workers", "2", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "6 runs; 3 run now (3 timeout), 3 already in results.db" in again.stdout
+    second = rows(db)
+    assert second[:3] == first
+    assert [r["method"] for r in second[3:]] == ["sleep"] * 3
+    assert "0 run now" in cpsolve("experiment", str(path), cwd=tmp_path).stdout
+
+
+def _without_times(text: str) -> list[list[str]]:
+    """The report's tables with the columns of seconds dropped."""
+    kept = []
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 9:
+            kept.append(cells[:6])
+    return kept
+
+
+def test_local_cluster_gives_the_same_table(tmp_path):
+    from cpsolve.executors import local_cluster
+
+    path = write_spec(tmp_path, TWO_METHODS)
+    local = cpsolve("experiment", str(path), "--db", "local.db", cwd=tmp_path)
+    assert local.returncode == 0, local.stderr
+    with local_cluster(2) as address:
+        remote = cpsolve("experiment", str(path), "--db", "dask.db", "--scheduler", address,
+                         cwd=tmp_path)
+    assert remote.returncode == 0, remote.stderr
+    assert "6 run now (6 solved)" in remote.stdout
+    assert _without_times(local.stdout) == _without_times(remote.stdout)
+    assert len(_without_times(local.stdout)) == 5  # header, rule, two methods, virtual best
+
+    def answers(db: str) -> set[tuple]:
+        return {(r["method"], r["instance"], r["outcome"], r["objective"])
+                for r in rows(tmp_path / db)}
+
+    assert answers("local.db") == answers("dask.db")
+
+
+def test_planted_disagreements_are_flagged(tmp_path):
+    methods = """
+[[methods]]
+family = "fake"
+name = "honest"
+
+[[methods]]
+family = "fake"
+name = "padded"
+behave = "longer"
+
+[[methods]]
+family = "fake"
+name = "liar"
+behave = "unsolvable"
+"""
+    path = write_spec(tmp_path, methods)
+    done = cpsolve("experiment", str(path), cwd=tmp_path)
+    assert done.returncode == 5, done.stderr
+    shown = cpsolve("report", "results.db", cwd=tmp_path)
+    assert shown.returncode == 5
+    assert shown.stdout.startswith("!!! 6 DISAGREEMENTS between runs")
+    for name, (_, length) in BOARDS.items():
+        assert (f"DISAGREEMENT fake {name}: different optimal lengths: {length} by honest "
+                f"(tiny), {length + 2} by padded (tiny)") in shown.stdout
+    assert shown.stdout.count("says unsolvable") == 3
+
+
+def _row(method: str, outcome: str, **fields) -> dict:
+    row = {"id": 0, "experiment": "e", "family": "f", "method": method, "instance": "i",
+           "instance_sha": "s", "seed": 0, "outcome": outcome, "seconds": 1.0,
+           "time_limit": 10.0, "objective": None, "length": None, "count": None,
+           "complete": None, "is_unique": None, "reason": None}
+    return row | fields
+
+
+def test_cross_checks_counts_uniqueness_and_shorter_plans():
+    agree = [_row("a", "solved", count=2, complete=1), _row("b", "solved", count=2, complete=1),
+             _row("c", "solved", count=1, complete=0)]
+    assert report.cross_check(agree) == []
+    counts = [_row("a", "solved", count=2, complete=1), _row("b", "solved", count=3, complete=1)]
+    assert "different complete solution counts: 2 by a (e), 3 by b (e)" in str(
+        report.cross_check(counts)[0])
+    unique = [_row("a", "solved", is_unique=1), _row("b", "solved", is_unique=0)]
+    assert "a (e) says unique, b (e) says not" in str(report.cross_check(unique)[0])
+    shorter = [_row("a", "solved", objective=10, length=10), _row("b", "solved", length=8)]
+    assert "b (e) found a valid plan of 8, shorter than the optimum 10" in str(
+        report.cross_check(shorter)[0])
+    timeouts = [_row("a", "timeout"), _row("b", "unsolvable")]
+    assert report.cross_check(timeouts) == []
+
+
+def test_scores_and_virtual_best():
+    runs = [_row("a", "solved", instance="x", seconds=1.0),
+            _row("a", "timeout", instance="y", seconds=11.0),
+            _row("b", "solved", instance="x", seconds=3.0),
+            _row("b", "unsolvable", instance="y", seconds=5.0)]
+    lines = {line.method: line for line in report.table(runs)}
+    assert lines["a"].par2 == pytest.approx((1 + 20) / 2)
+    assert (lines["a"].solved, lines["a"].timeouts, lines["a"].median_decided) == (1, 1, False)
+    assert lines["b"].par2 == pytest.approx(4.0) and lines["b"].mean_solved == 4.0
+    best = lines[report.VIRTUAL_BEST]
+    assert (best.solved, best.par2) == (2, pytest.approx(3.0))
+    assert list(lines) == ["b", "a", report.VIRTUAL_BEST]
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("name = \"x\"\n[limits\ntime = 3\n", ":2:", "Expected ']'"),
+    ("[limits]\ntime = -1\n", ":2: ", "time must be a positive number"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"nothing*.txt\"]\n", ":3: ",
+     "no file matches 'nothing*.txt'"),
+    ("[[instances]]\nfamily = \"nope\"\n", ":2: ", "unknown puzzle family 'nope'"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"akari\"\n"
+     "\nbackend = \"sat\"\ncardd = \"x\"\n", ":8: ", "akari's solve() takes no option 'cardd'"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"akari\"\n"
+     "time_limit = 3\n", ":6: ", "time_limit is set by the runner"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n", "spec.toml: ", "no methods"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"akari\"\n"
+     "[[methods]]\nfamily = \"akari\"\n", ":6: ", "two akari methods are named 'default'"),
+    ("[[instances]]\nfamily = \"akari\"\ngenerator = \"gen.py:nothing\"\n", ":3: ",
+     "cannot load generator"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"bad.txt\"]\n", "bad.txt:2:", "row has"),
+])
+def test_bad_specs_name_the_line(tmp_path, text, where, message):
+    (tmp_path / "ok.txt").write_text("..\n..\n")
+    (tmp_path / "bad.txt").write_text("...\n..\n")
+    path = tmp_path / "spec.toml"
+    path.write_text(text)
+    with pytest.raises(InputError) as caught:
+        spec.load(str(path))
+    assert where in str(caught.value) and message in str(caught.value)
+    if "bad.txt" not in text:
+        assert str(caught.value).startswith(str(path))
+
+
+def test_bad_spec_on_the_command_line(tmp_path):
+    path = tmp_path / "spec.toml"
+    path.write_text("[limits]\ntime = \"long\"\n")
+    done = cpsolve("experiment", str(path), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == f"cpsolve: {path}:2: time must be a positive number of seconds\n"
+    missing = cpsolve("report", "nothing.db", cwd=tmp_path)
+    assert (missing.returncode, missing.stderr) == (2, "cpsolve: nothing.db: no such results "
+                                                       "database\n")
+
+
+def test_generated_instances_and_axes_expand(tmp_path):
+    (tmp_path / "gen.py").write_text(
+        "def board(*, seed, width):\n"
+        "    return '.' * width + '\\n' + ('#' * (seed % 3)).ljust(width, '.') + '\\n'\n")
+    path = tmp_path / "spec.toml"
+    path.write_text("""seeds = [1, 2]
+[[instances]]
+family = "akari"
+generator = "gen.py:board"
+params = { width = [2, 3] }
+seeds = [7, 8, 9]
+
+[[methods]]
+family = "akari"
+name = "sat"
+card = ["direct", "totalizer"]
+""")
+    loaded = spec.load(str(path))
+    assert [i.name for i in loaded.instances][:2] == ["board-width2-s7", "board-width2-s8"]
+    assert len(loaded.instances) == 6
+    assert [m.name for m in loaded.methods] == ["sat-direct", "sat-totalizer"]
+    assert len(loaded.runs()) == 2 * 6 * 2
+    assert len({run.key for run in loaded.runs()}) == 24
+    assert loaded.with_time(3).runs()[0].key != loaded.runs()[0].key
