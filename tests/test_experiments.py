@@ -359,3 +359,23 @@ card = ["direct", "totalizer"]
     assert len(loaded.runs()) == 2 * 6 * 2
     assert len({run.key for run in loaded.runs()}) == 24
     assert loaded.with_time(3).runs()[0].key != loaded.runs()[0].key
+
+
+@pytest.mark.parametrize("name, plots", [("akari", ["cactus", "scatter"]),
+                                         ("sliding", ["cactus", "scatter", "horizon"])])
+def test_shipped_examples_run_and_plot(tmp_path, examples, name, plots):
+    """The example experiments under a one-second limit: every run ends, the answers
+    agree, and the plots are drawn."""
+    path = examples / "experiments" / f"{name}.toml"
+    done = cpsolve("experiment", str(path), "--time-limit", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    stored = rows(tmp_path / "results.db")
+    assert len(stored) == len(spec.load(str(path)).runs())
+    assert {row["outcome"] for row in stored} <= {"solved", "timeout"}
+    assert any(row["outcome"] == "solved" for row in stored)
+    shown = cpsolve("report", "results.db", "-o", "out", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    drawn = {p.name for p in (tmp_path / "out").iterdir()}
+    for kind in plots:
+        assert any(kind in file and file.endswith(".png") for file in drawn), kind
+        assert any(kind in file and file.endswith(".svg") for file in drawn), kind

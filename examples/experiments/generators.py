@@ -1,0 +1,52 @@
+"""Seeded instance generators for the example experiments.
+
+A spec names them as ``generators.py:function``; each is called with ``seed=`` and
+the spec's ``params`` and returns the board as text the family's ``parse`` reads.
+"""
+
+from __future__ import annotations
+
+import random
+
+
+def akari(*, seed: int, size: int, black: float = 0.2, clues: float = 1.0) -> str:
+    """A random ``size`` x ``size`` Akari board built around a light placement, so it
+    is solvable (often not uniquely)."""
+    from models.akari.generate import generate
+
+    board, _ = generate(size, size, black=black, clues=clues, seed=seed)
+    return "\n".join(board.rows) + "\n"
+
+
+def scramble(*, seed: int, width: int, height: int, walk: int) -> str:
+    """A sliding-tile puzzle ``walk`` random blank moves away from the usual goal (the
+    tiles in order, the blank last), never undoing the previous move: its optimal plan
+    has at most ``walk`` moves.
+
+    >>> print(scramble(seed=1, width=3, height=3, walk=0), end="")
+    1 2 3
+    4 5 6
+    7 8 0
+    """
+    rng = random.Random(seed)
+    cells = list(range(1, width * height)) + [0]
+    blank = width * height - 1
+    previous = None
+    for _ in range(walk):
+        row, col = divmod(blank, width)
+        options = []
+        if row > 0:
+            options.append(blank - width)
+        if row < height - 1:
+            options.append(blank + width)
+        if col > 0:
+            options.append(blank - 1)
+        if col < width - 1:
+            options.append(blank + 1)
+        options = [cell for cell in options if cell != previous] or options
+        target = rng.choice(options)
+        cells[blank], cells[target] = cells[target], 0
+        previous, blank = blank, target
+    size = len(str(width * height - 1))
+    return "".join(" ".join(str(cells[r * width + c]).rjust(size) for c in range(width))
+                   + "\n" for r in range(height))
