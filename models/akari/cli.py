@@ -20,13 +20,15 @@ from cpsolve.commands import (
     with_file,
 )
 from cpsolve.errors import InputError, UsageError
+from cpsolve.export import dump_options, dumped
 from cpsolve.render import to_png, to_svg
 from cpsolve.result import Result
 from models.akari.board import Board, Cell
 from models.akari.check import check
-from models.akari.encodings import CARDS, ENCODINGS
+from models.akari.encodings import CARDS, ENCODINGS, build_cpsat, build_sat
 from models.akari.formats import parse, parse_answer, to_grid, to_tatham, to_url
 from models.akari.picture import picture
+from models.akari.presolve import Residual, deduce
 from models.akari.solve import BACKENDS, solve
 
 FORMATS = ("text", "json", "svg", "png", "url", "tatham")
@@ -52,6 +54,19 @@ def check_answer(board: Board, arg: str) -> Output:
     if errors:
         return Output(stdout="\n".join(["invalid", *errors]), exit_code=EXIT_UNSOLVABLE)
     return Output(stdout="valid", exit_code=EXIT_OK)
+
+
+def models(board: Board, encoding: str, card: str, presolve: bool,
+           cnf_file: str | None, model_file: str | None) -> dict[str, str]:
+    """The SAT and CP-SAT models of ``board`` as the solver sees them (after the
+    deductions, when on; the whole board's model when the deductions refute it)."""
+    deductions = deduce(board) if presolve else None
+    if deductions is not None and deductions.contradiction is not None:
+        deductions = None
+    residual = Residual.of(board, deductions)
+    return dumped(cnf_file, model_file,
+                  cnf=lambda: build_sat(residual, encoding=encoding, card=card),
+                  model=lambda: build_cpsat(residual, encoding=encoding))
 
 
 def rows_with_lights(board: Board, lights: frozenset[Cell] | None) -> list[str] | None:
@@ -113,10 +128,12 @@ def render(board: Board, result: Result, fmt: str, unique: bool, output: str | N
               help="CP-SAT worker threads.")
 @click.option("--presolve/--no-presolve", default=True, show_default=True,
               help="Apply the simple deductions before building a model.")
+@dump_options
 @common_options
 def command(board: str, backend: str, solver: str | None, encoding: str, card: str,
             unique: bool, count: int | None, find_all: bool, answer: str | None,
-            fmt: str | None, workers: int | None, presolve: bool, time_limit: float | None,
+            fmt: str | None, workers: int | None, presolve: bool, dump_cnf: str | None,
+            dump_model: str | None, time_limit: float | None,
             as_json: bool, verbose: bool, output: str | None) -> Output:
     """Solve the Akari BOARD: grid text (. white, # black, 0-4 clues; - and x also
     read), a puzz.link URL, or a Tatham game ID WxH:desc."""
@@ -129,6 +146,7 @@ def command(board: str, backend: str, solver: str | None, encoding: str, card: s
         return with_file(Output(stdout=text), output)
     if answer is not None:
         return with_file(check_answer(puzzle, answer), output)
+    dumps = models(puzzle, encoding, card, presolve, dump_cnf, dump_model)
     limit = None if find_all else count if count is not None else 1
     result = solve(puzzle, backend=backend, solver=solver, encoding=encoding, card=card,
                    limit=limit, unique=unique, time_limit=time_limit, workers=workers,
@@ -136,4 +154,5 @@ def command(board: str, backend: str, solver: str | None, encoding: str, card: s
     out = render(puzzle, result, fmt, unique, output if fmt in ("svg", "png") else None)
     if verbose:
         out.stderr.append(describe_stats(result))
+    out.files.update(dumps)
     return out if fmt in ("svg", "png") else with_file(out, output)

@@ -19,12 +19,14 @@ from cpsolve.commands import (
     result_json,
     with_file,
 )
-from cpsolve.errors import InputError
+from cpsolve.errors import InputError, UsageError
+from cpsolve.export import dump_options, dumped
 from cpsolve.planning import MODES
 from cpsolve.result import Result, Status
 from models.sliding.board import Puzzle
 from models.sliding.check import check
-from models.sliding.encodings import SAT_ENCODINGS
+from models.sliding.encodings import SAT_ENCODINGS, Options
+from models.sliding.export import model_at
 from models.sliding.formats import moves_to_cells, parse, parse_goal
 from models.sliding.solve import DEFAULT_ENCODING, DEFAULT_SOLVER, HEURISTICS, METHODS, solve
 
@@ -101,16 +103,20 @@ def render(puzzle: Puzzle, result: Result, fmt: str, moves: str, show_all: bool)
               help="For --method ida: f = g + W h, plans at most W times optimal.")
 @click.option("--heuristic", type=click.Choice(HEURISTICS), default="pdb", show_default=True,
               help="For --method ida: pattern databases (cached) or Manhattan alone.")
+@dump_options
 @common_options
 def command(board: str, goal_file: str | None, method: str, encoding: str, mode: str,
             solver: str, card: str, prune: bool, no_undo: bool, max_length: int | None,
             count_optimal: bool, show_all: bool, moves: str, plan: str | None,
             fmt: str | None, workers: int | None, weight: float, heuristic: str,
-            time_limit: float | None,
+            dump_cnf: str | None, dump_model: str | None, time_limit: float | None,
             as_json: bool, verbose: bool, output: str | None) -> Output:
     """Find a shortest plan for the sliding puzzle BOARD: a DevQuiz line W,H,cells or
     grid text (0 or . blank, = or # wall, other tokens tiles; a line 'goal' and a second
-    grid give the goal, else tiles in order and the blank last)."""
+    grid give the goal, else tiles in order and the blank last).
+
+    --dump-cnf and --dump-model write the model of plans of exactly N moves: N is
+    --max-length when given, else the length of the optimal plan found."""
     fmt = choose_format(fmt, as_json, output, pictures=())
     puzzle: Puzzle = load(board, parse)
     if goal_file is not None:
@@ -133,6 +139,17 @@ def command(board: str, goal_file: str | None, method: str, encoding: str, mode:
                    count_optimal=count_optimal or show_all, time_limit=time_limit,
                    workers=workers, weight=weight, heuristic=heuristic)
     out = render(puzzle, result, fmt, moves, show_all)
+    if dump_cnf is not None or dump_model is not None:
+        horizon = max_length if max_length is not None else (
+            len(result.solution) if result.solutions else None)
+        if horizon is None:
+            raise UsageError("no plan found to take the model's length from: give "
+                             "--max-length N for the model of plans of N moves")
+        options = Options(prune=prune, no_undo=no_undo, card=card)
+        out.files.update(dumped(
+            dump_cnf, dump_model,
+            cnf=lambda: model_at(puzzle, horizon, encoding, options),
+            model=lambda: model_at(puzzle, horizon, "cpsat", options)))
     if verbose:
         if "auto" in result.method:
             out.stderr.append(f"auto chose {result.method['method']}: {result.method['auto']}")

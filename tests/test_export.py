@@ -1,0 +1,70 @@
+"""--dump-cnf and --dump-model: the files outside solvers read, solved outside cpsolve."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from models.akari import check, parse
+
+CPSOLVE = Path(sys.executable).with_name("cpsolve")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
+    return subprocess.run([*command, *args], capture_output=True, text=True, timeout=120)
+
+
+def solve_dimacs(path: Path, blocked: list[list[int]] = ()) -> list[int] | None:
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    formula = CNF(from_file=str(path))
+    with Solver(name="minisat22", bootstrap_with=formula.clauses + list(blocked)) as solver:
+        return solver.get_model() if solver.solve() else None
+
+
+def solve_proto_text(path: Path) -> bool:
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    model.proto.parse_text_format(path.read_text())
+    return cp_model.CpSolver().solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+def test_akari_models_solve_outside(tmp_path, examples):
+    board_file = examples / "akari" / "seed-18x10.txt"
+    cnf, proto = tmp_path / "board.cnf", tmp_path / "board.txt"
+    done = run("akari", str(board_file), "--no-presolve", "--dump-cnf", str(cnf),
+               "--dump-model", str(proto))
+    assert done.returncode == 0, done.stderr
+    board = parse(board_file.read_text())
+    header = cnf.read_text().splitlines()[:2]
+    shown = [int(v) for v in header[1].split()[3:-1]]
+    assert header[0].startswith("p cnf ") and len(shown) == len(board.whites)
+    model = solve_dimacs(cnf)
+    lights = frozenset(board.whites[v - 1] for v in shown if model[v - 1] > 0)
+    assert check(board, lights) == []
+    # The board's solution is unique: blocking it on the projection leaves nothing.
+    assert solve_dimacs(cnf, [[-v if model[v - 1] > 0 else v for v in shown]]) is None
+    assert solve_proto_text(proto)
+
+
+def test_sliding_models_at_the_optimal_horizon_and_below(tmp_path, examples):
+    board = str(examples / "sliding" / "8-puzzle-hardest.txt")
+    at31, at29 = tmp_path / "31.cnf", tmp_path / "29.cnf"
+    proto = tmp_path / "31.txt"
+    done = run("slide", board, "--method", "sat", "--dump-cnf", str(at31),
+               "--dump-model", str(proto))
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.strip()) == 31
+    assert solve_dimacs(at31) is not None and solve_proto_text(proto)
+    below = run("slide", board, "--method", "sat", "--max-length", "29", "--encoding",
+                "onehot", "--dump-cnf", str(at29))
+    assert below.returncode == 3 and "no plan of at most 29 moves" in below.stdout
+    assert solve_dimacs(at29) is None  # the optimality proof, by an outside solver
+    odd = run("slide", board, "--max-length", "30", "--dump-cnf", str(tmp_path / "30.cnf"))
+    assert odd.returncode == 2
+    assert odd.stderr == ("cpsolve: no plan of exactly 30 moves can exist (the parity or "
+                          "distances rule it out)\n")
