@@ -198,6 +198,34 @@ behave = "sleep"
     assert "0 run now" in cpsolve("experiment", str(path), cwd=tmp_path).stdout
 
 
+def test_terminated_experiment_stops_its_runs_at_once(tmp_path):
+    methods = """
+[[methods]]
+family = "fake"
+name = "sleep"
+behave = "sleep"
+"""
+    path = write_spec(tmp_path, methods, time_limit=120)
+    pidfile = tmp_path / "sleeper.pid"
+    command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
+    experiment = subprocess.Popen([*command, "experiment", str(path), "--workers", "2"],
+                                  cwd=tmp_path, env={**os.environ,
+                                                     "FAKE_PIDFILE": str(pidfile)},
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not pidfile.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pidfile.exists(), "no run started"
+    sleeper = int(pidfile.read_text())
+    start = time.monotonic()
+    experiment.terminate()
+    _, err = experiment.communicate(timeout=30)
+    assert experiment.returncode == 130 and err.strip() == "cpsolve: interrupted"
+    assert time.monotonic() - start < 10  # not the runs' 120 s
+    assert not Path(f"/proc/{sleeper}").exists()
+    assert rows(tmp_path / "results.db") == []  # interrupted runs are not results
+
+
 def _without_times(text: str) -> list[list[str]]:
     """The report's tables with the columns of seconds dropped."""
     kept = []

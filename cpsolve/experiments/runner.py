@@ -17,10 +17,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, nullcontext, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,6 +77,8 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
                     started = now
                 if started is None and now - launched > STARTUP_SECONDS:
                     killed = "startup"
+                elif task.get("stop") and os.path.exists(task["stop"]):
+                    killed = "stop"
                 elif started is not None and now - started > task["time"] + grace(task["time"]):
                     killed = "time"
                 if killed:
@@ -102,6 +106,8 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
     if killed == "time":
         record.update(outcome="timeout", reason=f"killed after {task['time']:g} s "
                       f"(+{grace(task['time']):.1f} s grace)")
+    elif killed == "stop":
+        record.update(outcome="error", reason="the experiment was interrupted")
     elif killed == "startup":
         record.update(outcome="error", reason=f"did not start within {STARTUP_SECONDS:g} s")
     elif any(sign in tail for sign in MEMORY_SIGNS):
@@ -156,9 +162,13 @@ def execute(spec: Spec, store: Store, *, workers: int | None = None,
     done = store.finished_keys(spec.name)
     todo = [run for run in runs if run.key not in done]
     summary = Summary(total=len(runs), skipped=len(runs) - len(todo))
-    with bar(len(todo)) if bar is not None else nullcontext() as progress:
+    # Created when the experiment is interrupted: every supervisor on this machine
+    # then kills its run at once instead of waiting for the run's limit.
+    stop = os.path.join(tempfile.gettempdir(), f"cpsolve-stop-{uuid.uuid4().hex}")
+    jobs = [job(run) | {"stop": stop} for run in todo]
+    with bar(len(todo)) if bar is not None else nullcontext() as progress, _terminate_interrupts():
         tasks: Iterator[tuple[int, dict[str, Any]]] = run_tasks(
-            run_one, [job(run) for run in todo], workers=workers, scheduler=scheduler)
+            run_one, jobs, workers=workers, scheduler=scheduler)
         try:
             for index, record in tasks:
                 run = todo[index]
@@ -169,8 +179,30 @@ def execute(spec: Spec, store: Store, *, workers: int | None = None,
                     progress.advance()
                     progress.update(info=f"{run.method.name} {run.instance.name}: "
                                          f"{record['outcome']}")
+        except BaseException:
+            with open(stop, "w"):
+                pass
+            raise
         finally:
             close = getattr(tasks, "close", None)
             if close is not None:
                 close()
     return summary
+
+
+@contextmanager
+def _terminate_interrupts() -> Iterator[None]:
+    """SIGTERM (a job scheduler's stop, ``kill``) interrupts like Ctrl-C, so the runs
+    in progress are stopped and the finished ones are already stored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
