@@ -5,6 +5,18 @@ A family is a module (``models.akari``) named by an entry point
 ``parse(text)``, ``check(puzzle, solution)`` and ``command()``, a click command
 whose callback returns a :class:`cpsolve.commands.Output`. The framework never
 imports a family by name: a new puzzle is one module and one entry point.
+
+Optional, for the framework's commands:
+
+- ``generate_command()``: a click command, ``cpsolve generate NAME ...``, that makes
+  random instances (its callback returns an Output).
+- ``batch_job()``: a module for ``cpsolve batch`` (:mod:`cpsolve.batch`) with
+  ``read(text)`` (the problems, their budgets, the bad lines), ``PASSES`` (levels
+  of effort), ``attempt((problem, pass))`` (top-level and picklable: it runs in
+  worker processes), ``check(problem, answer)``, ``usage(answer)`` (a Counter per
+  budget), ``plan(candidates, limits)`` (one answer or None per problem),
+  ``format_answers(answers)`` (the answers file) and ``group(problem)`` (a row of
+  the summary).
 """
 
 from __future__ import annotations

@@ -28,5 +28,21 @@ def command():  # type: ignore[no-untyped-def]
     return slide_command
 
 
-__all__ = ["NAME", "SUMMARY", "Analysis", "Board", "ProblemSet", "Puzzle", "analyze", "check",
-           "command", "devquiz_set", "parse", "parse_goal", "random_puzzle", "solve"]
+def batch_job():  # type: ignore[no-untyped-def]
+    """What ``cpsolve batch`` needs: problem files, attempts, budgets
+    (:mod:`models.sliding.batch`)."""
+    from models.sliding import batch
+
+    return batch
+
+
+def generate_command():  # type: ignore[no-untyped-def]
+    """The ``cpsolve generate slide`` click command."""
+    from models.sliding.generate import command as generate
+
+    return generate
+
+
+__all__ = ["NAME", "SUMMARY", "Analysis", "Board", "ProblemSet", "Puzzle", "analyze",
+           "batch_job", "check", "command", "devquiz_set", "generate_command", "parse",
+           "parse_goal", "random_puzzle", "solve"]

@@ -19,9 +19,9 @@ from models.sliding.formats import devquiz_goal
 # DevQuiz 2011: 5000 boards and these totals of L, R, U, D moves over all answers.
 DEVQUIZ_COUNT = 5000
 DEVQUIZ_LIMITS = {"L": 72187, "R": 81749, "U": 72303, "D": 81778}
-# The size mix: sides 3..6, mostly 4..6.
+# The size mix: sides 3..6 uniformly (as the contest states), so three in four are 4..6.
 SIDES = (3, 4, 5, 6)
-SIDE_WEIGHTS = (1, 3, 3, 3)
+SIDE_WEIGHTS = (1, 1, 1, 1)
 WALLED = 0.75  # share of boards with walls
 MAX_WALLS = 6
 
@@ -192,3 +192,45 @@ def devquiz_set(count: int = DEVQUIZ_COUNT, *, seed: int = 0) -> ProblemSet:
         walls = min(walls, width * height // 5)
         puzzles.append(_random_puzzle(width, height, walls, rng))
     return ProblemSet(scaled_limits(count), puzzles)
+
+
+def _command():  # type: ignore[no-untyped-def]
+    import click
+
+    from cpsolve.commands import Output
+
+    @click.command("slide", short_help="Random solvable sliding boards or DevQuiz-like sets.")
+    @click.option("--devquiz", "count", type=click.IntRange(min=1), default=None,
+                  metavar="N", help="A problem file of N boards with the contest's mix and "
+                  "limits scaled to N.")
+    @click.option("--size", default="4x4", metavar="WxH",
+                  help="One board of this size (without --devquiz).")
+    @click.option("--walls", type=click.IntRange(min=0), default=0, help="Wall cells.")
+    @click.option("--seed", type=int, default=0, help="Random seed.")
+    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+                  help="Write to FILE instead of standard output.")
+    def generate_slide(count: int | None, size: str, walls: int, seed: int,
+                       output: str | None) -> Output:
+        """A random solvable board as a DevQuiz line, or with --devquiz N a whole
+        problem file (limits line, count line, N boards)."""
+        from cpsolve.commands import with_file
+        from cpsolve.errors import UsageError
+
+        if count is not None:
+            text = devquiz_set(count, seed=seed).text()
+        else:
+            try:
+                width, height = (int(x) for x in size.lower().split("x"))
+                puzzle = random_puzzle(width, height, walls=walls, seed=seed)
+            except ValueError as error:
+                raise UsageError(f"--size {size}: {error}") from None
+            text = (puzzle.start.devquiz() or "") + "\n"
+        return with_file(Output(stdout=text), output)
+
+    return generate_slide
+
+
+def __getattr__(name: str):  # type: ignore[no-untyped-def]
+    if name == "command":  # built on first use: click is only needed by the CLI
+        return _command()
+    raise AttributeError(name)

@@ -1,0 +1,327 @@
+"""``cpsolve batch``: thousands of problems, resumable, in parallel, under budgets.
+
+The framework part of the job: a SQLite store that records every finished attempt
+and every answer in its own transaction (WAL journal, so a kill at any moment loses
+only the attempts still running), passes of rising effort over the problems not
+yet settled, workers (:func:`cpsolve.executors.run_tasks`: local processes or a Dask
+scheduler), a progress bar, the answers file (written by an atomic rename) and the
+summary. What a problem is, how to solve one and how to share the budgets comes from
+the puzzle family's ``batch_job()`` module (see :mod:`cpsolve.registry`).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import click
+
+from cpsolve import registry
+from cpsolve.commands import EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_USAGE, Output, read_board
+from cpsolve.errors import UsageError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS attempts (
+    problem TEXT NOT NULL, pass INTEGER NOT NULL, run INTEGER NOT NULL,
+    status TEXT NOT NULL, method TEXT, reason TEXT, lower_bound INTEGER,
+    seconds REAL NOT NULL, PRIMARY KEY (problem, pass));
+CREATE TABLE IF NOT EXISTS answers (
+    problem TEXT NOT NULL, moves TEXT NOT NULL, pass INTEGER NOT NULL,
+    optimal INTEGER NOT NULL, PRIMARY KEY (problem, moves));
+CREATE TABLE IF NOT EXISTS runs (
+    run INTEGER PRIMARY KEY, started REAL NOT NULL, seconds REAL);
+"""
+SETTLED = ("optimal", "unsolvable")  # no later pass can do better
+
+
+class Store:
+    """Attempts and answers, keyed by the problem's text (so reordering or editing
+    the problem file keeps what is known)."""
+
+    def __init__(self, path: str) -> None:
+        self.db = sqlite3.connect(path, timeout=60, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(SCHEMA)
+        with self.db:
+            self.db.execute("BEGIN")
+            cursor = self.db.execute("INSERT INTO runs (started) VALUES (?)", (time.time(),))
+        self.run = int(cursor.lastrowid or 0)
+
+    def close(self, seconds: float) -> None:
+        self.db.execute("UPDATE runs SET seconds = ? WHERE run = ?", (seconds, self.run))
+        self.db.close()
+
+    def attempted(self, passes: int) -> dict[str, dict[int, str]]:
+        """problem -> pass -> status, for passes below ``passes``."""
+        out: dict[str, dict[int, str]] = defaultdict(dict)
+        for problem, index, status in self.db.execute(
+                "SELECT problem, pass, status FROM attempts WHERE pass < ?", (passes,)):
+            out[problem][index] = status
+        return out
+
+    def record(self, problem: str, index: int, found: dict[str, Any],
+               plans: list[str]) -> None:
+        """One finished attempt and its (checked) plans, in one transaction."""
+        optimal = int(found["status"] == "optimal")
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT INTO attempts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (problem, index, self.run, found["status"], found.get("method", ""),
+                 found.get("reason", ""), found.get("lower_bound"), found["seconds"]))
+            self.db.executemany("INSERT OR IGNORE INTO answers VALUES (?, ?, ?, ?)",
+                                [(problem, moves, index, optimal) for moves in plans])
+
+    def answers(self) -> dict[str, list[tuple[str, bool]]]:
+        out: dict[str, list[tuple[str, bool]]] = defaultdict(list)
+        for problem, moves, optimal in self.db.execute(
+                "SELECT problem, moves, optimal FROM answers"):
+            out[problem].append((moves, bool(optimal)))
+        return out
+
+    def statuses(self) -> dict[str, tuple[str, str]]:
+        """problem -> (best status over its attempts, the reason given)."""
+        rank = {"optimal": 0, "unsolvable": 1, "solved": 2, "unknown": 3, "error": 4}
+        out: dict[str, tuple[str, str]] = {}
+        for problem, status, reason in self.db.execute(
+                "SELECT problem, status, reason FROM attempts"):
+            if problem not in out or rank.get(status, 9) < rank.get(out[problem][0], 9):
+                out[problem] = (status, reason or "")
+        return out
+
+    def seconds(self) -> float:
+        row = self.db.execute("SELECT COALESCE(SUM(seconds), 0) FROM attempts").fetchone()
+        return float(row[0])
+
+
+@dataclass
+class Report:
+    """What a batch run did, for the summary."""
+
+    problems: int = 0
+    attempted: int = 0
+    wall_seconds: float = 0.0
+    stopped: bool = False
+    rejected: list[str] = field(default_factory=list)
+
+
+def _tasks(problems: Iterable[str], attempted: dict[str, dict[int, str]],
+           index: int) -> list[str]:
+    """Problems pass ``index`` still has to attempt: not settled, not yet attempted
+    at this pass, and (after the first pass) attempted by the passes before."""
+    todo = []
+    for problem in problems:
+        done = attempted.get(problem, {})
+        if index in done or any(status in SETTLED for status in done.values()):
+            continue
+        if any(p not in done for p in range(index)):
+            continue  # an earlier pass has not finished with it
+        todo.append(problem)
+    return todo
+
+
+def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
+        workers: int | None, scheduler: str | None, time_limit: float | None,
+        limits: dict[str, int] | None) -> Report:
+    """Every pass over the problems not yet settled, results stored as they come."""
+    from cpsolve.executors import run_tasks
+    from cpsolve.progress import progress
+
+    report = Report(problems=len(problems))
+    started = time.perf_counter()
+    unique = list(dict.fromkeys(problems))
+    for index in range(passes):
+        todo = _tasks(unique, store.attempted(passes), index)
+        if not todo:
+            continue
+        name = getattr(job.PASSES[index], "name", str(index))
+        counts: Counter[str] = Counter()
+        with progress(f"pass {index + 1} {name}", len(todo)) as bar:
+            results = run_tasks(job.attempt, [(p, index) for p in todo], workers=workers,
+                                scheduler=scheduler)
+            try:
+                for i, found in results:
+                    problem = todo[i]
+                    plans = []
+                    for moves in found.get("plans", []):
+                        errors = job.check(problem, moves)
+                        if errors:  # never trust a solver
+                            report.rejected.append(f"{problem}: {moves!r}: {errors[0]}")
+                        else:
+                            plans.append(moves)
+                    if found["status"] in ("optimal", "solved") and not plans:
+                        found = {**found, "status": "error",
+                                 "reason": "every plan failed the checker"}
+                    store.record(problem, index, found, plans)
+                    report.attempted += 1
+                    counts[found["status"]] += 1
+                    bar.advance()
+                    bar.update(info=_info(counts))
+                    if time_limit is not None and time.perf_counter() - started > time_limit:
+                        report.stopped = True
+                        break
+            finally:
+                results.close()
+        if report.stopped:
+            break
+    report.wall_seconds = time.perf_counter() - started
+    return report
+
+
+def _info(counts: Counter[str]) -> str:
+    return " · ".join(f"{status} {counts[status]}" for status in
+                      ("optimal", "solved", "unsolvable", "unknown", "error") if counts[status])
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` by a rename, so readers see the old or the new file."""
+    temporary = f"{path}.tmp{os.getpid()}"
+    with open(temporary, "w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+
+
+def summary(job: ModuleType, problems: list[Any], chosen: list[str | None],
+            statuses: dict[str, tuple[str, str]], limits: dict[str, int] | None,
+            report: Report, errors: list[tuple[int, str]], cpu_seconds: float) -> list[str]:
+    """The table at the end: by group, the moves per budget, the time."""
+    rows: dict[str, Counter[str]] = defaultdict(Counter)
+    for problem, moves in zip(problems, chosen):
+        row = rows[job.group(problem.text)]
+        status = statuses.get(problem.text, ("", ""))[0]
+        row["boards"] += 1
+        row["answered"] += moves is not None
+        row["optimal"] += moves is not None and status == "optimal"
+        row["unsolvable"] += status == "unsolvable"
+        row["open"] += moves is None and status != "unsolvable"
+        row["moves"] += len(moves or "")
+    names = ("boards", "answered", "optimal", "unsolvable", "open", "moves")
+    table = [["size", *names]]
+    for name in sorted(rows):
+        table.append([name, *(str(rows[name][n]) for n in names)])
+    table.append(["all", *(str(sum(r[n] for r in rows.values())) for n in names)])
+    widths = [max(len(row[k]) for row in table) for k in range(len(table[0]))]
+    lines = ["  ".join(cell.rjust(w) for cell, w in zip(row, widths)) for row in table]
+    used: Counter[str] = Counter()
+    for moves in chosen:
+        if moves is not None:
+            used.update(job.usage(moves))
+    keys = list(limits) if limits else sorted(used)
+    lines.append("")
+    for key in keys:
+        if limits:
+            lines.append(f"{key}: {used[key]:>8,} of {limits[key]:>8,} "
+                         f"({100 * used[key] / max(1, limits[key]):5.1f}%)")
+        else:
+            lines.append(f"{key}: {used[key]:>8,} (no limit)")
+    lines.append("")
+    lines.append(f"this run: {report.attempted} attempts in {report.wall_seconds:.1f} s "
+                 f"wall; all runs: {cpu_seconds:.1f} s of solver time")
+    for line, message in errors:
+        lines.append(f"skipped line {line}: {message}")
+    for problem, (status, reason) in statuses.items():
+        if status == "unsolvable":
+            lines.append(f"unsolvable: {problem}: {reason}")
+    for rejected in report.rejected:
+        lines.append(f"rejected by the checker: {rejected}")
+    if report.stopped:
+        lines.append("stopped at the time limit; run again to continue")
+    return lines
+
+
+def _family(name: str | None) -> tuple[str, ModuleType]:
+    names = [n for n in registry.names() if hasattr(registry.load(n), "batch_job")]
+    if name is None:
+        if len(names) != 1:
+            raise UsageError(f"say which puzzle with --puzzle ({', '.join(names)})")
+        name = names[0]
+    if name not in names:
+        raise UsageError(f"puzzle family {name!r} has no batch mode "
+                         f"(families with one: {', '.join(names) or 'none'})")
+    return name, registry.load(name).batch_job()
+
+
+@click.command("batch", short_help="Solve a file of problems under shared move budgets.")
+@click.argument("files", nargs=-1, required=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="The answers file (default: standard output).")
+@click.option("--puzzle", default=None, help="The puzzle family (default: the one with "
+              "a batch mode).")
+@click.option("--store", type=click.Path(dir_okay=False), default=None,
+              help="The SQLite store of attempts and answers (default: the answers file "
+                   "or the first FILE, plus .sqlite).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Local worker processes (default: one per processor).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run the attempts on this Dask scheduler instead.")
+@click.option("--passes", type=click.IntRange(min=0), default=None,
+              help="Passes of rising effort (default: all the puzzle has).")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=None,
+              metavar="SECONDS", help="Stop starting attempts after this long; run again "
+              "to continue.")
+def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
+            store: str | None, workers: int | None, scheduler: str | None,
+            passes: int | None, time_limit: float | None) -> Output:
+    """Solve every problem in FILE: a problem file with budgets (DevQuiz: a limits
+    line, a count line, one board per line), a list of one-line boards, or one board
+    per FILE. Answers are stored as they are found; run again to resume or improve.
+    """
+    family, job = _family(puzzle)
+    if len(files) == 1:
+        text, _ = read_board(files[0])
+        problems = job.read(text)
+    else:
+        problems = job.read_files([read_board(name) for name in files]) if hasattr(
+            job, "read_files") else None
+        if problems is None:
+            raise UsageError(f"{family} batches read one problem file")
+    passes = len(job.PASSES) if passes is None else min(passes, len(job.PASSES))
+    path = store or f"{output or files[0]}.sqlite"
+    database = Store(path)
+    clock = time.perf_counter()
+    try:
+        report = run(job, [p.text for p in problems.problems], database, passes=passes,
+                     workers=workers, scheduler=scheduler, time_limit=time_limit,
+                     limits=problems.limits)
+        known = database.answers()
+        statuses = database.statuses()
+        cpu = database.seconds()
+    finally:
+        database.close(time.perf_counter() - clock)
+    candidates = []
+    for problem in problems.problems:
+        # every stored answer is replayed again before it can be handed in
+        candidates.append([moves for moves, _ in known.get(problem.text, [])
+                           if not job.check(problem.text, moves)])
+    chosen = job.plan(candidates, problems.limits)
+    slots: list[str | None] = [None] * problems.count
+    for problem, moves in zip(problems.problems, chosen):
+        slots[problem.number - 1] = moves
+    answers = job.format_answers(slots)
+    out = Output()
+    if output is not None:
+        write_atomically(output, answers)
+    else:
+        out.stdout = answers
+    out.stderr = summary(job, problems.problems, chosen, statuses, problems.limits, report,
+                         problems.errors, cpu)
+    open_ = any(moves is None and statuses.get(p.text, ("",))[0] != "unsolvable"
+                for p, moves in zip(problems.problems, chosen))
+    if report.rejected:
+        out.exit_code = EXIT_ERROR
+    elif problems.errors:
+        out.exit_code = EXIT_USAGE
+    elif report.stopped or open_:
+        out.exit_code = EXIT_LIMIT
+    else:
+        out.exit_code = EXIT_OK
+    return out

@@ -1,0 +1,237 @@
+"""Bidirectional beam search for tile puzzles, compiled by numba.
+
+The arrays are those of :mod:`cpsolve.search.tiles` (``cells[i]`` a label, 0 the
+blank, -1 a wall; ``nbr[i, k]`` the k-th free neighbour of cell i, -1 padded). Two
+beams grow level by level, one from the start towards the goal (scored by
+``to_goal[label, cell]`` summed over the tiles) and one from the goal towards the
+start (scored by ``to_start``); each keeps the ``width`` children with the lowest
+score (all children of one level have the same depth, so this is best g + h). Every
+state generated is remembered in its side's hash table (Zobrist keys) together with
+how it was reached, so a beam never revisits a state, and a child that the other
+side has seen joins the two halves into a plan. Beam search is incomplete and its
+plans are not optimal; in return a width of a few thousand finds plans on 6x6 boards
+in a fraction of a second. Every state generated (kept or not) can be traced back,
+since its parent was kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def _lookup(keys, key):
+    """The slot of ``key`` in an open-addressing table, or the empty slot to put it."""
+    mask = keys.shape[0] - 1
+    slot = np.int64(key & np.uint64(mask))
+    while keys[slot] != 0 and keys[slot] != key:
+        slot = (slot + 1) & mask
+    return slot
+
+
+@njit(cache=True)
+def _trace(value, blanks, parents, nbr, width, root_blank):
+    """Blank cells from the root to the state encoded by ``value`` (see _beam)."""
+    k = value % 4
+    i = (value // 4) % width
+    level = value // 4 // width
+    if level == 0:
+        out = np.empty(1, dtype=np.int64)
+        out[0] = root_blank
+        return out
+    out = np.empty(level + 1, dtype=np.int64)
+    out[level] = nbr[blanks[level - 1, i], k]
+    j = i
+    for lv in range(level - 1, -1, -1):
+        out[lv] = blanks[lv, j]
+        j = parents[lv, j]
+    return out
+
+
+@njit(cache=True)
+def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidirectional,
+          table_bits):
+    """The search; returns (forward blank path, backward blank path) joined at a
+    common state (both empty when no plan was found within ``max_length``).
+
+    A table value ``((level * width + i) * 4 + k)`` names a state of depth ``level``
+    as move ``k`` from state ``i`` kept at depth ``level - 1``; the root is 0.
+    """
+    n = start.shape[0]
+    depth_cap = max_length + 1
+    states = np.zeros((2, width, n), dtype=np.int8)
+    nxt = np.zeros((width, n), dtype=np.int8)
+    h = np.zeros((2, width), dtype=np.int64)
+    hashes = np.zeros((2, width), dtype=np.uint64)
+    count = np.zeros(2, dtype=np.int64)
+    blanks = np.full((2, depth_cap, width), -1, dtype=np.int16)
+    parents = np.zeros((2, depth_cap, width), dtype=np.int32)
+    keys = np.zeros((2, 1 << table_bits), dtype=np.uint64)
+    values = np.zeros((2, 1 << table_bits), dtype=np.int64)
+    filled = np.zeros(2, dtype=np.int64)
+    capacity = (1 << table_bits) * 7 // 10
+    depth = np.zeros(2, dtype=np.int64)
+    roots = np.zeros(2, dtype=np.int64)
+    for side in range(2):
+        board = start if side == 0 else goal
+        score = to_goal if side == 0 else to_start
+        key = np.uint64(0)
+        total = 0
+        for c in range(n):
+            states[side, 0, c] = board[c]
+            if board[c] >= 0:
+                key ^= zobrist[c, board[c]]
+                if board[c] == 0:
+                    roots[side] = c
+                else:
+                    total += score[board[c], c]
+        key |= np.uint64(1)
+        h[side, 0] = total
+        hashes[side, 0] = key
+        count[side] = 1
+        blanks[side, 0, 0] = roots[side]
+        slot = _lookup(keys[side], key)
+        keys[side, slot] = key
+        values[side, slot] = 0
+        filled[side] += 1
+    best = max_length + 1
+    meet_f = np.int64(-1)
+    meet_b = np.int64(-1)
+    # the start may be the goal
+    slot = _lookup(keys[1], hashes[0, 0])
+    if keys[1, slot] == hashes[0, 0]:
+        best, meet_f, meet_b = 0, np.int64(0), np.int64(0)
+    child_parent = np.empty(4 * width, dtype=np.int64)
+    child_move = np.empty(4 * width, dtype=np.int64)
+    child_score = np.empty(4 * width, dtype=np.int64)
+    child_hash = np.empty(4 * width, dtype=np.uint64)
+    side = 0
+    while depth[0] + depth[1] + 1 < best:
+        if depth[side] + 1 >= depth_cap or count[side] == 0:
+            if not bidirectional or side == 1:
+                break
+            side = 1
+            continue
+        other = 1 - side
+        score = to_goal if side == 0 else to_start
+        level = depth[side]
+        made = 0
+        top = 0
+        for i in range(count[side]):
+            b = np.int64(blanks[side, level, i])
+            before = np.int64(blanks[side, level - 1, parents[side, level, i]]) if level > 0 \
+                else np.int64(-1)
+            for k in range(4):
+                nb = nbr[b, k]
+                if nb < 0 or nb == before:
+                    continue
+                label = states[side, i, nb]
+                key = hashes[side, i] ^ zobrist[b, 0] ^ zobrist[nb, label] \
+                    ^ zobrist[b, label] ^ zobrist[nb, 0]
+                key |= np.uint64(1)
+                slot = _lookup(keys[side], key)
+                if keys[side, slot] == key:
+                    continue  # reached before, at this depth or less
+                value = ((level + 1) * width + i) * 4 + k
+                if filled[side] < capacity:
+                    keys[side, slot] = key
+                    values[side, slot] = value
+                    filled[side] += 1
+                there = _lookup(keys[other], key)
+                if keys[other, there] == key:
+                    total = level + 1 + values[other, there] // 4 // width
+                    if total < best:
+                        best = total
+                        meet_f = value if side == 0 else values[other, there]
+                        meet_b = values[other, there] if side == 0 else value
+                s = h[side, i] + score[label, b] - score[label, nb]
+                child_parent[made] = i
+                child_move[made] = k
+                child_score[made] = s
+                child_hash[made] = key
+                if s > top:
+                    top = s
+                made += 1
+        if made == 0:
+            count[side] = 0
+            continue
+        # keep the ``width`` lowest scores: a counting pass finds the cut
+        buckets = np.zeros(top + 2, dtype=np.int64)
+        for c in range(made):
+            buckets[child_score[c]] += 1
+        cut, taken = 0, 0
+        while cut <= top and taken + buckets[cut] <= width:
+            taken += buckets[cut]
+            cut += 1
+        room = width - taken  # children with score == cut that still fit
+        kept = 0
+        for c in range(made):
+            s = child_score[c]
+            if s < cut or (s == cut and room > 0):
+                if s == cut:
+                    room -= 1
+                i = child_parent[c]
+                b = np.int64(blanks[side, level, i])
+                nb = nbr[b, child_move[c]]
+                for q in range(n):
+                    nxt[kept, q] = states[side, i, q]
+                nxt[kept, b] = nxt[kept, nb]
+                nxt[kept, nb] = 0
+                blanks[side, level + 1, kept] = nb
+                parents[side, level + 1, kept] = i
+                h[side, kept] = s
+                hashes[side, kept] = child_hash[c]
+                kept += 1
+        for c in range(kept):
+            for q in range(n):
+                states[side, c, q] = nxt[c, q]
+        count[side] = kept
+        depth[side] = level + 1
+        if bidirectional:
+            side = other
+    if meet_f < 0:
+        empty = np.empty(0, dtype=np.int64)
+        return empty, empty
+    forward = _trace(meet_f, blanks[0], parents[0], nbr, width, roots[0])
+    backward = _trace(meet_b, blanks[1], parents[1], nbr, width, roots[1])
+    return forward, backward
+
+
+@dataclass
+class BeamResult:
+    """The plan found as the blank's cells from start to goal (empty: none found)."""
+
+    path: list[int]
+
+    @property
+    def length(self) -> int | None:
+        return len(self.path) - 1 if self.path else None
+
+
+def beam_search(start: np.ndarray, goal: np.ndarray, nbr: np.ndarray, to_goal: np.ndarray,
+                to_start: np.ndarray, *, width: int = 2000, max_length: int = 600,
+                bidirectional: bool = True, seed: int = 0) -> BeamResult:
+    """A plan (not necessarily shortest) by beam search; see the module docstring.
+
+    ``to_goal[label, cell]``/``to_start[label, cell]``: moves from a cell to the
+    nearest goal/start cell of the label (0 for the blank, label 0).
+    """
+    labels = int(max(start.max(), goal.max())) + 1
+    rng = np.random.default_rng(seed)
+    zobrist = rng.integers(1, 2**63, size=(len(start), labels), dtype=np.int64).astype(
+        np.uint64)
+    # room for every state the beams may generate, within a memory cap
+    expected = 2 * 3 * width * max_length
+    bits = max(12, min(23, int(np.ceil(np.log2(expected * 1.5)))))
+    forward, backward = _beam(np.ascontiguousarray(start, dtype=np.int8),
+                              np.ascontiguousarray(goal, dtype=np.int8),
+                              np.ascontiguousarray(nbr, dtype=np.int64),
+                              np.ascontiguousarray(to_goal, dtype=np.int64),
+                              np.ascontiguousarray(to_start, dtype=np.int64),
+                              zobrist, width, max_length, bidirectional, bits)
+    if len(forward) == 0:
+        return BeamResult([])
+    return BeamResult([int(c) for c in forward] + [int(c) for c in backward[::-1][1:]])

@@ -1,0 +1,314 @@
+"""Many sliding puzzles under shared move budgets: the DevQuiz 2011 job.
+
+A problem file is the contest's: a line of four limits ``L R U D`` (the totals of each
+move letter allowed over all answers together), a line with the number of problems,
+then one ``W,H,cells`` line per problem. A plain list of DevQuiz lines (no limits, no
+budgets) is read too. The answers file has one line per problem: its moves, or
+nothing when it is unsolved.
+
+This module is what ``cpsolve batch`` (:mod:`cpsolve.batch`) needs from the family:
+:func:`read`, the :data:`PASSES` and :func:`attempt` (run in worker processes),
+:func:`check`, :func:`usage`, :func:`plan` (which answers to hand in under the
+budgets) and :func:`group` (the rows of the summary).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from cpsolve.errors import InputError
+from models.sliding.formats import DEVQUIZ_RE, parse, parse_devquiz
+
+MOVES = "LRUD"
+SIDES = range(3, 7)  # the contest's widths and heights
+LIMITS_RE = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One board to solve: its answer line ``number`` (1-based), the line it was read
+    from, and its text (a DevQuiz line or grid text), which is also its key."""
+
+    number: int
+    line: int
+    text: str
+
+
+@dataclass
+class Problems:
+    """A problem file: the budgets (None: no limits), the boards that parsed, the lines
+    skipped with why, and the number of answer lines (bad lines keep theirs, empty)."""
+
+    limits: dict[str, int] | None
+    problems: list[Problem] = field(default_factory=list)
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    count: int = 0
+
+
+def _board_error(text: str, line: int) -> str | None:
+    """Why a DevQuiz line is not a contest board (None if it is one)."""
+    match = DEVQUIZ_RE.match(text)
+    if not match:
+        return "not a DevQuiz line W,H,cells"
+    width, height = int(match.group(1)), int(match.group(2))
+    for what, value in (("width", width), ("height", height)):
+        if value not in SIDES:
+            return f"{what} {value} is outside 3..6"
+    try:
+        parse_devquiz(text, line_number=line)
+    except InputError as error:
+        return f"column {error.column}: {error.message}" if error.column else error.message
+    return None
+
+
+def read(text: str) -> Problems:
+    """Read a DevQuiz problem file, or a plain list of DevQuiz lines.
+
+    >>> p = read("3 3 3 3\\n2\\n3,3,168452=30\\n3,3,12345678\\n")
+    >>> p.limits, [q.number for q in p.problems], p.errors
+    ({'L': 3, 'R': 3, 'U': 3, 'D': 3}, [1], [(4, 'column 13: 8 cells for 3x3 = 9')])
+    """
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    out = Problems(limits=None)
+    if first is None:
+        return out
+    body = list(enumerate(lines, 1))[first:]
+    match = LIMITS_RE.match(lines[first])
+    if match:
+        out.limits = dict(zip(MOVES, (int(g) for g in match.groups())))
+        if len(body) < 2 or not body[1][1].strip().isdigit():
+            raise InputError("the second line must be the number of problems",
+                             line=first + 2, column=1)
+        expected = int(body[1][1])
+        body = [(n, line) for n, line in body[2:]]
+        while body and not body[-1][1].strip():
+            body.pop()
+        if len(body) != expected:
+            out.errors.append((first + 2, f"the file says {expected} problems but has "
+                                          f"{len(body)} lines"))
+    else:
+        body = [(n, line) for n, line in body if line.strip()]
+    for number, (line, raw) in enumerate(body, 1):
+        board = raw.strip()
+        error = _board_error(board, line)
+        if error is None:
+            out.problems.append(Problem(number, line, board))
+        else:
+            out.errors.append((line, error))
+    out.count = len(body)
+    return out
+
+
+def format_answers(answers: list[str | None]) -> str:
+    """The answers file: line i holds the moves for problem i, empty when unsolved.
+
+    >>> format_answers(["LU", None, "R"])
+    'LU\\n\\nR\\n'
+    """
+    return "".join((moves or "") + "\n" for moves in answers)
+
+
+def read_answers(text: str, count: int) -> list[str | None]:
+    """The answers of an answers file for ``count`` problems (None: no answer); an
+    InputError for a line that is not a move string or for too many lines.
+
+    >>> read_answers("LU\\n\\nR\\n", 3)
+    ['LU', None, 'R']
+    """
+    lines = text.splitlines()
+    if len(lines) > count:
+        raise InputError(f"{len(lines)} answer lines for {count} problems", line=count + 1)
+    out: list[str | None] = []
+    for number, line in enumerate(lines, 1):
+        moves = line.strip()
+        bad = next((k for k, c in enumerate(moves) if c not in MOVES), None)
+        if bad is not None:
+            raise InputError(f"{moves[bad]!r} is not a move (L, R, U, D)", line=number,
+                             column=bad + 1)
+        out.append(moves or None)
+    return out + [None] * (count - len(out))
+
+
+def check(text: str, moves: str) -> list[str]:
+    """Replay ``moves`` on the board ``text`` (the puzzle's own checker)."""
+    from models.sliding.check import check as replay
+
+    return replay(parse(text), moves)
+
+
+def usage(moves: str) -> Counter[str]:
+    """How much of each budget an answer takes.
+
+    >>> dict(usage("LLUR"))
+    {'L': 2, 'U': 1, 'R': 1}
+    """
+    return Counter(moves)
+
+
+def group(text: str) -> str:
+    """The summary row of a board: its size.
+
+    >>> group("4,3,123456789AB0")
+    '4x3'
+    """
+    puzzle = parse(text)
+    return f"{puzzle.width}x{puzzle.height}"
+
+
+# ---------------------------------------------------------------------------------
+# Solving one board. A pass is a level of effort; a board proven optimal (or proven
+# unsolvable) is never attempted again, the others are, in every later pass, and
+# keep every plan found, so the planner can pick shorter ones when budgets are tight.
+
+@dataclass(frozen=True)
+class Effort:
+    """What one pass spends on a board."""
+
+    name: str
+    sweep_space: int  # bidirectional BFS (optimal) up to this many arrangements
+    ida_seconds: float  # optimal IDA* (Manhattan + linear conflicts) for this long
+    beams: tuple[int, ...]  # beam widths tried in turn while no plan is known
+    improve: tuple[int, ...]  # beam widths tried even when a plan is known
+
+
+PASSES = (
+    Effort("quick", 20_000_000, 0.3, (1_000, 10_000, 100_000), ()),
+    Effort("improve", 100_000_000, 5.0, (300_000,), (30_000,)),
+    Effort("deep", 100_000_000, 30.0, (1_000_000,), (200_000,)),
+)
+
+
+def attempt(task: tuple[str, int]) -> dict[str, Any]:
+    """Solve board ``text`` with the effort of pass ``index``: runs in a worker.
+
+    Returns a dict with ``status`` (``optimal``, ``solved``, ``unsolvable``,
+    ``unknown``), ``plans`` (each checked here and again by the caller), ``method``,
+    ``reason``, ``lower_bound`` and ``seconds``.
+    """
+    text, index = task
+    effort = PASSES[index]
+    started = time.perf_counter()
+    from models.sliding.bounds import Analysis
+    from models.sliding.check import check as replay
+
+    puzzle = parse(text)
+    analysis = Analysis(puzzle)
+    verdict = analysis.verdict
+    lower = analysis.lower_bound
+    out: dict[str, Any] = {"plans": [], "lower_bound": lower, "method": "", "reason": ""}
+
+    def done(status: str) -> dict[str, Any]:
+        out["status"] = status
+        out["seconds"] = time.perf_counter() - started
+        out["plans"] = sorted(set(out["plans"]), key=len)
+        return out
+
+    if verdict.solvable is False or lower is None:
+        out["reason"] = verdict.reason if verdict.solvable is False else (
+            "a tile cannot reach its goal")
+        out["method"] = "analysis"
+        return done("unsolvable")
+    methods = []
+    if analysis.state_space <= effort.sweep_space:
+        from models.sliding.solve import solve
+
+        result = solve(puzzle, method="bibfs")
+        if result.status.value == "optimal":
+            out["plans"] = [result.solution]
+            out["method"] = "bibfs"
+            return done("optimal")
+        if result.status.value == "unsolvable":
+            out["reason"], out["method"] = result.reason, "bibfs"
+            return done("unsolvable")
+    from models.sliding.search import ida
+
+    plans, search = ida(analysis, time_limit=effort.ida_seconds, max_length=4 * lower + 60)
+    if plans:
+        out["plans"], out["method"] = plans[:1], "ida"
+        return done("optimal")
+    methods.append(f"ida>{int(search.bound)}")
+    from models.sliding.beam import beam
+
+    widths = effort.beams if index == 0 else effort.improve + effort.beams
+    for width in widths:
+        plan = beam(analysis, width=width, max_length=4 * lower + 60, seed=index)
+        methods.append(f"beam{width}")
+        if plan is not None and not replay(puzzle, plan):
+            out["plans"].append(plan)
+            if width in effort.beams:
+                break
+    out["method"] = " ".join(methods)
+    if out["plans"]:
+        return done("solved")
+    out["reason"] = "no plan found at this effort"
+    return done("unknown")
+
+
+# ---------------------------------------------------------------------------------
+# Planning the budgets.
+
+def _total(chosen: list[str | None]) -> Counter[str]:
+    total: Counter[str] = Counter()
+    for moves in chosen:
+        if moves is not None:
+            total.update(moves)
+    return total
+
+
+def plan(candidates: list[list[str]], limits: dict[str, int] | None) -> list[str | None]:
+    """One answer (or None) per problem, as many answered as the budgets allow.
+
+    Each problem picks the candidate of least weighted cost, a price per move letter;
+    while a budget is exceeded its letter's price rises (so boards switch to answers
+    that use less of it). If prices alone cannot fit the budgets, the answers that
+    cost the most in the exceeded letters are dropped, and dropped ones that still
+    fit the slack left are put back, shortest first.
+
+    >>> plan([["LL", "UDLL"], ["RRRR"], ["R"]], {"L": 2, "R": 2, "U": 9, "D": 9})
+    ['LL', None, 'R']
+    """
+    def cheapest(options: list[str], price: dict[str, float]) -> str | None:
+        return min(options, key=lambda m: (sum(price[c] for c in m), len(m)), default=None)
+
+    shortest = [cheapest(options, dict.fromkeys(MOVES, 1.0)) for options in candidates]
+    if limits is None:
+        return shortest
+    price = dict.fromkeys(MOVES, 1.0)
+    chosen = shortest
+    for _ in range(60):
+        total = _total(chosen)
+        over = [m for m in MOVES if total[m] > limits[m]]
+        if not over:
+            return chosen
+        for m in over:
+            price[m] *= 1.25
+        chosen = [cheapest(options, price) for options in candidates]
+    # Prices alone do not fit: drop the answers dearest in the letters over budget.
+    total = _total(chosen)
+    over = {m for m in MOVES if total[m] > limits[m]}
+    order = sorted((i for i, moves in enumerate(chosen) if moves is not None),
+                   key=lambda i: -sum(price[c] for c in chosen[i] if c in over))  # type: ignore[union-attr]
+    dropped = []
+    for i in order:
+        if all(total[m] <= limits[m] for m in MOVES):
+            break
+        moves = chosen[i]
+        assert moves is not None
+        if not any(c in over for c in moves):
+            continue
+        total.subtract(moves)
+        chosen[i] = None
+        dropped.append(i)
+    for i in sorted(dropped, key=lambda i: min(len(m) for m in candidates[i])):
+        for moves in sorted(candidates[i], key=len):
+            need = usage(moves)
+            if all(total[m] + need[m] <= limits[m] for m in MOVES):
+                chosen[i] = moves
+                total.update(moves)
+                break
+    return chosen
