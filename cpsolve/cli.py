@@ -93,7 +93,11 @@ def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
     module = registry.load(family)
     if not hasattr(module, "analyze"):
         raise CpsolveError(f"puzzle family {family!r} has no whole-space analysis")
-    report = module.analyze(load(board, module.parse))
+    from cpsolve.progress import progress
+
+    puzzle = load(board, module.parse)
+    with progress("sweep", None, unit="positions") as bar:
+        report = module.analyze(puzzle, bar=bar)
     if plot is not None:
         from cpsolve.render import distribution_plot
 

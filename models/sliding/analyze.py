@@ -7,12 +7,13 @@ from __future__ import annotations
 import time
 
 from cpsolve.errors import UsageError
+from cpsolve.progress import Bar
 from cpsolve.result import SpaceReport, Stats
 from models.sliding.board import BLANK, WALL, Board, Puzzle
 from models.sliding.bounds import Analysis
 
 
-def analyze(puzzle: Puzzle, *, keep: int = 1000) -> SpaceReport:
+def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> SpaceReport:
     """Sweep every position reachable from ``puzzle.goal`` (a breadth-first search over
     perfectly ranked arrangements, one byte a state). A space larger than
     :data:`cpsolve.search.bfs.MAX_STATES` arrangements is refused up front, with its size.
@@ -30,10 +31,17 @@ def analyze(puzzle: Puzzle, *, keep: int = 1000) -> SpaceReport:
     if size > MAX_STATES:
         raise UsageError(f"{size:,} arrangements: too many to sweep here (at most "
                          f"{MAX_STATES:,}, one byte each)")
+    bar = bar or Bar()
+    bar.update(total=size)
+
+    def layer(distance: int, positions: int) -> None:
+        bar.advance(positions)
+        bar.update(info=f"distance {distance}: {positions:,}")
+
     start = time.perf_counter()
     root, _, counts, nbr_free = ranked_space(analysis)
     free = analysis.free
-    layers = sweep_all(root, counts, nbr_free, keep=keep)
+    layers = sweep_all(root, counts, nbr_free, keep=keep, on_layer=layer)
     hardest = []
     for state in layers.farthest:
         board = [WALL] * (puzzle.width * puzzle.height)

@@ -1,0 +1,115 @@
+"""``cpsolve rotate``: shortest plans, counted; checking a plan."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from cpsolve.commands import (
+    EXIT_OK,
+    EXIT_UNSOLVABLE,
+    Output,
+    choose_format,
+    common_options,
+    describe_stats,
+    exit_code,
+    load,
+    read_board,
+    result_json,
+    with_file,
+)
+from cpsolve.errors import InputError
+from cpsolve.result import Result, Status
+from models.rotation.board import Puzzle
+from models.rotation.check import check
+from models.rotation.formats import parse, parse_goal
+from models.rotation.solve import DEFAULT_SOLVER, HEURISTICS, METHODS, solve
+
+
+def render(result: Result, fmt: str, show_all: bool) -> Output:
+    code = exit_code(result)
+    if fmt == "json":
+        data = result_json("rotate", result, str,
+                           length=len(result.solution.split()) if result.solutions else None,
+                           optimal=result.status is Status.OPTIMAL)
+        return Output(stdout=json.dumps(data, indent=2), exit_code=code)
+    if not result.solutions:
+        reason = f": {result.reason}" if result.reason else ""
+        return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
+    lines = list(result.solutions if show_all else result.solutions[:1])
+    if result.count is not None:
+        length = len(result.solution.split())
+        more = "" if result.complete else " (counting stopped early)"
+        if show_all and len(result.solutions) < result.count:
+            more += f"; {len(result.solutions)} listed"
+        lines.append(f"{result.count} optimal plan{'s' if result.count != 1 else ''} of "
+                     f"{length} moves{more}")
+    return Output(stdout="\n".join(lines) or "\n", exit_code=code)  # an empty plan: a blank line
+
+
+@click.command("rotate", short_help="Rotation puzzles: shortest plans, counted.")
+@click.argument("board")
+@click.option("--goal", "goal_file", default=None, metavar="FILE",
+              help="The goal grid, when BOARD has none.")
+@click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
+              help="auto: bidirectional BFS while the arrangements fit in memory, else IDA*.")
+@click.option("--heuristic", type=click.Choice(HEURISTICS), default="pdb", show_default=True,
+              help="For --method ida: pattern databases and cell distances, or cells alone.")
+@click.option("--solver", default=DEFAULT_SOLVER, show_default=True, metavar="NAME",
+              help="python-sat solver.")
+@click.option("--card", default="direct", show_default=True, metavar="NAME",
+              help="Encoding of 'one move per step': direct or a pysat.card name.")
+@click.option("--max-length", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Longest plan to look for (default 100).")
+@click.option("--count-optimal", is_flag=True, help="Count every optimal plan.")
+@click.option("--all", "show_all", is_flag=True, help="With --count-optimal: print them all.")
+@click.option("--check", "plan", default=None, metavar="MOVES",
+              help="Replay a plan (moves such as 'A+ B-', or a file) instead of solving.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default=None)
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="CP-SAT worker threads.")
+@common_options
+def command(board: str, goal_file: str | None, method: str, heuristic: str, solver: str,
+            card: str, max_length: int | None, count_optimal: bool, show_all: bool,
+            plan: str | None, fmt: str | None, workers: int | None,
+            time_limit: float | None, as_json: bool, verbose: bool,
+            output: str | None) -> Output:
+    """Find a shortest plan for the rotation puzzle BOARD: rows of labels; a line
+    'goal' and a second grid give the goal (else the labels in order), a line 'squares'
+    and one cycle of cells per line (clockwise, numbered row-major from 0) the squares
+    (else every 2x2 block, named A, B, ... row-major). Moves: A+ turns A clockwise,
+    A- counter-clockwise."""
+    fmt = choose_format(fmt, as_json, output, pictures=())
+    puzzle: Puzzle = load(board, parse)
+    if goal_file is not None:
+        puzzle = _with_goal(puzzle, goal_file)
+    if plan is not None:
+        try:
+            text, _ = read_board(plan)
+        except InputError:
+            text = plan
+        errors = check(puzzle, text)
+        out = Output(stdout="\n".join(["invalid", *errors]) if errors else "valid",
+                     exit_code=EXIT_UNSOLVABLE if errors else EXIT_OK)
+        return with_file(out, output)
+    result = solve(puzzle, method=method, solver=solver, card=card, heuristic=heuristic,
+                   max_length=max_length, count_optimal=count_optimal or show_all,
+                   time_limit=time_limit, workers=workers)
+    out = render(result, fmt, show_all)
+    if verbose:
+        if "auto" in result.method:
+            out.stderr.append(f"auto chose {result.method['method']}: {result.method['auto']}")
+        out.stderr.append(describe_stats(result))
+        out.stderr.append(f"lower bound {result.stats.extra.get('lower_bound')}; "
+                          f"{result.stats.extra.get('solvability')}")
+    return with_file(out, output)
+
+
+def _with_goal(puzzle: Puzzle, goal_file: str) -> Puzzle:
+    """``puzzle`` with the goal grid of ``goal_file``."""
+    text, source = read_board(goal_file)
+    try:
+        return parse_goal(text, puzzle)
+    except InputError as error:
+        raise error.located(source) from None

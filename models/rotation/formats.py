@@ -1,0 +1,163 @@
+"""Reading rotation puzzles.
+
+Grid text: whitespace-separated labels, one row per line. Optional sections follow,
+each opened by a line holding only its keyword:
+
+- ``goal``: a second grid, the same size, with the same labels (by default the
+  labels in natural order, row-major: ``1 2 3 / 4 5 6 / 7 8 9``);
+- ``squares``: one cycle of cells per line, clockwise, cells numbered row-major from
+  0, optionally named (``A: 0 1 4 3``); by default every 2x2 block is a square.
+
+Lines starting with ``#`` are comments; blank lines are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+
+from cpsolve.errors import InputError
+from models.rotation.board import Puzzle, Square, blocks, square_name
+
+SECTIONS = ("goal", "squares")
+Token = tuple[str, int, int]  # text, line, column (1-based)
+
+
+def _rows(lines: list[tuple[int, str]]) -> list[list[Token]]:
+    return [[(m.group(0), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
+            for number, line in lines]
+
+
+def _grid(rows: list[list[Token]], what: str, width: int | None = None,
+          height: int | None = None) -> tuple[int, int, list[Token]]:
+    if not rows:
+        raise InputError(f"the {what} has no rows")
+    first = len(rows[0]) if width is None else width
+    for row in rows:
+        if len(row) != first:
+            raise InputError(f"this row of the {what} has {len(row)} labels, the "
+                             f"{'first row' if width is None else 'board'} has {first}",
+                             line=row[0][1], column=1)
+    if height is not None and len(rows) != height:
+        raise InputError(f"the {what} has {len(rows)} rows, the board has {height}",
+                         line=rows[0][0][1], column=1)
+    return first, len(rows), [token for row in rows for token in row]
+
+
+def _squares(rows: list[list[Token]], width: int, height: int) -> tuple[Square, ...]:
+    n = width * height
+    out: list[Square] = []
+    for row in rows:
+        name = square_name(len(out))
+        if row[0][0].endswith(":"):
+            name = row[0][0][:-1]
+            if not re.fullmatch(r"[A-Z]+", name):
+                raise InputError(f"square name {name!r}: capital letters only",
+                                 line=row[0][1], column=row[0][2])
+            row = row[1:]
+        if any(square.name == name for square in out):
+            raise InputError(f"square {name} is named twice", line=row[0][1] if row else None)
+        cells: list[int] = []
+        for text, line, column in row:
+            if not text.isdigit():
+                raise InputError(f"{text!r} is not a cell number", line=line, column=column)
+            cell = int(text)
+            if cell >= n:
+                raise InputError(f"cell {cell} is outside the {width}x{height} grid "
+                                 f"(cells 0-{n - 1})", line=line, column=column)
+            if cell in cells:
+                raise InputError(f"cell {cell} is repeated in square {name}", line=line,
+                                 column=column)
+            cells.append(cell)
+        if len(cells) < 2:
+            raise InputError(f"square {name} needs at least two cells",
+                             line=row[0][1] if row else None)
+        out.append(Square(name, tuple(cells)))
+    return tuple(out)
+
+
+def parse(text: str) -> Puzzle:
+    """A rotation puzzle from grid text (see the module docstring).
+
+    >>> p = parse("9 8 7\\n4 5 6\\n3 2 1")
+    >>> p.goal, [s.name for s in p.squares], len(p.moves)
+    (('1', '2', '3', '4', '5', '6', '7', '8', '9'), ['A', 'B', 'C', 'D'], 8)
+    """
+    from models.sliding.board import natural_key
+
+    parts: dict[str, list[tuple[int, str]]] = {"board": []}
+    section = "board"
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.lower() in SECTIONS:
+            section = stripped.lower()
+            if section in parts:
+                raise InputError(f"a second {section!r} section", line=number, column=1)
+            parts[section] = []
+            continue
+        parts[section].append((number, line))
+    if not parts["board"]:
+        raise InputError("empty board: no rows of labels")
+    width, height, start = _grid(_rows(parts["board"]), "board")
+    if "goal" in parts:
+        _, _, goal = _grid(_rows(parts["goal"]), "goal", width, height)
+        _same_labels(start, goal)
+        goal_labels = tuple(token[0] for token in goal)
+    else:
+        goal_labels = tuple(sorted((token[0] for token in start), key=natural_key))
+    if "squares" in parts:
+        squares = _squares(_rows(parts["squares"]), width, height)
+    else:
+        squares = blocks(width, height)
+    if not squares:
+        raise InputError(f"a {width}x{height} grid has no 2x2 square: list the squares "
+                         "after a line 'squares'")
+    return Puzzle(width, height, tuple(token[0] for token in start), goal_labels, squares)
+
+
+def _same_labels(start: list[Token], goal: list[Token]) -> None:
+    have, want = Counter(t[0] for t in start), Counter(t[0] for t in goal)
+    seen: Counter[str] = Counter()
+    for text, line, column in start:
+        seen[text] += 1
+        if seen[text] > want[text]:  # the first occurrence the goal has no room for
+            message = (f"label {text!r} is not in the goal" if not want[text] else
+                       f"label {text!r} is in the board {have[text]} times, in the goal "
+                       f"{want[text]}")
+            raise InputError(message, line=line, column=column)
+    for text, line, column in goal:
+        if want[text] > have[text]:
+            raise InputError(f"goal label {text!r} is in the goal {want[text]} times, in the "
+                             f"board {have[text]}", line=line, column=column)
+
+
+def parse_goal(text: str, puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` with the goal grid ``text`` (the same size and labels).
+
+    >>> parse_goal("2 1\\n3 4", parse("1 2\\n3 4")).goal
+    ('2', '1', '3', '4')
+    """
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.strip().startswith("#")]
+    _, _, goal = _grid(_rows(lines), "goal", puzzle.width, puzzle.height)
+    have, want = Counter(puzzle.start), Counter(t[0] for t in goal)
+    for label, line, column in goal:
+        if want[label] > have[label]:
+            raise InputError(f"goal label {label!r} is in the goal {want[label]} times, in "
+                             f"the board {have[label]}", line=line, column=column)
+    for label in puzzle.start:
+        if have[label] > want[label]:
+            raise InputError(f"label {label!r} of the board is in the goal {want[label]} "
+                             f"times, in the board {have[label]}")
+    return replace(puzzle, goal=tuple(t[0] for t in goal))
+
+
+def write(puzzle: Puzzle) -> str:
+    """The puzzle as grid text, with its goal and squares sections (``parse`` reads it
+    back)."""
+    lines = [puzzle.text(puzzle.start), "goal", puzzle.text(puzzle.goal), "squares"]
+    lines += [f"{s.name}: " + " ".join(map(str, s.cells)) for s in puzzle.squares]
+    return "\n".join(lines) + "\n"
