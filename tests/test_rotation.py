@@ -231,3 +231,21 @@ def test_cpsat_counts_plans_on_a_small_board():
     puzzle = parse(base.text(state))
     result = solve(puzzle, method="cpsat", count_optimal=True)
     assert (len(result.solution.split()), result.count) == (dist[state], ways[state])
+
+
+def test_models_dumped_for_outside_solvers(examples, tmp_path):
+    from test_export import solve_dimacs, solve_proto_text
+
+    seed = str(examples / "rotation" / "seed.txt")
+    cnf, proto, below = tmp_path / "11.cnf", tmp_path / "11.txt", tmp_path / "9.cnf"
+    done = run("rotate", seed, "--dump-cnf", str(cnf), "--dump-model", str(proto))
+    assert done.returncode == 0, done.stderr
+    model = solve_dimacs(cnf)
+    shown = [int(v) for v in cnf.read_text().splitlines()[1].split()[3:-1]]
+    assert len(shown) == 11 * 8
+    plan = " ".join(parse(SEED_START).moves[i % 8].name
+                    for i, v in enumerate(shown) if model[v - 1] > 0)
+    assert check(parse(SEED_START), plan) == []
+    assert solve_proto_text(proto)
+    short = run("rotate", seed, "--max-length", "9", "--dump-cnf", str(below))
+    assert short.returncode == 3 and solve_dimacs(below) is None

@@ -19,7 +19,8 @@ from cpsolve.commands import (
     result_json,
     with_file,
 )
-from cpsolve.errors import InputError
+from cpsolve.errors import InputError, UsageError
+from cpsolve.export import dump_options, dumped
 from cpsolve.result import Result, Status
 from models.rotation.board import Puzzle
 from models.rotation.check import check
@@ -69,17 +70,21 @@ def render(result: Result, fmt: str, show_all: bool) -> Output:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default=None)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="CP-SAT worker threads.")
+@dump_options
 @common_options
 def command(board: str, goal_file: str | None, method: str, heuristic: str, solver: str,
             card: str, max_length: int | None, count_optimal: bool, show_all: bool,
-            plan: str | None, fmt: str | None, workers: int | None,
-            time_limit: float | None, as_json: bool, verbose: bool,
+            plan: str | None, fmt: str | None, workers: int | None, dump_cnf: str | None,
+            dump_model: str | None, time_limit: float | None, as_json: bool, verbose: bool,
             output: str | None) -> Output:
     """Find a shortest plan for the rotation puzzle BOARD: rows of labels; a line
     'goal' and a second grid give the goal (else the labels in order), a line 'squares'
     and one cycle of cells per line (clockwise, numbered row-major from 0) the squares
     (else every 2x2 block, named A, B, ... row-major). Moves: A+ turns A clockwise,
-    A- counter-clockwise."""
+    A- counter-clockwise.
+
+    --dump-cnf and --dump-model write the model of plans of exactly N moves: N is
+    --max-length when given, else the length of the optimal plan found."""
     fmt = choose_format(fmt, as_json, output, pictures=())
     puzzle: Puzzle = load(board, parse)
     if goal_file is not None:
@@ -97,6 +102,19 @@ def command(board: str, goal_file: str | None, method: str, heuristic: str, solv
                    max_length=max_length, count_optimal=count_optimal or show_all,
                    time_limit=time_limit, workers=workers)
     out = render(result, fmt, show_all)
+    if dump_cnf is not None or dump_model is not None:
+        horizon = max_length if max_length is not None else (
+            len(result.solution.split()) if result.solutions else None)
+        if horizon is None:
+            raise UsageError("no plan found to take the model's length from: give "
+                             "--max-length N for the model of plans of N moves")
+        from models.rotation.encodings import model_at
+        from models.rotation.space import Space
+
+        space = Space(puzzle)
+        out.files.update(dumped(dump_cnf, dump_model,
+                                cnf=lambda: model_at(space, horizon, "onehot", card),
+                                model=lambda: model_at(space, horizon, "cpsat")))
     if verbose:
         if "auto" in result.method:
             out.stderr.append(f"auto chose {result.method['method']}: {result.method['auto']}")

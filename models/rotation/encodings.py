@@ -177,3 +177,19 @@ def encoder(name: str, space: Space, horizon: int, card: str = "direct") -> Any:
     if name == "cpsat":
         return CpsatEncoder(space, horizon)
     raise ValueError(f"unknown encoding {name!r}; known: {', '.join(ENCODINGS)}")
+
+
+def model_at(space: Space, horizon: int, name: str, card: str = "direct") -> Any:
+    """The model of plans of exactly ``horizon`` moves (``onehot``: DIMACS-ready CNF,
+    ``cpsat``: a CP-SAT model), for ``--dump-cnf`` and ``--dump-model``; a
+    :class:`UsageError` when the distances show no such plan exists."""
+    from cpsolve.errors import UsageError
+
+    if space.verdict.solvable is False:
+        raise UsageError(f"the puzzle has no solution ({space.verdict.reason}), so there "
+                         "is no model to write")
+    built = encoder(name, space, horizon, card).model()
+    if built is None:
+        raise UsageError(f"no plan of exactly {horizon} moves can exist (the cell "
+                         "distances rule it out)")
+    return built
