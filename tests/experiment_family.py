@@ -4,9 +4,9 @@ method can fail. Specs in the tests name it in ``[families]``; nothing installs 
 
 ``behave``: ``well`` (the real SAT method), ``longer`` (a valid plan two moves
 longer than optimal, still claimed optimal), ``unsolvable`` (claims there is no
-plan), ``sleep`` (ignores its time limit; writes its process id to the file
-``$FAKE_PIDFILE`` when set), ``crash`` (the process dies), ``hog`` (allocates until
-memory runs out).
+plan), ``invalid`` (a plan that breaks the rules), ``sleep`` (ignores its time
+limit; writes its process id to the file ``$FAKE_PIDFILE`` when set), ``crash``
+(the process dies), ``hog`` (allocates until memory runs out).
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ def solve(puzzle: Any, *, behave: str = "well", time_limit: float | None = None)
             hoard.append(np.empty(64 * 1024 * 1024, dtype=np.uint8))
     if behave == "unsolvable":
         return Result(Status.UNSOLVABLE, reason="planted")
+    if behave == "invalid":  # the blank walks off the board
+        return Result(Status.OPTIMAL, solutions=["L" * 5])
     result = solve_sliding(puzzle, method="sat", time_limit=time_limit)
     if behave == "longer" and result.solutions:
         plan = result.solution

@@ -87,9 +87,18 @@ def table_counts(text: str) -> dict[str, list[str]]:
     return found
 
 
-def test_tiny_experiment_end_to_end(tmp_path):
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    """The tiny experiment (two methods, three instances), run once on the local pool:
+    its directory and the experiment's output."""
+    tmp_path = tmp_path_factory.mktemp("tiny")
     path = write_spec(tmp_path, TWO_METHODS)
     done = cpsolve("experiment", str(path), "--workers", "2", cwd=tmp_path)
+    return tmp_path, done
+
+
+def test_tiny_experiment_end_to_end(tiny):
+    tmp_path, done = tiny
     assert done.returncode == 0, done.stderr
     assert "tiny: 6 runs; 6 run now (6 solved)" in done.stdout
     stored = rows(tmp_path / "results.db")
@@ -236,14 +245,13 @@ def _without_times(text: str) -> list[list[str]]:
     return kept
 
 
-def test_local_cluster_gives_the_same_table(tmp_path):
+def test_local_cluster_gives_the_same_table(tiny):
     from cpsolve.executors import local_cluster
 
-    path = write_spec(tmp_path, TWO_METHODS)
-    local = cpsolve("experiment", str(path), "--db", "local.db", cwd=tmp_path)
+    tmp_path, local = tiny
     assert local.returncode == 0, local.stderr
     with local_cluster(2) as address:
-        remote = cpsolve("experiment", str(path), "--db", "dask.db", "--scheduler", address,
+        remote = cpsolve("experiment", "spec.toml", "--db", "dask.db", "--scheduler", address,
                          cwd=tmp_path)
     assert remote.returncode == 0, remote.stderr
     assert "6 run now (6 solved)" in remote.stdout
@@ -254,7 +262,7 @@ def test_local_cluster_gives_the_same_table(tmp_path):
         return {(r["method"], r["instance"], r["outcome"], r["objective"])
                 for r in rows(tmp_path / db)}
 
-    assert answers("local.db") == answers("dask.db")
+    assert answers("results.db") == answers("dask.db")
 
 
 def test_planted_disagreements_are_flagged(tmp_path):
@@ -272,13 +280,19 @@ behave = "longer"
 family = "fake"
 name = "liar"
 behave = "unsolvable"
+
+[[methods]]
+family = "fake"
+name = "cheat"
+behave = "invalid"
 """
     path = write_spec(tmp_path, methods)
     done = cpsolve("experiment", str(path), cwd=tmp_path)
     assert done.returncode == 5, done.stderr
     shown = cpsolve("report", "results.db", cwd=tmp_path)
     assert shown.returncode == 5
-    assert shown.stdout.startswith("!!! 6 DISAGREEMENTS between runs")
+    assert shown.stdout.startswith("!!! 9 DISAGREEMENTS between runs")
+    assert shown.stdout.count("cheat (tiny) returned a solution the checker rejects") == 3
     for name, (_, length) in BOARDS.items():
         assert (f"DISAGREEMENT fake {name}: different optimal lengths: {length} by honest "
                 f"(tiny), {length + 2} by padded (tiny)") in shown.stdout
@@ -392,10 +406,10 @@ card = ["direct", "totalizer"]
 @pytest.mark.parametrize("name, plots", [("akari", ["cactus", "scatter"]),
                                          ("sliding", ["cactus", "scatter", "horizon"])])
 def test_shipped_examples_run_and_plot(tmp_path, examples, name, plots):
-    """The example experiments under a one-second limit: every run ends, the answers
+    """The example experiments under a half-second limit: every run ends, the answers
     agree, and the plots are drawn."""
     path = examples / "experiments" / f"{name}.toml"
-    done = cpsolve("experiment", str(path), "--time-limit", "1", cwd=tmp_path)
+    done = cpsolve("experiment", str(path), "--time-limit", "0.5", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     stored = rows(tmp_path / "results.db")
     assert len(stored) == len(spec.load(str(path)).runs())

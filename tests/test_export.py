@@ -51,20 +51,20 @@ def test_akari_models_solve_outside(tmp_path, examples):
     assert solve_proto_text(proto)
 
 
-def test_sliding_models_at_the_optimal_horizon_and_below(tmp_path, examples):
-    board = str(examples / "sliding" / "8-puzzle-hardest.txt")
-    at31, at29 = tmp_path / "31.cnf", tmp_path / "29.cnf"
-    proto = tmp_path / "31.txt"
-    done = run("slide", board, "--method", "sat", "--dump-cnf", str(at31),
+def test_sliding_models_at_the_optimal_horizon_and_below(tmp_path):
+    board = "3,3,168452=30"  # a DevQuiz board with a wall: 16 moves
+    optimal, below = tmp_path / "16.cnf", tmp_path / "14.cnf"
+    proto = tmp_path / "16.txt"
+    done = run("slide", board, "--method", "sat", "--dump-cnf", str(optimal),
                "--dump-model", str(proto))
     assert done.returncode == 0, done.stderr
-    assert len(done.stdout.strip()) == 31
-    assert solve_dimacs(at31) is not None and solve_proto_text(proto)
-    below = run("slide", board, "--method", "sat", "--max-length", "29", "--encoding",
-                "onehot", "--dump-cnf", str(at29))
-    assert below.returncode == 3 and "no plan of at most 29 moves" in below.stdout
-    assert solve_dimacs(at29) is None  # the optimality proof, by an outside solver
-    odd = run("slide", board, "--max-length", "30", "--dump-cnf", str(tmp_path / "30.cnf"))
+    assert len(done.stdout.strip()) == 16
+    assert solve_dimacs(optimal) is not None and solve_proto_text(proto)
+    short = run("slide", board, "--method", "sat", "--max-length", "14", "--encoding",
+                "onehot", "--dump-cnf", str(below))
+    assert short.returncode == 3 and "no plan of at most 14 moves" in short.stdout
+    assert solve_dimacs(below) is None  # the optimality proof, by an outside solver
+    odd = run("slide", board, "--max-length", "15", "--dump-cnf", str(tmp_path / "15.cnf"))
     assert odd.returncode == 2
-    assert odd.stderr == ("cpsolve: no plan of exactly 30 moves can exist (the parity or "
+    assert odd.stderr == ("cpsolve: no plan of exactly 15 moves can exist (the parity or "
                           "distances rule it out)\n")

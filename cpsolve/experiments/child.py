@@ -11,23 +11,18 @@ dies leaves no result file, and the parent records why.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import inspect
 import json
 import os
-import platform
-import socket
 import sys
 import time
-from importlib import metadata
 from typing import Any
 
 # Outcomes of a run. "solved" and "unsolvable" are answers (the run decided the
 # instance); "wrong" is an answer the family's checker rejects.
 ANSWERS = ("solved", "unsolvable")
 OUTCOMES = (*ANSWERS, "timeout", "memout", "unknown", "wrong", "error")
-PACKAGES = ("cpsolve", "ortools", "python-sat", "numba", "numpy")
 
 
 def limit_memory(megabytes: int | None) -> None:
@@ -38,30 +33,6 @@ def limit_memory(megabytes: int | None) -> None:
 
     size = int(megabytes) * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (size, size))
-
-
-def versions() -> dict[str, str]:
-    """The versions of cpsolve, the solver packages and Python that ran."""
-    found = {"python": platform.python_version()}
-    for name in PACKAGES:
-        with contextlib.suppress(metadata.PackageNotFoundError):
-            found[name] = metadata.version(name)
-    return found
-
-
-def machine() -> dict[str, Any]:
-    """The host that ran: name, processor model, processors, system."""
-    cpu = platform.processor()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            for line in handle:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {"host": socket.gethostname(), "cpu": cpu, "cpus": os.cpu_count(),
-            "system": platform.platform()}
 
 
 def encode(solution: Any) -> Any:
@@ -176,8 +147,6 @@ def main(argv: list[str]) -> int:
     orphan_guard()
     sys.path[:0] = [path for path in job.get("path", []) if path not in sys.path]
     record = solve(job, os.path.join(directory, "started"))
-    record["versions"] = versions()
-    record["machine"] = machine()
     partial = os.path.join(directory, "result.json.part")
     with open(partial, "w", encoding="utf-8") as handle:
         json.dump(record, handle, default=str)

@@ -48,7 +48,8 @@ def experiment(spec_file: str, db: str, time_limit: float | None, workers: int |
             return Output(stdout="\n".join(lines))
         summary = execute(loaded, store, workers=workers, scheduler=scheduler,
                           bar=lambda total: progress("runs", total))
-        rows = store.rows(loaded.name)
+        matrix = {run.key for run in loaded.runs()}
+        rows = [row for row in store.rows(loaded.name) if row["key"] in matrix]
     outcomes = ", ".join(f"{n} {o}" for o, n in sorted(summary.outcomes.items()))
     head = (f"{loaded.name}: {summary.total} runs; {summary.ran} run now"
             + (f" ({outcomes})" if outcomes else "")
@@ -104,6 +105,10 @@ def report(db: str, plots: tuple[str, ...], directory: str | None,
         out.files[os.path.join(target, "runs.csv")] = reporting.to_csv(rows)
     kinds = plots or drawing.KINDS
     current = reporting.latest(rows)
+    every = sorted({row["method"] for row in current})
+    for method in pair or ():
+        if method not in every:
+            raise UsageError(f"no method {method!r} in {db} (known: {', '.join(every)})")
     for (name, family), group in reporting.groups(current).items():
         title = family if name == family else f"{family} ({name})"
         stem = os.path.join(target, _slug(f"{name}-{family}" if name != family else family))
@@ -113,11 +118,7 @@ def report(db: str, plots: tuple[str, ...], directory: str | None,
         if "scatter" in kinds:
             methods = drawing.ranked_methods(group)
             chosen = list(pair) if pair else methods[:2]
-            missing = [m for m in chosen if m not in methods]
-            if pair and missing and len(reporting.groups(current)) == 1:
-                raise UsageError(f"no method {missing[0]!r} in {db} (known: "
-                                 f"{', '.join(methods)})")
-            if len(chosen) == 2 and not missing:
+            if len(chosen) == 2 and all(m in methods for m in chosen):
                 drawn[f"{stem}-scatter-{_slug(chosen[0])}-vs-{_slug(chosen[1])}"] = \
                     drawing.scatter(group, chosen[0], chosen[1], title)
         if "horizon" in kinds:

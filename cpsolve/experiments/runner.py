@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -24,6 +26,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import metadata
 from typing import Any
 
 from cpsolve.experiments.spec import Run, Spec
@@ -32,6 +36,7 @@ from cpsolve.experiments.store import Store
 STARTUP_SECONDS = 120.0  # for the interpreter and imports, before the clock starts
 POLL_SECONDS = 0.02
 # Signs in a dead child's standard error that it ran out of memory.
+PACKAGES = ("cpsolve", "ortools", "python-sat", "numba", "numpy")
 MEMORY_SIGNS = ("MemoryError", "bad_alloc", "Cannot allocate memory", "out of memory",
                 "std::length_error", "mmap failed")
 
@@ -39,6 +44,33 @@ MEMORY_SIGNS = ("MemoryError", "bad_alloc", "Cannot allocate memory", "out of me
 def grace(seconds: float) -> float:
     """How long past its limit a run may take to stop by itself and report."""
     return 1.0 + 0.05 * seconds
+
+
+@cache
+def versions() -> dict[str, str]:
+    """The versions of cpsolve, the solver packages and Python that run here (the
+    children run the same interpreter as this process)."""
+    found = {"python": platform.python_version()}
+    for name in PACKAGES:
+        with suppress(metadata.PackageNotFoundError):
+            found[name] = metadata.version(name)
+    return found
+
+
+@cache
+def machine() -> dict[str, Any]:
+    """The host that runs: name, processor model, processors, system."""
+    cpu = platform.processor()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"host": socket.gethostname(), "cpu": cpu, "cpus": os.cpu_count(),
+            "system": platform.platform()}
 
 
 def job(run: Run) -> dict[str, Any]:
@@ -52,9 +84,12 @@ def run_one(task: dict[str, Any]) -> dict[str, Any]:
     """Run one job in a child process under its limits; never raises for a failed run."""
     directory = tempfile.mkdtemp(prefix="cpsolve-run-")
     try:
-        return _supervise(task, directory)
+        record = _supervise(task, directory)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
+    record["versions"] = versions()
+    record["machine"] = machine()
+    return record
 
 
 def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:

@@ -48,7 +48,7 @@ import json
 import os
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
@@ -135,6 +135,7 @@ class Spec:
     seeds: list[int]
     limits: Limits
     modules: dict[str, str] = field(default_factory=dict)  # family -> module path
+    declared: frozenset[str] = frozenset()  # families named in [families]
 
     @property
     def sha(self) -> str:
@@ -142,16 +143,15 @@ class Spec:
 
     def runs(self) -> list[Run]:
         """The matrix: methods x instances of their family x seeds, in that order."""
-        path = (os.path.dirname(os.path.abspath(self.path)),)
-        return [Run(self.name, self.modules[m.family], m, i, s, self.limits, path)
+        here = (os.path.dirname(os.path.abspath(self.path)),)
+        return [Run(self.name, self.modules[m.family], m, i, s, self.limits,
+                    here if m.family in self.declared else ())
                 for m in self.methods for i in self.instances if i.family == m.family
                 for s in self.seeds]
 
     def with_time(self, seconds: float) -> Spec:
         """The same spec under another wall-time limit."""
-        copy = Spec(**{**self.__dict__})
-        copy.limits = Limits(time=seconds, memory=self.limits.memory)
-        return copy
+        return replace(self, limits=Limits(time=seconds, memory=self.limits.memory))
 
 
 class _Locator:
@@ -223,6 +223,7 @@ def parse(text: str, path: str = "<spec>") -> Spec:
         raise where.error("seeds must be a non-empty list of integers", key="seeds")
     limits = _limits(data.get("limits", {}), where)
     modules = _families(data.get("families", {}), where, base)
+    declared = frozenset(modules)
     instances = _instances(data.get("instances", []), where, base, modules)
     methods = _methods(data.get("methods", []), where, modules)
     if not instances:
@@ -230,7 +231,7 @@ def parse(text: str, path: str = "<spec>") -> Spec:
     if not methods:
         raise where.error("no methods: add [[methods]] tables")
     return Spec(name, path, text, instances, methods, list(dict.fromkeys(seeds)), limits,
-                {family: module for family, (module, _) in modules.items()})
+                {family: module for family, (module, _) in modules.items()}, declared)
 
 
 def _position(message: str) -> tuple[int | None, int | None]:
