@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from cpsolve.search.ranking import arrangements, push, rank_multiset, unrank_multiset
+from cpsolve.search.ranking import (
+    arrangements,
+    push,
+    rank,
+    rank_multiset,
+    unrank,
+    unrank_multiset,
+)
 
 # Distances are stored plus one, so 0 means unseen and the arrays can start as
 # np.zeros: the operating system maps their pages only when a search touches them,
@@ -40,6 +47,23 @@ def no_perms(m: int) -> np.ndarray:
 
 
 @njit(cache=True)
+def _rank(state: np.ndarray, counts: np.ndarray) -> int:
+    """The multiset rank; for distinct labels the same number by the cheaper
+    permutation rank (both lexicographic)."""
+    if counts.shape[0] == state.shape[0]:
+        return rank(state, state.shape[0])
+    return rank_multiset(state, counts)
+
+
+@njit(cache=True)
+def _unrank(r: int, counts: np.ndarray, out: np.ndarray) -> None:
+    if counts.shape[0] == out.shape[0]:
+        unrank(r, out.shape[0], out.shape[0], out)
+    else:
+        unrank_multiset(r, counts, out)
+
+
+@njit(cache=True)
 def _neighbours(state: np.ndarray, nbr: np.ndarray, perms: np.ndarray, counts: np.ndarray,
                 out: np.ndarray, scratch: np.ndarray) -> int:
     """Ranks of the states one move away, in move order; returns how many."""
@@ -47,7 +71,7 @@ def _neighbours(state: np.ndarray, nbr: np.ndarray, perms: np.ndarray, counts: n
         for k in range(perms.shape[0]):
             for i in range(state.shape[0]):
                 scratch[i] = state[perms[k, i]]
-            out[k] = rank_multiset(scratch, counts)
+            out[k] = _rank(scratch, counts)
         return perms.shape[0]
     blank = 0
     for i in range(state.shape[0]):
@@ -60,7 +84,7 @@ def _neighbours(state: np.ndarray, nbr: np.ndarray, perms: np.ndarray, counts: n
             continue
         state[blank] = state[other]
         state[other] = 0
-        out[found] = rank_multiset(state, counts)
+        out[found] = _rank(state, counts)
         found += 1
         state[other] = state[blank]
         state[blank] = 0
@@ -77,7 +101,7 @@ def _layer(frontier, size, dist, ways, level, counts, nbr, perms, m, counting):
     nsize = 0
     for i in range(size):
         s = frontier[i]
-        unrank_multiset(s, counts, state)
+        _unrank(s, counts, state)
         found = _neighbours(state, nbr, perms, counts, out, scratch)
         for j in range(found):
             t = out[j]
@@ -117,7 +141,7 @@ def _path(meet: int, dist_a: np.ndarray, dist_b: np.ndarray | None, counts: np.n
     def back(s: int, dist: np.ndarray) -> list[int]:
         chain = [s]
         while dist[chain[-1]] > 1:
-            unrank_multiset(chain[-1], counts, state)
+            _unrank(chain[-1], counts, state)
             found = _neighbours(state, nbr, perms, counts, out, scratch)
             chain.append(next(int(t) for t in out[:found]
                               if dist[t] == dist[chain[-1]] - 1))
