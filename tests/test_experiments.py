@@ -36,6 +36,11 @@ def write_spec(tmp: Path, methods: str, *, time_limit: float = 20, extra: str = 
         (tmp / "boards").mkdir(exist_ok=True)
         (tmp / "boards" / name).write_text(text)
     shutil.copy(HERE / "experiment_family.py", tmp / "experiment_family.py")
+    instances = "".join(f"""
+[[instances]]
+family = "{family}"
+files = ["boards/*.txt"]
+""" for family in ("slide", "fake") if f'family = "{family}"' in methods)
     path = tmp / "spec.toml"
     path.write_text(f"""name = "tiny"
 {extra}
@@ -45,15 +50,7 @@ memory = 4096
 
 [families]
 fake = "experiment_family"
-
-[[instances]]
-family = "slide"
-files = ["boards/*.txt"]
-
-[[instances]]
-family = "fake"
-files = ["boards/*.txt"]
-{methods}""")
+{instances}{methods}""")
     return path
 
 
@@ -352,6 +349,8 @@ def test_scores_and_virtual_best():
      "[[methods]]\nfamily = \"akari\"\n", ":6: ", "two akari methods are named 'default'"),
     ("[[instances]]\nfamily = \"akari\"\ngenerator = \"gen.py:nothing\"\n", ":3: ",
      "cannot load generator"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"slide\"\n",
+     ":5: ", "no slide instances for this method"),
     ("[[instances]]\nfamily = \"akari\"\nfiles = [\"bad.txt\"]\n", "bad.txt:2:", "row has"),
 ])
 def test_bad_specs_name_the_line(tmp_path, text, where, message):

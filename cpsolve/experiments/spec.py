@@ -230,6 +230,15 @@ def parse(text: str, path: str = "<spec>") -> Spec:
         raise where.error("no instances: add [[instances]] tables")
     if not methods:
         raise where.error("no methods: add [[methods]] tables")
+    families = {i.family for i in instances}
+    for index, table in enumerate(data["methods"]):
+        if table["family"] not in families:
+            raise where.error(f"no {table['family']} instances for this method", "methods",
+                              index, "family")
+    for index, table in enumerate(data["instances"]):
+        if table["family"] not in {m.family for m in methods}:
+            raise where.error(f"no {table['family']} method for these instances",
+                              "instances", index, "family")
     return Spec(name, path, text, instances, methods, list(dict.fromkeys(seeds)), limits,
                 {family: module for family, (module, _) in modules.items()}, declared)
 
