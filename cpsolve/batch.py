@@ -30,7 +30,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS attempts (
     problem TEXT NOT NULL, pass INTEGER NOT NULL, run INTEGER NOT NULL,
     status TEXT NOT NULL, method TEXT, reason TEXT, lower_bound INTEGER,
-    seconds REAL NOT NULL, PRIMARY KEY (problem, pass));
+    seconds REAL NOT NULL, finished REAL NOT NULL, PRIMARY KEY (problem, pass));
 CREATE TABLE IF NOT EXISTS answers (
     problem TEXT NOT NULL, moves TEXT NOT NULL, pass INTEGER NOT NULL,
     optimal INTEGER NOT NULL, PRIMARY KEY (problem, moves));
@@ -73,9 +73,10 @@ class Store:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT INTO attempts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO attempts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (problem, index, self.run, found["status"], found.get("method", ""),
-                 found.get("reason", ""), found.get("lower_bound"), found["seconds"]))
+                 found.get("reason", ""), found.get("lower_bound"), found["seconds"],
+                 time.time()))
             self.db.executemany("INSERT OR IGNORE INTO answers VALUES (?, ?, ?, ?)",
                                 [(problem, moves, index, optimal) for moves in plans])
 
@@ -143,9 +144,11 @@ def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
             continue
         name = getattr(job.PASSES[index], "name", str(index))
         counts: Counter[str] = Counter()
+        known = store.answers()
+        best = {p: min((len(m) for m, _ in known[p]), default=None) for p in todo}
         with progress(f"pass {index + 1} {name}", len(todo)) as bar:
-            results = run_tasks(job.attempt, [(p, index) for p in todo], workers=workers,
-                                scheduler=scheduler)
+            results = run_tasks(job.attempt, [(p, index, best[p]) for p in todo],
+                                workers=workers, scheduler=scheduler)
             try:
                 for i, found in results:
                     problem = todo[i]

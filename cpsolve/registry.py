@@ -12,9 +12,10 @@ Optional, for the framework's commands:
   random instances (its callback returns an Output).
 - ``batch_job()``: a module for ``cpsolve batch`` (:mod:`cpsolve.batch`) with
   ``read(text)`` (the problems, their budgets, the bad lines), ``PASSES`` (levels
-  of effort), ``attempt((problem, pass))`` (top-level and picklable: it runs in
-  worker processes), ``check(problem, answer)``, ``usage(answer)`` (a Counter per
-  budget), ``plan(candidates, limits)`` (one answer or None per problem),
+  of effort), ``attempt((problem, pass, best))`` (``best``: the length of the best
+  answer known, or None; top-level and picklable: it runs in worker processes),
+  ``check(problem, answer)``, ``usage(answer)`` (a Counter per budget),
+  ``plan(candidates, limits)`` (one answer or None per problem),
   ``format_answers(answers)`` (the answers file) and ``group(problem)`` (a row of
   the summary).
 """

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from cpsolve.search.tiles import Lines, _line_conflict
+
 
 @njit(cache=True)
 def _lookup(keys, key):
@@ -52,8 +54,16 @@ def _trace(value, blanks, parents, nbr, width, root_blank):
 
 
 @njit(cache=True)
+def _conflicts(cells, line, use, line_cells, line_len, goal_line, key):
+    if not use:
+        return 0
+    return _line_conflict(cells, line, line_cells, line_len, goal_line, key)
+
+
+@njit(cache=True)
 def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidirectional,
-          table_bits):
+          keys, values, noise, seed, lc, line_cells, line_len, row_of, col_of, goal_row, goal_col,
+          key_row, key_col):
     """The search; returns (forward blank path, backward blank path) joined at a
     common state (both empty when no plan was found within ``max_length``).
 
@@ -62,6 +72,10 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
     """
     n = start.shape[0]
     depth_cap = max_length + 1
+    lines = line_len.shape[0]
+    rows = row_of.max() + 1
+    conflicts = np.zeros((2, width, lines), dtype=np.int16)
+    nxt_conflicts = np.zeros((width, lines), dtype=np.int16)
     states = np.zeros((2, width, n), dtype=np.int8)
     nxt = np.zeros((width, n), dtype=np.int8)
     h = np.zeros((2, width), dtype=np.int64)
@@ -69,10 +83,9 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
     count = np.zeros(2, dtype=np.int64)
     blanks = np.full((2, depth_cap, width), -1, dtype=np.int16)
     parents = np.zeros((2, depth_cap, width), dtype=np.int32)
-    keys = np.zeros((2, 1 << table_bits), dtype=np.uint64)
-    values = np.zeros((2, 1 << table_bits), dtype=np.int64)
+    np.random.seed(seed)
     filled = np.zeros(2, dtype=np.int64)
-    capacity = (1 << table_bits) * 7 // 10
+    capacity = keys.shape[1] * 7 // 10
     depth = np.zeros(2, dtype=np.int64)
     roots = np.zeros(2, dtype=np.int64)
     for side in range(2):
@@ -89,6 +102,13 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
                 else:
                     total += score[board[c], c]
         key |= np.uint64(1)
+        if lc:
+            for line in range(lines):
+                value = _line_conflict(board, line, line_cells, line_len,
+                                       goal_row[side] if line < rows else goal_col[side],
+                                       key_row[side] if line < rows else key_col[side])
+                conflicts[side, 0, line] = value
+                total += value
         h[side, 0] = total
         hashes[side, 0] = key
         count[side] = 1
@@ -107,7 +127,9 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
     child_parent = np.empty(4 * width, dtype=np.int64)
     child_move = np.empty(4 * width, dtype=np.int64)
     child_score = np.empty(4 * width, dtype=np.int64)
+    child_rank = np.empty(4 * width, dtype=np.int64)  # the score, x4, plus the noise
     child_hash = np.empty(4 * width, dtype=np.uint64)
+    child_lines = np.zeros((4 * width, 4), dtype=np.int64)  # two lines, their new values
     side = 0
     while depth[0] + depth[1] + 1 < best:
         if depth[side] + 1 >= depth_cap or count[side] == 0:
@@ -148,12 +170,37 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
                         meet_f = value if side == 0 else values[other, there]
                         meet_b = values[other, there] if side == 0 else value
                 s = h[side, i] + score[label, b] - score[label, nb]
+                if lc:
+                    cells = states[side, i]
+                    cells[b] = label
+                    cells[nb] = 0
+                    if col_of[b] == col_of[nb]:  # vertical: the tile changes rows
+                        la, lb = row_of[b], row_of[nb]
+                        va = _line_conflict(cells, la, line_cells, line_len, goal_row[side],
+                                            key_row[side])
+                        vb = _line_conflict(cells, lb, line_cells, line_len, goal_row[side],
+                                            key_row[side])
+                    else:  # horizontal: it changes columns
+                        la, lb = col_of[b], col_of[nb]
+                        va = _line_conflict(cells, la, line_cells, line_len, goal_col[side],
+                                            key_col[side])
+                        vb = _line_conflict(cells, lb, line_cells, line_len, goal_col[side],
+                                            key_col[side])
+                    cells[nb] = label
+                    cells[b] = 0
+                    s += va - conflicts[side, i, la] + vb - conflicts[side, i, lb]
+                    child_lines[made, 0] = la
+                    child_lines[made, 1] = va
+                    child_lines[made, 2] = lb
+                    child_lines[made, 3] = vb
                 child_parent[made] = i
                 child_move[made] = k
                 child_score[made] = s
+                rank = s * 4 + (np.random.randint(0, noise) if noise > 0 else 0)
+                child_rank[made] = rank
                 child_hash[made] = key
-                if s > top:
-                    top = s
+                if rank > top:
+                    top = rank
                 made += 1
         if made == 0:
             count[side] = 0
@@ -161,7 +208,7 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
         # keep the ``width`` lowest scores: a counting pass finds the cut
         buckets = np.zeros(top + 2, dtype=np.int64)
         for c in range(made):
-            buckets[child_score[c]] += 1
+            buckets[child_rank[c]] += 1
         cut, taken = 0, 0
         while cut <= top and taken + buckets[cut] <= width:
             taken += buckets[cut]
@@ -169,10 +216,11 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
         room = width - taken  # children with score == cut that still fit
         kept = 0
         for c in range(made):
-            s = child_score[c]
-            if s < cut or (s == cut and room > 0):
-                if s == cut:
+            rank = child_rank[c]
+            if rank < cut or (rank == cut and room > 0):
+                if rank == cut:
                     room -= 1
+                s = child_score[c]
                 i = child_parent[c]
                 b = np.int64(blanks[side, level, i])
                 nb = nbr[b, child_move[c]]
@@ -180,6 +228,11 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
                     nxt[kept, q] = states[side, i, q]
                 nxt[kept, b] = nxt[kept, nb]
                 nxt[kept, nb] = 0
+                if lc:
+                    for q in range(lines):
+                        nxt_conflicts[kept, q] = conflicts[side, i, q]
+                    nxt_conflicts[kept, child_lines[c, 0]] = child_lines[c, 1]
+                    nxt_conflicts[kept, child_lines[c, 2]] = child_lines[c, 3]
                 blanks[side, level + 1, kept] = nb
                 parents[side, level + 1, kept] = i
                 h[side, kept] = s
@@ -188,6 +241,9 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
         for c in range(kept):
             for q in range(n):
                 states[side, c, q] = nxt[c, q]
+            if lc:
+                for q in range(lines):
+                    conflicts[side, c, q] = nxt_conflicts[c, q]
         count[side] = kept
         depth[side] = level + 1
         if bidirectional:
@@ -213,25 +269,58 @@ class BeamResult:
 
 def beam_search(start: np.ndarray, goal: np.ndarray, nbr: np.ndarray, to_goal: np.ndarray,
                 to_start: np.ndarray, *, width: int = 2000, max_length: int = 600,
-                bidirectional: bool = True, seed: int = 0) -> BeamResult:
+                bidirectional: bool = True, seed: int = 0, noise: int = 0,
+                shape: tuple[int, int] | None = None) -> BeamResult:
     """A plan (not necessarily shortest) by beam search; see the module docstring.
 
     ``to_goal[label, cell]``/``to_start[label, cell]``: moves from a cell to the
-    nearest goal/start cell of the label (0 for the blank, label 0).
+    nearest goal/start cell of the label (0 for the blank, label 0). With the board's
+    ``shape`` (width, height) and distinct labels, each side's score adds the linear
+    conflicts of every row and column (twice the tiles that must leave a line for the
+    others to reach their goal order in it), which guides the beams past many of the
+    plateaus of the distance sum. ``noise`` adds a random quarter-move up to
+    ``noise / 4`` moves to each child's score before the cut, so beams with different
+    ``seed`` explore differently (the seed page mixes in random boards too).
     """
     labels = int(max(start.max(), goal.max())) + 1
     rng = np.random.default_rng(seed)
     zobrist = rng.integers(1, 2**63, size=(len(start), labels), dtype=np.int64).astype(
         np.uint64)
-    # room for every state the beams may generate, within a memory cap
-    expected = 2 * 3 * width * max_length
+    # Room for the states the beams generate, within a memory cap; allocated here
+    # (pages are mapped when first touched), so short searches stay cheap.
+    expected = 3 * width * max_length
     bits = max(12, min(23, int(np.ceil(np.log2(expected * 1.5)))))
+    keys = np.zeros((2, 1 << bits), dtype=np.uint64)
+    values = np.zeros((2, 1 << bits), dtype=np.int64)
+    tiles = start[start > 0]
+    lc = shape is not None and len(np.unique(tiles)) == len(tiles)
+    if lc:
+        assert shape is not None
+        walls = start < 0
+        forward_lines = Lines.of(shape[0], shape[1], walls, np.where(goal < 0, -1, goal))
+        backward_lines = Lines.of(shape[0], shape[1], walls, np.where(start < 0, -1, start))
+    else:
+        forward_lines = backward_lines = Lines.of(1, 1, np.zeros(1, dtype=bool),
+                                                  np.zeros(1, dtype=np.int64))
+
+    def both(name: str) -> np.ndarray:
+        a, b = getattr(forward_lines, name), getattr(backward_lines, name)
+        size = max(len(a), len(b))
+        out = np.zeros((2, size), dtype=np.int64)
+        out[0, :len(a)], out[1, :len(b)] = a, b
+        return out
+
     forward, backward = _beam(np.ascontiguousarray(start, dtype=np.int8),
                               np.ascontiguousarray(goal, dtype=np.int8),
                               np.ascontiguousarray(nbr, dtype=np.int64),
                               np.ascontiguousarray(to_goal, dtype=np.int64),
                               np.ascontiguousarray(to_start, dtype=np.int64),
-                              zobrist, width, max_length, bidirectional, bits)
+                              zobrist, width, max_length, bidirectional, keys, values,
+                              noise, seed, lc,
+                              forward_lines.cells, forward_lines.length,
+                              forward_lines.row_of, forward_lines.col_of,
+                              both("goal_row"), both("goal_col"), both("key_row"),
+                              both("key_col"))
     if len(forward) == 0:
         return BeamResult([])
     return BeamResult([int(c) for c in forward] + [int(c) for c in backward[::-1][1:]])

@@ -172,25 +172,35 @@ class Effort:
     name: str
     sweep_space: int  # bidirectional BFS (optimal) up to this many arrangements
     ida_seconds: float  # optimal IDA* (Manhattan + linear conflicts) for this long
-    beams: tuple[int, ...]  # beam widths tried in turn while no plan is known
-    improve: tuple[int, ...]  # beam widths tried even when a plan is known
+    pdb_cells: int  # optimal IDA* with pattern databases up to this many free cells,
+    pdb_seconds: float  # for this long,
+    pdb_states: int  # each pattern's search at most this many states
+    beams: tuple[tuple[int, int], ...]  # (width, noise) tried in turn while no plan
+    improve: tuple[tuple[int, int], ...]  # (width, noise) tried even with a plan
 
 
 PASSES = (
-    Effort("quick", 20_000_000, 0.3, (1_000, 10_000, 100_000), ()),
-    Effort("improve", 100_000_000, 5.0, (300_000,), (30_000,)),
-    Effort("deep", 100_000_000, 30.0, (1_000_000,), (200_000,)),
+    Effort("quick", 50_000_000, 0.5, 0, 0.0, 0,
+           ((2_000, 0), (20_000, 0), (100_000, 4)), ()),
+    Effort("improve", 50_000_000, 1.0, 20, 3.0, 3_000_000,
+           ((300_000, 4),), ((20_000, 4),)),
+    Effort("deep", 50_000_000, 3.0, 24, 10.0, 10_000_000,
+           ((1_000_000, 8),), ((100_000, 8),)),
 )
 
 
-def attempt(task: tuple[str, int]) -> dict[str, Any]:
-    """Solve board ``text`` with the effort of pass ``index``: runs in a worker.
+def attempt(task: tuple[str, int, int | None]) -> dict[str, Any]:
+    """Solve board ``text`` with the effort of pass ``index``, knowing an answer of
+    ``best`` moves (or none): runs in a worker.
 
-    Returns a dict with ``status`` (``optimal``, ``solved``, ``unsolvable``,
-    ``unknown``), ``plans`` (each checked here and again by the caller), ``method``,
-    ``reason``, ``lower_bound`` and ``seconds``.
+    Optimal methods first where the board is small enough (bidirectional BFS, then
+    IDA*, with pattern databases in later passes, each under a time limit), else
+    bidirectional beam search, wider and noisier in later passes. Returns a dict with
+    ``status`` (``optimal``, ``solved``, ``unsolvable``, ``unknown``), ``plans``
+    (each checked here and again by the caller), ``method``, ``reason``,
+    ``lower_bound`` and ``seconds``.
     """
-    text, index = task
+    text, index, best = task
     effort = PASSES[index]
     started = time.perf_counter()
     from models.sliding.bounds import Analysis
@@ -213,34 +223,45 @@ def attempt(task: tuple[str, int]) -> dict[str, Any]:
             "a tile cannot reach its goal")
         out["method"] = "analysis"
         return done("unsolvable")
-    methods = []
     if analysis.state_space <= effort.sweep_space:
         from models.sliding.solve import solve
 
         result = solve(puzzle, method="bibfs")
+        out["method"] = "bibfs"
         if result.status.value == "optimal":
             out["plans"] = [result.solution]
-            out["method"] = "bibfs"
             return done("optimal")
         if result.status.value == "unsolvable":
-            out["reason"], out["method"] = result.reason, "bibfs"
+            out["reason"] = result.reason
             return done("unsolvable")
-    from models.sliding.search import ida
+    from models.sliding.search import ida, ida_pdb
 
-    plans, search = ida(analysis, time_limit=effort.ida_seconds, max_length=4 * lower + 60)
+    longest = 4 * lower + 60
+    methods = []
+    plans, search = ida(analysis, time_limit=effort.ida_seconds, max_length=longest)
     if plans:
         out["plans"], out["method"] = plans[:1], "ida"
         return done("optimal")
     methods.append(f"ida>{int(search.bound)}")
+    if len(analysis.free) <= effort.pdb_cells:
+        # the 15-puzzle's 6-6-3 databases serve every 4x4 board without walls: cached
+        shared = (puzzle.width, puzzle.height) == (4, 4) and not puzzle.start.walls
+        plans, search, _ = ida_pdb(analysis, time_limit=effort.pdb_seconds,
+                                   max_length=longest, max_states=effort.pdb_states,
+                                   use_cache=shared)
+        if plans:
+            out["plans"], out["method"] = plans[:1], "ida-pdb"
+            return done("optimal")
+        methods.append(f"ida-pdb>{int(search.bound)}")
     from models.sliding.beam import beam
 
-    widths = effort.beams if index == 0 else effort.improve + effort.beams
-    for width in widths:
-        plan = beam(analysis, width=width, max_length=4 * lower + 60, seed=index)
-        methods.append(f"beam{width}")
+    tries = effort.improve if best is not None else effort.improve + effort.beams
+    for width, noise in tries:
+        plan = beam(analysis, width=width, noise=noise, max_length=longest, seed=index)
+        methods.append(f"beam{width}" + (f"~{noise}" if noise else ""))
         if plan is not None and not replay(puzzle, plan):
             out["plans"].append(plan)
-            if width in effort.beams:
+            if (width, noise) in effort.beams:
                 break
     out["method"] = " ".join(methods)
     if out["plans"]:

@@ -24,7 +24,8 @@ def beam_arrays(analysis: Analysis) -> tuple[np.ndarray, ...]:
 
 
 def beam(analysis: Analysis, *, width: int = 2000, bidirectional: bool = True,
-         max_length: int = 600, seed: int = 0) -> str | None:
+         max_length: int = 600, seed: int = 0, noise: int = 0,
+         conflicts: bool = True) -> str | None:
     """A plan by beam search (the blank's moves), or None if the beams found none.
 
     >>> from models.sliding.formats import parse
@@ -36,7 +37,9 @@ def beam(analysis: Analysis, *, width: int = 2000, bidirectional: bool = True,
     from cpsolve.search.beam import beam_search
 
     found = beam_search(*beam_arrays(analysis), width=width, max_length=max_length,
-                        bidirectional=bidirectional, seed=seed)
+                        bidirectional=bidirectional, seed=seed, noise=noise,
+                        shape=(analysis.puzzle.width, analysis.puzzle.height) if conflicts
+                        else None)
     if found.length is None:
         return None
     return path_moves(analysis.puzzle.width, found.path)

@@ -57,7 +57,7 @@ FIFTEEN_663 = ((0, 4, 5, 8, 9, 12), (6, 7, 10, 11, 13, 14), (1, 2, 3, 15))
 MAX_STATES = 100_000_000  # (placements x blank cells) a pattern's search may hold
 
 
-def partition(analysis: Analysis) -> list[list[int]]:
+def partition(analysis: Analysis, max_states: int = MAX_STATES) -> list[list[int]]:
     """Groups of goal cells (each cell's goal label joins that pattern): 6-6-3 on a
     4x4 board without walls, else chunks in row-major order, as large as memory allows."""
     puzzle = analysis.puzzle
@@ -70,13 +70,14 @@ def partition(analysis: Analysis) -> list[list[int]]:
     m = len(analysis.free)
     cells = [c for c in analysis.free if c != goal_blank]
     k = 1
-    while k < len(cells) and count(m, k + 1) * m <= MAX_STATES:
+    while k < len(cells) and count(m, k + 1) * m <= max_states:
         k += 1
     return [cells[i:i + k] for i in range(0, len(cells), k)]
 
 
 def patterns(analysis: Analysis, tile_labels: np.ndarray, use_cache: bool = True,
-             deadline: float = float("inf")) -> tuple[Patterns | None,
+             deadline: float = float("inf"),
+             max_states: int = MAX_STATES) -> tuple[Patterns | None,
                                                       list[dict[str, object]]]:
     """The pattern databases for ``analysis``'s puzzle, tiles numbered as in
     ``tile_labels`` (id -> label index, 0 the blank); ``None`` if the ``deadline``
@@ -93,7 +94,7 @@ def patterns(analysis: Analysis, tile_labels: np.ndarray, use_cache: bool = True
                 for label in set(tile_labels[1:].tolist())}
     tables, offsets, sizes, records = [], [], [], []
     offset = 0
-    for p, group in enumerate(partition(analysis)):
+    for p, group in enumerate(partition(analysis, max_states)):
         labels = [goal[cell] for cell in group]
         for slot, label in enumerate(labels):
             tile = free_ids[label].pop()
@@ -112,9 +113,12 @@ def patterns(analysis: Analysis, tile_labels: np.ndarray, use_cache: bool = True
 
 
 def ida_pdb(analysis: Analysis, *, count: bool = False, time_limit: float | None = None,
-            max_length: int = 10_000) -> tuple[list[str], TileSearch, list[dict[str, object]]]:
-    """Plans by IDA* with additive pattern databases (built or loaded first). If the
-    time limit runs out while they are built, the rest of it goes to Manhattan IDA*."""
+            max_length: int = 10_000, max_states: int = MAX_STATES,
+            use_cache: bool = True) -> tuple[list[str], TileSearch, list[dict[str, object]]]:
+    """Plans by IDA* with additive pattern databases (built or loaded first; each
+    pattern's search holds at most ``max_states`` states, so smaller is quicker to
+    build and weaker). If the time limit runs out while they are built, the rest of it
+    goes to Manhattan IDA*."""
     start = time.perf_counter()
     deadline = float("inf") if time_limit is None else start + time_limit
     cells, blank, nbr, dist = arrays(analysis)
@@ -128,7 +132,8 @@ def ida_pdb(analysis: Analysis, *, count: bool = False, time_limit: float | None
         tiles[cell] = tile
         tile_labels[tile] = cells[cell]
     tiles[blank] = 0
-    pats, records = patterns(analysis, tile_labels, deadline=deadline)
+    pats, records = patterns(analysis, tile_labels, deadline=deadline,
+                             max_states=max_states, use_cache=use_cache)
     if pats is None:
         left = max(0.0, deadline - time.perf_counter())
         plans, found = ida(analysis, count=count, time_limit=left, max_length=max_length)
