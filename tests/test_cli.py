@@ -19,10 +19,11 @@ JSON_KEYS = {"puzzle", "status", "method", "solution", "length", "optimal", "uni
              "complete", "solutions", "reason", "stats"}
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def run(*args: str, stdin: str | None = None,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
     return subprocess.run([*command, *args], input=stdin, capture_output=True, text=True,
-                          timeout=120)
+                          timeout=120, env=env)
 
 
 def golden(data: Path, name: str, text: str) -> None:

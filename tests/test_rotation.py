@@ -249,3 +249,19 @@ def test_models_dumped_for_outside_solvers(examples, tmp_path):
     assert solve_proto_text(proto)
     short = run("rotate", seed, "--max-length", "9", "--dump-cnf", str(below))
     assert short.returncode == 3 and solve_dimacs(below) is None
+
+
+def test_analysis_refuses_a_space_too_large_up_front():
+    from cpsolve.errors import UsageError
+
+    big = parse("\n".join(" ".join(str(r * 5 + c) for c in range(5)) for r in range(5)))
+    with pytest.raises(UsageError, match="15,511,210,043,330,985,984,000,000 arrangements"):
+        analyze(big)
+
+
+def test_analysis_draws_a_progress_bar_when_asked(examples):
+    import os
+
+    done = run("analyze", "rotate", str(examples / "rotation" / "seed.txt"),
+               env={**os.environ, "CPSOLVE_PROGRESS": "1"})
+    assert done.returncode == 0 and "sweep" in done.stderr and "362880/362880" in done.stderr

@@ -205,28 +205,28 @@ def _span(perms: np.ndarray) -> int:
 
 
 def initial_bound(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
-                  perms: np.ndarray, *, patterns: bool = True) -> int:
-    """The search's admissible bound at ``state`` (-1: a label can never reach a goal
-    cell of its kind)."""
+                  perms: np.ndarray, *, pdb: Databases | None = None) -> int:
+    """The search's admissible bound at ``state`` with the databases ``pdb`` (None:
+    cell distances alone); -1 when a label can never reach a goal cell of its kind."""
     state = np.ascontiguousarray(state, dtype=np.int64)
     goal = np.ascontiguousarray(goal, dtype=np.int64)
     celldist = cell_distances(goal, len(counts), perms)
     if (celldist[state, np.arange(len(state))] < 0).any():
         return -1
-    pdb = databases(goal, np.asarray(counts, dtype=np.int64), perms) if patterns else (
-        _empty(len(counts)))
+    pdb = pdb if pdb is not None else _empty(len(counts))
     return int(_bound(state, celldist, _span(perms), pdb.maps, pdb.counts, pdb.offsets,
                       pdb.tables, np.empty(len(state), dtype=np.int64)))
 
 
 def permutation_ida(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
                     perms: np.ndarray, inverse: np.ndarray, cycle: np.ndarray, *,
-                    patterns: bool = True, count: bool = False, keep: int = 1000,
+                    pdb: Databases | None = None, count: bool = False, keep: int = 1000,
                     time_limit: float | None = None,
                     max_length: int = 10_000) -> tuple[list[list[int]], TileSearch]:
     """Shortest plans (lists of move indices) from ``state`` to ``goal`` (label
     indices per cell; ``counts`` the label multiplicities; ``cycle[k]`` the length of
-    the cycle move k turns), and the search's record. With ``count`` every optimal
+    the cycle move k turns), and the search's record. ``pdb``: pattern databases
+    (:func:`databases`; None: cell distances alone). With ``count`` every optimal
     plan is counted and up to ``keep`` returned. An unreachable goal gives no plan
     once the threshold passes ``max_length`` (callers decide reachability first)."""
     state = np.ascontiguousarray(state, dtype=np.int64)
@@ -237,8 +237,7 @@ def permutation_ida(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
         return [], TileSearch()  # a label can never reach a goal cell of its kind
     span = _span(perms)
     run_cap = np.maximum(1, np.asarray(cycle, dtype=np.int64) // 2)
-    pdb = databases(goal, np.asarray(counts, dtype=np.int64), perms) if patterns else (
-        _empty(len(counts)))
+    pdb = pdb if pdb is not None else _empty(len(counts))
     scratch = np.empty(len(state), dtype=np.int64)
     h0 = _bound(state, celldist, span, pdb.maps, pdb.counts, pdb.offsets, pdb.tables, scratch)
     deadline = np.inf if time_limit is None else time.perf_counter() + time_limit

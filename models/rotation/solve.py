@@ -142,7 +142,8 @@ def _ida(space: Space, patterns: bool, count: bool, limit: int, time_limit: floa
 
     start = time.perf_counter()
     plans, found = permutation_ida(space.state, space.goal, space.counts, space.perms,
-                                   space.puzzle.inverse, space.cycle, patterns=patterns,
+                                   space.puzzle.inverse, space.cycle,
+                                   pdb=space.databases if patterns else None,
                                    count=count, time_limit=time_limit, max_length=limit)
     stats.solve_seconds = time.perf_counter() - start
     stats.nodes = found.nodes

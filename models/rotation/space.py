@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from models.rotation.board import Puzzle
+
+if TYPE_CHECKING:
+    from cpsolve.search.permutation import Databases
 
 
 def _parity(perm: np.ndarray) -> int:
@@ -98,12 +102,21 @@ class Space:
                        "arrangement can is not decided before a search", step)
 
     @cached_property
+    def databases(self) -> Databases:
+        """Pattern databases toward the goal (:func:`cpsolve.search.permutation.databases`),
+        built once per puzzle."""
+        from cpsolve.search.permutation import databases
+
+        return databases(self.goal, self.counts, self.perms)
+
+    @cached_property
     def lower_bound(self) -> int:
         """An admissible bound: the cell-distance bound and small pattern databases
         (:mod:`cpsolve.search.permutation`), raised to the parity every plan has."""
         from cpsolve.search.permutation import initial_bound
 
-        bound = initial_bound(self.state, self.goal, self.counts, self.perms)
+        bound = initial_bound(self.state, self.goal, self.counts, self.perms,
+                              pdb=self.databases)
         step = self.verdict.step
         if step == 2:
             where = {int(label): cell for cell, label in enumerate(self.state)}
