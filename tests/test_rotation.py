@@ -265,3 +265,14 @@ def test_analysis_draws_a_progress_bar_when_asked(examples):
     done = run("analyze", "rotate", str(examples / "rotation" / "seed.txt"),
                env={**os.environ, "CPSOLVE_PROGRESS": "1"})
     assert done.returncode == 0 and "sweep" in done.stderr and "362880/362880" in done.stderr
+
+
+def test_rings_example_listed_cycles_and_repeated_colours(examples):
+    puzzle = parse((examples / "rotation" / "rings.txt").read_text())
+    assert [len(s.cells) for s in puzzle.squares] == [8, 8]
+    dist, ways = sweep(puzzle, puzzle.goal)
+    found = {method: solve(puzzle, method=method, count_optimal=True)
+             for method in ("bibfs", "ida", "sat")}
+    for result in found.values():
+        assert (len(result.solution.split()), result.count) == (
+            dist[puzzle.start], ways[puzzle.start]) == (11, 10)
