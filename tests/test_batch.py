@@ -237,3 +237,34 @@ def test_generated_devquiz_set_is_read_back():
     read_back = read(problems.text())
     assert read_back.errors == [] and read_back.limits == problems.limits
     assert [parse(p.text) for p in read_back.problems] == problems.puzzles
+
+
+@pytest.mark.parametrize("bidirectional", [False, True])
+def test_beam_plans_pass_the_checker_and_are_never_shorter_than_optimal(bidirectional):
+    from models.sliding import Analysis, solve
+    from models.sliding.beam import beam
+
+    found = 0
+    for seed in range(12):
+        puzzle = random_puzzle(3 + seed % 2, 3, walls=seed % 2, seed=seed)
+        optimal = len(solve(puzzle, method="bibfs").solution)
+        for width, noise in ((50, 0), (500, 4)):
+            plan = beam(Analysis(puzzle), width=width, noise=noise, seed=seed,
+                        bidirectional=bidirectional)
+            if plan is not None:
+                found += 1
+                assert check(puzzle, plan) == []
+                assert len(plan) >= optimal
+                assert (len(plan) - optimal) % 2 == 0  # the grid's parity
+    assert found >= 20
+
+
+def test_wide_beams_find_optimal_plans_on_small_boards():
+    from models.sliding import Analysis, solve
+    from models.sliding.beam import beam
+
+    # A beam as wide as the space is breadth-first search: optimal.
+    for seed in range(5):
+        puzzle = random_puzzle(3, 3, seed=seed)
+        optimal = len(solve(puzzle, method="bibfs").solution)
+        assert len(beam(Analysis(puzzle), width=30_000, bidirectional=False)) == optimal

@@ -270,7 +270,8 @@ class BeamResult:
 def beam_search(start: np.ndarray, goal: np.ndarray, nbr: np.ndarray, to_goal: np.ndarray,
                 to_start: np.ndarray, *, width: int = 2000, max_length: int = 600,
                 bidirectional: bool = True, seed: int = 0, noise: int = 0,
-                shape: tuple[int, int] | None = None) -> BeamResult:
+                shape: tuple[int, int] | None = None, table_bits: int | None = None
+                ) -> BeamResult:
     """A plan (not necessarily shortest) by beam search; see the module docstring.
 
     ``to_goal[label, cell]``/``to_start[label, cell]``: moves from a cell to the
@@ -289,7 +290,7 @@ def beam_search(start: np.ndarray, goal: np.ndarray, nbr: np.ndarray, to_goal: n
     # Room for the states the beams generate, within a memory cap; allocated here
     # (pages are mapped when first touched), so short searches stay cheap.
     expected = 3 * width * max_length
-    bits = max(12, min(23, int(np.ceil(np.log2(expected * 1.5)))))
+    bits = table_bits or max(12, min(23, int(np.ceil(np.log2(expected * 1.5)))))
     keys = np.zeros((2, 1 << bits), dtype=np.uint64)
     values = np.zeros((2, 1 << bits), dtype=np.int64)
     tiles = start[start > 0]

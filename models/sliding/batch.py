@@ -175,17 +175,17 @@ class Effort:
     pdb_cells: int  # optimal IDA* with pattern databases up to this many free cells,
     pdb_seconds: float  # for this long,
     pdb_states: int  # each pattern's search at most this many states
-    beams: tuple[tuple[int, int], ...]  # (width, noise) tried in turn while no plan
-    improve: tuple[tuple[int, int], ...]  # (width, noise) tried even with a plan
+    beams: tuple[tuple[int, int, bool], ...]  # (width, noise, both ends) in turn, until
+    improve: tuple[tuple[int, int, bool], ...]  # a plan; these even with a plan known
 
 
 PASSES = (
-    Effort("quick", 50_000_000, 0.5, 0, 0.0, 0,
-           ((2_000, 0), (20_000, 0), (100_000, 4)), ()),
+    Effort("quick", 50_000_000, 0.3, 0, 0.0, 0,
+           ((2_000, 0, True), (20_000, 0, True)), ()),
     Effort("improve", 50_000_000, 1.0, 20, 3.0, 3_000_000,
-           ((300_000, 4),), ((20_000, 4),)),
+           ((100_000, 4, True),), ((10_000, 4, True),)),
     Effort("deep", 50_000_000, 3.0, 24, 10.0, 10_000_000,
-           ((1_000_000, 8),), ((100_000, 8),)),
+           ((300_000, 8, True),), ((50_000, 8, False),)),
 )
 
 
@@ -256,12 +256,14 @@ def attempt(task: tuple[str, int, int | None]) -> dict[str, Any]:
     from models.sliding.beam import beam
 
     tries = effort.improve if best is not None else effort.improve + effort.beams
-    for width, noise in tries:
-        plan = beam(analysis, width=width, noise=noise, max_length=longest, seed=index)
-        methods.append(f"beam{width}" + (f"~{noise}" if noise else ""))
+    for width, noise, both in tries:
+        plan = beam(analysis, width=width, noise=noise, max_length=longest, seed=index,
+                    bidirectional=both)
+        methods.append(f"{'bibeam' if both else 'beam'}{width}" + (f"~{noise}" if noise
+                                                                   else ""))
         if plan is not None and not replay(puzzle, plan):
             out["plans"].append(plan)
-            if (width, noise) in effort.beams:
+            if (width, noise, both) in effort.beams:
                 break
     out["method"] = " ".join(methods)
     if out["plans"]:

@@ -36,7 +36,12 @@ def beam(analysis: Analysis, *, width: int = 2000, bidirectional: bool = True,
     """
     from cpsolve.search.beam import beam_search
 
+    # the hash tables hold about three children per kept state and level, for plans
+    # of up to twice the lower bound (past that, beams stop remembering new states)
+    expected = 3 * width * (2 * (analysis.lower_bound or 0) + 40) * (1 + bidirectional)
+    bits = max(12, min(22, int(expected * 1.4).bit_length()))
     found = beam_search(*beam_arrays(analysis), width=width, max_length=max_length,
+                        table_bits=bits,
                         bidirectional=bidirectional, seed=seed, noise=noise,
                         shape=(analysis.puzzle.width, analysis.puzzle.height) if conflicts
                         else None)
