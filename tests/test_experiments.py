@@ -74,14 +74,23 @@ def rows(db: Path) -> list[dict]:
         return [dict(row) for row in connection.execute("SELECT * FROM runs ORDER BY id")]
 
 
-def table_counts(text: str) -> dict[str, list[str]]:
-    """method -> [runs, solved, timeout, memout, error] from a report's table."""
-    found = {}
+def main_tables(text: str) -> list[list[str]]:
+    """The cells of the rows of a report's main tables (not the medians tables)."""
+    found, inside = [], False
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 9 and cells[1].isdigit():
-            found[cells[0]] = cells[1:6]
+        if cells[:3] == ["method", "runs", "solved"]:
+            inside = True
+        elif not line.strip():
+            inside = False
+        if inside:
+            found.append(cells)
     return found
+
+
+def table_counts(text: str) -> dict[str, list[str]]:
+    """method -> [runs, solved, timeout, memout, error] from a report's tables."""
+    return {cells[0]: cells[1:6] for cells in main_tables(text) if cells[1].isdigit()}
 
 
 @pytest.fixture(scope="module")
@@ -119,6 +128,10 @@ def test_tiny_experiment_end_to_end(tiny):
     assert counts == {"sat": ["3", "3", "0", "0", "0"], "cpsat": ["3", "3", "0", "0", "0"],
                       "virtual best": ["3", "3", "0", "0", "0"]}
     assert "the answers of 3 instance(s) decided by two runs or more agree" in shown.stdout
+    medians = shown.stdout.split("| method (medians)")[1].splitlines()[0]
+    assert [c.strip() for c in medians.split("|")][1:-1] == [
+        "build s", "solve s", "variables", "clauses", "constraints", "conflicts", "nodes",
+        "cpu s", "peak MB"]
     out = tmp_path / "out"
     csv_lines = (out / "runs.csv").read_text().splitlines()
     assert len(csv_lines) == 7 and csv_lines[0].startswith("experiment,family,method")
@@ -151,6 +164,7 @@ behave = "{behave}"
         if row["method"] == "sleep":
             assert "killed after 1 s" in row["reason"]
             assert 1 <= row["seconds"] < 5
+            assert row["cpu_seconds"] < 1 < row["wall_seconds"] and row["peak_mb"] > 5
         if row["method"] == "crash":
             assert "SIGSEGV" in row["reason"]
     counts = table_counts(cpsolve("report", "results.db", cwd=tmp_path).stdout)
@@ -233,13 +247,8 @@ behave = "sleep"
 
 
 def _without_times(text: str) -> list[list[str]]:
-    """The report's tables with the columns of seconds dropped."""
-    kept = []
-    for line in text.splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 9:
-            kept.append(cells[:6])
-    return kept
+    """The report's main tables with the columns of seconds dropped."""
+    return [cells[:6] for cells in main_tables(text)]
 
 
 def test_local_cluster_gives_the_same_table(tiny):
@@ -420,3 +429,20 @@ def test_shipped_examples_run_and_plot(tmp_path, examples, name, plots):
     for kind in plots:
         assert any(kind in file and file.endswith(".png") for file in drawn), kind
         assert any(kind in file and file.endswith(".svg") for file in drawn), kind
+
+
+def test_a_store_from_before_new_columns_is_upgraded(tmp_path):
+    from cpsolve.experiments.store import Store
+
+    old = tmp_path / "old.db"
+    with sqlite3.connect(old) as connection:
+        connection.execute("CREATE TABLE runs (id INTEGER PRIMARY KEY, key TEXT NOT NULL "
+                           "UNIQUE, experiment TEXT NOT NULL, outcome TEXT NOT NULL)")
+        connection.execute("INSERT INTO runs (key, experiment, outcome) VALUES "
+                           "('k', 'e', 'solved')")
+    with Store(str(old)) as store:
+        assert store.finished_keys("e") == {"k"}
+        assert store.rows()[0]["peak_mb"] is None
+    (tmp_path / "junk.db").write_text("not a database, not at all" * 100)
+    with pytest.raises(InputError, match="not a results database"):
+        Store(str(tmp_path / "junk.db"))

@@ -131,6 +131,37 @@ def render_table(lines: list[Line], limit: float) -> str:
     return markdown(headers, body)
 
 
+# Measurements shown in the second table of a family: column heading, row key.
+MEASURES = (("build s", "build_seconds"), ("solve s", "solve_seconds"),
+            ("variables", "variables"), ("clauses", "clauses"),
+            ("constraints", "constraints"), ("conflicts", "conflicts"), ("nodes", "nodes"),
+            ("cpu s", "cpu_seconds"), ("peak MB", "peak_mb"))
+
+
+def _number(key: str, value: float) -> str:
+    if key.endswith("seconds"):
+        return _seconds(value)
+    return f"{value:,.0f}"
+
+
+def render_measures(rows: list[dict[str, Any]], methods: list[str]) -> str | None:
+    """Medians per method of the model sizes, search effort, times and resources
+    that any run recorded (``None`` when none did)."""
+    shown = [(head, key) for head, key in MEASURES
+             if any(row.get(key) is not None for row in rows)]
+    if not shown:
+        return None
+    body = []
+    for method in methods:
+        mine = [row for row in rows if row["method"] == method]
+        cells = [method]
+        for _, key in shown:
+            values = [float(row[key]) for row in mine if row.get(key) is not None]
+            cells.append(_number(key, statistics.median(values)) if values else "-")
+        body.append(cells)
+    return markdown(["method (medians)", *(head for head, _ in shown)], body)
+
+
 @dataclass
 class Disagreement:
     """A contradiction between runs on one instance (or a rejected answer)."""
@@ -233,8 +264,14 @@ def describe(rows: list[dict[str, Any]]) -> str:
         parts.append(f"## {family} ({experiment}): {instances} instances x {methods} methods"
                      f" x {seeds} seed{'s' if seeds > 1 else ''}, time limit {shown} s")
         parts.append("")
-        parts.append(render_table(table(group), max(limits)))
+        lines = table(group)
+        parts.append(render_table(lines, max(limits)))
         parts.append("")
+        measures = render_measures(group, [line.method for line in lines
+                                           if line.method != VIRTUAL_BEST])
+        if measures is not None:
+            parts.append(measures)
+            parts.append("")
     errors = [r for r in current if r["outcome"] in ("error", "memout", "unknown")]
     if errors:
         parts.append("Runs without an answer, other than timeouts:")

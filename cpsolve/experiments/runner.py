@@ -105,8 +105,13 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
             start_new_session=True)
         started: float | None = None
         killed = None
+        usage = None
         try:
-            while process.poll() is None:
+            while True:
+                pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+                if pid:
+                    process.returncode = os.waitstatus_to_exitcode(status)
+                    break
                 now = time.monotonic()
                 if started is None and os.path.exists(started_file):
                     started = now
@@ -117,7 +122,7 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
                 elif started is not None and now - started > task["time"] + grace(task["time"]):
                     killed = "time"
                 if killed:
-                    _kill(process)
+                    usage = _kill(process)
                     break
                 time.sleep(POLL_SECONDS)
         except BaseException:
@@ -125,6 +130,9 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
             raise
         _kill_group(process.pid)  # whatever the run started and left running
     ended = time.monotonic()
+    # The child's own resource use, interpreter start-up included.
+    measured = {"cpu_seconds": usage.ru_utime + usage.ru_stime,
+                "peak_mb": usage.ru_maxrss / 1024} if usage is not None else {}
     if started is None and os.path.exists(started_file):
         started = os.path.getmtime(started_file) - time.time() + ended
     wall = ended - launched
@@ -133,11 +141,12 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
         with open(result_file, encoding="utf-8") as handle:
             record: dict[str, Any] = json.load(handle)
         record["wall_seconds"] = wall
+        record.update(measured)
         return record
     with open(os.path.join(directory, "stderr"), "rb") as handle:
         tail = handle.read()[-4000:].decode("utf-8", "replace")
     record = {"wall_seconds": wall, "stderr": tail,
-              "seconds": ended - started if started is not None else None}
+              "seconds": ended - started if started is not None else None, **measured}
     if killed == "time":
         record.update(outcome="timeout", reason=f"killed after {task['time']:g} s "
                       f"(+{grace(task['time']):.1f} s grace)")
@@ -166,9 +175,14 @@ def _kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
+def _kill(process: subprocess.Popen[bytes]) -> Any:
+    """Kill the child's process group and reap the child; its resource use."""
     _kill_group(process.pid)
-    process.wait()
+    if process.returncode is not None:
+        return None
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return usage
 
 
 @dataclass

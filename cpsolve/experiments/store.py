@@ -42,6 +42,8 @@ CREATE TABLE IF NOT EXISTS runs (
     reason TEXT,
     seconds REAL,
     wall_seconds REAL,
+    cpu_seconds REAL,
+    peak_mb REAL,
     build_seconds REAL,
     solve_seconds REAL,
     variables INTEGER,
@@ -70,7 +72,8 @@ CREATE INDEX IF NOT EXISTS runs_by_experiment ON runs (experiment);
 # The columns the report and the CSV export use, in order.
 COLUMNS = ("experiment", "family", "method", "instance", "seed", "outcome", "status",
            "seconds", "time_limit", "memory_limit", "build_seconds", "solve_seconds",
-           "wall_seconds", "variables", "clauses", "constraints", "conflicts", "nodes",
+           "wall_seconds", "cpu_seconds", "peak_mb", "variables", "clauses", "constraints",
+           "conflicts", "nodes",
            "objective", "length", "count", "complete", "is_unique", "reason", "options",
            "instance_sha", "source", "host", "versions", "finished", "key")
 
@@ -89,9 +92,20 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
+            self._upgrade()
         except sqlite3.DatabaseError as error:
             raise InputError(f"not a results database ({error})", source=path) from None
         self.db.row_factory = sqlite3.Row
+
+    def _upgrade(self) -> None:
+        """Add the columns a store made by an older cpsolve lacks."""
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(runs)")}
+        body = SCHEMA.split("CREATE TABLE IF NOT EXISTS runs (")[1].split(");")[0]
+        for line in body.strip().splitlines():
+            name, kind = line.strip().rstrip(",").split()[:2]
+            if name not in have and name != "id":
+                with self.db:
+                    self.db.execute(f"ALTER TABLE runs ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         self.db.close()
@@ -133,6 +147,7 @@ class Store:
             "outcome": record["outcome"], "status": record.get("status"),
             "reason": record.get("reason"), "seconds": record.get("seconds"),
             "wall_seconds": record.get("wall_seconds"),
+            "cpu_seconds": record.get("cpu_seconds"), "peak_mb": record.get("peak_mb"),
             "build_seconds": number("build_seconds"), "solve_seconds": number("solve_seconds"),
             "variables": number("variables"), "clauses": number("clauses"),
             "constraints": number("constraints"), "conflicts": number("conflicts"),
