@@ -216,6 +216,10 @@ behave = "sleep"
     assert second[:3] == first
     assert [r["method"] for r in second[3:]] == ["sleep"] * 3
     assert "0 run now" in cpsolve("experiment", str(path), cwd=tmp_path).stdout
+    planned = cpsolve("experiment", str(path), "--dry-run", "--time-limit", "2", cwd=tmp_path)
+    assert planned.stdout.splitlines()[-1] == "6 of 6 runs to do (2 s each at most)"
+    assert cpsolve("experiment", str(path), "--dry-run", cwd=tmp_path).stdout == (
+        "0 of 6 runs to do (1 s each at most)\n")
 
 
 def test_terminated_experiment_stops_its_runs_at_once(tmp_path):
