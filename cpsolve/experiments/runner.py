@@ -10,6 +10,7 @@ that overruns or crashes never stops the experiment.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import platform
@@ -231,12 +232,19 @@ def execute(spec: Spec, store: Store, *, workers: int | None = None,
         except BaseException:
             with open(stop, "w"):
                 pass
+            # Removed at exit, once the local pool has let its supervisors finish.
+            atexit.register(_remove, stop)
             raise
         finally:
             close = getattr(tasks, "close", None)
             if close is not None:
                 close()
     return summary
+
+
+def _remove(path: str) -> None:
+    with suppress(OSError):
+        os.remove(path)
 
 
 @contextmanager
