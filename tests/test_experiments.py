@@ -310,8 +310,10 @@ behave = "invalid"
 
 
 def _row(method: str, outcome: str, **fields) -> dict:
+    status = {"solved": "solved", "unsolvable": "unsolvable"}.get(outcome)
     row = {"id": 0, "experiment": "e", "family": "f", "method": method, "instance": "i",
-           "instance_sha": "s", "seed": 0, "outcome": outcome, "seconds": 1.0,
+           "instance_sha": "s", "seed": 0, "outcome": outcome, "status": status,
+           "seconds": 1.0,
            "time_limit": 10.0, "objective": None, "length": None, "count": None,
            "complete": None, "is_unique": None, "reason": None}
     return row | fields
@@ -331,6 +333,8 @@ def test_cross_checks_counts_uniqueness_and_shorter_plans():
         report.cross_check(shorter)[0])
     timeouts = [_row("a", "timeout"), _row("b", "unsolvable")]
     assert report.cross_check(timeouts) == []
+    late = [_row("a", "timeout", status="solved", seconds=12.0), _row("b", "unsolvable")]
+    assert "b (e) says unsolvable, a (e) found a solution" in str(report.cross_check(late)[0])
 
 
 def test_scores_and_virtual_best():

@@ -6,11 +6,12 @@ follow the SAT competitions: a decided run scores its time, any other run twice 
 time limit (PAR-2); the *virtual best* takes, for each item, the best score any
 method got.
 
-Cross-checks compare every stored run on the same instance (the same text, across
-methods, seeds and experiments): a solution where another run proved none, different
-optimal lengths, a valid plan shorter than a claimed optimum, different complete
-counts, different uniqueness verdicts. Each one is a bug in some method (or in a
-checker), and the report says so first.
+Cross-checks compare every answer stored for the same instance (the same text,
+across methods, seeds and experiments; answers that came after the time limit too):
+a solution where another run proved none, different optimal lengths, a valid plan
+shorter than a claimed optimum, different complete counts, different uniqueness
+verdicts. Each one is a bug in some method (or in a checker), and the report says
+so first.
 """
 
 from __future__ import annotations
@@ -193,9 +194,11 @@ def cross_check(rows: list[dict[str, Any]]) -> list[Disagreement]:
         name = group[0]["instance"]
         def say(message: str, family: str = family, name: str = name) -> None:
             found.append(Disagreement(family, name, message))
-        answered = [r for r in group if decided(r)]
-        solved = [r for r in answered if r["outcome"] == "solved"]
-        unsolvable = [r for r in answered if r["outcome"] == "unsolvable"]
+        # Every checked answer counts here, within the time limit or after it.
+        answered = [r for r in group if r["outcome"] != "wrong"
+                    and r.get("status") in ("optimal", "solved", "unsolvable")]
+        solved = [r for r in answered if r["status"] != "unsolvable"]
+        unsolvable = [r for r in answered if r["status"] == "unsolvable"]
         if solved and unsolvable:
             say(f"{_who(unsolvable[0])} says unsolvable, {_who(solved[0])} found a solution"
                 f" ({len(unsolvable)} vs {len(solved)} runs)")
