@@ -195,7 +195,8 @@ def write_atomically(path: str, text: str) -> None:
 
 def summary(job: ModuleType, problems: list[Any], chosen: list[str | None],
             statuses: dict[str, tuple[str, str]], limits: dict[str, int] | None,
-            report: Report, errors: list[tuple[int, str]], cpu_seconds: float) -> list[str]:
+            report: Report, errors: list[tuple[int | str, str]],
+            cpu_seconds: float) -> list[str]:
     """The table at the end: by group, the moves per budget, the time."""
     rows: dict[str, Counter[str]] = defaultdict(Counter)
     for problem, moves in zip(problems, chosen):
@@ -229,8 +230,9 @@ def summary(job: ModuleType, problems: list[Any], chosen: list[str | None],
     lines.append("")
     lines.append(f"this run: {report.attempted} attempts in {report.wall_seconds:.1f} s "
                  f"wall; all runs: {cpu_seconds:.1f} s of solver time")
-    for line, message in errors:
-        lines.append(f"skipped line {line}: {message}")
+    for where, message in errors:
+        lines.append(f"skipped line {where}: {message}" if isinstance(where, int)
+                     else f"skipped {message}")
     for problem, (status, reason) in statuses.items():
         if status == "unsolvable":
             lines.append(f"unsolvable: {problem}: {reason}")
@@ -282,11 +284,10 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
     if len(files) == 1:
         text, _ = read_board(files[0])
         problems = job.read(text)
+    elif hasattr(job, "read_files"):
+        problems = job.read_files([read_board(name) for name in files])
     else:
-        problems = job.read_files([read_board(name) for name in files]) if hasattr(
-            job, "read_files") else None
-        if problems is None:
-            raise UsageError(f"{family} batches read one problem file")
+        raise UsageError(f"{family} batches read one problem file")
     passes = len(job.PASSES) if passes is None else min(passes, len(job.PASSES))
     path = store or f"{output or files[0]}.sqlite"
     database = Store(path)

@@ -17,7 +17,7 @@ Optional, for the framework's commands:
   ``check(problem, answer)``, ``usage(answer)`` (a Counter per budget),
   ``plan(candidates, limits)`` (one answer or None per problem),
   ``format_answers(answers)`` (the answers file) and ``group(problem)`` (a row of
-  the summary).
+  the summary); optionally ``read_files([(text, name), ...])``, one problem a file.
 """
 
 from __future__ import annotations

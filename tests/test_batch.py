@@ -268,3 +268,21 @@ def test_wide_beams_find_optimal_plans_on_small_boards():
         puzzle = random_puzzle(3, 3, seed=seed)
         optimal = len(solve(puzzle, method="bibfs").solution)
         assert len(beam(Analysis(puzzle), width=30_000, bidirectional=False)) == optimal
+
+
+def test_one_board_per_file(tmp_path, capsys):
+    files = []
+    for seed in range(2):
+        path = tmp_path / f"b{seed}.txt"
+        path.write_text(random_puzzle(3, 3, seed=seed).start.text() + "\n")
+        files.append(path)
+    broken = tmp_path / "broken.txt"
+    broken.write_text("1 2 3\n4 5\n")
+    assert run_cli("batch", str(files[0]), str(broken), str(files[1]), "--workers", "1",
+                   "--store", str(tmp_path / "s.sqlite")) == 2
+    captured = capsys.readouterr()
+    answers = read_answers(captured.out, 3)
+    assert answers[1] is None
+    for path, moves in zip(files, (answers[0], answers[2])):
+        assert check(parse(path.read_text()), moves) == []
+    assert f"skipped {broken}:2:" in captured.err

@@ -45,7 +45,7 @@ class Problems:
 
     limits: dict[str, int] | None
     problems: list[Problem] = field(default_factory=list)
-    errors: list[tuple[int, str]] = field(default_factory=list)
+    errors: list[tuple[int | str, str]] = field(default_factory=list)
     count: int = 0
 
 
@@ -132,6 +132,20 @@ def read_answers(text: str, count: int) -> list[str | None]:
                              column=bad + 1)
         out.append(moves or None)
     return out + [None] * (count - len(out))
+
+
+def read_files(files: list[tuple[str, str]]) -> Problems:
+    """One board per file (``(text, name)`` pairs, in any format :func:`parse` reads):
+    no budgets; a file that does not parse is reported by name and skipped."""
+    out = Problems(limits=None, count=len(files))
+    for number, (text, name) in enumerate(files, 1):
+        try:
+            parse(text)
+        except InputError as error:
+            out.errors.append((name, str(error.located(name))))
+            continue
+        out.problems.append(Problem(number, 1, text.strip()))
+    return out
 
 
 def check(text: str, moves: str) -> list[str]:
