@@ -382,6 +382,15 @@ def test_bad_specs_name_the_line(tmp_path, text, where, message):
         assert str(caught.value).startswith(str(path))
 
 
+def test_dry_run_creates_no_store(tmp_path):
+    path = write_spec(tmp_path, TWO_METHODS)
+    planned = cpsolve("experiment", str(path), "--dry-run", cwd=tmp_path)
+    assert planned.returncode == 0, planned.stderr
+    assert planned.stdout.splitlines()[0] == "slide sat a.txt seed 0"
+    assert planned.stdout.endswith("6 of 6 runs to do (20 s each at most)\n")
+    assert not (tmp_path / "results.db").exists()
+
+
 def test_bad_spec_on_the_command_line(tmp_path):
     path = tmp_path / "spec.toml"
     path.write_text("[limits]\ntime = \"long\"\n")

@@ -37,15 +37,18 @@ def experiment(spec_file: str, db: str, time_limit: float | None, workers: int |
     loaded = spec.load(spec_file)
     if time_limit is not None:
         loaded = loaded.with_time(time_limit)
+    if dry_run:
+        done: set[str] = set()
+        if os.path.exists(db):  # a dry run creates no store
+            with Store(db, create=False) as store:
+                done = store.finished_keys(loaded.name)
+        todo = [run for run in loaded.runs() if run.key not in done]
+        lines = [f"{run.method.family} {run.method.name} {run.instance.name} "
+                 f"seed {run.seed}" for run in todo]
+        lines.append(f"{len(todo)} of {len(loaded.runs())} runs to do "
+                     f"({loaded.limits.time:g} s each at most)")
+        return Output(stdout="\n".join(lines))
     with Store(db) as store:
-        if dry_run:
-            done = store.finished_keys(loaded.name)
-            todo = [run for run in loaded.runs() if run.key not in done]
-            lines = [f"{run.method.family} {run.method.name} {run.instance.name} "
-                     f"seed {run.seed}" for run in todo]
-            lines.append(f"{len(todo)} of {len(loaded.runs())} runs to do "
-                         f"({loaded.limits.time:g} s each at most)")
-            return Output(stdout="\n".join(lines))
         summary = execute(loaded, store, workers=workers, scheduler=scheduler,
                           bar=lambda total: progress("runs", total))
         matrix = {run.key for run in loaded.runs()}
