@@ -138,6 +138,12 @@ def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
     report = Report(problems=len(problems))
     started = time.perf_counter()
     unique = list(dict.fromkeys(problems))
+    # the shortest answer of each problem, and what they use of the budgets together
+    shortest = {p: min((m for m, _ in options), key=len)
+                for p, options in store.answers().items() if options}
+    used: Counter[str] = Counter()
+    for moves in shortest.values():
+        used.update(job.usage(moves))
     for index in range(passes):
         todo = _tasks(unique, store.attempted(passes), index)
         if not todo:
@@ -165,8 +171,15 @@ def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
                     store.record(problem, index, found, plans)
                     report.attempted += 1
                     counts[found["status"]] += 1
+                    best = min(plans, key=len, default=None)
+                    if best is not None and (problem not in shortest
+                                             or len(best) < len(shortest[problem])):
+                        if problem in shortest:
+                            used.subtract(job.usage(shortest[problem]))
+                        shortest[problem] = best
+                        used.update(job.usage(best))
                     bar.advance()
-                    bar.update(info=_info(counts))
+                    bar.update(info=_info(counts, used, limits))
                     if time_limit is not None and time.perf_counter() - started > time_limit:
                         report.stopped = True
                         break
@@ -178,9 +191,19 @@ def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
     return report
 
 
-def _info(counts: Counter[str]) -> str:
-    return " · ".join(f"{status} {counts[status]}" for status in
-                      ("optimal", "solved", "unsolvable", "unknown", "error") if counts[status])
+def _info(counts: Counter[str], used: Counter[str], limits: dict[str, int] | None) -> str:
+    """The bar's text: this pass's outcomes, and the budgets the shortest answers
+    would use (before the planner leaves any out).
+
+    >>> _info(Counter(optimal=3, unknown=1), Counter(L=5, R=1), {"L": 10, "R": 4})
+    'optimal 3 · unknown 1 · L 50% R 25%'
+    """
+    parts = [f"{status} {counts[status]}" for status in
+             ("optimal", "solved", "unsolvable", "unknown", "error") if counts[status]]
+    if limits:
+        parts.append(" ".join(f"{key} {100 * used[key] / max(1, limit):.0f}%"
+                              for key, limit in limits.items()))
+    return " · ".join(parts)
 
 
 def write_atomically(path: str, text: str) -> None:
