@@ -119,8 +119,9 @@ def command(board: str, goal_file: str | None, method: str, heuristic: str, solv
         if "auto" in result.method:
             out.stderr.append(f"auto chose {result.method['method']}: {result.method['auto']}")
         out.stderr.append(describe_stats(result))
-        out.stderr.append(f"lower bound {result.stats.extra.get('lower_bound')}; "
-                          f"{result.stats.extra.get('solvability')}")
+        lower = result.stats.extra.get("lower_bound")
+        out.stderr.append((f"lower bound {lower}; " if lower is not None else "")
+                          + str(result.stats.extra.get("solvability")))
     return with_file(out, output)
 
 

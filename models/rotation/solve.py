@@ -65,8 +65,11 @@ def solve(puzzle: Puzzle, *, method: str = "auto", solver: str = DEFAULT_SOLVER,
     stats.extra["solvability"] = verdict.reason
     if verdict.solvable is False:
         return Result(Status.UNSOLVABLE, reason=verdict.reason, method=described, stats=stats)
-    lower = space.lower_bound
-    stats.extra["lower_bound"] = lower
+    # The planning methods start at the lower bound (pattern databases: built here, and
+    # reused by IDA*); breadth-first search needs none.
+    lower = space.lower_bound if method in ("sat", "cpsat") else 0
+    if lower:
+        stats.extra["lower_bound"] = lower
     stats.extra["analysis_seconds"] = time.perf_counter() - start
     limit = max_length if max_length is not None else max(DEFAULT_MAX_LENGTH, lower)
     if time_limit is not None:
