@@ -97,6 +97,11 @@ class Store:
                 out[problem] = (status, reason or "")
         return out
 
+    def lower_bounds(self) -> dict[str, int]:
+        return {problem: bound for problem, bound in self.db.execute(
+            "SELECT problem, MAX(lower_bound) FROM attempts GROUP BY problem")
+            if bound is not None}
+
     def seconds(self) -> float:
         row = self.db.execute("SELECT COALESCE(SUM(seconds), 0) FROM attempts").fetchone()
         return float(row[0])
@@ -152,6 +157,11 @@ def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
         counts: Counter[str] = Counter()
         known = store.answers()
         best = {p: min((len(m) for m, _ in known[p]), default=None) for p in todo}
+        # Boards without an answer first, then those whose answers are furthest above
+        # their lower bound: a run stopped early has spent its time where it counts.
+        bounds = store.lower_bounds()
+        todo.sort(key=lambda p: (best[p] is not None,
+                                 -((best[p] or 0) - (bounds.get(p) or 0))))
         with progress(f"pass {index + 1} {name}", len(todo)) as bar:
             results = run_tasks(job.attempt, [(p, index, best[p]) for p in todo],
                                 workers=workers, scheduler=scheduler)
