@@ -152,3 +152,31 @@ def describe_stats(result: Result) -> str:
         if value is not None:
             parts.append(f"{name} {value}")
     return f"{method}: " + ", ".join(parts)
+
+
+def render_plans(family: str, result: Result, fmt: str, show_all: bool, *,
+                 show: Callable[[Any], str] = str,
+                 length: Callable[[Any], int] = len) -> Output:
+    """What a planning family prints: JSON, or the first plan (every plan found with
+    ``show_all``) and, when plans were counted, a line with the count; the reason when
+    there is no plan. ``show`` writes a plan, ``length`` counts its moves."""
+    import json
+
+    code = exit_code(result)
+    if fmt == "json":
+        data = result_json(family, result, show,
+                           length=length(result.solution) if result.solutions else None,
+                           optimal=result.status is Status.OPTIMAL)
+        return Output(stdout=json.dumps(data, indent=2), exit_code=code)
+    if not result.solutions:
+        reason = f": {result.reason}" if result.reason else ""
+        return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
+    lines = [show(plan) for plan in (result.solutions if show_all else result.solutions[:1])]
+    if result.count is not None:
+        more = "" if result.complete else " (counting stopped early)"
+        if show_all and len(result.solutions) < result.count:
+            more += (f"; {len(result.solutions)} listed (breadth-first search lists one: "
+                     "ida or sat list them all)")
+        lines.append(f"{result.count} optimal plan{'s' if result.count != 1 else ''} of "
+                     f"{length(result.solution)} moves{more}")
+    return Output(stdout="\n".join(lines) or "\n", exit_code=code)  # an empty plan: a blank line

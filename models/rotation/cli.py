@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from cpsolve.commands import (
@@ -13,40 +11,17 @@ from cpsolve.commands import (
     choose_format,
     common_options,
     describe_stats,
-    exit_code,
     load,
     read_board,
-    result_json,
+    render_plans,
     with_file,
 )
 from cpsolve.errors import InputError, UsageError
 from cpsolve.export import dump_options, dumped
-from cpsolve.result import Result, Status
 from models.rotation.board import Puzzle
 from models.rotation.check import check
 from models.rotation.formats import parse, parse_goal
 from models.rotation.solve import DEFAULT_SOLVER, HEURISTICS, METHODS, solve
-
-
-def render(result: Result, fmt: str, show_all: bool) -> Output:
-    code = exit_code(result)
-    if fmt == "json":
-        data = result_json("rotate", result, str,
-                           length=len(result.solution.split()) if result.solutions else None,
-                           optimal=result.status is Status.OPTIMAL)
-        return Output(stdout=json.dumps(data, indent=2), exit_code=code)
-    if not result.solutions:
-        reason = f": {result.reason}" if result.reason else ""
-        return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
-    lines = list(result.solutions if show_all else result.solutions[:1])
-    if result.count is not None:
-        length = len(result.solution.split())
-        more = "" if result.complete else " (counting stopped early)"
-        if show_all and len(result.solutions) < result.count:
-            more += f"; {len(result.solutions)} listed"
-        lines.append(f"{result.count} optimal plan{'s' if result.count != 1 else ''} of "
-                     f"{length} moves{more}")
-    return Output(stdout="\n".join(lines) or "\n", exit_code=code)  # an empty plan: a blank line
 
 
 @click.command("rotate", short_help="Rotation puzzles: shortest plans, counted.")
@@ -101,7 +76,7 @@ def command(board: str, goal_file: str | None, method: str, heuristic: str, solv
     result = solve(puzzle, method=method, solver=solver, card=card, heuristic=heuristic,
                    max_length=max_length, count_optimal=count_optimal or show_all,
                    time_limit=time_limit, workers=workers)
-    out = render(result, fmt, show_all)
+    out = render_plans("rotate", result, fmt, show_all, length=lambda plan: len(plan.split()))
     if dump_cnf is not None or dump_model is not None:
         horizon = max_length if max_length is not None else (
             len(result.solution.split()) if result.solutions else None)

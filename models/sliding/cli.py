@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from cpsolve.commands import (
@@ -13,16 +11,15 @@ from cpsolve.commands import (
     choose_format,
     common_options,
     describe_stats,
-    exit_code,
     load,
     read_board,
-    result_json,
+    render_plans,
     with_file,
 )
 from cpsolve.errors import InputError, UsageError
 from cpsolve.export import dump_options, dumped
 from cpsolve.planning import MODES
-from cpsolve.result import Result, Status
+from cpsolve.result import Result
 from models.sliding.board import Puzzle
 from models.sliding.check import check
 from models.sliding.encodings import SAT_ENCODINGS, Options
@@ -46,28 +43,6 @@ def horizons(result: Result) -> list[str]:
         lines.append(f"  horizon {h['horizon']:3}: {h['status']:7} {h['seconds']:8.3f} s"
                      + (f"  ({size})" if h["status"] != "skipped" else ""))
     return lines
-
-
-def render(puzzle: Puzzle, result: Result, fmt: str, moves: str, show_all: bool) -> Output:
-    code = exit_code(result)
-    if fmt == "json":
-        data = result_json("slide", result, lambda plan: show(puzzle, plan, moves),
-                           length=len(result.solution) if result.solutions else None,
-                           optimal=result.status is Status.OPTIMAL)
-        return Output(stdout=json.dumps(data, indent=2), exit_code=code)
-    if not result.solutions:
-        reason = f": {result.reason}" if result.reason else ""
-        return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
-    plans = result.solutions if show_all else result.solutions[:1]
-    lines = [show(puzzle, plan, moves) for plan in plans]
-    if result.count is not None:
-        length = len(result.solution)
-        more = "" if result.complete else " (counting stopped early)"
-        if show_all and len(result.solutions) < result.count:
-            more += f"; {len(result.solutions)} listed (bfs lists one: ida or sat list them)"
-        lines.append(f"{result.count} optimal plan{'s' if result.count != 1 else ''} of "
-                     f"{length} moves{more}")
-    return Output(stdout="\n".join(lines) or "\n", exit_code=code)  # an empty plan: a blank line
 
 
 @click.command("slide", short_help="Sliding-tile puzzles: shortest plans, proven optimal.")
@@ -138,7 +113,8 @@ def command(board: str, goal_file: str | None, method: str, encoding: str, mode:
                    card=card, prune=prune, no_undo=no_undo, max_length=max_length,
                    count_optimal=count_optimal or show_all, time_limit=time_limit,
                    workers=workers, weight=weight, heuristic=heuristic)
-    out = render(puzzle, result, fmt, moves, show_all)
+    out = render_plans("slide", result, fmt, show_all,
+                       show=lambda plan: show(puzzle, plan, moves))
     if dump_cnf is not None or dump_model is not None:
         horizon = max_length if max_length is not None else (
             len(result.solution) if result.solutions else None)
