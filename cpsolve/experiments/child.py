@@ -24,7 +24,8 @@ from typing import Any
 # instance); "wrong" is an answer the family's checker rejects.
 ANSWERS = ("solved", "unsolvable")
 OUTCOMES = (*ANSWERS, "timeout", "memout", "unknown", "wrong", "error")
-WARM = ("pysat.solvers", "pysat.card", "ortools.sat.python.cp_model")
+WARM = ("pysat.solvers", "pysat.card")
+CPSAT = "ortools.sat.python.cp_model"
 
 
 def limit_memory(megabytes: int | None) -> None:
@@ -48,11 +49,17 @@ def encode(solution: Any) -> Any:
     return repr(solution)
 
 
-def warm() -> None:
-    """Import the solver packages before the clock starts: a method is not charged
-    for loading its solver into a fresh interpreter (OR-Tools takes a few tenths of a
-    second), which a long-lived process would do once."""
-    for name in WARM:
+def warm(options: dict[str, Any]) -> None:
+    """Import the solver packages a method uses before the clock starts: a method is
+    not charged for loading its solver into a fresh interpreter (OR-Tools takes a few
+    tenths of a second), which a long-lived process does once. python-sat is loaded
+    for every run (it is light); OR-Tools for methods with an option set to ``cpsat``,
+    the name every family gives its CP-SAT backend or method (loading it for every run
+    would double the cost of short runs)."""
+    wanted = list(WARM)
+    if "cpsat" in [value for value in options.values() if isinstance(value, str)]:
+        wanted.append(CPSAT)
+    for name in wanted:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
 
@@ -68,7 +75,7 @@ def solve(job: dict[str, Any], started: str | None = None) -> dict[str, Any]:
         options["time_limit"] = job["time"]
     if open_ended or "seed" in accepted:
         options["seed"] = job["seed"]
-    warm()
+    warm(options)
     if started is not None:
         with open(started, "w"):
             pass
