@@ -185,7 +185,7 @@ family = "fake"
 name = "sleep"
 behave = "sleep"
 """
-    path = write_spec(tmp_path, methods, time_limit=1)
+    path = write_spec(tmp_path, methods, time_limit=0.5)
     db = tmp_path / "results.db"
     pidfile = tmp_path / "sleeper.pid"
     command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
@@ -219,7 +219,7 @@ behave = "sleep"
     planned = cpsolve("experiment", str(path), "--dry-run", "--time-limit", "2", cwd=tmp_path)
     assert planned.stdout.splitlines()[-1] == "6 of 6 runs to do (2 s each at most)"
     assert cpsolve("experiment", str(path), "--dry-run", cwd=tmp_path).stdout == (
-        "0 of 6 runs to do (1 s each at most)\n")
+        "0 of 6 runs to do (0.5 s each at most)\n")
 
 
 def test_terminated_experiment_stops_its_runs_at_once(tmp_path):
