@@ -132,6 +132,15 @@ def test_tiny_experiment_end_to_end(tiny):
     assert [c.strip() for c in medians.split("|")][1:-1] == [
         "build s", "solve s", "variables", "clauses", "constraints", "conflicts", "nodes",
         "cpu s", "peak MB"]
+    assert cpsolve("report", "results.db", "--experiment", "tiny",
+                   cwd=tmp_path).stdout == shown.stdout
+    other = cpsolve("report", "results.db", "--experiment", "nope", cwd=tmp_path)
+    assert (other.returncode, other.stderr) == (
+        2, "cpsolve: no experiment 'nope' in results.db (known: tiny)\n")
+    pair = cpsolve("report", "results.db", "--pair", "sat", "ida", "-o", "x", cwd=tmp_path)
+    assert (pair.returncode, pair.stderr) == (
+        2, "cpsolve: no method 'ida' in results.db (known: cpsat, sat)\n")
+    assert not (tmp_path / "x").exists()
     out = tmp_path / "out"
     csv_lines = (out / "runs.csv").read_text().splitlines()
     assert len(csv_lines) == 7 and csv_lines[0].startswith("experiment,family,method")

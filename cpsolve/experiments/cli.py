@@ -97,6 +97,10 @@ def report(db: str, plots: tuple[str, ...], directory: str | None,
                 or row["experiment"] in experiments]
     if not rows:
         return Output(stdout=f"{db}: no runs stored yet")
+    every = sorted({row["method"] for row in rows})
+    for method in pair or ():
+        if method not in every:
+            raise UsageError(f"no method {method!r} in {db} (known: {', '.join(every)})")
     out = Output(stdout=reporting.describe(rows))
     if reporting.cross_check(reporting.latest(rows)):
         out.exit_code = EXIT_ERROR
@@ -108,10 +112,6 @@ def report(db: str, plots: tuple[str, ...], directory: str | None,
         out.files[os.path.join(target, "runs.csv")] = reporting.to_csv(rows)
     kinds = plots or drawing.KINDS
     current = reporting.latest(rows)
-    every = sorted({row["method"] for row in current})
-    for method in pair or ():
-        if method not in every:
-            raise UsageError(f"no method {method!r} in {db} (known: {', '.join(every)})")
     for (name, family), group in reporting.groups(current).items():
         title = family if name == family else f"{family} ({name})"
         stem = os.path.join(target, _slug(f"{name}-{family}" if name != family else family))
