@@ -9,6 +9,7 @@ stored too, so every row can be traced to exactly what ran.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from typing import Any
@@ -82,15 +83,14 @@ class Store:
     """An open results database (created if missing)."""
 
     def __init__(self, path: str, *, create: bool = True) -> None:
-        import os
-
         if not create and not os.path.exists(path):
             raise InputError("no such results database", source=path)
         self.path = path
         try:
             self.db = sqlite3.connect(path, timeout=60)
             self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            # A run costs far more than a sync: make each commit durable, power loss too.
+            self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
             self._upgrade()
         except sqlite3.DatabaseError as error:
