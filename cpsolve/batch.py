@@ -266,7 +266,8 @@ def summary(job: ModuleType, problems: list[Any], chosen: list[str | None],
     for where, message in errors:
         lines.append(f"skipped line {where}: {message}" if isinstance(where, int)
                      else f"skipped {message}")
-    for problem, (status, reason) in statuses.items():
+    for problem in dict.fromkeys(p.text for p in problems):
+        status, reason = statuses.get(problem, ("", ""))
         if status == "unsolvable":
             lines.append(f"unsolvable: {problem}: {reason}")
     for rejected in report.rejected:

@@ -28,10 +28,10 @@ def beam(analysis: Analysis, *, width: int = 2000, bidirectional: bool = True,
          conflicts: bool = True) -> str | None:
     """A plan by beam search (the blank's moves), or None if the beams found none.
 
-    >>> from models.sliding.formats import parse
-    >>> plan = beam(Analysis(parse("4,4,2=34E6781A0BF5DC")), width=200)
     >>> from models.sliding.check import check
-    >>> check(Analysis(parse("4,4,2=34E6781A0BF5DC")).puzzle, plan)
+    >>> from models.sliding.generate import random_puzzle
+    >>> puzzle = random_puzzle(5, 4, walls=2, seed=1)
+    >>> check(puzzle, beam(Analysis(puzzle), width=200))
     []
     """
     from cpsolve.search.beam import beam_search
