@@ -15,7 +15,7 @@ import os
 import sqlite3
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -163,8 +163,9 @@ def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
         todo.sort(key=lambda p: (best[p] is not None,
                                  -((best[p] or 0) - (bounds.get(p) or 0))))
         with progress(f"pass {index + 1} {name}", len(todo)) as bar:
-            results = run_tasks(job.attempt, [(p, index, best[p]) for p in todo],
-                                workers=workers, scheduler=scheduler)
+            results: Generator[tuple[int, Any], None, None] = run_tasks(
+                job.attempt, [(p, index, best[p]) for p in todo], workers=workers,
+                scheduler=scheduler)  # type: ignore[assignment]
             try:
                 for i, found in results:
                     problem = todo[i]
@@ -181,13 +182,13 @@ def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
                     store.record(problem, index, found, plans)
                     report.attempted += 1
                     counts[found["status"]] += 1
-                    best = min(plans, key=len, default=None)
-                    if best is not None and (problem not in shortest
-                                             or len(best) < len(shortest[problem])):
+                    new = min(plans, key=len, default=None)
+                    if new is not None and (problem not in shortest
+                                            or len(new) < len(shortest[problem])):
                         if problem in shortest:
                             used.subtract(job.usage(shortest[problem]))
-                        shortest[problem] = best
-                        used.update(job.usage(best))
+                        shortest[problem] = new
+                        used.update(job.usage(new))
                     bar.advance()
                     bar.update(info=_info(counts, used, limits))
                     if time_limit is not None and time.perf_counter() - started > time_limit:

@@ -327,16 +327,16 @@ def plan(candidates: list[list[str]], limits: dict[str, int] | None) -> list[str
         chosen = [cheapest(options, price) for options in candidates]
     # Prices alone do not fit: drop the answers dearest in the letters over budget.
     total = _total(chosen)
-    over = {m for m in MOVES if total[m] > limits[m]}
+    tight = {m for m in MOVES if total[m] > limits[m]}
     order = sorted((i for i, moves in enumerate(chosen) if moves is not None),
-                   key=lambda i: -sum(price[c] for c in chosen[i] if c in over))  # type: ignore[union-attr]
+                   key=lambda i: -sum(price[c] for c in chosen[i] or "" if c in tight))
     dropped = []
     for i in order:
         if all(total[m] <= limits[m] for m in MOVES):
             break
         moves = chosen[i]
         assert moves is not None
-        if not any(c in over for c in moves):
+        if not any(c in tight for c in moves):
             continue
         total.subtract(moves)
         chosen[i] = None
