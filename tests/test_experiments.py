@@ -274,7 +274,8 @@ def test_local_cluster_gives_the_same_table(tiny):
                          cwd=tmp_path)
     assert remote.returncode == 0, remote.stderr
     assert "6 run now (6 solved)" in remote.stdout
-    assert _without_times(local.stdout) == _without_times(remote.stdout)
+    # Rows are ordered by PAR-2, which timing noise may swap when both decide all.
+    assert sorted(_without_times(local.stdout)) == sorted(_without_times(remote.stdout))
     assert len(_without_times(local.stdout)) == 5  # header, rule, two methods, virtual best
 
     def answers(db: str) -> set[tuple]:
