@@ -94,7 +94,10 @@ def scatter(rows: list[dict[str, Any]], first: str, second: str,
     axes.set_xlabel(f"{first}: seconds")
     axes.set_ylabel(f"{second}: seconds")
     faster = sum(x < y for x, y in zip(xs, ys))
-    axes.set_title(f"{title}\n{first} faster on {faster} of {len(shared)}", fontsize="medium")
+    neither = sum(x > limit and y > limit for x, y in zip(xs, ys))
+    shown = f"{first} faster on {faster} of {len(shared)}" + (
+        f"; {neither} decided by neither (top right)" if neither else "")
+    axes.set_title(f"{title}\n{shown}", fontsize="medium")
     axes.grid(True, which="both", alpha=0.3)
     return _save(figure)
 
