@@ -5,14 +5,16 @@ method can fail. Specs in the tests name it in ``[families]``; nothing installs 
 ``behave``: ``well`` (the real SAT method), ``longer`` (a valid plan two moves
 longer than optimal, still claimed optimal), ``unsolvable`` (claims there is no
 plan), ``invalid`` (a plan that breaks the rules), ``sleep`` (ignores its time
-limit; writes its process id to the file ``$FAKE_PIDFILE`` when set), ``crash``
-(the process dies), ``hog`` (allocates until memory runs out).
+limit; writes its process id and its run's directory to the file
+``$FAKE_PIDFILE`` when set), ``crash`` (the process dies), ``hog`` (allocates
+until memory runs out).
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from typing import Any
 
@@ -30,7 +32,7 @@ def solve(puzzle: Any, *, behave: str = "well", time_limit: float | None = None)
     if behave == "sleep":
         if os.environ.get("FAKE_PIDFILE"):
             with open(os.environ["FAKE_PIDFILE"], "w") as handle:
-                handle.write(str(os.getpid()))
+                handle.write(f"{os.getpid()} {sys.argv[-1]}")  # and the run's directory
         time.sleep(3600)
     if behave == "crash":
         os.kill(os.getpid(), signal.SIGSEGV)

@@ -210,13 +210,14 @@ behave = "sleep"
     experiment.wait()
     first = rows(db)
     assert [(r["method"], r["outcome"]) for r in first] == [("well", "solved")] * 3
-    # The run in progress went with the experiment: nothing outlives its supervisor.
-    sleeper = int(pidfile.read_text())
+    # The run in progress went with the experiment, and its directory with it.
+    pid, directory = pidfile.read_text().split()
     for _ in range(60):
-        if not Path(f"/proc/{sleeper}").exists():
+        if not Path(f"/proc/{pid}").exists():
             break
         time.sleep(0.1)
-    assert not Path(f"/proc/{sleeper}").exists(), "a run outlived its experiment"
+    assert not Path(f"/proc/{pid}").exists(), "a run outlived its experiment"
+    assert not Path(directory).exists()
 
     again = cpsolve("experiment", str(path), "--workers", "2", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
@@ -249,7 +250,7 @@ behave = "sleep"
     while not pidfile.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert pidfile.exists(), "no run started"
-    sleeper = int(pidfile.read_text())
+    sleeper = pidfile.read_text().split()[0]
     start = time.monotonic()
     experiment.terminate()
     _, err = experiment.communicate(timeout=30)

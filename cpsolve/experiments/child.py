@@ -139,9 +139,11 @@ def describe(module: Any, puzzle: Any, result: Any, seconds: float,
     }
 
 
-def orphan_guard(seconds: float = 0.5) -> None:
+def orphan_guard(directory: str, seconds: float = 0.5) -> None:
     """Exit at once if the process that started this one dies: a run never outlives
-    the experiment that supervises it (and whose kill would have ended it)."""
+    the experiment that supervises it (and whose kill would have ended it). The run's
+    directory goes too, as its supervisor would have removed it."""
+    import shutil
     import threading
 
     parent = os.getppid()
@@ -150,6 +152,7 @@ def orphan_guard(seconds: float = 0.5) -> None:
         while True:
             time.sleep(seconds)
             if os.getppid() != parent:
+                shutil.rmtree(directory, ignore_errors=True)
                 os._exit(70)
 
     threading.Thread(target=watch, daemon=True, name="orphan-guard").start()
@@ -163,7 +166,7 @@ def main(argv: list[str]) -> int:
     with open(os.path.join(directory, "job.json"), encoding="utf-8") as handle:
         job = json.load(handle)
     limit_memory(job.get("memory"))
-    orphan_guard()
+    orphan_guard(directory)
     sys.path[:0] = [path for path in job.get("path", []) if path not in sys.path]
     record = solve(job, os.path.join(directory, "started"))
     partial = os.path.join(directory, "result.json.part")
