@@ -231,3 +231,9 @@ def test_binary_standard_input():
 def test_unknown_option_is_a_usage_error():
     done = run("akari", "-", "--backend", "nosuch", stdin="..\n")
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_plain_solve_prints_the_board_alone(examples, data):
+    done = run("akari", str(examples / "akari" / "seed-18x10.txt"))
+    assert done.returncode == 0
+    assert done.stdout == (data / "akari" / "seed-18x10.solution.txt").read_text()

@@ -73,7 +73,8 @@ def rows_with_lights(board: Board, lights: frozenset[Cell] | None) -> list[str] 
     return None if lights is None else to_grid(board, lights).split("\n")
 
 
-def render(board: Board, result: Result, fmt: str, unique: bool, output: str | None) -> Output:
+def render(board: Board, result: Result, fmt: str, unique: bool, output: str | None,
+           counting: bool = False) -> Output:
     code = exit_code(result)
     if fmt == "json":
         data = result_json("akari", result, lambda s: rows_with_lights(board, s))
@@ -100,7 +101,7 @@ def render(board: Board, result: Result, fmt: str, unique: bool, output: str | N
             text = blocks[0] + "\n\nnot unique; a second solution:\n\n" + blocks[1]
         else:
             text = blocks[0] + "\n\nuniqueness unknown: " + (result.reason or "limit reached")
-    elif result.count is not None:
+    elif counting and result.count is not None:  # --count N or --all
         more = "" if result.complete else " (stopped before the last)"
         text += f"\n\n{result.count} solution{'s' if result.count != 1 else ''}{more}"
     return Output(stdout=text, exit_code=code)
@@ -151,7 +152,8 @@ def command(board: str, backend: str, solver: str | None, encoding: str, card: s
     result = solve(puzzle, backend=backend, solver=solver, encoding=encoding, card=card,
                    limit=limit, unique=unique, time_limit=time_limit, workers=workers,
                    presolve=presolve)
-    out = render(puzzle, result, fmt, unique, output if fmt in ("svg", "png") else None)
+    out = render(puzzle, result, fmt, unique, output if fmt in ("svg", "png") else None,
+                 counting=limit != 1 or count == 1)
     if verbose:
         out.stderr.append(describe_stats(result))
     out.files.update(dumps)
