@@ -18,6 +18,10 @@ Optional, for the framework's commands:
   ``plan(candidates, limits)`` (one answer or None per problem),
   ``format_answers(answers)`` (the answers file) and ``group(problem)`` (a row of
   the summary); optionally ``read_files([(text, name), ...])``, one problem a file.
+- ``WARM_UP``: a tiny board an experiment solves with the same options before its
+  clock starts, so compiled kernels are loaded outside the measured time.
+- ``plan_length(solution)``: the number of moves in a plan, for planning families
+  whose plans are not one character a move (experiments compare lengths by it).
 """
 
 from __future__ import annotations

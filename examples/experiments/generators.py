@@ -50,3 +50,20 @@ def scramble(*, seed: int, width: int, height: int, walk: int) -> str:
     size = len(str(width * height - 1))
     return "".join(" ".join(str(cells[r * width + c]).rjust(size) for c in range(width))
                    + "\n" for r in range(height))
+
+
+def rotation(*, seed: int, size: int = 3) -> str:
+    """A uniformly random arrangement of 1 .. size*size on a ``size`` x ``size``
+    rotation puzzle (every 2x2 block a square; on 3x3 every arrangement is reachable).
+
+    >>> print(rotation(seed=0), end="")
+    8 6 2
+    4 5 3
+    1 9 7
+    """
+    rng = random.Random(seed)
+    labels = [str(k) for k in range(1, size * size + 1)]
+    rng.shuffle(labels)
+    width = len(labels[-1])
+    return "\n".join(" ".join(label.rjust(width) for label in labels[r * size:(r + 1) * size])
+                     for r in range(size)) + "\n"

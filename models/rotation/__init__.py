@@ -14,6 +14,14 @@ from models.rotation.formats import parse, parse_goal, write
 from models.rotation.solve import solve
 
 NAME = "rotate"
+WARM_UP = "2 1\n3 4"  # a one-move board: runs it before a measured run loads the kernels
+
+
+def plan_length(plan: str) -> int:
+    """The number of moves in a plan (``"A+ B-"``: 2)."""
+    return len(plan.split())
+
+
 SUMMARY = "Rotation puzzles: squares of cells turn; shortest plans, counted."
 
 
@@ -25,4 +33,4 @@ def command():  # type: ignore[no-untyped-def]
 
 
 __all__ = ["NAME", "SUMMARY", "Move", "Puzzle", "Square", "analyze", "check", "command",
-           "parse", "parse_goal", "parse_moves", "solve", "write"]
+           "parse", "parse_goal", "parse_moves", "plan_length", "solve", "write"]
