@@ -114,6 +114,8 @@ def horizon(rows: list[dict[str, Any]], title: str, panels: int = 4) -> dict[str
             by_instance[row["instance"]].append((row, records))
     if not by_instance:
         return None
+    from matplotlib.ticker import MaxNLocator
+
     chosen = sorted(by_instance, key=lambda name: -max(
         max(h["horizon"] for h in records) for _, records in by_instance[name]))[:panels]
     columns = min(2, len(chosen))
@@ -124,6 +126,7 @@ def horizon(rows: list[dict[str, Any]], title: str, panels: int = 4) -> dict[str
     colours = {m: f"C{i % 10}" for i, m in enumerate(methods)}
     for panel, name in zip(grid.flat, chosen):
         seen = set()
+        horizons = sorted({h["horizon"] for _, records in by_instance[name] for h in records})
         for row, records in sorted(by_instance[name], key=lambda pair: pair[0]["method"]):
             xs = [h["horizon"] for h in records]
             ys = [max(float(h["seconds"]), 1e-4) for h in records]
@@ -138,6 +141,11 @@ def horizon(rows: list[dict[str, Any]], title: str, panels: int = 4) -> dict[str
         panel.set_yscale("log")
         panel.set_title(name, fontsize="medium")
         panel.set_xlabel("horizon (moves)")
+        if len(horizons) <= 12:  # a tick at each horizon solved
+            panel.set_xticks(horizons)
+            panel.set_xlim(horizons[0] - 1, horizons[-1] + 1)
+        else:
+            panel.xaxis.set_major_locator(MaxNLocator(integer=True))
         panel.set_ylabel("seconds (log)")
         panel.grid(True, which="both", alpha=0.3)
         panel.legend(fontsize="x-small")
