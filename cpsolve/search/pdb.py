@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from numba import njit, objmode
+from numba import njit
 
 from cpsolve.search.ranking import count, push, rank, unrank
+from cpsolve.search.tiles import past
 
 FORMAT = 1
 UNSEEN = 255
@@ -57,11 +58,8 @@ def _bfs(m: int, k: int, nbr: np.ndarray, starts: np.ndarray, blank: int,
         nsize = 0
         i = 0
         while i < size:
-            if i % 262144 == 0:
-                with objmode(now="float64"):
-                    now = time.perf_counter()
-                if now > deadline:
-                    return np.empty(0, dtype=np.uint8)
+            if i % 262144 == 0 and past(deadline):
+                return np.empty(0, dtype=np.uint8)
             s = current[i]
             i += 1
             if dist[s] != level:

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from math import factorial
 
 import numpy as np
-from numba import njit, objmode
+from numba import njit
 
 from cpsolve.search.bfs import NO_NEIGHBOURS, distances
 from cpsolve.search.ranking import rank_multiset
-from cpsolve.search.tiles import CHECK_EVERY, TileSearch, _deepen, _record
+from cpsolve.search.tiles import CHECK_EVERY, TileSearch, _deepen, _record, past
 
 PATTERN_STATES = 100_000  # largest abstract space one database may hold
 
@@ -169,11 +169,8 @@ def _iteration(state, perms, inverse, run_cap, celldist, span, maps, pcounts, of
         for i in range(m):
             child[i] = parent[perms[k, i]]
         nodes += 1
-        if nodes % CHECK_EVERY == 0:
-            with objmode(now="float64"):
-                now = time.perf_counter()
-            if now > deadline:
-                return next_bound, found, nodes, True
+        if nodes % CHECK_EVERY == 0 and past(deadline):
+            return next_bound, found, nodes, True
         h = _bound(child, celldist, span, maps, pcounts, offsets, tables, scratch)
         f = depth + 1 + h
         if f > threshold or depth + 1 >= limit:

@@ -24,6 +24,15 @@ CHECK_EVERY = 1 << 20  # nodes between two looks at the clock
 
 
 @njit(cache=True)
+def past(deadline: float) -> bool:
+    """Whether the clock (``time.perf_counter``) has passed ``deadline``: the kernels'
+    one look outside compiled code, made every :data:`CHECK_EVERY` nodes."""
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    return now > deadline
+
+
+@njit(cache=True)
 def _record(plans, found, stack_blank, depth):
     """Write the blank path of a plan into row ``found`` of ``plans``, if it has room."""
     if found < plans.shape[0]:
@@ -129,11 +138,8 @@ def _iteration(cells, blank, nbr, dist, h0, threshold, weight, count, plans, dea
             cells[nb] = label
             cells[b] = 0
         nodes += 1
-        if nodes % CHECK_EVERY == 0:
-            with objmode(now="float64"):
-                now = time.perf_counter()
-            if now > deadline:
-                return next_bound, found, nodes, True
+        if nodes % CHECK_EVERY == 0 and past(deadline):
+            return next_bound, found, nodes, True
         f = depth + 1 + weight * (h + conflicts)
         if f > threshold or depth + 1 >= limit:
             if f > threshold and f < next_bound:
@@ -361,11 +367,8 @@ def _iteration_pdb(tiles, blank, nbr, dist, label_of, compact, pat_of, slot_of, 
             rest += delta
         h = max(man, pdb + rest)
         nodes += 1
-        if nodes % CHECK_EVERY == 0:
-            with objmode(now="float64"):
-                now = time.perf_counter()
-            if now > deadline:
-                return next_bound, found, nodes, True
+        if nodes % CHECK_EVERY == 0 and past(deadline):
+            return next_bound, found, nodes, True
         f = depth + 1 + h
         if f > threshold or depth + 1 >= limit:
             if f > threshold and f < next_bound:
