@@ -77,8 +77,10 @@ class Store:
                 (problem, index, self.run, found["status"], found.get("method", ""),
                  found.get("reason", ""), found.get("lower_bound"), found["seconds"],
                  time.time()))
-            self.db.executemany("INSERT OR IGNORE INTO answers VALUES (?, ?, ?, ?)",
-                                [(problem, moves, index, optimal) for moves in plans])
+            self.db.executemany(
+                "INSERT INTO answers VALUES (?, ?, ?, ?) ON CONFLICT (problem, moves) "
+                "DO UPDATE SET optimal = MAX(optimal, excluded.optimal)",
+                [(problem, moves, index, optimal) for moves in plans])
 
     def answers(self) -> dict[str, list[tuple[str, bool]]]:
         out: dict[str, list[tuple[str, bool]]] = defaultdict(list)

@@ -286,3 +286,18 @@ def test_one_board_per_file(tmp_path, capsys):
     for path, moves in zip(files, (answers[0], answers[2])):
         assert check(parse(path.read_text()), moves) == []
     assert f"skipped {broken}:2:" in captured.err
+
+
+def test_store_marks_an_answer_optimal_when_a_later_pass_proves_it(tmp_path):
+    from cpsolve.batch import Store
+
+    store = Store(str(tmp_path / "s.sqlite"))
+    base = {"method": "m", "reason": "", "lower_bound": 1, "seconds": 0.1}
+    store.record("3,3,123456708", 0, {**base, "status": "solved"}, ["R", "LRR"])
+    assert sorted(store.answers()["3,3,123456708"]) == [("LRR", False), ("R", False)]
+    store.record("3,3,123456708", 1, {**base, "status": "optimal"}, ["R"])
+    assert sorted(store.answers()["3,3,123456708"]) == [("LRR", False), ("R", True)]
+    assert store.statuses()["3,3,123456708"][0] == "optimal"
+    with pytest.raises(sqlite3.IntegrityError):  # one attempt per problem and pass
+        store.record("3,3,123456708", 1, {**base, "status": "optimal"}, ["R"])
+    store.close(0.0)
