@@ -61,7 +61,9 @@ class Result:
     and decided; ``count`` is the number of solutions found (``None`` where a family
     does not count); ``complete`` says whether that is all of them (the enumeration ran
     out of solutions). ``limit_reached`` says a limit stopped the work before it was
-    done (an answer may still have been found).
+    done (an answer may still have been found). ``rejected`` holds the solutions the
+    method produced that the puzzle's checker rejected (the status is then ``ERROR``
+    and ``solutions`` is empty): a wrong answer, told apart from no answer.
     """
 
     status: Status
@@ -73,6 +75,7 @@ class Result:
     reason: str | None = None
     method: dict[str, Any] = field(default_factory=dict)
     stats: Stats = field(default_factory=Stats)
+    rejected: list[Any] = field(default_factory=list)
 
     @property
     def solution(self) -> Any:

@@ -475,3 +475,38 @@ def test_a_store_from_before_new_columns_is_upgraded(tmp_path):
     (tmp_path / "junk.db").write_text("not a database, not at all" * 100)
     with pytest.raises(InputError, match="not a results database"):
         Store(str(tmp_path / "junk.db"))
+
+
+def test_a_plan_a_real_family_rejects_is_flagged_wrong(tmp_path):
+    """A real family checks its own plans and returns an error with the plan it
+    rejected: the experiment records a wrong answer and the report flags it."""
+    for name, (text, _) in BOARDS.items():
+        (tmp_path / "boards").mkdir(exist_ok=True)
+        (tmp_path / "boards" / name).write_text(text)
+    shutil.copy(HERE / "experiment_broken_decoder.py", tmp_path / "experiment_broken_decoder.py")
+    path = tmp_path / "spec.toml"
+    path.write_text("""name = "tiny"
+[limits]
+time = 20
+
+[families]
+backwards = "experiment_broken_decoder"
+
+[[instances]]
+family = "backwards"
+files = ["boards/*.txt"]
+
+[[methods]]
+family = "backwards"
+name = "reversed"
+""")
+    done = cpsolve("experiment", str(path), cwd=tmp_path)
+    assert done.returncode == 5, done.stdout + done.stderr
+    outcomes = {r["instance"]: r["outcome"] for r in rows(tmp_path / "results.db")}
+    # The plans of a.txt (RR) and b.txt (RDR) read the same backwards.
+    assert outcomes == {"a.txt": "solved", "b.txt": "solved", "c.txt": "wrong"}
+    shown = cpsolve("report", "results.db", cwd=tmp_path)
+    assert shown.returncode == 5
+    assert shown.stdout.startswith("!!! 1 DISAGREEMENT between runs")
+    assert ("DISAGREEMENT backwards c.txt: reversed (tiny) returned a solution the checker "
+            "rejects: after 4 moves the board differs from the goal") in shown.stdout

@@ -28,6 +28,13 @@ WARM = ("pysat.solvers", "pysat.card")
 CPSAT = "ortools.sat.python.cp_model"
 
 
+def takes(function: Any, name: str) -> bool:
+    """Whether ``function`` accepts the keyword argument ``name`` (by name or
+    through ``**kwargs``)."""
+    accepted = inspect.signature(function).parameters
+    return name in accepted or any(p.kind is p.VAR_KEYWORD for p in accepted.values())
+
+
 def limit_memory(megabytes: int | None) -> None:
     """Cap this process's address space at ``megabytes`` (soft and hard)."""
     if megabytes is None:
@@ -69,11 +76,9 @@ def solve(job: dict[str, Any], started: str | None = None) -> dict[str, Any]:
     module = importlib.import_module(job["module"])
     puzzle = module.parse(job["text"])
     options = dict(job["options"])
-    accepted = inspect.signature(module.solve).parameters
-    open_ended = any(p.kind is p.VAR_KEYWORD for p in accepted.values())
-    if open_ended or "time_limit" in accepted:
+    if takes(module.solve, "time_limit"):
         options["time_limit"] = job["time"]
-    if open_ended or "seed" in accepted:
+    if takes(module.solve, "seed"):
         options["seed"] = job["seed"]
     warm(options)
     if getattr(module, "WARM_UP", None):
@@ -108,6 +113,10 @@ def describe(module: Any, puzzle: Any, result: Any, seconds: float,
     errors: list[str] = []
     for solution in result.solutions:
         errors.extend(module.check(puzzle, solution))
+    # Solutions the method's own check rejected: checked again here, and a wrong
+    # answer however the method reported it.
+    for solution in result.rejected:
+        errors.extend(module.check(puzzle, solution) or [f"{result.reason or 'rejected'}"])
     status = result.status
     if errors:
         outcome = "wrong"
@@ -125,7 +134,7 @@ def describe(module: Any, puzzle: Any, result: Any, seconds: float,
         outcome = "timeout"  # an answer after the limit does not count
     stats = result.stats.to_dict()
     horizons = stats.pop("horizons", [])
-    solution = result.solution
+    solution = result.solution if result.solutions else next(iter(result.rejected), None)
     measure = getattr(module, "plan_length", len)  # a family whose plans are not strings of moves
     length = measure(solution) if isinstance(solution, (str, list, tuple)) else None
     return {

@@ -130,7 +130,8 @@ def solve(
         errors = check(board, lights)
         if errors:
             return Result(Status.ERROR, reason="solver returned an invalid solution: "
-                          + "; ".join(errors[:3]), method=method, stats=stats)
+                          + "; ".join(errors[:3]), method=method, stats=stats,
+                          rejected=[lights])
     if solutions:
         status = Status.SOLVED
     elif found.exhausted:

@@ -90,7 +90,7 @@ def solve(puzzle: Puzzle, *, method: str = "auto", solver: str = DEFAULT_SOLVER,
         errors = check(puzzle, plan)
         if errors:
             return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
-                          method=described, stats=stats)
+                          method=described, stats=stats, rejected=[plan])
     result = Result(Status.OPTIMAL if plans else outcome["status"], solutions=plans,
                     method=described, stats=stats, reason=outcome.get("reason"),
                     limit_reached=outcome.get("limit_reached", False))

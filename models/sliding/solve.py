@@ -120,7 +120,7 @@ def solve(
         errors = check(puzzle, plan)
         if errors:
             return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
-                          method=described, stats=stats)
+                          method=described, stats=stats, rejected=[plan])
     result = Result(Status.OPTIMAL if found.plans else Status.UNKNOWN, solutions=found.plans,
                     method=described, stats=stats, limit_reached=found.timed_out)
     if count_optimal:
@@ -159,7 +159,7 @@ def _by_ida(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], stats
         errors = check(puzzle, plan)
         if errors:
             return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
-                          method=method, stats=stats)
+                          method=method, stats=stats, rejected=[plan])
     if plans:
         result = Result(Status.OPTIMAL if weight == 1 else Status.SOLVED, solutions=plans,
                         method=method, stats=stats)
@@ -206,7 +206,7 @@ def _by_sweep(puzzle: Puzzle, analysis: Analysis, method: dict[str, object], sta
         errors = check(puzzle, plan)
         if errors:
             return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
-                          method=method, stats=stats)
+                          method=method, stats=stats, rejected=[plan])
     if not plans and found.timed_out:
         stats.extra["proven_lower_bound"] = found.bound
         return Result(Status.UNKNOWN, reason=f"time limit reached; no plan is shorter than "
