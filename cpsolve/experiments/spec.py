@@ -54,6 +54,7 @@ from typing import Any
 
 from cpsolve import registry
 from cpsolve.errors import InputError
+from cpsolve.experiments.child import takes
 
 try:
     import tomllib
@@ -483,12 +484,11 @@ def _methods(tables: Any, where: _Locator,
         module = _family(table.get("family"), modules, where, "methods", index)
         options = {key: value for key, value in table.items() if key not in ("family", "name")}
         accepted = inspect.signature(module.solve).parameters
-        open_ended = any(p.kind is p.VAR_KEYWORD for p in accepted.values())
         for key in options:
             if key in RESERVED:
                 raise where.error(f"{key} is set by the runner ([limits] time, seeds)",
                                   "methods", index, key)
-            if not open_ended and key not in accepted:
+            if not takes(module.solve, key):
                 known = ", ".join(k for k in accepted if k not in RESERVED and k != "puzzle"
                                   and accepted[k].kind is inspect.Parameter.KEYWORD_ONLY)
                 raise where.error(f"{table['family']}'s solve() takes no option {key!r} "
