@@ -89,8 +89,8 @@ def main_tables(text: str) -> list[list[str]]:
 
 
 def table_counts(text: str) -> dict[str, list[str]]:
-    """method -> [runs, solved, timeout, memout, error] from a report's tables."""
-    return {cells[0]: cells[1:6] for cells in main_tables(text) if cells[1].isdigit()}
+    """method -> [runs, solved, timeout, memout, wrong, error] from a report's tables."""
+    return {cells[0]: cells[1:7] for cells in main_tables(text) if cells[1].isdigit()}
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +109,7 @@ def test_tiny_experiment_end_to_end(tiny):
     assert "tiny: 6 runs; 6 run now (6 solved)" in done.stdout
     stored = rows(tmp_path / "results.db")
     assert len(stored) == 6
-    optimal = {name: length for name, (_, length) in BOARDS.items()}
+    optimal = {f"boards/{name}": length for name, (_, length) in BOARDS.items()}
     for row in stored:
         assert (row["family"], row["outcome"], row["status"]) == ("slide", "solved", "optimal")
         assert row["objective"] == optimal[row["instance"]] == len(json.loads(row["solution"]))
@@ -125,8 +125,9 @@ def test_tiny_experiment_end_to_end(tiny):
     shown = cpsolve("report", "results.db", "-o", "out", cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr
     counts = table_counts(shown.stdout)
-    assert counts == {"sat": ["3", "3", "0", "0", "0"], "cpsat": ["3", "3", "0", "0", "0"],
-                      "virtual best": ["3", "3", "0", "0", "0"]}
+    assert counts == {"sat": ["3", "3", "0", "0", "0", "0"],
+                      "cpsat": ["3", "3", "0", "0", "0", "0"],
+                      "virtual best": ["3", "3", "0", "0", "0", "0"]}
     assert "the answers of 3 instance(s) decided by two runs or more agree" in shown.stdout
     medians = shown.stdout.split("| method (medians)")[1].splitlines()[0]
     assert [c.strip() for c in medians.split("|")][1:-1] == [
@@ -177,10 +178,10 @@ behave = "{behave}"
         if row["method"] == "crash":
             assert "SIGSEGV" in row["reason"]
     counts = table_counts(cpsolve("report", "results.db", cwd=tmp_path).stdout)
-    assert counts["sleep"] == ["3", "0", "3", "0", "0"]
-    assert counts["hog"] == ["3", "0", "0", "3", "0"]
-    assert counts["crash"] == ["3", "0", "0", "0", "3"]
-    assert counts["virtual best"] == ["3", "3", "0", "0", "0"]
+    assert counts["sleep"] == ["3", "0", "3", "0", "0", "0"]
+    assert counts["hog"] == ["3", "0", "0", "3", "0", "0"]
+    assert counts["crash"] == ["3", "0", "0", "0", "0", "3"]
+    assert counts["virtual best"] == ["3", "3", "0", "0", "0", "0"]
 
 
 def test_killed_experiment_resumes_without_repeating_runs(tmp_path):
@@ -262,7 +263,7 @@ behave = "sleep"
 
 def _without_times(text: str) -> list[list[str]]:
     """The report's main tables with the columns of seconds dropped."""
-    return [cells[:6] for cells in main_tables(text)]
+    return [cells[:7] for cells in main_tables(text)]
 
 
 def test_local_cluster_gives_the_same_table(tiny):
@@ -315,9 +316,18 @@ behave = "invalid"
     assert shown.stdout.startswith("!!! 9 DISAGREEMENTS between runs")
     assert shown.stdout.count("cheat (tiny) returned a solution the checker rejects") == 3
     for name, (_, length) in BOARDS.items():
-        assert (f"DISAGREEMENT fake {name}: different optimal lengths: {length} by honest "
-                f"(tiny), {length + 2} by padded (tiny)") in shown.stdout
+        assert (f"DISAGREEMENT fake boards/{name}: different optimal lengths: {length} by "
+                f"honest (tiny), {length + 2} by padded (tiny)") in shown.stdout
     assert shown.stdout.count("says unsolvable") == 3
+    # Answers proven wrong decide nothing: the liar's quick "unsolvable" and the padded
+    # "optimal" plans score twice the limit and leave the virtual best to honest.
+    counts = table_counts(shown.stdout)
+    assert counts["honest"] == ["3", "3", "0", "0", "0", "0"]
+    for method in ("padded", "liar", "cheat"):
+        assert counts[method] == ["3", "0", "0", "0", "3", "0"], method
+    par2 = {cells[0]: cells[7] for cells in main_tables(shown.stdout) if cells[1].isdigit()}
+    assert par2["liar"] == par2["padded"] == "40.0"
+    assert par2[report.VIRTUAL_BEST] == par2["honest"]
 
 
 def _row(method: str, outcome: str, **fields) -> dict:
@@ -397,7 +407,7 @@ def test_dry_run_creates_no_store(tmp_path):
     path = write_spec(tmp_path, TWO_METHODS)
     planned = cpsolve("experiment", str(path), "--dry-run", cwd=tmp_path)
     assert planned.returncode == 0, planned.stderr
-    assert planned.stdout.splitlines()[0] == "slide sat a.txt seed 0"
+    assert planned.stdout.splitlines()[0] == "slide sat boards/a.txt seed 0"
     assert planned.stdout.endswith("6 of 6 runs to do (20 s each at most)\n")
     assert not (tmp_path / "results.db").exists()
 
@@ -504,9 +514,88 @@ name = "reversed"
     assert done.returncode == 5, done.stdout + done.stderr
     outcomes = {r["instance"]: r["outcome"] for r in rows(tmp_path / "results.db")}
     # The plans of a.txt (RR) and b.txt (RDR) read the same backwards.
-    assert outcomes == {"a.txt": "solved", "b.txt": "solved", "c.txt": "wrong"}
+    assert outcomes == {"boards/a.txt": "solved", "boards/b.txt": "solved",
+                        "boards/c.txt": "wrong"}
     shown = cpsolve("report", "results.db", cwd=tmp_path)
     assert shown.returncode == 5
     assert shown.stdout.startswith("!!! 1 DISAGREEMENT between runs")
-    assert ("DISAGREEMENT backwards c.txt: reversed (tiny) returned a solution the checker "
+    assert ("DISAGREEMENT backwards boards/c.txt: reversed (tiny) returned a solution the checker "
             "rejects: after 4 moves the board differs from the goal") in shown.stdout
+
+
+def test_refuted_answers_score_as_undecided():
+    runs = [_row("a", "solved", status="optimal", objective=5, length=5, seconds=3.0),
+            _row("b", "solved", status="optimal", objective=7, length=7, seconds=1.0),
+            _row("c", "unsolvable", seconds=0.5)]
+    problems = report.cross_check(runs)
+    assert [row["method"] for p in problems for row in p.refuted] == ["c", "b"]
+    lines = {line.method: line for line in report.table(report.judge(runs, problems))}
+    assert (lines["a"].solved, lines["a"].wrong) == (1, 0)
+    for method in ("b", "c"):
+        assert (lines[method].solved, lines[method].wrong, lines[method].par2) == (0, 1, 20.0)
+    assert lines[report.VIRTUAL_BEST].par2 == 3.0
+
+
+def test_adding_a_file_runs_only_its_runs_and_other_limits_are_not_shown(tmp_path):
+    path = write_spec(tmp_path, """
+[[methods]]
+family = "fake"
+name = "well"
+""")
+    assert cpsolve("experiment", str(path), cwd=tmp_path).returncode == 0
+    # A file in another directory: the names of the others must not change.
+    (tmp_path / "more").mkdir()
+    (tmp_path / "more" / "d.txt").write_text("1 2 3\n4 5 6\n7 0 8\n")
+    path.write_text(path.read_text().replace('files = ["boards/*.txt"]',
+                                             'files = ["boards/*.txt", "more/*.txt"]'))
+    planned = cpsolve("experiment", str(path), "--dry-run", cwd=tmp_path)
+    assert planned.stdout.splitlines() == ["fake well more/d.txt seed 0",
+                                           "1 of 4 runs to do (20 s each at most)"]
+    done = cpsolve("experiment", str(path), cwd=tmp_path)
+    assert "4 runs; 1 run now (1 solved), 3 already in results.db" in done.stdout
+    assert table_counts(cpsolve("report", "results.db", cwd=tmp_path).stdout)["well"][0] == "4"
+    # Under another limit: the report shows the latest limit's runs alone.
+    again = cpsolve("experiment", str(path), "--time-limit", "10", cwd=tmp_path)
+    assert "4 runs; 4 run now (4 solved)" in again.stdout
+    assert "4 runs under other limits not shown" in again.stdout
+    shown = cpsolve("report", "results.db", "-o", "out", cwd=tmp_path)
+    assert table_counts(shown.stdout)["well"][0] == "4"
+    assert "time limit 10 s" in shown.stdout
+    assert "4 runs under other limits not shown" in shown.stdout
+    lines = (tmp_path / "out" / "runs.csv").read_text().splitlines()
+    assert lines[0].endswith(",current")
+    assert sorted(line.rsplit(",", 1)[1] for line in lines[1:]) == ["0"] * 4 + ["1"] * 4
+
+
+def test_a_rerun_retries_the_runs_that_ended_in_an_error(tmp_path):
+    path = write_spec(tmp_path, """
+[[methods]]
+family = "fake"
+name = "well"
+
+[[methods]]
+family = "fake"
+name = "crash"
+behave = "crash"
+""")
+    first = cpsolve("experiment", str(path), cwd=tmp_path)
+    assert "6 runs; 6 run now (3 error, 3 solved)" in first.stdout
+    planned = cpsolve("experiment", str(path), "--dry-run", cwd=tmp_path).stdout.splitlines()
+    assert planned[0] == "fake crash boards/a.txt seed 0 (again: it ended in an error)"
+    assert planned[-1] == "3 of 6 runs to do (20 s each at most)"
+    again = cpsolve("experiment", str(path), cwd=tmp_path)
+    assert ("6 runs; 3 run now (3 error), 3 of them again after an error, 3 already in "
+            "results.db") in again.stdout
+    assert len(rows(tmp_path / "results.db")) == 6
+
+
+def test_report_opens_the_store_read_only(tmp_path):
+    plain = tmp_path / "plain.db"
+    with sqlite3.connect(plain) as connection:
+        connection.execute("CREATE TABLE other (x INTEGER)")
+    before = plain.read_bytes()
+    done = cpsolve("report", "plain.db", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2, "cpsolve: plain.db: not a results database (no runs table)\n")
+    assert plain.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.db"]

@@ -28,7 +28,8 @@ def experiment(spec_file: str, db: str, time_limit: float | None, workers: int |
     """Run the experiment SPEC (TOML): every method on every instance of its family,
     for every seed, each run in its own process under the spec's wall-time and memory
     limits. Each finished run is stored at once; a rerun skips the runs already
-    stored, so an interrupted experiment resumes where it stopped."""
+    stored, so an interrupted experiment resumes where it stopped, and runs again
+    those that ended in an error."""
     from cpsolve.experiments import report, spec
     from cpsolve.experiments.runner import execute
     from cpsolve.experiments.store import Store
@@ -39,12 +40,15 @@ def experiment(spec_file: str, db: str, time_limit: float | None, workers: int |
         loaded = loaded.with_time(time_limit)
     if dry_run:
         done: set[str] = set()
+        failed: set[str] = set()
         if os.path.exists(db):  # a dry run creates no store
             with Store(db, create=False) as store:
                 done = store.finished_keys(loaded.name)
+                failed = store.error_keys(loaded.name)
         todo = [run for run in loaded.runs() if run.key not in done]
         lines = [f"{run.method.family} {run.method.name} {run.instance.name} "
-                 f"seed {run.seed}" for run in todo]
+                 f"seed {run.seed}" + (" (again: it ended in an error)"
+                                       if run.key in failed else "") for run in todo]
         lines.append(f"{len(todo)} of {len(loaded.runs())} runs to do "
                      f"({loaded.limits.time:g} s each at most)")
         return Output(stdout="\n".join(lines))
@@ -52,16 +56,17 @@ def experiment(spec_file: str, db: str, time_limit: float | None, workers: int |
         summary = execute(loaded, store, workers=workers, scheduler=scheduler,
                           bar=lambda total: progress("runs", total))
         matrix = {run.key for run in loaded.runs()}
-        rows = [row for row in store.rows(loaded.name) if row["key"] in matrix]
+        rows = store.rows(loaded.name)
     outcomes = ", ".join(f"{n} {o}" for o, n in sorted(summary.outcomes.items()))
     head = (f"{loaded.name}: {summary.total} runs; {summary.ran} run now"
             + (f" ({outcomes})" if outcomes else "")
+            + (f", {summary.retried} of them again after an error" if summary.retried else "")
             + (f", {summary.skipped} already in {db}" if summary.skipped else "")
             + f"; cpsolve report {db}")
-    current = report.latest(rows)
-    problems = report.cross_check(current)
-    return Output(stdout=head + "\n\n" + report.describe(rows),
-                  exit_code=EXIT_ERROR if problems else EXIT_OK)
+    # The runs of the spec as it stands: not those of methods or instances it dropped.
+    found = report.analyse(rows, {loaded.name: loaded.limits.time}, keep=matrix)
+    return Output(stdout=head + "\n\n" + report.describe(found),
+                  exit_code=EXIT_ERROR if found.problems else EXIT_OK)
 
 
 def _slug(text: str) -> str:
@@ -101,18 +106,18 @@ def report(db: str, plots: tuple[str, ...], directory: str | None,
     for method in pair or ():
         if method not in every:
             raise UsageError(f"no method {method!r} in {db} (known: {', '.join(every)})")
-    out = Output(stdout=reporting.describe(rows))
-    if reporting.cross_check(reporting.latest(rows)):
+    found = reporting.analyse(rows)
+    out = Output(stdout=reporting.describe(found))
+    if found.problems:
         out.exit_code = EXIT_ERROR
     if directory is None and not plots:
         return out
     target = directory or "."
     os.makedirs(target, exist_ok=True)
     if directory is not None:
-        out.files[os.path.join(target, "runs.csv")] = reporting.to_csv(rows)
+        out.files[os.path.join(target, "runs.csv")] = reporting.to_csv(rows, found.rows)
     kinds = plots or drawing.KINDS
-    current = reporting.latest(rows)
-    for (name, family), group in reporting.groups(current).items():
+    for (name, family), group in reporting.groups(found.rows).items():
         title = family if name == family else f"{family} ({name})"
         stem = os.path.join(target, _slug(f"{name}-{family}" if name != family else family))
         drawn: dict[str, dict[str, bytes]] = {}

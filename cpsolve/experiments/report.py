@@ -11,7 +11,11 @@ across methods, seeds and experiments; answers that came after the time limit to
 a solution where another run proved none, different optimal lengths, a valid plan
 shorter than a claimed optimum, different complete counts, different uniqueness
 verdicts. Each one is a bug in some method (or in a checker), and the report says
-so first.
+so first. An answer a checked one refutes (unsolvable where a solution exists, an
+optimum longer than a valid plan) counts as wrong: it decides nothing.
+
+The tables show, per experiment, the last run of each item and method under the time
+limit of the experiment's most recent run; runs under other limits stay in the CSV.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import io
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cpsolve.experiments.child import ANSWERS
@@ -31,13 +35,59 @@ VIRTUAL_BEST = "virtual best"
 
 
 def latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The last stored run of each (experiment, family, method, instance, seed); runs
-    stored under other limits before are superseded."""
+    """The last stored run of each (experiment, family, method, instance text, seed);
+    the instance is its text's hash, whatever name it had when it ran."""
     kept: dict[tuple[Any, ...], dict[str, Any]] = {}
     for row in sorted(rows, key=lambda r: r["id"]):
-        kept[(row["experiment"], row["family"], row["method"], row["instance"],
-              row["seed"])] = row
+        kept[(row["experiment"], row["family"], row["method"],
+              row["instance_sha"] or row["instance"], row["seed"])] = row
     return list(kept.values())
+
+
+def current(rows: Iterable[dict[str, Any]], limits: dict[str, float] | None = None
+            ) -> tuple[list[dict[str, Any]], int]:
+    """The rows a report shows, and how many stored runs it leaves out: per
+    experiment, the latest rows under the time limit of its most recent run (or the
+    limit ``limits`` gives the experiment), so runs under other limits are not mixed
+    into one table."""
+    rows = list(rows)
+    limit = dict(limits or {})
+    for row in sorted(rows, key=lambda r: r["id"]):
+        if not limits or row["experiment"] not in limits:
+            limit[row["experiment"]] = float(row["time_limit"])
+    shown = [row for row in rows if float(row["time_limit"]) == limit[row["experiment"]]]
+    return latest(shown), len(rows) - len(shown)
+
+
+@dataclass
+class Report:
+    """What a report shows: the current rows (refuted answers marked ``wrong``), the
+    contradictions among every stored answer, and the runs under other limits."""
+
+    rows: list[dict[str, Any]]
+    problems: list[Disagreement]
+    hidden: int
+
+
+def analyse(rows: list[dict[str, Any]], limits: dict[str, float] | None = None,
+            keep: set[str] | None = None) -> Report:
+    """Select the current rows (see :func:`current`; with ``keep``, only the runs
+    whose key it holds), cross-check every latest answer, and mark the shown answers
+    that another run's checked answer refutes as wrong (see :func:`judge`)."""
+    shown, hidden = current(rows, limits)
+    if keep is not None:
+        shown = [row for row in shown if row["key"] in keep]
+    problems = cross_check(latest(rows))
+    return Report(judge(shown, problems), problems, hidden)
+
+
+def judge(rows: list[dict[str, Any]], problems: list[Disagreement]) -> list[dict[str, Any]]:
+    """``rows`` with each row a disagreement refutes copied as outcome ``wrong``: an
+    answer proven wrong does not decide its item, scores twice the limit, and never
+    sets the virtual best."""
+    refuted = {id(row): p for p in problems for row in p.refuted}
+    return [row | {"outcome": "wrong", "reason": f"refuted: {refuted[id(row)].message}"}
+            if id(row) in refuted else row for row in rows]
 
 
 def decided(row: dict[str, Any]) -> bool:
@@ -58,6 +108,7 @@ class Line:
     solved: int
     timeouts: int
     memouts: int
+    wrong: int
     errors: int
     par2: float
     median: float
@@ -73,7 +124,8 @@ def _line(method: str, rows: list[dict[str, Any]]) -> Line:
     return Line(method, len(rows), count,
                 sum(r["outcome"] == "timeout" for r in rows),
                 sum(r["outcome"] == "memout" for r in rows),
-                sum(r["outcome"] in ("error", "wrong", "unknown") for r in rows),
+                sum(r["outcome"] == "wrong" for r in rows),
+                sum(r["outcome"] in ("error", "unknown") for r in rows),
                 sum(scores) / len(scores), median, count * 2 > len(rows),
                 statistics.fmean(solved) if solved else None)
 
@@ -121,13 +173,14 @@ def markdown(headers: list[str], body: list[list[str]]) -> str:
 
 
 def render_table(lines: list[Line], limit: float) -> str:
-    headers = ["method", "runs", "solved", "timeout", "memout", "error", "PAR-2 s",
+    headers = ["method", "runs", "solved", "timeout", "memout", "wrong", "error", "PAR-2 s",
                "median s", "mean solved s"]
     body = []
     for line in lines:
         median = _seconds(line.median) if line.median_decided else f"> {limit:g}"
         body.append([line.method, str(line.runs), str(line.solved), str(line.timeouts),
-                     str(line.memouts), str(line.errors), _seconds(line.par2), median,
+                     str(line.memouts), str(line.wrong), str(line.errors),
+                     _seconds(line.par2), median,
                      _seconds(line.mean_solved)])
     return markdown(headers, body)
 
@@ -165,11 +218,14 @@ def render_measures(rows: list[dict[str, Any]], methods: list[str]) -> str | Non
 
 @dataclass
 class Disagreement:
-    """A contradiction between runs on one instance (or a rejected answer)."""
+    """A contradiction between runs on one instance (or a rejected answer), and the
+    rows whose answers it proves wrong (``refuted``: an unsolvable claim against a
+    checked solution, a claimed optimum longer than a checked plan)."""
 
     family: str
     instance: str
     message: str
+    refuted: list[dict[str, Any]] = field(default_factory=list)
 
     def __str__(self) -> str:
         return f"DISAGREEMENT {self.family} {self.instance}: {self.message}"
@@ -192,8 +248,9 @@ def cross_check(rows: list[dict[str, Any]]) -> list[Disagreement]:
                                       f"rejects: {row['reason']}"))
     for (family, _), group in sorted(by_instance.items()):
         name = group[0]["instance"]
-        def say(message: str, family: str = family, name: str = name) -> None:
-            found.append(Disagreement(family, name, message))
+        def say(message: str, refuted: list[dict[str, Any]] | None = None,
+                family: str = family, name: str = name) -> None:
+            found.append(Disagreement(family, name, message, refuted or []))
         # Every checked answer counts here, within the time limit or after it.
         answered = [r for r in group if r["outcome"] != "wrong"
                     and r.get("status") in ("optimal", "solved", "unsolvable")]
@@ -201,21 +258,28 @@ def cross_check(rows: list[dict[str, Any]]) -> list[Disagreement]:
         unsolvable = [r for r in answered if r["status"] == "unsolvable"]
         if solved and unsolvable:
             say(f"{_who(unsolvable[0])} says unsolvable, {_who(solved[0])} found a solution"
-                f" ({len(unsolvable)} vs {len(solved)} runs)")
+                f" ({len(unsolvable)} vs {len(solved)} runs)", unsolvable)
         optimal = defaultdict(list)
         for r in solved:
             if r["objective"] is not None:
                 optimal[r["objective"]].append(r)
+        # A claimed optimum longer than a checked plan is refuted by that plan.
+        best = min((r["length"] for r in solved if r["length"] is not None), default=None)
+        refuted = [r for r in solved if best is not None and r["objective"] is not None
+                   and r["objective"] > best]
         if len(optimal) > 1:
             claims = ", ".join(f"{value} by {', '.join(_who(r) for r in runs[:3])}"
                                for value, runs in sorted(optimal.items()))
-            say(f"different optimal lengths: {claims}")
+            say(f"different optimal lengths: {claims}", refuted)
+            refuted = []
         if optimal:
             shortest = min(optimal)
             for r in solved:
                 if r["length"] is not None and r["objective"] is None and r["length"] < shortest:
                     say(f"{_who(r)} found a valid plan of {r['length']}, shorter than the "
-                        f"optimum {shortest} claimed by {_who(optimal[shortest][0])}")
+                        f"optimum {shortest} claimed by {_who(optimal[shortest][0])}",
+                        refuted)
+                    refuted = []
         counts = defaultdict(list)
         for r in answered:
             if r["complete"] == 1 and r["count"] is not None:
@@ -230,13 +294,16 @@ def cross_check(rows: list[dict[str, Any]]) -> list[Disagreement]:
     return found
 
 
-def to_csv(rows: list[dict[str, Any]]) -> str:
-    """Every run as one CSV line (the columns of :data:`COLUMNS`)."""
+def to_csv(rows: list[dict[str, Any]], shown: Iterable[dict[str, Any]] = ()) -> str:
+    """Every run as one CSV line (the columns of :data:`COLUMNS`), and ``current``:
+    1 for the runs the report's tables count (the rows of ``shown``, by key), else 0."""
+    keys = {row["key"] for row in shown}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow([*COLUMNS, "current"])
     for row in rows:
-        writer.writerow(["" if row.get(c) is None else row.get(c) for c in COLUMNS])
+        writer.writerow(["" if row.get(c) is None else row.get(c) for c in COLUMNS]
+                        + [int(row["key"] in keys)])
     return out.getvalue()
 
 
@@ -248,10 +315,9 @@ def groups(rows: list[dict[str, Any]]) -> dict[tuple[str, str], list[dict[str, A
     return dict(sorted(found.items()))
 
 
-def describe(rows: list[dict[str, Any]]) -> str:
+def describe(report: Report) -> str:
     """The whole report as text: disagreements first, then one table per family."""
-    current = latest(rows)
-    problems = cross_check(current)
+    current, problems = report.rows, report.problems
     parts = []
     if problems:
         parts.append(f"!!! {len(problems)} DISAGREEMENT{'S' if len(problems) > 1 else ''} "
@@ -288,6 +354,9 @@ def describe(rows: list[dict[str, Any]]) -> str:
     if not problems and checked:
         parts.append(f"Cross-checks: the answers of {checked} instance(s) decided by two runs "
                      "or more agree.")
+    if report.hidden:
+        parts.append(f"{report.hidden} run{'s' if report.hidden > 1 else ''} under other "
+                     "limits not shown (see the CSV).")
     return "\n".join(parts).rstrip()
 
 

@@ -189,18 +189,21 @@ def _kill(process: subprocess.Popen[bytes]) -> Any:
 @dataclass
 class Summary:
     """What :func:`execute` did: runs in the matrix, skipped (already stored), run
-    now, and the outcomes of those run now."""
+    now (``retried``: of those, the ones stored before with an error), and the
+    outcomes of those run now."""
 
     total: int = 0
     skipped: int = 0
     ran: int = 0
+    retried: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
 
 
 def execute(spec: Spec, store: Store, *, workers: int | None = None,
             scheduler: str | None = None,
             bar: Callable[[int], AbstractContextManager[Any]] | None = None) -> Summary:
-    """Run every run of ``spec`` not yet in ``store``, storing each as it finishes.
+    """Run every run of ``spec`` not yet in ``store`` (or stored with an error),
+    storing each as it finishes.
 
     ``bar(total)`` opens a progress bar (see :func:`cpsolve.progress.progress`) for the
     runs still to do.
@@ -211,7 +214,9 @@ def execute(spec: Spec, store: Store, *, workers: int | None = None,
     store.add_spec(spec)
     done = store.finished_keys(spec.name)
     todo = [run for run in runs if run.key not in done]
-    summary = Summary(total=len(runs), skipped=len(runs) - len(todo))
+    failed = store.error_keys(spec.name)
+    summary = Summary(total=len(runs), skipped=len(runs) - len(todo),
+                      retried=sum(run.key in failed for run in todo))
     # Created when the experiment is interrupted: every supervisor on this machine
     # then kills its run at once instead of waiting for the run's limit.
     stop = os.path.join(tempfile.gettempdir(), f"cpsolve-stop-{uuid.uuid4().hex}")

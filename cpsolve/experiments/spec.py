@@ -115,10 +115,11 @@ class Run:
 
     @property
     def key(self) -> str:
-        """What makes a run the same run: a rerun with this key is skipped."""
+        """What makes a run the same run: a rerun with this key is skipped. The
+        instance is its text, not its name, so renaming a file reruns nothing."""
         ident = {"experiment": self.experiment, "family": self.method.family,
                  "method": self.method.name, "options": self.method.option_dict,
-                 "instance": self.instance.name, "text": self.instance.sha, "seed": self.seed,
+                 "text": self.instance.sha, "seed": self.seed,
                  "time": self.limits.time, "memory": self.limits.memory}
         return hashlib.sha256(json.dumps(ident, sort_keys=True, default=str).encode()
                               ).hexdigest()[:24]
@@ -143,12 +144,17 @@ class Spec:
         return hashlib.sha256(self.text.encode()).hexdigest()[:16]
 
     def runs(self) -> list[Run]:
-        """The matrix: methods x instances of their family x seeds, in that order."""
+        """The matrix: methods x instances of their family x seeds, in that order
+        (an instance whose text another has already is run once)."""
         here = (os.path.dirname(os.path.abspath(self.path)),)
-        return [Run(self.name, self.modules[m.family], m, i, s, self.limits,
+        runs = [Run(self.name, self.modules[m.family], m, i, s, self.limits,
                     here if m.family in self.declared else ())
                 for m in self.methods for i in self.instances if i.family == m.family
                 for s in self.seeds]
+        unique: dict[str, Run] = {}
+        for run in runs:
+            unique.setdefault(run.key, run)
+        return list(unique.values())
 
     def with_time(self, seconds: float) -> Spec:
         """The same spec under another wall-time limit."""
@@ -376,8 +382,6 @@ def _from_files(table: dict[str, Any], where: _Locator, index: int, base: str,
         if not paths:
             raise where.error(f"no file matches {pattern!r}", "instances", index, "files")
         files.extend(os.path.normpath(p) for p in paths if os.path.normpath(p) not in files)
-    # Names for tables: the paths below the files' common directory.
-    common = os.path.commonpath([os.path.dirname(f) for f in files])
     found = []
     for file in files:
         try:
@@ -386,7 +390,8 @@ def _from_files(table: dict[str, Any], where: _Locator, index: int, base: str,
         except (OSError, UnicodeDecodeError) as error:
             raise where.error(f"cannot read {file}: {error}", "instances", index,
                               "files") from None
-        found.append(Instance(family, os.path.relpath(file, common), file, text))
+        # Named by the path from the spec's directory: a name other files never change.
+        found.append(Instance(family, os.path.relpath(file, base), file, text))
     return found
 
 

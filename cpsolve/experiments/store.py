@@ -2,8 +2,10 @@
 
 Write-ahead logging and a commit per run: a crash (of a run, of the experiment, of
 the machine) loses at most the runs still in progress, and a rerun of the spec skips
-every run already stored (:meth:`Store.finished_keys`). Specs and instance texts are
-stored too, so every row can be traced to exactly what ran.
+every run already stored but those that ended in an error
+(:meth:`Store.finished_keys`). Specs and instance texts are stored too, so every row
+can be traced to exactly what ran. A store opened to read (``create=False``) is
+opened read-only: reporting never changes the file.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 import os
 import sqlite3
 import time
+import urllib.parse
 from typing import Any
 
 from cpsolve.errors import InputError
@@ -83,8 +86,9 @@ class Store:
     """An open results database (created if missing)."""
 
     def __init__(self, path: str, *, create: bool = True) -> None:
-        if not create and not os.path.exists(path):
-            raise InputError("no such results database", source=path)
+        if not create:
+            self._open_to_read(path)
+            return
         self.path = path
         try:
             self.db = sqlite3.connect(path, timeout=60)
@@ -95,6 +99,23 @@ class Store:
             self._upgrade()
         except sqlite3.DatabaseError as error:
             raise InputError(f"not a results database ({error})", source=path) from None
+        self.db.row_factory = sqlite3.Row
+
+    def _open_to_read(self, path: str) -> None:
+        """Open an existing store read-only; refuse a file that holds no runs table."""
+        if not os.path.exists(path):
+            raise InputError("no such results database", source=path)
+        self.path = path
+        uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+        try:
+            self.db = sqlite3.connect(uri, uri=True, timeout=60)
+            tables = {row[0] for row in self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.DatabaseError as error:
+            raise InputError(f"not a results database ({error})", source=path) from None
+        if "runs" not in tables:
+            self.db.close()
+            raise InputError("not a results database (no runs table)", source=path)
         self.db.row_factory = sqlite3.Row
 
     def _upgrade(self) -> None:
@@ -124,7 +145,16 @@ class Store:
                                 [(i.sha, i.family, i.text) for i in spec.instances])
 
     def finished_keys(self, experiment: str) -> set[str]:
-        rows = self.db.execute("SELECT key FROM runs WHERE experiment = ?", (experiment,))
+        """The keys of the runs a rerun skips: every stored run but the errors (a
+        crash, an interruption, a method that raised), which a rerun tries again."""
+        rows = self.db.execute("SELECT key FROM runs WHERE experiment = ? AND outcome != "
+                               "'error'", (experiment,))
+        return {row[0] for row in rows}
+
+    def error_keys(self, experiment: str) -> set[str]:
+        """The keys of the stored runs that ended in an error."""
+        rows = self.db.execute("SELECT key FROM runs WHERE experiment = ? AND outcome = "
+                               "'error'", (experiment,))
         return {row[0] for row in rows}
 
     def add_run(self, spec: Spec, run: Run, record: dict[str, Any]) -> None:
@@ -180,4 +210,12 @@ class Store:
         if experiment is not None:
             query += " WHERE experiment = ?"
             args = (experiment,)
-        return [dict(row) for row in self.db.execute(query + " ORDER BY id", args)]
+        # A store made by an older cpsolve and opened read-only lacks newer columns.
+        blank = dict.fromkeys(_columns())
+        return [blank | dict(row) for row in self.db.execute(query + " ORDER BY id", args)]
+
+
+def _columns() -> list[str]:
+    """The columns of the runs table, as :data:`SCHEMA` declares them."""
+    body = SCHEMA.split("CREATE TABLE IF NOT EXISTS runs (")[1].split(");")[0]
+    return [line.split()[0] for line in body.strip().splitlines()]
