@@ -385,15 +385,35 @@ def test_scores_and_virtual_best():
     ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n", "spec.toml: ", "no methods"),
     ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"akari\"\n"
      "[[methods]]\nfamily = \"akari\"\n", ":6: ", "two akari methods are named 'default'"),
-    ("[[instances]]\nfamily = \"akari\"\ngenerator = \"gen.py:nothing\"\n", ":3: ",
+    ("[[instances]]\nfamily = \"akari\"\ngenerator = \"missing.py:nothing\"\n", ":3: ",
      "cannot load generator"),
     ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"slide\"\n",
      ":5: ", "no slide instances for this method"),
     ("[[instances]]\nfamily = \"akari\"\nfiles = [\"bad.txt\"]\n", "bad.txt:2:", "row has"),
+    ("instances = [1]\n", ":1: ", "instances must be an array of tables: [[instances]], not int"),
+    ("methods = [1]\n[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n", ":1: ",
+     "methods must be an array of tables"),
+    ("[[instances]]\nfamily = \"akari\"\ngenerator = \"gen.py:boom\"\n", ":3: ",
+     "generator gen.py:boom with {}, seed 0: ZeroDivisionError: division by zero"),
+    ("[[instances]]\nfamily = \"akari\"\ngenerator = \"broken.py:board\"\n", ":3: ",
+     "cannot load generator 'broken.py:board': SyntaxError: "),
+    ("[[instances]]\nfamily = \"akari\"\ngenerator = \"undefined.py:board\"\n", ":3: ",
+     "cannot load generator 'undefined.py:board': NameError: name 'nothing' is not defined"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n\n[[instances]]\n"
+     "family = \"akari\"\nfiles = [\"ok.txt\"]\n", ":7: ", "two akari instances are named"),
+    ("name = \"x\"\n\n[limit]\ntime = 3\n", ":3: ", "unknown key 'limit'"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"akari\"\n"
+     "backend = []\n", ":6: ", "backend = []: an empty list leaves nothing to run"),
+    ("[[instances]]\nfamily = \"akari\"\ngenerator = \"gen.py:board\"\n"
+     "params = { width = [] }\n", ":4: ", "width = [] in params: an empty list"),
 ])
 def test_bad_specs_name_the_line(tmp_path, text, where, message):
     (tmp_path / "ok.txt").write_text("..\n..\n")
     (tmp_path / "bad.txt").write_text("...\n..\n")
+    (tmp_path / "gen.py").write_text("def boom(*, seed):\n    return 1 / 0\n\n"
+                                     "def board(*, seed, width):\n    return '..\\n..\\n'\n")
+    (tmp_path / "broken.py").write_text("def board(*, seed):\n    return (\n")
+    (tmp_path / "undefined.py").write_text("nothing.board = 1\n")
     path = tmp_path / "spec.toml"
     path.write_text(text)
     with pytest.raises(InputError) as caught:
@@ -418,6 +438,12 @@ def test_bad_spec_on_the_command_line(tmp_path):
     done = cpsolve("experiment", str(path), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr == f"cpsolve: {path}:2: time must be a positive number of seconds\n"
+    (tmp_path / "gen.py").write_text("def boom(*, seed):\n    return 1 / 0\n")
+    path.write_text("[[instances]]\nfamily = \"akari\"\ngenerator = \"gen.py:boom\"\n")
+    done = cpsolve("experiment", str(path), cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2, f"cpsolve: {path}:3: generator gen.py:boom with {{}}, seed 0: ZeroDivisionError: "
+           "division by zero\n")
     missing = cpsolve("report", "nothing.db", cwd=tmp_path)
     assert (missing.returncode, missing.stderr) == (2, "cpsolve: nothing.db: no such results "
                                                        "database\n")

@@ -217,17 +217,17 @@ def parse(text: str, path: str = "<spec>") -> Spec:
         raise InputError(message, source=path, line=line, column=column) from None
     where = _Locator(path, text)
     known = {"name", "seeds", "limits", "instances", "methods", "families"}
-    for key in data:
+    for key, value in data.items():
         if key not in known:
+            # A table ([limit]) has a header line, not a key line.
+            table = key if isinstance(value, (dict, list)) and where.line(key) else None
             raise where.error(f"unknown key {key!r} (known: {', '.join(sorted(known))})",
-                              key=key)
+                              table, key=None if table else key)
     base = os.path.dirname(os.path.abspath(path))
     name = data.get("name", os.path.splitext(os.path.basename(path))[0])
     if not isinstance(name, str) or not name:
         raise where.error("name must be a non-empty string", key="name")
-    seeds = data.get("seeds", [0])
-    if not isinstance(seeds, list) or not seeds or not all(_is_int(s) for s in seeds):
-        raise where.error("seeds must be a non-empty list of integers", key="seeds")
+    seeds = _seeds(data.get("seeds", [0]), where, None)
     limits = _limits(data.get("limits", {}), where)
     modules = _families(data.get("families", {}), where, base)
     declared = frozenset(modules)
@@ -257,6 +257,36 @@ def _position(message: str) -> tuple[int | None, int | None]:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seeds(value: Any, where: _Locator, table: str | None, index: int = 0) -> list[int]:
+    """``value`` as a list of seeds, or an error at the ``seeds`` key of the table."""
+    if not isinstance(value, list) or not value or not all(_is_int(s) for s in value):
+        raise where.error("seeds must be a non-empty list of integers", table, index,
+                          "seeds")
+    return value
+
+
+def _tables(value: Any, where: _Locator, name: str) -> list[dict[str, Any]]:
+    """``value`` as an array of tables ``[[name]]``, or an error at the first entry
+    that is not one."""
+    if not isinstance(value, list):
+        raise where.error(f"{name} must be an array of tables: [[{name}]]", key=name)
+    for entry in value:
+        if not isinstance(entry, dict):
+            raise where.error(f"{name} must be an array of tables: [[{name}]], not "
+                              f"{type(entry).__name__} {entry!r}", key=name)
+    return value
+
+
+def _no_empty_lists(values: dict[str, Any], where: _Locator, table: str, index: int,
+                    within: str | None = None) -> None:
+    """An empty list expands to nothing: say so, at its line."""
+    for key, value in values.items():
+        if value == []:
+            whose = f" in {within}" if within else ""
+            raise where.error(f"{key} = []{whose}: an empty list leaves nothing to run; "
+                              "give one value or more", table, index, within or key)
 
 
 def _limits(table: Any, where: _Locator) -> Limits:
@@ -335,11 +365,9 @@ def _product(values: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _instances(tables: Any, where: _Locator, base: str,
                modules: dict[str, tuple[str, ModuleType]]) -> list[Instance]:
-    if not isinstance(tables, list):
-        raise where.error("instances must be an array of tables: [[instances]]",
-                          key="instances")
     found: list[Instance] = []
-    for index, table in enumerate(tables):
+    origin: list[int] = []  # the table each instance came from
+    for index, table in enumerate(_tables(tables, where, "instances")):
         known = {"family", "files", "generator", "params", "seeds", "count", "name"}
         for key in table:
             if key not in known:
@@ -360,10 +388,14 @@ def _instances(tables: Any, where: _Locator, base: str,
             except InputError as error:
                 raise error.located(instance.source) from None
         found.extend(made)
+        origin.extend(index for _ in made)
     names = [(i.family, i.name) for i in found]
-    for family, name in names:
-        if names.count((family, name)) > 1:
-            raise where.error(f"two {family} instances are named {name!r}", "instances")
+    for at, (family, name) in enumerate(names):
+        if (family, name) in names[:at]:
+            table = tables[origin[at]]
+            key = "name" if "name" in table else "files" if "files" in table else "generator"
+            raise where.error(f"two {family} instances are named {name!r}", "instances",
+                              origin[at], key)
     return found
 
 
@@ -413,9 +445,9 @@ def _generator(spec: Any, where: _Locator, index: int, base: str) -> Any:
         else:
             with _importable(base):
                 module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise where.error(f"cannot load generator {spec!r}: {error}", "instances", index,
-                          "generator") from None
+    except Exception as error:  # the file runs: any error of its code is the spec's
+        raise where.error(f"cannot load generator {spec!r}: {_because(error)}", "instances",
+                          index, "generator") from None
     found = getattr(module, function, None)
     if not callable(found):
         raise where.error(f"{module_name} has no function {function!r}", "instances", index,
@@ -429,6 +461,7 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
     params = table.get("params", {})
     if not isinstance(params, dict):
         raise where.error("params must be a table", "instances", index, "params")
+    _no_empty_lists(params, where, "instances", index, "params")
     if "seeds" in table and "count" in table:
         raise where.error("give seeds or count, not both", "instances", index, "count")
     if "count" in table:
@@ -436,19 +469,17 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
             raise where.error("count must be a positive integer", "instances", index, "count")
         seeds = list(range(table["count"]))
     else:
-        seeds = table.get("seeds", [0])
-        if not isinstance(seeds, list) or not seeds or not all(_is_int(s) for s in seeds):
-            raise where.error("seeds must be a non-empty list of integers", "instances",
-                              index, "seeds")
+        seeds = _seeds(table.get("seeds", [0]), where, "instances", index)
     template = table.get("name")
     found = []
     for combo in _product(params):
         for seed in seeds:
             try:
                 text = function(seed=seed, **combo)
-            except (TypeError, ValueError) as error:
+            except Exception as error:  # a generator's bug is reported, not a traceback
                 raise where.error(f"generator {table['generator']} with {combo}, seed {seed}: "
-                                  f"{error}", "instances", index, "generator") from None
+                                  f"{_because(error)}", "instances", index,
+                                  "generator") from None
             if not isinstance(text, str):
                 raise where.error(f"generator {table['generator']} returned "
                                   f"{type(text).__name__}, not board text", "instances",
@@ -468,6 +499,15 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
     return found
 
 
+def _because(error: BaseException) -> str:
+    """An exception in one line: its type, its message, and for a syntax error the
+    line of the file it is in."""
+    if isinstance(error, SyntaxError) and error.lineno is not None:
+        return f"SyntaxError: {error.msg} ({os.path.basename(error.filename or '?')}, " \
+               f"line {error.lineno})"
+    return f"{type(error).__name__}: {error}"
+
+
 def _shown(key: str, value: Any) -> str:
     """An option's value in a method's name: ``prune`` / ``no-prune`` for flags.
 
@@ -481,13 +521,12 @@ def _shown(key: str, value: Any) -> str:
 
 def _methods(tables: Any, where: _Locator,
              modules: dict[str, tuple[str, ModuleType]]) -> list[Method]:
-    if not isinstance(tables, list):
-        raise where.error("methods must be an array of tables: [[methods]]", key="methods")
     found: list[Method] = []
     origin: list[int] = []  # the table each method came from
-    for index, table in enumerate(tables):
+    for index, table in enumerate(_tables(tables, where, "methods")):
         module = _family(table.get("family"), modules, where, "methods", index)
         options = {key: value for key, value in table.items() if key not in ("family", "name")}
+        _no_empty_lists(options, where, "methods", index)
         accepted = inspect.signature(module.solve).parameters
         for key in options:
             if key in RESERVED:
