@@ -625,3 +625,21 @@ def test_report_opens_the_store_read_only(tmp_path):
         2, "cpsolve: plain.db: not a results database (no runs table)\n")
     assert plain.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.db"]
+
+
+def test_plots_mark_cut_horizons_and_count_items_in_integers():
+    from cpsolve.experiments import plots
+
+    assert plots.horizon_marker("unknown", "C0")["marker"] == "x"
+    assert plots.horizon_marker("unsat", "C0")["markerfacecolor"] == "white"
+    assert plots.horizon_marker("sat", "C0")["markerfacecolor"] == "C0"
+    horizons = json.dumps([{"horizon": 2, "status": "unsat", "seconds": 0.1},
+                           {"horizon": 4, "status": "unknown", "seconds": 10.0}])
+    runs = [_row("a", "solved", instance=name, seconds=float(n + 1), horizons=horizons)
+            for n, name in enumerate("xyz")]
+    drawn = plots.horizon(runs, "t")["svg"]
+    assert b"x: cut by the time limit" in drawn  # the title, as a comment in the SVG
+    # Matplotlib writes each text of an SVG as a comment: the items axis counts 0, 1, 2, 3.
+    cactus = plots.cactus(runs, "t")["svg"]
+    assert b"<!-- 1 -->" in cactus and b"<!-- 0.5 -->" not in cactus
+    assert plots.UNDECIDED == 1.5 and "1.5 times the limit" in plots.__doc__

@@ -3,10 +3,11 @@
 - cactus: for each method, the number of items decided (x) within a time (y, log
   scale), the virtual best dashed; a method's line further right and lower is better.
 - scatter: one point per item, one method's time against another's, log-log; runs
-  without an answer sit on the dotted limit lines.
+  without an answer sit at 1.5 times the limit, beyond the dotted limit lines.
 - horizon: planning runs, seconds per horizon, one line per method, for the
   instances with the most horizons; hollow markers are unsatisfiable horizons, the
-  filled one the satisfiable (optimal) horizon.
+  filled one the satisfiable (optimal) horizon, crosses the horizons the time limit
+  cut short (status unknown).
 """
 
 from __future__ import annotations
@@ -19,6 +20,17 @@ from typing import Any
 from cpsolve.experiments.report import VIRTUAL_BEST, decided, item, table, virtual_best
 
 KINDS = ("cactus", "scatter", "horizon")
+UNDECIDED = 1.5  # where the scatter plot puts a run without an answer, times the limit
+
+
+def horizon_marker(status: str | None, colour: str) -> dict[str, Any]:
+    """How a horizon's point is drawn: filled for the satisfiable horizon, hollow for
+    an unsatisfiable one, a cross for one the time limit cut (nothing proven)."""
+    if status == "sat":
+        return {"marker": "o", "markerfacecolor": colour}
+    if status == "unsat":
+        return {"marker": "o", "markerfacecolor": "white"}
+    return {"marker": "x", "markersize": 7}
 
 
 def _figure(width: float = 7.0, height: float = 4.5) -> Any:
@@ -46,6 +58,8 @@ def ranked_methods(rows: list[dict[str, Any]]) -> list[str]:
 
 def cactus(rows: list[dict[str, Any]], title: str) -> dict[str, bytes]:
     """Items decided against time, one line per method and the virtual best."""
+    from matplotlib.ticker import MaxNLocator
+
     figure = _figure()
     axes = figure.subplots()
     limit = max(float(r["time_limit"]) for r in rows)
@@ -60,6 +74,7 @@ def cactus(rows: list[dict[str, Any]], title: str) -> dict[str, bytes]:
     axes.axhline(limit, color="grey", linestyle=":", linewidth=1)
     axes.set_yscale("log")
     axes.set_xlabel("items decided")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_ylabel("seconds (log)")
     axes.set_xlim(left=0)
     axes.set_title(title)
@@ -70,14 +85,15 @@ def cactus(rows: list[dict[str, Any]], title: str) -> dict[str, bytes]:
 
 def scatter(rows: list[dict[str, Any]], first: str, second: str,
             title: str) -> dict[str, bytes]:
-    """Per item, ``first``'s time (x) against ``second``'s (y)."""
+    """Per item, ``first``'s time (x) against ``second``'s (y); an item a method did
+    not decide sits at :data:`UNDECIDED` times the limit, past the dotted lines."""
     figure = _figure(5.5, 5.5)
     axes = figure.subplots()
     limit = max(float(r["time_limit"]) for r in rows)
     times: dict[str, dict[tuple[Any, ...], float]] = {first: {}, second: {}}
     for row in rows:
         if row["method"] in times:
-            value = max(float(row["seconds"]), 1e-4) if decided(row) else limit * 1.5
+            value = max(float(row["seconds"]), 1e-4) if decided(row) else limit * UNDECIDED
             times[row["method"]][item(row)] = value
     shared = sorted(set(times[first]) & set(times[second]))
     xs = [times[first][key] for key in shared]
@@ -135,9 +151,8 @@ def horizon(rows: list[dict[str, Any]], title: str, panels: int = 4) -> dict[str
             seen.add(row["method"])
             panel.plot(xs, ys, color=colour, linewidth=1, label=label)
             for x, y, h in zip(xs, ys, records):
-                filled = h.get("status") == "sat"
-                panel.plot([x], [y], marker="o", markersize=5, color=colour,
-                           markerfacecolor=colour if filled else "white")
+                panel.plot([x], [y], **{"markersize": 5, "color": colour,
+                                        **horizon_marker(h.get("status"), colour)})
         panel.set_yscale("log")
         panel.set_title(name, fontsize="medium")
         panel.set_xlabel("horizon (moves)")
@@ -151,5 +166,6 @@ def horizon(rows: list[dict[str, Any]], title: str, panels: int = 4) -> dict[str
         panel.legend(fontsize="x-small")
     for panel in list(grid.flat)[len(chosen):]:
         panel.set_visible(False)
-    figure.suptitle(f"{title}: seconds per horizon (filled: the satisfiable horizon)")
+    figure.suptitle(f"{title}: seconds per horizon (filled: satisfiable, hollow: "
+                    "unsatisfiable, x: cut by the time limit)")
     return _save(figure)
