@@ -643,3 +643,22 @@ def test_plots_mark_cut_horizons_and_count_items_in_integers():
     cactus = plots.cactus(runs, "t")["svg"]
     assert b"<!-- 1 -->" in cactus and b"<!-- 0.5 -->" not in cactus
     assert plots.UNDECIDED == 1.5 and "1.5 times the limit" in plots.__doc__
+
+
+def test_methods_dropped_from_the_spec_leave_the_report(tmp_path):
+    path = write_spec(tmp_path, """
+[[methods]]
+family = "fake"
+name = "well"
+
+[[methods]]
+family = "fake"
+name = "again"
+""")
+    assert cpsolve("experiment", str(path), cwd=tmp_path).returncode == 0
+    path.write_text(path.read_text().split("[[methods]]\nfamily = \"fake\"\nname = \"again\"")[0])
+    for done in (cpsolve("experiment", str(path), cwd=tmp_path),
+                 cpsolve("report", "results.db", cwd=tmp_path)):
+        assert done.returncode == 0, done.stderr
+        assert list(table_counts(done.stdout)) == ["well"]
+        assert "3 runs no longer in the spec not shown" in done.stdout

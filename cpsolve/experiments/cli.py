@@ -100,13 +100,18 @@ def report(db: str, plots: tuple[str, ...], directory: str | None,
                                  f"{', '.join(known) or 'none'})")
         rows = [row for row in store.rows() if not experiments
                 or row["experiment"] in experiments]
+        specs = store.specs()
     if not rows:
         return Output(stdout=f"{db}: no runs stored yet")
     every = sorted({row["method"] for row in rows})
     for method in pair or ():
         if method not in every:
             raise UsageError(f"no method {method!r} in {db} (known: {', '.join(every)})")
-    found = reporting.analyse(rows)
+    from cpsolve.experiments.spec import method_names
+
+    # Each experiment's methods as its spec last declared them.
+    found = reporting.analyse(rows, methods={name: method_names(text)
+                                             for name, text in specs.items()})
     out = Output(stdout=reporting.describe(found))
     if found.problems:
         out.exit_code = EXIT_ERROR

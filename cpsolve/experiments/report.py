@@ -44,41 +44,56 @@ def latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(kept.values())
 
 
-def current(rows: Iterable[dict[str, Any]], limits: dict[str, float] | None = None
-            ) -> tuple[list[dict[str, Any]], int]:
-    """The rows a report shows, and how many stored runs it leaves out: per
-    experiment, the latest rows under the time limit of its most recent run (or the
-    limit ``limits`` gives the experiment), so runs under other limits are not mixed
-    into one table."""
+def current(rows: Iterable[dict[str, Any]], limits: dict[str, float] | None = None,
+            methods: dict[str, set[tuple[str, str]] | None] | None = None
+            ) -> tuple[list[dict[str, Any]], int, int]:
+    """The rows a report shows, and how many stored runs it leaves out because of
+    their limits and because of their methods: per experiment, the latest rows under
+    the time limit of its most recent run (or the limit ``limits`` gives the
+    experiment), so runs under other limits are not mixed into one table, and of the
+    (family, method) pairs ``methods`` gives the experiment (the methods of its spec
+    as it stands; every method when it gives none)."""
     rows = list(rows)
     limit = dict(limits or {})
     for row in sorted(rows, key=lambda r: r["id"]):
         if not limits or row["experiment"] not in limits:
             limit[row["experiment"]] = float(row["time_limit"])
-    shown = [row for row in rows if float(row["time_limit"]) == limit[row["experiment"]]]
-    return latest(shown), len(rows) - len(shown)
+    timely = [row for row in rows if float(row["time_limit"]) == limit[row["experiment"]]]
+    wanted = methods or {}
+
+    def declared(row: dict[str, Any]) -> bool:
+        names = wanted.get(row["experiment"])
+        return names is None or (row["family"], row["method"]) in names
+
+    shown = [row for row in timely if declared(row)]
+    return latest(shown), len(rows) - len(timely), len(timely) - len(shown)
 
 
 @dataclass
 class Report:
     """What a report shows: the current rows (refuted answers marked ``wrong``), the
-    contradictions among every stored answer, and the runs under other limits."""
+    contradictions among every stored answer, and how many runs it leaves out (under
+    other limits; no longer in their spec)."""
 
     rows: list[dict[str, Any]]
     problems: list[Disagreement]
     hidden: int
+    dropped: int = 0
 
 
 def analyse(rows: list[dict[str, Any]], limits: dict[str, float] | None = None,
+            methods: dict[str, set[tuple[str, str]] | None] | None = None,
             keep: set[str] | None = None) -> Report:
     """Select the current rows (see :func:`current`; with ``keep``, only the runs
     whose key it holds), cross-check every latest answer, and mark the shown answers
     that another run's checked answer refutes as wrong (see :func:`judge`)."""
-    shown, hidden = current(rows, limits)
+    shown, hidden, dropped = current(rows, limits, methods)
     if keep is not None:
+        dropped += len(shown)
         shown = [row for row in shown if row["key"] in keep]
+        dropped -= len(shown)
     problems = cross_check(latest(rows))
-    return Report(judge(shown, problems), problems, hidden)
+    return Report(judge(shown, problems), problems, hidden, dropped)
 
 
 def judge(rows: list[dict[str, Any]], problems: list[Disagreement]) -> list[dict[str, Any]]:
@@ -357,6 +372,9 @@ def describe(report: Report) -> str:
     if report.hidden:
         parts.append(f"{report.hidden} run{'s' if report.hidden > 1 else ''} under other "
                      "limits not shown (see the CSV).")
+    if report.dropped:
+        parts.append(f"{report.dropped} run{'s' if report.dropped > 1 else ''} no longer in "
+                     "the spec not shown (see the CSV).")
     return "\n".join(parts).rstrip()
 
 

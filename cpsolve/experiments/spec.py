@@ -519,6 +519,39 @@ def _shown(key: str, value: Any) -> str:
     return str(value)
 
 
+def _named(base_name: str | None, options: dict[str, Any]
+           ) -> list[tuple[str, dict[str, Any]]]:
+    """The methods of one [[methods]] table: each combination of its options, named
+    by the table's name and the values of the options that vary (or by every value)."""
+    axes = [key for key, value in options.items() if isinstance(value, list)]
+    found = []
+    for combo in _product(options):
+        if base_name is None:
+            parts = [_shown(key, value) for key, value in combo.items()] or ["default"]
+        else:
+            parts = [base_name] + [_shown(key, combo[key]) for key in axes]
+        found.append(("-".join(parts), combo))
+    return found
+
+
+def method_names(text: str) -> set[tuple[str, str]] | None:
+    """The (family, method) pairs the spec ``text`` declares, read without loading any
+    family (``None`` when the text is not a spec this version reads)."""
+    try:
+        tables = tomllib.loads(text).get("methods")
+    except tomllib.TOMLDecodeError:
+        return None
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        return None
+    found = set()
+    for table in tables:
+        options = {key: value for key, value in table.items() if key not in ("family", "name")}
+        base_name = table.get("name")
+        for name, _ in _named(base_name if isinstance(base_name, str) else None, options):
+            found.add((str(table.get("family")), name))
+    return found
+
+
 def _methods(tables: Any, where: _Locator,
              modules: dict[str, tuple[str, ModuleType]]) -> list[Method]:
     found: list[Method] = []
@@ -537,17 +570,11 @@ def _methods(tables: Any, where: _Locator,
                                   and accepted[k].kind is inspect.Parameter.KEYWORD_ONLY)
                 raise where.error(f"{table['family']}'s solve() takes no option {key!r} "
                                   f"(known: {known})", "methods", index, key)
-        axes = [key for key, value in options.items() if isinstance(value, list)]
         base_name = table.get("name")
         if base_name is not None and not isinstance(base_name, str):
             raise where.error("name must be a string", "methods", index, "name")
-        for combo in _product(options):
-            if base_name is None:
-                parts = [_shown(key, value) for key, value in combo.items()] or ["default"]
-            else:
-                parts = [base_name] + [_shown(key, combo[key]) for key in axes]
-            found.append(Method(table["family"], "-".join(parts),
-                                tuple(sorted(combo.items()))))
+        for name, combo in _named(base_name, options):
+            found.append(Method(table["family"], name, tuple(sorted(combo.items()))))
             origin.append(index)
     names = [(m.family, m.name) for m in found]
     for index, (family, name) in enumerate(names):

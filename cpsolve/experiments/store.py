@@ -139,7 +139,9 @@ class Store:
 
     def add_spec(self, spec: Spec) -> None:
         with self.db:
-            self.db.execute("INSERT OR IGNORE INTO specs VALUES (?, ?, ?, ?, ?)",
+            # The time says which spec of an experiment ran last (see :meth:`specs`).
+            self.db.execute("INSERT INTO specs VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha) DO "
+                            "UPDATE SET added = excluded.added",
                             (spec.sha, spec.name, spec.path, spec.text, time.time()))
             self.db.executemany("INSERT OR IGNORE INTO instances VALUES (?, ?, ?)",
                                 [(i.sha, i.family, i.text) for i in spec.instances])
@@ -198,6 +200,14 @@ class Store:
         with self.db:  # one transaction, committed: the run survives any crash after it
             self.db.execute(f"INSERT OR REPLACE INTO runs ({names}) VALUES ({marks})",
                             list(row.values()))
+
+    def specs(self) -> dict[str, str]:
+        """Each experiment's spec text, the one stored last."""
+        try:
+            rows = self.db.execute("SELECT experiment, text FROM specs ORDER BY added, rowid")
+            return {row[0]: row[1] for row in rows}
+        except sqlite3.OperationalError:  # a store from before specs were stored
+            return {}
 
     def experiments(self) -> list[str]:
         return [row[0] for row in self.db.execute(
