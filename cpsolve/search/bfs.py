@@ -23,7 +23,6 @@ import numpy as np
 from numba import njit
 
 from cpsolve.search.ranking import (
-    arrangements,
     push,
     rank,
     rank_multiset,
@@ -36,6 +35,7 @@ from cpsolve.search.ranking import (
 # and a bidirectional search that meets early costs little memory in a huge space.
 UNSEEN = 0
 MAX_STATES = 400_000_000  # arrangements a search may index
+LONGEST = 253  # the longest plan a byte per state can hold (distance + 2 <= 255)
 
 
 NO_NEIGHBOURS = np.zeros((1, 0), dtype=np.int64)  # ``nbr`` of a puzzle without a blank
@@ -47,17 +47,23 @@ def no_perms(m: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def _rank(state: np.ndarray, counts: np.ndarray) -> int:
+def _distinct(counts: np.ndarray, m: int) -> bool:
+    """Whether the m labels are all different (every count 1)."""
+    return counts.shape[0] == m and counts.min() == 1
+
+
+@njit(cache=True)
+def _rank(state: np.ndarray, counts: np.ndarray, distinct: bool) -> int:
     """The multiset rank; for distinct labels the same number by the cheaper
     permutation rank (both lexicographic)."""
-    if counts.shape[0] == state.shape[0]:
+    if distinct:
         return rank(state, state.shape[0])
     return rank_multiset(state, counts)
 
 
 @njit(cache=True)
-def _unrank(r: int, counts: np.ndarray, out: np.ndarray) -> None:
-    if counts.shape[0] == out.shape[0]:
+def _unrank(r: int, counts: np.ndarray, distinct: bool, out: np.ndarray) -> None:
+    if distinct:
         unrank(r, out.shape[0], out.shape[0], out)
     else:
         unrank_multiset(r, counts, out)
@@ -65,13 +71,13 @@ def _unrank(r: int, counts: np.ndarray, out: np.ndarray) -> None:
 
 @njit(cache=True)
 def _neighbours(state: np.ndarray, nbr: np.ndarray, perms: np.ndarray, counts: np.ndarray,
-                out: np.ndarray, scratch: np.ndarray) -> int:
+                distinct: bool, out: np.ndarray, scratch: np.ndarray) -> int:
     """Ranks of the states one move away, in move order; returns how many."""
     if perms.shape[0] > 0:
         for k in range(perms.shape[0]):
             for i in range(state.shape[0]):
                 scratch[i] = state[perms[k, i]]
-            out[k] = _rank(scratch, counts)
+            out[k] = _rank(scratch, counts, distinct)
         return perms.shape[0]
     blank = 0
     for i in range(state.shape[0]):
@@ -84,7 +90,7 @@ def _neighbours(state: np.ndarray, nbr: np.ndarray, perms: np.ndarray, counts: n
             continue
         state[blank] = state[other]
         state[other] = 0
-        out[found] = _rank(state, counts)
+        out[found] = _rank(state, counts, distinct)
         found += 1
         state[other] = state[blank]
         state[blank] = 0
@@ -97,12 +103,13 @@ def _layer(frontier, size, dist, ways, level, counts, nbr, perms, m, counting):
     state = np.empty(m, dtype=np.int64)
     scratch = np.empty(m, dtype=np.int64)
     out = np.empty(max(nbr.shape[1], perms.shape[0]), dtype=np.int64)
+    distinct = _distinct(counts, m)
     following = np.empty(max(16, size), dtype=np.int64)
     nsize = 0
     for i in range(size):
         s = frontier[i]
-        _unrank(s, counts, state)
-        found = _neighbours(state, nbr, perms, counts, out, scratch)
+        _unrank(s, counts, distinct, state)
+        found = _neighbours(state, nbr, perms, counts, distinct, out, scratch)
         for j in range(found):
             t = out[j]
             if dist[t] == UNSEEN:
@@ -137,12 +144,13 @@ def _path(meet: int, dist_a: np.ndarray, dist_b: np.ndarray | None, counts: np.n
     out = np.empty(max(nbr.shape[1], perms.shape[0]), dtype=np.int64)
     state = np.empty(m, dtype=np.int64)
     scratch = np.empty(m, dtype=np.int64)
+    distinct = bool(_distinct(counts, m))
 
     def back(s: int, dist: np.ndarray) -> list[int]:
         chain = [s]
         while dist[chain[-1]] > 1:
-            _unrank(chain[-1], counts, state)
-            found = _neighbours(state, nbr, perms, counts, out, scratch)
+            _unrank(chain[-1], counts, distinct, state)
+            found = _neighbours(state, nbr, perms, counts, distinct, out, scratch)
             chain.append(next(int(t) for t in out[:found]
                               if dist[t] == dist[chain[-1]] - 1))
         return chain
@@ -152,8 +160,14 @@ def _path(meet: int, dist_a: np.ndarray, dist_b: np.ndarray | None, counts: np.n
 
 
 def space_size(counts: np.ndarray) -> int:
-    """How many arrangements the label counts allow (reachable or not)."""
-    return int(arrangements(np.asarray(counts, dtype=np.int64)))
+    """How many arrangements the label counts allow (reachable or not), in Python
+    integers: any size."""
+    from math import factorial
+
+    out = factorial(int(np.sum(counts)))
+    for c in counts:
+        out //= factorial(int(c))
+    return out
 
 
 def _sized(counts: np.ndarray) -> int:
@@ -183,7 +197,7 @@ def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     while size and dist[g0] == UNSEEN:
         out.bound = level + 1
-        if max_length is not None and level >= max_length:
+        if level >= min(LONGEST, max_length if max_length is not None else LONGEST):
             out.cut = True
             return out
         if deadline is not None and time.perf_counter() > deadline:
@@ -228,7 +242,8 @@ def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarr
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     while sizes[0] and sizes[1]:
         out.bound = levels[0] + levels[1] + 1
-        if max_length is not None and levels[0] + levels[1] >= max_length:
+        if levels[0] + levels[1] >= min(LONGEST, max_length if max_length is not None
+                                        else LONGEST):
             out.cut = True
             return out
         if deadline is not None and time.perf_counter() > deadline:
@@ -308,7 +323,10 @@ def _sweep(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, perms: np.ndar
         if on_layer is not None:
             on_layer(level, size)
         if level == 254:
-            raise MemoryError("distances above 254 do not fit one byte")
+            from cpsolve.errors import UsageError
+
+            raise UsageError("positions more than 254 moves away: their distances do not "
+                             "fit one byte")
         last, last_size = frontier, size
         frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, perms, m,
                                 False)

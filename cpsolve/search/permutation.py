@@ -63,6 +63,8 @@ def databases(goal: np.ndarray, counts: np.ndarray, perms: np.ndarray, *,
     nlabels, m = len(counts), len(goal)
     groups: list[list[int]] = []
     for label in range(nlabels):
+        if _arrangements([m - int(counts[label]), int(counts[label])]) > limit:
+            continue  # too many places for this class alone: no database keeps it
         trial = (groups[-1] if groups else []) + [label]
         kept = [int(counts[c]) for c in trial]
         if groups and _arrangements([m - sum(kept), *kept]) <= limit:
@@ -71,6 +73,8 @@ def databases(goal: np.ndarray, counts: np.ndarray, perms: np.ndarray, *,
             groups.append([label])
     maps = np.zeros((len(groups), nlabels), dtype=np.int64)
     pcounts = np.zeros((len(groups), nlabels + 1), dtype=np.int64)
+    if not groups:
+        return _empty(nlabels)
     tables, offsets, start = [], [], 0
     for p, group in enumerate(groups):
         for slot, label in enumerate(group, 1):

@@ -70,23 +70,16 @@ def unrank(r: int, n: int, k: int, out: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _factorial(n: int) -> int:
-    out = 1
-    for i in range(2, n + 1):
-        out *= i
-    return out
-
-
-@njit(cache=True)
 def arrangements(counts: np.ndarray) -> int:
-    """Distinct arrangements of a multiset with these label counts: n! / prod(c!)."""
-    n = 0
+    """Distinct arrangements of a multiset with these label counts: n! / prod(c!),
+    built as a product of binomials so no factorial overflows (exact while the result
+    times n fits 64 bits; callers size their spaces in Python first)."""
     out = 1
+    total = 0
     for c in counts:
-        n += c
-    out = _factorial(n)
-    for c in counts:
-        out //= _factorial(c)
+        for j in range(1, c + 1):
+            total += 1
+            out = out * total // j
     return out
 
 
