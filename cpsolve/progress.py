@@ -45,7 +45,7 @@ def enabled() -> bool:
     error is a terminal."""
     setting = os.environ.get("CPSOLVE_PROGRESS")
     if setting is not None:
-        return setting not in ("", "0", "no", "false")
+        return setting.strip().lower() not in ("", "0", "no", "false", "off")
     return sys.stderr.isatty()
 
 

@@ -12,9 +12,10 @@ import pytest
 from rotation_brute import successors, sweep, turn
 from test_cli import JSON_KEYS, run
 
-from cpsolve.errors import InputError
+from cpsolve.errors import InputError, UsageError
 from cpsolve.result import Status
 from models.rotation import analyze, check, parse, parse_goal, solve, write
+from models.rotation.space import Space
 
 SEED_START = "9 8 7\n4 5 6\n3 2 1"
 # The seed's 20 positions at distance 11 from 1..9, three rows of grids side by side.
@@ -93,6 +94,8 @@ def test_analysis_matches_brute_force_with_repeats_and_listed_squares():
 
 BOARDS = [
     "1 2 3\n4 5 6",  # 2x3, two squares
+    "1 2 3\n4 5 5",  # m - 1 distinct labels: a database that keeps every label
+    "1\n2\n1\ngoal\n2\n1\n1\nsquares\n1 2\n1 0\n1 2\n",  # a swap listed twice
     "A A B\nB C C\nD D E",  # repeated labels
     "1 2 3 4\n5 6 7 8\ngoal\n1 2 3 4\n5 6 7 8\nsquares\n0 1 5 4\n2 3 7 6\n1 2\n5 6\n",
     "1 2 3 4\nsquares\n0 1 2\n1 2 3\n",  # three-cycles on a line
@@ -146,10 +149,34 @@ def test_a_label_outside_every_square_is_stuck():
 
 
 def test_breadth_first_search_proves_unreachable_goals():
-    # Two 4-cycles sharing two cells, labels repeated: not decided by the rules, by BFS.
-    puzzle = parse("A B\nB A\ngoal\nA B\nA B\nsquares\n0 3\n")
+    # One 4-cycle, labels repeated: A A B B around it never becomes A B A B. No rule
+    # decides it; the searches run out of positions.
+    puzzle = parse("A A\nB B\ngoal\nA B\nB A")
+    assert Space(puzzle).verdict.solvable is None
     for method in ("bfs", "bibfs", "ida"):
-        assert solve(puzzle, method=method).status is Status.UNSOLVABLE
+        result = solve(puzzle, method=method)
+        assert result.status is Status.UNSOLVABLE, method
+        assert "cannot be reached" in result.reason
+
+
+def test_parity_is_decided_per_group_of_cells():
+    # 3-cycles on the top row (even), a swap below (odd): the top row alone is odd.
+    result = solve(parse("2 1 3\n4 5 6\nsquares\n0 1 2\n3 4\n"), method="sat")
+    assert result.status is Status.UNSOLVABLE and "even permutation" in result.reason
+    assert solve(parse("1 2 3\n5 4 6\nsquares\n0 1 2\n3 4\n")).solution == "B+"
+
+
+def test_grids_of_more_than_twenty_cells():
+    base = parse("\n".join(" ".join(str(r * 5 + c + 1) for c in range(5)) for r in range(5)))
+    state = base.goal
+    for move in ("A+", "F-", "K+", "P+"):
+        state = base.apply(state, base.by_name[move])
+    puzzle = parse(base.text(state))
+    for method in ("auto", "ida", "sat"):
+        result = solve(puzzle, method=method, time_limit=60)
+        assert len(result.solution.split()) == 4, method
+    with pytest.raises(UsageError, match="15,511,210,043,330,985,984,000,000 states"):
+        solve(puzzle, method="bfs")
 
 
 def test_max_length_and_time_limit():
@@ -175,6 +202,10 @@ def test_formats_round_trip_and_goal():
     ("1 2\n3 4\nsquares\n0 1 4", (4, 5), "cell 4 is outside the 2x2 grid"),
     ("1 2\n3 4\nsquares\n0 1 1 3", (4, 5), "cell 1 is repeated in square A"),
     ("1 2\n3 4\nsquares\n0 x", (4, 3), "'x' is not a cell number"),
+    ("1 2\n3 4\nsquares\n0 \u00b2", (4, 3), "is not a cell number"),
+    ("1 2\n3 4\nsquares\nA:", (4, 1), "square A needs at least two cells"),
+    ("1 2\n3 4\nsquares\nA: 0 1\nA: 1 3", (5, 1), "square A is named twice"),
+    ("1 2\n3 4\ngoal", (3, 1), "the 'goal' section is empty"),
     ("1 2 3", (None, None), "has no 2x2 square"),
 ])
 def test_bad_input_is_located(text, where, message):
@@ -252,8 +283,6 @@ def test_models_dumped_for_outside_solvers(examples, tmp_path):
 
 
 def test_analysis_refuses_a_space_too_large_up_front():
-    from cpsolve.errors import UsageError
-
     big = parse("\n".join(" ".join(str(r * 5 + c) for c in range(5)) for r in range(5)))
     with pytest.raises(UsageError, match="15,511,210,043,330,985,984,000,000 arrangements"):
         analyze(big)

@@ -39,6 +39,7 @@ def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> Spac
     start = time.perf_counter()
     layers = sweep_all(space.goal, space.counts, NO_NEIGHBOURS, perms=space.perms, keep=keep,
                        on_layer=layer)
+    bar.update(total=sum(layers.sizes))  # the reachable part: the bar ends full
     stats = Stats(solve_seconds=time.perf_counter() - start)
     stats.extra["arrangements"] = space.arrangements
     return SpaceReport(states=sum(layers.sizes), diameter=len(layers.sizes) - 1,

@@ -40,7 +40,8 @@ def _grid(rows: list[list[Token]], what: str, width: int | None = None,
                              f"{'first row' if width is None else 'board'} has {first}",
                              line=row[0][1], column=1)
     if height is not None and len(rows) != height:
-        raise InputError(f"the {what} has {len(rows)} rows, the board has {height}",
+        raise InputError(f"the {what} has {len(rows)} row{'s' if len(rows) != 1 else ''}, "
+                         f"the board has {height}",
                          line=rows[0][0][1], column=1)
     return first, len(rows), [token for row in rows for token in row]
 
@@ -49,7 +50,10 @@ def _squares(rows: list[list[Token]], width: int, height: int) -> tuple[Square, 
     n = width * height
     out: list[Square] = []
     for row in rows:
-        name = square_name(len(out))
+        line_of = row[0][1]
+        taken = {square.name for square in out}
+        name = next(square_name(k) for k in range(len(out) + len(rows) + 1)
+                    if square_name(k) not in taken)
         if row[0][0].endswith(":"):
             name = row[0][0][:-1]
             if not re.fullmatch(r"[A-Z]+", name):
@@ -57,10 +61,10 @@ def _squares(rows: list[list[Token]], width: int, height: int) -> tuple[Square, 
                                  line=row[0][1], column=row[0][2])
             row = row[1:]
         if any(square.name == name for square in out):
-            raise InputError(f"square {name} is named twice", line=row[0][1] if row else None)
+            raise InputError(f"square {name} is named twice", line=line_of, column=1)
         cells: list[int] = []
         for text, line, column in row:
-            if not text.isdigit():
+            if not re.fullmatch(r"[0-9]+", text):
                 raise InputError(f"{text!r} is not a cell number", line=line, column=column)
             cell = int(text)
             if cell >= n:
@@ -71,8 +75,8 @@ def _squares(rows: list[list[Token]], width: int, height: int) -> tuple[Square, 
                                  column=column)
             cells.append(cell)
         if len(cells) < 2:
-            raise InputError(f"square {name} needs at least two cells",
-                             line=row[0][1] if row else None)
+            raise InputError(f"square {name} needs at least two cells", line=line_of,
+                             column=1)
         out.append(Square(name, tuple(cells)))
     return tuple(out)
 
@@ -88,6 +92,7 @@ def parse(text: str) -> Puzzle:
 
     parts: dict[str, list[tuple[int, str]]] = {"board": []}
     section = "board"
+    headers: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -97,11 +102,16 @@ def parse(text: str) -> Puzzle:
             if section in parts:
                 raise InputError(f"a second {section!r} section", line=number, column=1)
             parts[section] = []
+            headers[section] = number
             continue
         parts[section].append((number, line))
     if not parts["board"]:
         raise InputError("empty board: no rows of labels")
     width, height, start = _grid(_rows(parts["board"]), "board")
+    for section, lines in parts.items():
+        if not lines and section != "board":
+            raise InputError(f"the {section!r} section is empty", line=headers[section],
+                             column=1)
     if "goal" in parts:
         _, _, goal = _grid(_rows(parts["goal"]), "goal", width, height)
         _same_labels(start, goal)

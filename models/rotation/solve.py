@@ -108,7 +108,7 @@ def _not_found(timed_out: bool, cut: bool, bound: int, limit: int,
         return {"status": Status.UNKNOWN, "limit_reached": True,
                 "reason": f"time limit reached; no plan is shorter than {bound} moves"}
     if cut:
-        reason = f"no plan of at most {limit} moves (--max-length)"
+        reason = f"no plan of at most {limit} moves (raise --max-length to look further)"
         return {"status": Status.UNKNOWN, "reason": reason}
     if decided:
         return {"status": Status.UNSOLVABLE,

@@ -31,6 +31,13 @@ def _parity(perm: np.ndarray) -> int:
     return odd
 
 
+def _restricted(sigma: np.ndarray, group: list[int]) -> np.ndarray:
+    """``sigma`` (a permutation of cells mapping the group into itself) on the group
+    alone, renumbered 0 .. len(group) - 1."""
+    index = {cell: i for i, cell in enumerate(group)}
+    return np.array([index[int(sigma[cell])] for cell in group])
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Whether the goal can be reached (None: not decided without a search), why, and
@@ -89,17 +96,44 @@ class Space:
                            f"column {column + 1} can never reach a goal cell of its kind")
         parities = {_parity(row) for row in self.perms}
         step = 2 if self.puzzle.distinct and parities == {1} else 1
-        if self.puzzle.distinct and parities == {0}:
-            # goal[cell] = start[sigma[cell]]: sigma must be a product of even moves
+        if self.puzzle.distinct:
+            # goal[cell] = start[sigma[cell]]; every label stays within its group of
+            # connected cells (checked above), so sigma splits by group, and a group
+            # whose squares are all even permutations (odd cycles) needs an even part.
             where = {int(label): cell for cell, label in enumerate(self.state)}
             sigma = np.array([where[int(label)] for label in self.goal])
-            if _parity(sigma):
-                return Verdict(False, "every move is an even permutation of the cells, and "
-                               "the goal is an odd permutation of the start")
-        if self.arrangements <= 20_000_000:
-            return Verdict(None, "decided by breadth-first search", step)
+            for group, even in self._groups():
+                if even and _parity(_restricted(sigma, group)):
+                    row, column = divmod(group[0], self.puzzle.width)
+                    return Verdict(False, f"every square that touches the cell at row "
+                                   f"{row + 1}, column {column + 1} is an even permutation, "
+                                   "and the goal is an odd permutation of the start there")
         return Verdict(None, "every label can reach its goal cells; whether the whole "
                        "arrangement can is not decided before a search", step)
+
+    def _groups(self) -> list[tuple[list[int], bool]]:
+        """The groups of cells the squares connect (cells in no square left out), and
+        whether every square of the group is an even permutation."""
+        parent = list(range(len(self.state)))
+
+        def root(cell: int) -> int:
+            while parent[cell] != cell:
+                parent[cell] = parent[parent[cell]]
+                cell = parent[cell]
+            return cell
+
+        for square in self.puzzle.squares:
+            for cell in square.cells[1:]:
+                parent[root(cell)] = root(square.cells[0])
+        even: dict[int, bool] = {}
+        for square in self.puzzle.squares:
+            key = root(square.cells[0])
+            even[key] = even.get(key, True) and len(square.cells) % 2 == 1
+        members: dict[int, list[int]] = {}
+        for cell in range(len(self.state)):
+            if root(cell) in even:
+                members.setdefault(root(cell), []).append(cell)
+        return [(cells, even[key]) for key, cells in members.items()]
 
     @cached_property
     def databases(self) -> Databases:

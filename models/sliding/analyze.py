@@ -48,6 +48,7 @@ def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> Spac
         for i, cell in enumerate(free):
             board[cell] = analysis.labels[int(state[i])] if state[i] else BLANK
         hardest.append(Board(puzzle.width, puzzle.height, tuple(board)).text())
+    bar.update(total=sum(layers.sizes))  # the reachable part: the bar ends full
     stats = Stats(solve_seconds=time.perf_counter() - start)
     stats.extra["arrangements"] = size
     return SpaceReport(states=sum(layers.sizes), diameter=len(layers.sizes) - 1,
