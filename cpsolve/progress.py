@@ -40,6 +40,13 @@ class Bar:
         self._progress.update(self._task, **fields)
 
 
+    def layer(self, distance: int, positions: int) -> None:
+        """A breadth-first sweep finished the layer at ``distance``: advance by its
+        positions (the ``on_layer`` callback of :func:`cpsolve.search.bfs.sweep_all`)."""
+        self.advance(positions)
+        self.update(info=f"distance {distance}: {positions:,}")
+
+
 def enabled() -> bool:
     """Whether bars are drawn: ``CPSOLVE_PROGRESS`` if set, else whether standard
     error is a terminal."""

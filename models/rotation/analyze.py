@@ -32,13 +32,9 @@ def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> Spac
     bar = bar or Bar()
     bar.update(total=space.arrangements)
 
-    def layer(distance: int, positions: int) -> None:
-        bar.advance(positions)
-        bar.update(info=f"distance {distance}: {positions:,}")
-
     start = time.perf_counter()
     layers = sweep_all(space.goal, space.counts, NO_NEIGHBOURS, perms=space.perms, keep=keep,
-                       on_layer=layer)
+                       on_layer=bar.layer)
     bar.update(total=sum(layers.sizes))  # the reachable part: the bar ends full
     stats = Stats(solve_seconds=time.perf_counter() - start)
     stats.extra["arrangements"] = space.arrangements

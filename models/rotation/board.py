@@ -15,6 +15,8 @@ from functools import cached_property
 
 import numpy as np
 
+from cpsolve.labels import natural_key
+
 MOVE = re.compile(r"([A-Z]+)(\+|-|:R|:L)")
 
 
@@ -119,8 +121,6 @@ class Puzzle:
     @cached_property
     def labels(self) -> tuple[str, ...]:
         """The distinct labels, in natural order."""
-        from models.sliding.board import natural_key
-
         return tuple(sorted(set(self.goal), key=natural_key))
 
     @property

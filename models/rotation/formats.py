@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import replace
 
 from cpsolve.errors import InputError
+from cpsolve.labels import natural_key
 from models.rotation.board import Puzzle, Square, blocks, square_name
 
 SECTIONS = ("goal", "squares")
@@ -88,8 +89,6 @@ def parse(text: str) -> Puzzle:
     >>> p.goal, [s.name for s in p.squares], len(p.moves)
     (('1', '2', '3', '4', '5', '6', '7', '8', '9'), ['A', 'B', 'C', 'D'], 8)
     """
-    from models.sliding.board import natural_key
-
     parts: dict[str, list[tuple[int, str]]] = {"board": []}
     section = "board"
     headers: dict[str, int] = {}

@@ -87,6 +87,13 @@ class Space:
         return cell_distances(self.state, len(self.counts), self.perms)
 
     @cached_property
+    def sigma(self) -> np.ndarray:
+        """For distinct labels, the permutation of cells from start to goal:
+        ``goal[cell] == start[sigma[cell]]``."""
+        where = {int(label): cell for cell, label in enumerate(self.state)}
+        return np.array([where[int(label)] for label in self.goal])
+
+    @cached_property
     def verdict(self) -> Verdict:
         cells = np.arange(len(self.state))
         stuck = np.nonzero(self.to_goal[self.state, cells] < 0)[0]
@@ -97,13 +104,11 @@ class Space:
         parities = {_parity(row) for row in self.perms}
         step = 2 if self.puzzle.distinct and parities == {1} else 1
         if self.puzzle.distinct:
-            # goal[cell] = start[sigma[cell]]; every label stays within its group of
-            # connected cells (checked above), so sigma splits by group, and a group
-            # whose squares are all even permutations (odd cycles) needs an even part.
-            where = {int(label): cell for cell, label in enumerate(self.state)}
-            sigma = np.array([where[int(label)] for label in self.goal])
+            # Every label stays within its group of connected cells (checked above), so
+            # sigma splits by group, and a group whose squares are all even
+            # permutations (odd cycles) needs an even part.
             for group, even in self._groups():
-                if even and _parity(_restricted(sigma, group)):
+                if even and _parity(_restricted(self.sigma, group)):
                     row, column = divmod(group[0], self.puzzle.width)
                     return Verdict(False, f"every square that touches the cell at row "
                                    f"{row + 1}, column {column + 1} is an even permutation, "
@@ -153,8 +158,7 @@ class Space:
                               pdb=self.databases)
         step = self.verdict.step
         if step == 2:
-            where = {int(label): cell for cell, label in enumerate(self.state)}
-            parity = _parity(np.array([where[int(label)] for label in self.goal]))
+            parity = _parity(self.sigma)
             if bound % 2 != parity:
                 bound += 1
         return bound

@@ -34,14 +34,10 @@ def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> Spac
     bar = bar or Bar()
     bar.update(total=size)
 
-    def layer(distance: int, positions: int) -> None:
-        bar.advance(positions)
-        bar.update(info=f"distance {distance}: {positions:,}")
-
     start = time.perf_counter()
     root, _, counts, nbr_free = ranked_space(analysis)
     free = analysis.free
-    layers = sweep_all(root, counts, nbr_free, keep=keep, on_layer=layer)
+    layers = sweep_all(root, counts, nbr_free, keep=keep, on_layer=bar.layer)
     hardest = []
     for state in layers.farthest:
         board = [WALL] * (puzzle.width * puzzle.height)

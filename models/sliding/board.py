@@ -8,7 +8,6 @@ name the direction the blank moves: ``U``, ``D``, ``L``, ``R`` (DevQuiz 2011).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -41,15 +40,6 @@ def direction(width: int, cell: int, target: int) -> str:
 def path_moves(width: int, path: list[int]) -> str:
     """The moves of a blank that visits the cells of ``path`` in turn."""
     return "".join(direction(width, c, d) for c, d in zip(path, path[1:]))
-
-
-def natural_key(label: str) -> tuple[int, int, str]:
-    """Sort key putting ``2`` before ``10`` and numbers before letters.
-
-    >>> sorted(["10", "B", "2", "A", "1"], key=natural_key)
-    ['1', '2', '10', 'A', 'B']
-    """
-    return (0, int(label), "") if re.fullmatch(r"\d+", label) else (1, 0, label)
 
 
 @dataclass(frozen=True)

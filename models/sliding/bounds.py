@@ -40,7 +40,7 @@ class Analysis:
     @cached_property
     def labels(self) -> list[str]:
         """The blank first, then the tile labels in a fixed order."""
-        from models.sliding.board import natural_key
+        from cpsolve.labels import natural_key
 
         return [BLANK, *sorted(self.puzzle.start.labels, key=natural_key)]
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from cpsolve.errors import InputError
-from models.sliding.board import BLANK, WALL, Board, Puzzle, natural_key
+from cpsolve.labels import natural_key
+from models.sliding.board import BLANK, WALL, Board, Puzzle
 
 DEVQUIZ_RE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*,\s*(\S*)\s*$")
 DEVQUIZ_TILES = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
