@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from common import machine  # noqa: E402
 
-from models.akari import Board, check, parse, solve  # noqa: E402
-from models.akari.encodings import CARDS  # noqa: E402
-from models.akari.generate import generate, tiled_unique  # noqa: E402
+from cpsolve.models.akari import Board, check, parse, solve  # noqa: E402
+from cpsolve.models.akari.encodings import CARDS  # noqa: E402
+from cpsolve.models.akari.generate import generate, tiled_unique  # noqa: E402
 
 
 def best_of(runs: int, job: Callable[[], object]) -> tuple[float, object]:

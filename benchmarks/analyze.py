@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 from common import machine  # noqa: E402
 
+from cpsolve.models.sliding import analyze, parse  # noqa: E402
 from models import rotation  # noqa: E402
-from models.sliding import analyze, parse  # noqa: E402
 
 
 def dict_bfs(root: tuple, successors) -> tuple[int, int]:  # type: ignore[no-untyped-def]

@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import machine  # noqa: E402
-from models.sliding import check, devquiz_set, parse  # noqa: E402
-from models.sliding.batch import read, read_answers  # noqa: E402
+from cpsolve.models.sliding import check, devquiz_set, parse  # noqa: E402
+from cpsolve.models.sliding.batch import read, read_answers  # noqa: E402
 
 
 def curve(store: Path, problems: list[str], points: int = 12) -> list[tuple[float, int]]:

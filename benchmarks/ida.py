@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from common import machine  # noqa: E402
 
+from cpsolve.models.sliding import Analysis, Puzzle, check, parse, solve  # noqa: E402
+from cpsolve.models.sliding.search import ida, ida_pdb  # noqa: E402
 from cpsolve.result import Status  # noqa: E402
-from models.sliding import Analysis, Puzzle, check, parse, solve  # noqa: E402
-from models.sliding.search import ida, ida_pdb  # noqa: E402
 
 
 def random_instances(width: int, count: int, seed: int) -> list[Puzzle]:

@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from common import machine  # noqa: E402
 
+from cpsolve.models.rotation import Puzzle, check, parse, solve  # noqa: E402
 from cpsolve.result import Status  # noqa: E402
-from models.rotation import Puzzle, check, parse, solve  # noqa: E402
 
 METHODS = ("bibfs", "bfs", "ida", "sat", "cpsat")
 

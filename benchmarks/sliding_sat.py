@@ -25,10 +25,10 @@ sys.path.insert(0, str(ROOT))
 
 from common import machine  # noqa: E402
 
+from cpsolve.models.sliding import Puzzle, parse, solve  # noqa: E402
+from cpsolve.models.sliding.board import OPPOSITE  # noqa: E402
+from cpsolve.models.sliding.formats import default_goal  # noqa: E402
 from cpsolve.result import Status  # noqa: E402
-from models.sliding import Puzzle, parse, solve  # noqa: E402
-from models.sliding.board import OPPOSITE  # noqa: E402
-from models.sliding.formats import default_goal  # noqa: E402
 
 METHODS: dict[str, dict[str, Any]] = {
     "blanklog, fresh": {"encoding": "blanklog"},

@@ -6,7 +6,7 @@ only the attempts still running), passes of rising effort over the problems not
 yet settled, workers (:func:`cpsolve.executors.run_tasks`: local processes or a Dask
 scheduler), a progress bar, the answers file (written by an atomic rename) and the
 summary. What a problem is, how to solve one and how to share the budgets comes from
-the puzzle family's ``batch_job()`` module (see :mod:`cpsolve.registry`).
+the puzzle family's :class:`~cpsolve.family.BatchJob`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 import click
@@ -25,6 +24,7 @@ import click
 from cpsolve import registry
 from cpsolve.commands import EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_USAGE, Output, read_board
 from cpsolve.errors import UsageError
+from cpsolve.family import BatchJob
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS attempts (
@@ -135,7 +135,7 @@ def _tasks(problems: Iterable[str], attempted: dict[str, dict[int, str]],
     return todo
 
 
-def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
+def run(job: BatchJob, problems: list[str], store: Store, *, passes: int,
         workers: int | None, scheduler: str | None, time_limit: float | None,
         limits: dict[str, int] | None) -> Report:
     """Every pass over the problems not yet settled, results stored as they come."""
@@ -155,7 +155,7 @@ def run(job: ModuleType, problems: list[str], store: Store, *, passes: int,
         todo = _tasks(unique, store.attempted(passes), index)
         if not todo:
             continue
-        name = getattr(job.PASSES[index], "name", str(index))
+        name = str(job.passes[index].name)
         counts: Counter[str] = Counter()
         known = store.answers()
         best = {p: min((len(m) for m, _ in known[p]), default=None) for p in todo}
@@ -229,7 +229,7 @@ def write_atomically(path: str, text: str) -> None:
     os.replace(temporary, path)
 
 
-def summary(job: ModuleType, problems: list[Any], chosen: list[str | None],
+def summary(job: BatchJob, problems: list[Any], chosen: list[str | None],
             statuses: dict[str, tuple[str, str]], limits: dict[str, int] | None,
             report: Report, errors: list[tuple[int | str, str]],
             cpu_seconds: float) -> list[str]:
@@ -280,8 +280,8 @@ def summary(job: ModuleType, problems: list[Any], chosen: list[str | None],
     return lines
 
 
-def _family(name: str | None) -> tuple[str, ModuleType]:
-    names = [n for n in registry.names() if hasattr(registry.load(n), "batch_job")]
+def _family(name: str | None) -> tuple[str, BatchJob]:
+    names = [n for n in registry.names() if registry.load(n).batch is not None]
     if name is None:
         if len(names) != 1:
             raise UsageError(f"say which puzzle with --puzzle ({', '.join(names)})")
@@ -289,7 +289,9 @@ def _family(name: str | None) -> tuple[str, ModuleType]:
     if name not in names:
         raise UsageError(f"puzzle family {name!r} has no batch mode "
                          f"(families with one: {', '.join(names) or 'none'})")
-    return name, registry.load(name).batch_job()
+    batch = registry.load(name).batch
+    assert batch is not None
+    return name, batch()
 
 
 @click.command("batch", short_help="Solve a file of problems under shared move budgets.")
@@ -321,11 +323,11 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
     if len(files) == 1:
         text, _ = read_board(files[0])
         problems = job.read(text)
-    elif hasattr(job, "read_files"):
+    elif job.read_files is not None:
         problems = job.read_files([read_board(name) for name in files])
     else:
         raise UsageError(f"{family} batches read one problem file")
-    passes = len(job.PASSES) if passes is None else min(passes, len(job.PASSES))
+    passes = len(job.passes) if passes is None else min(passes, len(job.passes))
     path = store or f"{output or files[0]}.sqlite"
     database = Store(path)
     clock = time.perf_counter()

@@ -2,19 +2,29 @@
 
 Puzzle families add their own sub-commands through the registry; each returns an
 :class:`~cpsolve.commands.Output`, which this module prints or writes. Errors the
-user can fix are one line on standard error and exit status 2, never a traceback.
+user can fix are one line on standard error and exit status 2, never a traceback;
+an error that is cpsolve's own is one line and exit status 70 (``-v`` or
+``CPSOLVE_TRACEBACK=1`` shows the traceback); running out of memory is a limit
+reached (exit 3); Ctrl-C prints ``interrupted`` and exits 130.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import traceback
 from typing import Any
 
 import click
 
 from cpsolve import __version__, registry
-from cpsolve.commands import EXIT_USAGE, Output
+from cpsolve.commands import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_LIMIT,
+    EXIT_USAGE,
+    Output,
+)
 from cpsolve.errors import CpsolveError
 
 # Framework commands that live in their own modules, imported only when run:
@@ -59,8 +69,7 @@ class FamilyGroup(click.Group):
             return _builtin(name)
         if name not in registry.names():
             return command
-        family = registry.load(name)
-        built: click.Command = family.command()
+        built: click.Command = registry.load(name).command()
         return built
 
 
@@ -72,7 +81,8 @@ def app() -> None:
     BOARD is a file, - for standard input, or the board itself where it has a
     one-line form (a puzz.link URL, a Tatham game ID). Exit status: 0 done, 1 no
     solution exists, 2 bad input or usage, 3 a limit was reached first, 4 --unique
-    asked and the solution is not unique, 5 a solver answer failed the checker.
+    asked and the solution is not unique, 5 a solver answer failed the checker, 70
+    an internal error (a bug), 130 interrupted.
     """
 
 
@@ -89,24 +99,25 @@ def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
     import json
 
     from cpsolve.commands import load
-
-    module = registry.load(family)
-    if not hasattr(module, "analyze"):
-        raise CpsolveError(f"puzzle family {family!r} has no whole-space analysis")
     from cpsolve.progress import progress
+    from cpsolve.result import JSON_VERSION
 
-    puzzle = load(board, module.parse)
+    found = registry.load(family)
+    if found.analyze is None:
+        raise CpsolveError(f"puzzle family {family!r} has no whole-space analysis")
+    puzzle = load(board, found.parse)
     with progress("sweep", None, unit="positions") as bar:
-        report = module.analyze(puzzle, bar=bar)
+        report = found.analyze(puzzle, bar=bar)
     if plot is not None:
         from cpsolve.render import distribution_plot
 
         distribution_plot(report.distribution, plot,
-                          f"{report.states:,} positions, diameter {report.diameter}")
+                          f"{report.states:,} positions, largest distance {report.diameter}")
     if as_json:
-        data = {"puzzle": family, "states": report.states, "diameter": report.diameter,
-                "distribution": report.distribution, "hardest": report.hardest,
-                "hardest_count": report.hardest_count, "stats": report.stats.to_dict()}
+        data = {"version": JSON_VERSION, "puzzle": family, "positions": report.states,
+                "largest_distance": report.diameter, "per_distance": report.distribution,
+                "hardest": report.hardest, "hardest_count": report.hardest_count,
+                "stats": report.stats.to_dict()}
         return Output(stdout=json.dumps(data, indent=2))
     lines = [f"{report.states:,} positions reachable; the largest distance is "
              f"{report.diameter} moves", "",
@@ -118,6 +129,12 @@ def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
                   f"({shown}):", ""]
     lines += [text + "\n" for text in report.hardest]
     return Output(stdout="\n".join(lines).rstrip())
+
+
+def say(line: str) -> None:
+    """One line of ``-v`` on standard error, at once: commands pass this to the
+    solvers as their log, so phases are reported as they end."""
+    click.echo(line, err=True)
 
 
 def emit(output: Output) -> int:
@@ -133,44 +150,40 @@ def emit(output: Output) -> int:
     return output.exit_code
 
 
-def _forget_script_directory() -> None:
-    """Drop the console script's own directory from the import path.
-
-    Python puts the directory of the running script first on ``sys.path``. For the
-    installed ``cpsolve`` script that is the environment's ``bin``, where python-sat
-    installs example scripts such as ``models.py``, which would shadow the ``models``
-    package of puzzle families. Nothing importable lives there.
-    """
-    script = sys.argv[0] if sys.argv else ""
-    if script and sys.path and sys.path[0]:
-        here = os.path.dirname(os.path.abspath(script))
-        if os.path.abspath(sys.path[0]) == here and os.path.basename(script) == "cpsolve":
-            del sys.path[0]
+def _traceback_wanted(argv: list[str]) -> bool:
+    return os.environ.get("CPSOLVE_TRACEBACK", "") not in ("", "0") or any(
+        arg in ("-v", "--verbose") for arg in argv)
 
 
 def main(argv: list[str] | None = None) -> Any:
     """Entry point of the console script."""
-    _forget_script_directory()
+    args = sys.argv[1:] if argv is None else argv
     try:
-        value = app.main(args=argv, prog_name="cpsolve", standalone_mode=False)
+        value = app.main(args=args, prog_name="cpsolve", standalone_mode=False)
+        if isinstance(value, Output):
+            value = emit(value)
     except click.exceptions.Exit as done:
         return sys.exit(done.exit_code)
     except click.ClickException as error:
         error.show()
         return sys.exit(EXIT_USAGE)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("cpsolve: interrupted", err=True)
-        return sys.exit(130)
+        return sys.exit(EXIT_INTERRUPTED)
     except CpsolveError as error:
         click.echo(f"cpsolve: {error}", err=True)
         return sys.exit(EXIT_USAGE)
+    except MemoryError:
+        click.echo("cpsolve: limit reached: out of memory (the problem is too large for "
+                   "this machine)", err=True)
+        return sys.exit(EXIT_LIMIT)
     except OSError as error:
         click.echo(f"cpsolve: {error.filename or ''}: {error.strerror or error}", err=True)
         return sys.exit(EXIT_USAGE)
-    if isinstance(value, Output):
-        try:
-            return sys.exit(emit(value))
-        except OSError as error:
-            click.echo(f"cpsolve: {error.filename or ''}: {error.strerror or error}", err=True)
-            return sys.exit(EXIT_USAGE)
+    except Exception as error:  # a bug: one line and its own status, never a traceback
+        if _traceback_wanted(args):
+            traceback.print_exc()
+        click.echo(f"cpsolve: internal error: {type(error).__name__}: {error} (a bug in "
+                   "cpsolve; run with CPSOLVE_TRACEBACK=1 for the traceback)", err=True)
+        return sys.exit(EXIT_INTERNAL)
     return sys.exit(value if isinstance(value, int) else 0)

@@ -13,6 +13,26 @@ import numpy as np
 
 PAIRWISE_UP_TO = 10  # longer rows get a sequential counter
 
+# Cardinality encodings by name: ``direct`` (this module's clauses), or any
+# :class:`pysat.card.EncType`. The last three only encode "at most one"; with them,
+# other bounds use the direct clauses.
+AMO_ONLY_CARDS = ("pairwise", "ladder", "bitwise")
+CARDS = ("direct", "seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer",
+         "kmtotalizer", *AMO_ONLY_CARDS)
+
+
+def known_card(card: str) -> str:
+    """``card`` if it names a cardinality encoding, else a :class:`UsageError`.
+
+    >>> known_card("totalizer")
+    'totalizer'
+    """
+    if card not in CARDS:
+        from cpsolve.errors import UsageError
+
+        raise UsageError(f"unknown cardinality encoding {card!r}; known: {', '.join(CARDS)}")
+    return card
+
 
 def at_most_one(lits: np.ndarray, top: int) -> tuple[list[np.ndarray], int]:
     """Clauses for "at most one of each row of ``lits``", and the new top variable.

@@ -1,26 +1,39 @@
-"""Pieces every family's command shares: reading BOARD, common options, exit codes,
-the JSON shape. Commands return an :class:`Output`; only :mod:`cpsolve.cli` prints.
+"""Pieces every family's command shares: reading BOARD, the common options, exit codes,
+output files, and the whole command of a static puzzle (:func:`static_command`).
+Commands return an :class:`Output`; only :mod:`cpsolve.cli` prints.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from cpsolve.errors import InputError, UsageError
-from cpsolve.result import Result, Status
+from cpsolve.result import Result, Status, check_json, result_json
+
+if TYPE_CHECKING:
+    from cpsolve.family import Family
+    from cpsolve.render import GridPicture
+    from cpsolve.solving import StaticPuzzle
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 # Exit statuses (see the README): 0 done, 1 no solution exists, 2 bad input or usage,
 # 3 a limit was reached before an answer, 4 --unique asked and not unique,
-# 5 a solver returned a solution the puzzle's checker rejects.
+# 5 a solver returned a solution the puzzle's checker rejects, 70 an internal error
+# (a bug: cpsolve says so in one line), 130 interrupted.
 EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_LIMIT, EXIT_NOT_UNIQUE, EXIT_ERROR = range(6)
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
+
+# What an output file's extension says it holds.
+PICTURES = ("svg", "png", "gif")
 
 
 @dataclass
@@ -69,18 +82,49 @@ def load(arg: str, parse: Callable[[str], Any]) -> Any:
         raise error.located(source) from None
 
 
+def read_text(arg: str) -> str:
+    """The text of an argument that may name a file (``--check PLAN``): the file's
+    text when it is one, else the argument itself."""
+    try:
+        return read_board(arg)[0]
+    except InputError:
+        return arg
+
+
 def choose_format(fmt: str | None, as_json: bool, output: str | None,
-                  pictures: tuple[str, ...] = ("svg", "png")) -> str:
-    """The output format from --format, --json and the -o file's extension."""
+                  pictures: Sequence[str] = ("svg", "png")) -> str:
+    """The output format from --format, --json and the -o file's extension; an
+    extension that names another format than the one asked for, or a picture this
+    command cannot draw, is refused before any work.
+
+    >>> choose_format(None, False, "x.svg"), choose_format(None, True, None)
+    ('svg', 'json')
+    >>> choose_format(None, False, "plan.png", pictures=())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.UsageError: -o plan.png: this command writes no PNG picture ...
+    """
+    suffix = (output or "").rsplit(".", 1)[-1].lower() if output and "." in output else ""
     if as_json:
         if fmt not in (None, "json"):
             raise UsageError("--json and --format disagree")
-        return "json"
+        fmt = "json"
+    if suffix in (*PICTURES, "json"):
+        if suffix not in (*pictures, "json"):
+            kinds = ", ".join(p.upper() for p in pictures)
+            writes = "text or JSON" + (f" or a {kinds} picture" if pictures else "")
+            raise UsageError(f"-o {output}: this command writes no {suffix.upper()} picture "
+                             f"(it writes {writes})")
+        if fmt is not None and fmt != suffix:
+            raise UsageError(f"-o {output} ends in .{suffix} but --format is {fmt}")
+        fmt = suffix
     if fmt is None:
-        suffix = (output or "").rsplit(".", 1)[-1].lower()
-        fmt = suffix if suffix in (*pictures, "json") else "text"
-    if fmt == "png" and output is None:
-        raise UsageError("PNG output needs -o FILE")
+        fmt = "text"
+    if fmt in PICTURES and fmt != "svg" and output is None:
+        raise UsageError(f"{fmt.upper()} output needs -o FILE")
+    if fmt in PICTURES and output is not None and suffix not in PICTURES:
+        raise UsageError(f"-o {output}: a {fmt.upper()} picture needs a file ending "
+                         f"in .{fmt}")
     return fmt
 
 
@@ -98,15 +142,39 @@ def common_options(function: F) -> F:
         click.option("--time-limit", type=click.FloatRange(min=0), default=None,
                      metavar="SECONDS", help="Wall-clock limit for the whole solve."),
         click.option("--json", "as_json", is_flag=True,
-                     help="Print one JSON object (the same keys for every puzzle)."),
+                     help="Print one JSON object (docs/json.md; the same keys for every "
+                          "puzzle)."),
         click.option("-v", "--verbose", is_flag=True,
-                     help="Method and statistics on standard error."),
+                     help="Each phase on standard error as it ends."),
         click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-                     help="Write the output to FILE (needed for PNG)."),
+                     help="Write the output to FILE (its extension must fit the format)."),
     ]
     for decorator in reversed(decorators):
         function = decorator(function)
     return function
+
+
+def dump_options(function: F) -> F:
+    """``--dump-cnf FILE`` and ``--dump-model FILE``."""
+    function = click.option("--dump-model", type=click.Path(dir_okay=False), default=None,
+                            metavar="FILE",
+                            help="Write the CP-SAT model (protobuf text) to FILE.")(function)
+    function = click.option("--dump-cnf", type=click.Path(dir_okay=False), default=None,
+                            metavar="FILE",
+                            help="Write the SAT model (DIMACS CNF, variables named in "
+                                 "comments) to FILE.")(function)
+    return function
+
+
+def card_option(function: F) -> F:
+    """``--card NAME``: the cardinality encoding of the SAT models."""
+    from cpsolve.cnf import CARDS
+
+    decorated: F = click.option(
+        "--card", type=click.Choice(CARDS), default="direct", show_default=True,
+        help="Cardinality encoding of the SAT models (direct, or a pysat.card name)."
+    )(function)
+    return decorated
 
 
 def exit_code(result: Result) -> int:
@@ -122,25 +190,6 @@ def exit_code(result: Result) -> int:
     return EXIT_OK
 
 
-def result_json(puzzle: str, result: Result, encode: Callable[[Any], Any],
-                **fields: Any) -> dict[str, Any]:
-    """The JSON object every family prints; ``fields`` sets ``length``/``optimal``."""
-    return {
-        "puzzle": puzzle,
-        "status": result.status.value,
-        "method": result.method,
-        "solution": encode(result.solution) if result.solutions else None,
-        "length": fields.get("length"),
-        "optimal": fields.get("optimal"),
-        "unique": result.unique,
-        "count": result.count,
-        "complete": result.complete if result.count is not None else None,
-        "solutions": [encode(s) for s in result.solutions] if result.count is not None else None,
-        "reason": result.reason,
-        "stats": result.stats.to_dict(),
-    }
-
-
 def describe_stats(result: Result) -> str:
     """One line of method and statistics for ``-v``."""
     method = " ".join(f"{key}={value}" for key, value in result.method.items())
@@ -154,29 +203,167 @@ def describe_stats(result: Result) -> str:
     return f"{method}: " + ", ".join(parts)
 
 
-def render_plans(family: str, result: Result, fmt: str, show_all: bool, *,
-                 show: Callable[[Any], str] = str,
-                 length: Callable[[Any], int] = len) -> Output:
-    """What a planning family prints: JSON, or the first plan (every plan found with
-    ``show_all``) and, when plans were counted, a line with the count; the reason when
-    there is no plan. ``show`` writes a plan, ``length`` counts its moves."""
-    import json
+def checked(family: Family, board: Any, answer: Any, mismatches: list[str], fmt: str,
+            ) -> Output:
+    """The output of ``--check ANSWER``: ``valid``, or ``invalid`` and every broken rule
+    (the answer's ``mismatches`` with the board first); JSON with ``--json``."""
+    errors = [*mismatches, *family.check(board, answer)]
+    code = EXIT_UNSOLVABLE if errors else EXIT_OK
+    if fmt == "json":
+        return Output(stdout=json.dumps(check_json(family.name, errors), indent=2),
+                      exit_code=code)
+    return Output(stdout="\n".join(["invalid", *errors]) if errors else "valid",
+                  exit_code=code)
 
+
+@dataclass(frozen=True)
+class StaticCommand:
+    """What :func:`static_command` needs beside the :class:`~cpsolve.family.Family`.
+
+    ``puzzle`` is the family's :class:`~cpsolve.solving.StaticPuzzle` (its encodings
+    drive ``--encoding``, ``--backend`` and the dumps); ``read_answer(text, board)``
+    reads an answer for ``--check`` and returns it with how it disagrees with the
+    board (cells that differ); ``show(board, answer)`` writes an answer as text;
+    ``picture(board, answer)`` draws one (``None``: the board alone); ``exports``
+    are extra ``--format`` choices that print the board in another form
+    (``url``: a puzz.link URL); ``options`` are extra click options, passed to the
+    family's ``solve()`` under their own names; ``describe`` adds lines to ``-v``.
+    """
+
+    family: Family
+    puzzle: StaticPuzzle[Any, Any]
+    read_answer: Callable[[str, Any], tuple[Any, list[str]]]
+    show: Callable[[Any, Any], str]
+    picture: Callable[[Any, Any], GridPicture]
+    exports: dict[str, Callable[[Any], str]] = field(default_factory=dict)
+    options: Sequence[Callable[[F], F]] = ()
+    sat_options: Sequence[str] = ()
+    help: str = ""
+
+
+def render_static(spec: StaticCommand, board: Any, result: Result, fmt: str,
+                  unique: bool, counting: bool, output: str | None) -> Output:
+    """What a static family prints: JSON, a picture, or the answers as text."""
+    from cpsolve.render import to_png, to_svg
+
+    family = spec.family
     code = exit_code(result)
     if fmt == "json":
-        data = result_json(family, result, show,
-                           length=length(result.solution) if result.solutions else None,
-                           optimal=result.status is Status.OPTIMAL)
+        data = result_json(family.name, result, lambda a: family.encode(board, a),
+                           plans=False)
         return Output(stdout=json.dumps(data, indent=2), exit_code=code)
+    if fmt in ("svg", "png"):
+        if not result.solutions:
+            return Output(stderr=[f"cpsolve: {result.status.value}: {result.reason}"],
+                          exit_code=code)
+        pic = spec.picture(board, result.solution)
+        content: str | bytes = to_svg(pic) if fmt == "svg" else to_png(pic)
+        if output is None:
+            assert isinstance(content, str)  # PNG without -o was refused earlier
+            return Output(stdout=content, exit_code=code)
+        return Output(files={output: content}, exit_code=code)
     if not result.solutions:
         reason = f": {result.reason}" if result.reason else ""
         return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
-    lines = [show(plan) for plan in (result.solutions if show_all else result.solutions[:1])]
-    if result.count is not None:
-        more = "" if result.complete else " (counting stopped early)"
-        if show_all and len(result.solutions) < result.count:
-            more += (f"; {len(result.solutions)} listed (breadth-first search lists one: "
-                     "ida or sat list them all)")
-        lines.append(f"{result.count} optimal plan{'s' if result.count != 1 else ''} of "
-                     f"{length(result.solution)} moves{more}")
-    return Output(stdout="\n".join(lines) or "\n", exit_code=code)  # an empty plan: a blank line
+    blocks = [spec.show(board, answer) for answer in result.solutions]
+    text = "\n\n".join(blocks)
+    if unique:
+        if result.unique:
+            text = blocks[0] + "\n\nunique"
+        elif result.unique is False:
+            text = blocks[0] + "\n\nnot unique; a second solution:\n\n" + blocks[1]
+        else:
+            text = blocks[0] + "\n\nuniqueness unknown: " + (result.reason or "limit reached")
+    elif counting and result.count is not None:
+        more = "" if result.complete else " (stopped before the last)"
+        text += f"\n\n{result.count} solution{'s' if result.count != 1 else ''}{more}"
+    return Output(stdout=text, exit_code=code)
+
+
+def static_command(spec: StaticCommand) -> click.Command:
+    """The whole sub-command of a static puzzle family: solve, prove unique, count,
+    check an answer, draw, export, dump the models. A family adds only its own
+    options (``spec.options``)."""
+    family, table = spec.family, spec.puzzle.encodings
+    formats = ("text", "json", "svg", "png", *spec.exports)
+
+    from cpsolve.backends.cpsat import CpsatModel
+    from cpsolve.backends.sat import CnfModel
+
+    def run(board: str, backend: str, solver: str | None, encoding: str, unique: bool,
+            count: int | None, find_all: bool, answer: str | None, fmt: str | None,
+            workers: int | None, deductions: bool, dump_cnf: str | None,
+            dump_model: str | None, time_limit: float | None, as_json: bool,
+            verbose: bool, output: str | None, **extra: Any) -> Output:
+        fmt = choose_format(fmt, as_json, output)
+        if sum([unique, count is not None, find_all]) > 1:
+            raise UsageError("choose one of --unique, --count N and --all")
+        puzzle = load(board, family.parse)
+        if fmt in spec.exports:
+            return with_file(Output(stdout=spec.exports[fmt](puzzle)), output)
+        if answer is not None:
+            text, source = read_board(answer)
+            try:
+                given, mismatches = spec.read_answer(text, puzzle)
+            except InputError as error:
+                raise error.located(source) from None
+            return with_file(checked(family, puzzle, given, mismatches, fmt), output)
+        sat_extra = {key: extra[key] for key in spec.sat_options if key in extra}
+        dumps = {}
+        if dump_cnf is not None:
+            cnf = spec.puzzle.model(puzzle, "sat", encoding, deductions, {"sat": sat_extra})
+            assert isinstance(cnf, CnfModel)
+            dumps[dump_cnf] = cnf.to_dimacs([f"{family.name}: encoding {encoding}"])
+        if dump_model is not None:
+            proto = spec.puzzle.model(puzzle, "cpsat", encoding, deductions, {})
+            assert isinstance(proto, CpsatModel)
+            dumps[dump_model] = proto.to_text()
+        limit = None if find_all else count if count is not None else 1
+        result = family.solve(puzzle, backend=backend, solver=solver, encoding=encoding,
+                              limit=limit, unique=unique, time_limit=time_limit,
+                              workers=workers, deductions=deductions, **extra)
+        out = render_static(spec, puzzle, result, fmt, unique,
+                            counting=limit != 1 or count == 1,
+                            output=output if fmt in ("svg", "png") else None)
+        if verbose:
+            out.stderr[:0] = [describe_stats(result)]
+        out.files.update(dumps)
+        return out if fmt in ("svg", "png") else with_file(out, output)
+
+    decorators: list[Callable[[Any], Any]] = [
+        click.command(family.name, help=spec.help or family.summary,
+                      short_help=family.summary),
+        click.argument("board"),
+        click.option("--backend", type=click.Choice(("auto", *table.backends)),
+                     default="auto", show_default=True,
+                     help=f"auto runs {spec.puzzle.auto}, the fastest measured (README)."),
+        click.option("--solver", default=None, metavar="NAME",
+                     help="python-sat solver for --backend sat (cadical153, glucose4, ...)."),
+        click.option("--encoding", type=click.Choice(table.names), default=table.default.name,
+                     show_default=True,
+                     help="Model formulation: " + "; ".join(
+                         f"{e.name}: {e.summary}" for e in table.entries) + "."),
+        *spec.options,
+        click.option("--unique", is_flag=True,
+                     help="Prove the solution unique (exit 4 if not)."),
+        click.option("--count", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Find up to N distinct solutions."),
+        click.option("--all", "find_all", is_flag=True, help="Find every solution."),
+        click.option("--check", "answer", default=None, metavar="ANSWER",
+                     help="Verify an answer file instead of solving."),
+        click.option("--format", "fmt", type=click.Choice(formats), default=None,
+                     help="Output: text (default), json, svg, png"
+                          + "".join(f", {name}" for name in spec.exports)
+                          + " (the last print the board)."),
+        click.option("--workers", type=click.IntRange(min=1), default=None,
+                     help="CP-SAT worker threads."),
+        click.option("--deductions/--no-deductions", default=True, show_default=True,
+                     help="Apply the deductions before building a model."),
+        dump_options,
+        common_options,
+    ]
+    command: Any = run
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    built: click.Command = command
+    return built

@@ -1,5 +1,5 @@
 """``cpsolve generate FAMILY ...``: random instances from every family that makes them
-(a family's ``generate_command()``, see :mod:`cpsolve.registry`)."""
+(a family's ``generate``, see :mod:`cpsolve.family`)."""
 
 from __future__ import annotations
 
@@ -12,16 +12,15 @@ class Generators(click.Group):
     """The families with a generator, as sub-commands, loaded when used."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name in registry.names()
-                if hasattr(registry.load(name), "generate_command")]
+        return [name for name in registry.names() if registry.load(name).generate is not None]
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in registry.names():
             return None
-        family = registry.load(name)
-        if not hasattr(family, "generate_command"):
+        make = registry.load(name).generate
+        if make is None:
             return None
-        built: click.Command = family.generate_command()
+        built: click.Command = make()
         return built
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+
+from cpsolve.combinatorics import permutation_parity
+from cpsolve.verdict import Verdict
 
 if TYPE_CHECKING:  # networkx is imported where it is used: it takes a while to load
     import networkx as nx
@@ -76,36 +78,6 @@ def nearest_goal_bound(dist: np.ndarray, start: Mapping[int, Hashable],
             return None
         total += min(reach)
     return total
-
-
-def permutation_parity(mapping: Mapping[int, int]) -> int:
-    """0 for an even permutation, 1 for an odd one (``mapping`` is a bijection).
-
-    >>> permutation_parity({0: 1, 1: 0, 2: 2}), permutation_parity({0: 1, 1: 2, 2: 0})
-    (1, 0)
-    """
-    seen: set[int] = set()
-    parity = 0
-    for first in mapping:
-        if first in seen:
-            continue
-        length, cell = 0, first
-        while cell not in seen:
-            seen.add(cell)
-            cell = mapping[cell]
-            length += 1
-        parity ^= (length - 1) & 1
-    return parity
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Whether the goal can be reached: ``True``, ``False`` or ``None`` (unknown), and
-    the rule that decided it."""
-
-    solvable: bool | None
-    reason: str
-    step: int = 1  # every plan length has the parity of the shortest: step 2 on bipartite
 
 
 def _around(cycle: nx.Graph) -> list[int]:

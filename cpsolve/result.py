@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -59,11 +60,14 @@ class Result:
     ``solutions`` holds every distinct solution found, verified by the puzzle's
     checker, in the order found. ``unique`` is ``None`` unless uniqueness was asked
     and decided; ``count`` is the number of solutions found (``None`` where a family
-    does not count); ``complete`` says whether that is all of them (the enumeration ran
-    out of solutions). ``limit_reached`` says a limit stopped the work before it was
-    done (an answer may still have been found). ``rejected`` holds the solutions the
-    method produced that the puzzle's checker rejected (the status is then ``ERROR``
-    and ``solutions`` is empty): a wrong answer, told apart from no answer.
+    does not count); ``complete`` says whether that is proven to be all of them: a run
+    establishes it only when it was asked to count or to prove uniqueness (a plain
+    solve looks no further than its first answer, and says ``False``). ``limit_reached``
+    says a limit stopped the work before it was done (an answer may still have been
+    found). ``rejected`` holds the solutions the method produced that the puzzle's
+    checker rejected (the status is then ``ERROR`` and ``solutions`` is empty): a wrong
+    answer, told apart from no answer. ``lower_bound`` (plans) is proven: no plan is
+    shorter.
     """
 
     status: Status
@@ -76,6 +80,7 @@ class Result:
     method: dict[str, Any] = field(default_factory=dict)
     stats: Stats = field(default_factory=Stats)
     rejected: list[Any] = field(default_factory=list)
+    lower_bound: int | None = None
 
     @property
     def solution(self) -> Any:
@@ -95,3 +100,70 @@ class SpaceReport:
     hardest: list[str]
     hardest_count: int
     stats: Stats = field(default_factory=Stats)
+
+
+# The JSON contract (docs/json.md; the schema ships as cpsolve/schema/result.json).
+JSON_VERSION = 1
+
+
+def result_json(puzzle: str, result: Result, encode: Callable[[Any], list[str]], *,
+                plans: bool, **extra: Any) -> dict[str, Any]:
+    """The JSON object every family prints for a solve (``--json``).
+
+    ``encode`` writes one answer as the family's JSON solution (rows of the filled
+    board, or a plan's moves); ``plans`` says the answers are plans (``length`` and
+    ``optimal`` then describe them; for other puzzles both are null). ``extra`` adds a
+    family's documented keys (Akari's ``undetermined``, ...). Types never change with
+    the outcome: lists are lists (empty, never null), ``count`` is always a number.
+
+    >>> r = Result(Status.OPTIMAL, solutions=["LU"], count=1, complete=True)
+    >>> d = result_json("slide", r, list, plans=True)
+    >>> d["solution"], d["length"], d["optimal"], d["solutions"], d["unique"]
+    (['L', 'U'], 2, True, [['L', 'U']], True)
+    """
+    solutions = [encode(answer) for answer in result.solutions]
+    count = result.count if result.count is not None else len(solutions)
+    unique = result.unique
+    if plans and unique is None and result.complete and count:
+        unique = count == 1  # counting every optimal plan decides whether it is unique
+    data: dict[str, Any] = {
+        "version": JSON_VERSION,
+        "puzzle": puzzle,
+        "status": result.status.value,
+        "solution": solutions[0] if solutions else None,
+        "solutions": solutions,
+        "count": count,
+        "complete": bool(result.complete),
+        "unique": unique,
+        "length": len(solutions[0]) if plans and solutions else None,
+        "optimal": (result.status is Status.OPTIMAL) if plans else None,
+        "lower_bound": result.lower_bound if plans else None,
+        "limit_reached": bool(result.limit_reached),
+        "reason": result.reason,
+        "method": result.method,
+        "stats": result.stats.to_dict(),
+        "rejected": [encode(answer) for answer in result.rejected],
+    }
+    data.update(extra)
+    return data
+
+
+def check_json(puzzle: str, errors: list[str]) -> dict[str, Any]:
+    """The JSON object of ``--check ANSWER``: whether the answer is valid, and every
+    rule it breaks (each message names its cell or move).
+
+    >>> check_json("akari", [])
+    {'version': 1, 'puzzle': 'akari', 'valid': True, 'errors': []}
+    """
+    return {"version": JSON_VERSION, "puzzle": puzzle, "valid": not errors,
+            "errors": list(errors)}
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of every object cpsolve prints with ``--json``."""
+    import json
+    from importlib.resources import files
+
+    text = files("cpsolve.schema").joinpath("result.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded

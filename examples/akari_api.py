@@ -8,9 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from cpsolve.models.akari import check, parse, solve, to_grid, to_url
+from cpsolve.models.akari.picture import picture
 from cpsolve.render import to_svg
-from models.akari import check, parse, solve, to_grid, to_url
-from models.akari.picture import picture
 
 HERE = Path(__file__).resolve().parent
 

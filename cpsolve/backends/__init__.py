@@ -11,14 +11,7 @@ The solver packages are imported inside the backend functions, only when they ru
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
-
-from cpsolve.result import Stats
-
-# The backends in order of preference; the first is the default where a family has
-# no measured preference of its own.
-BACKENDS = ("sat", "cpsat")
 
 
 @dataclass
@@ -33,36 +26,3 @@ class Enumeration:
     solutions: list[tuple[bool, ...]] = field(default_factory=list)
     exhausted: bool = False
     timed_out: bool = False
-
-
-class Deadline:
-    """A wall-clock deadline shared by the calls of one solve.
-
-    >>> Deadline(None).remaining() is None
-    True
-    >>> Deadline(10.0).remaining() > 9
-    True
-    """
-
-    def __init__(self, seconds: float | None) -> None:
-        self.end = None if seconds is None else time.perf_counter() + seconds
-
-    def remaining(self) -> float | None:
-        """Seconds left (at least 0), or ``None`` without a limit."""
-        if self.end is None:
-            return None
-        return max(0.0, self.end - time.perf_counter())
-
-    def expired(self) -> bool:
-        remaining = self.remaining()
-        return remaining is not None and remaining <= 0.0
-
-
-def note_size(stats: Stats, *, variables: int, clauses: int | None = None,
-              constraints: int | None = None) -> None:
-    """Record a model's size in ``stats``."""
-    stats.variables = variables
-    if clauses is not None:
-        stats.clauses = clauses
-    if constraints is not None:
-        stats.constraints = constraints

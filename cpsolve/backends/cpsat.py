@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cpsolve.backends import Deadline, Enumeration
+from cpsolve.backends import Enumeration
+from cpsolve.limits import Deadline
 from cpsolve.result import Stats
 
 
@@ -42,7 +43,7 @@ def enumerate_solutions(
     built: CpsatModel,
     *,
     limit: int | None = 1,
-    time_limit: float | None = None,
+    deadline: Deadline | None = None,
     workers: int | None = None,
     stats: Stats | None = None,
 ) -> Enumeration:
@@ -56,7 +57,7 @@ def enumerate_solutions(
     stats = stats if stats is not None else Stats()
     stats.variables = built.num_variables
     stats.constraints = built.num_constraints
-    deadline = Deadline(time_limit)
+    deadline = deadline or Deadline(None)
     result = Enumeration()
     projection = list(built.projection)
     while limit is None or len(result.solutions) < limit:

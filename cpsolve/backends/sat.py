@@ -5,21 +5,33 @@ integer arrays of same-length clauses, which encoders build with numpy), the num
 of variables, and the projection, the variables whose values make a solution.
 :func:`enumerate_solutions` solves it, blocks each solution found on the projection
 variables only, and solves again, incrementally, in the same solver.
+
+A model may also carry *lazy* constraints (``refine``): rules too large to write out
+in full (connectivity, a single loop) are checked on each candidate the solver
+finds; a candidate that breaks one returns clauses that cut it (and every candidate
+broken the same way) off, and the solver goes on, incrementally, without counting it.
+Only candidates that ``refine`` accepts are solutions, so counting, uniqueness and
+every other use of the model see the full rules.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cpsolve.backends import Deadline, Enumeration
+from cpsolve.backends import Enumeration
 from cpsolve.errors import UsageError
+from cpsolve.limits import Deadline
 from cpsolve.result import Stats
 
-DEFAULT_SOLVER = "cadical195"
+# The SAT solver every family uses unless told otherwise: the fastest in the Akari and
+# sliding-puzzle benchmarks (see the README).
+DEFAULT_SOLVER = "cadical153"
+
+Refine = Callable[[tuple[bool, ...]], list[list[int]]]
 
 
 @dataclass
@@ -28,11 +40,16 @@ class CnfModel:
 
     ``groups`` is a list of clause groups; each group is either a list of clauses
     (lists of non-zero ints) or a 2-D array whose rows are clauses of one length.
+    ``refine`` (optional) checks a candidate's projection values against the lazy
+    rules and returns the clauses that cut it off (empty: a solution); ``names`` say
+    what variables mean, for ``--dump-cnf`` (``c var 17 light r3c5``).
     """
 
     nvars: int
     projection: Sequence[int]
     groups: list[Any] = field(default_factory=list)
+    refine: Refine | None = None
+    names: dict[int, str] = field(default_factory=dict)
 
     def add(self, clauses: Any) -> None:
         """Append a group of clauses (a list of lists or a 2-D int array)."""
@@ -48,10 +65,23 @@ class CnfModel:
         for group in self.groups:
             yield from _as_lists(group)
 
-    def to_dimacs(self) -> str:
-        """The formula in DIMACS CNF, the projection as a ``c p show`` line."""
+    def to_dimacs(self, comments: Sequence[str] = ()) -> str:
+        """The formula in DIMACS CNF: ``comments`` first, the projection as a ``c p
+        show`` line, a ``c var N meaning`` line per named variable.
+
+        >>> print(CnfModel(2, [1], [[[1, -2]]], names={1: "light r1c1"}).to_dimacs(), end="")
+        p cnf 2 1
+        c p show 1 0
+        c var 1 light r1c1
+        1 -2 0
+        """
         lines = [f"p cnf {self.nvars} {self.num_clauses}"]
+        lines.extend(f"c {line}" for line in comments)
         lines.append("c p show " + " ".join(map(str, self.projection)) + " 0")
+        if self.refine is not None:
+            lines.append("c lazy rules (checked on each model, not written here) also "
+                         "apply: a model of these clauses may break them")
+        lines.extend(f"c var {var} {name}" for var, name in sorted(self.names.items()))
         lines.extend(" ".join(map(str, clause)) + " 0" for clause in self.clauses())
         return "\n".join(lines) + "\n"
 
@@ -193,7 +223,7 @@ def enumerate_solutions(
     *,
     solver: str = DEFAULT_SOLVER,
     limit: int | None = 1,
-    time_limit: float | None = None,
+    deadline: Deadline | None = None,
     stats: Stats | None = None,
 ) -> Enumeration:
     """Find up to ``limit`` (``None``: all) distinct solutions of ``model``.
@@ -206,24 +236,45 @@ def enumerate_solutions(
     with SatSession(solver, stats) as session:
         session.add(model.groups, model.nvars)
         return enumerate_in(session, list(model.projection), limit=limit,
-                            deadline=Deadline(time_limit))
+                            deadline=deadline, refine=model.refine)
+
+
+def solve_in(session: SatSession, projection: list[int], *,
+             assumptions: list[int] | None = None, deadline: Deadline | None = None,
+             refine: Refine | None = None) -> tuple[bool, ...] | bool | None:
+    """One solution's projection values in an open session, under the lazy rules
+    ``refine`` (the cuts they add stay in the session): the values, ``False`` when
+    there is none, ``None`` when the deadline passed first."""
+    while True:
+        outcome = session.solve(assumptions, deadline)
+        if not outcome:
+            return outcome
+        chosen = session.values(projection)
+        cuts = refine(chosen) if refine is not None else []
+        if not cuts:
+            return chosen
+        session.add([cuts])
+        session.stats.extra["lazy_cuts"] = session.stats.extra.get("lazy_cuts", 0) + len(cuts)
 
 
 def enumerate_in(session: SatSession, projection: list[int], *, limit: int | None = 1,
                  assumptions: list[int] | None = None,
-                 deadline: Deadline | None = None) -> Enumeration:
+                 deadline: Deadline | None = None,
+                 refine: Refine | None = None) -> Enumeration:
     """Enumerate distinct solutions in an open session, blocking each on ``projection``
-    (the blocking clauses stay in the session)."""
+    (the blocking clauses stay in the session); candidates the lazy rules ``refine``
+    reject are cut off and never counted."""
     result = Enumeration()
     while limit is None or len(result.solutions) < limit:
-        outcome = session.solve(assumptions, deadline)
-        if outcome is None:
+        chosen = solve_in(session, projection, assumptions=assumptions, deadline=deadline,
+                          refine=refine)
+        if chosen is None:
             result.timed_out = True
             break
-        if not outcome:
+        if chosen is False:
             result.exhausted = True
             break
-        chosen = session.values(projection)
+        assert isinstance(chosen, tuple)
         result.solutions.append(chosen)
         if not projection:
             # Nothing to project on: the one empty assignment is all there is.

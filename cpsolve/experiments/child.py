@@ -1,6 +1,6 @@
 """One run, in a fresh interpreter: ``python -m cpsolve.experiments.child DIR``.
 
-Reads ``DIR/job.json`` (the family's module, the instance text, the options, the
+Reads ``DIR/job.json`` (where the family lives, the instance text, the options, the
 seed and limits), limits its own address space (``RLIMIT_AS``) before anything
 else, creates ``DIR/started`` just before the solve (the parent's wall clock for
 the run starts there, so interpreter start-up is not charged to the method), solves,
@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import inspect
 import json
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cpsolve.family import Family
 
 # Outcomes of a run. "solved" and "unsolvable" are answers (the run decided the
 # instance); "wrong" is an answer the family's checker rejects.
@@ -26,13 +28,6 @@ ANSWERS = ("solved", "unsolvable")
 OUTCOMES = (*ANSWERS, "timeout", "memout", "unknown", "wrong", "error")
 WARM = ("pysat.solvers", "pysat.card")
 CPSAT = "ortools.sat.python.cp_model"
-
-
-def takes(function: Any, name: str) -> bool:
-    """Whether ``function`` accepts the keyword argument ``name`` (by name or
-    through ``**kwargs``)."""
-    accepted = inspect.signature(function).parameters
-    return name in accepted or any(p.kind is p.VAR_KEYWORD for p in accepted.values())
 
 
 def limit_memory(megabytes: int | None) -> None:
@@ -43,17 +38,6 @@ def limit_memory(megabytes: int | None) -> None:
 
     size = int(megabytes) * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (size, size))
-
-
-def encode(solution: Any) -> Any:
-    """A solution as JSON: strings stay, sets become sorted lists."""
-    if solution is None or isinstance(solution, (str, int, float, bool)):
-        return solution
-    if isinstance(solution, (set, frozenset)):
-        return sorted((encode(item) for item in solution), key=repr)
-    if isinstance(solution, (list, tuple)):
-        return [encode(item) for item in solution]
-    return repr(solution)
 
 
 def warm(options: dict[str, Any]) -> None:
@@ -73,26 +57,27 @@ def warm(options: dict[str, Any]) -> None:
 
 def solve(job: dict[str, Any], started: str | None = None) -> dict[str, Any]:
     """Run ``job`` in this process and describe what happened (see :data:`OUTCOMES`)."""
-    module = importlib.import_module(job["module"])
-    puzzle = module.parse(job["text"])
+    from cpsolve import registry
+
+    family = registry.resolve(job["module"])
+    puzzle = family.parse(job["text"])
     options = dict(job["options"])
-    if takes(module.solve, "time_limit"):
-        options["time_limit"] = job["time"]
-    if takes(module.solve, "seed"):
+    options["time_limit"] = job["time"]
+    if family.takes("seed"):
         options["seed"] = job["seed"]
     warm(options)
-    if getattr(module, "WARM_UP", None):
+    if family.warm_up:
         # Compiled kernels load on their first call (numba's cache): a run of the same
-        # method on the family's tiny warm-up board pays for that before the clock.
+        # method on the family's example board pays for that before the clock.
         with contextlib.suppress(Exception):
-            module.solve(module.parse(module.WARM_UP), **options)
+            family.solve(family.parse(family.example), **options)
     if started is not None:
         with open(started, "w"):
             pass
     record: dict[str, Any] = {}
     start = time.perf_counter()
     try:
-        result = module.solve(puzzle, **options)
+        result = family.solve(puzzle, **options)
     except MemoryError:
         record.update(outcome="memout", reason="out of memory (MemoryError)")
         result = None
@@ -101,22 +86,22 @@ def solve(job: dict[str, Any], started: str | None = None) -> dict[str, Any]:
         result = None
     record["seconds"] = time.perf_counter() - start
     if result is not None:
-        record.update(describe(module, puzzle, result, record["seconds"], job["time"]))
+        record.update(describe(family, puzzle, result, record["seconds"], job["time"]))
     return record
 
 
-def describe(module: Any, puzzle: Any, result: Any, seconds: float,
+def describe(family: Family, puzzle: Any, result: Any, seconds: float,
              time_limit: float) -> dict[str, Any]:
     """The outcome and measurements of a :class:`~cpsolve.result.Result`."""
     from cpsolve.result import Status
 
     errors: list[str] = []
     for solution in result.solutions:
-        errors.extend(module.check(puzzle, solution))
+        errors.extend(family.check(puzzle, solution))
     # Solutions the method's own check rejected: checked again here, and a wrong
     # answer however the method reported it.
     for solution in result.rejected:
-        errors.extend(module.check(puzzle, solution) or [f"{result.reason or 'rejected'}"])
+        errors.extend(family.check(puzzle, solution) or [f"{result.reason or 'rejected'}"])
     status = result.status
     if errors:
         outcome = "wrong"
@@ -135,8 +120,7 @@ def describe(module: Any, puzzle: Any, result: Any, seconds: float,
     stats = result.stats.to_dict()
     horizons = stats.pop("horizons", [])
     solution = result.solution if result.solutions else next(iter(result.rejected), None)
-    measure = getattr(module, "plan_length", len)  # a family whose plans are not strings of moves
-    length = measure(solution) if isinstance(solution, (str, list, tuple)) else None
+    length = family.length(puzzle, solution) if solution is not None else None
     return {
         "outcome": outcome,
         "status": status.value,
@@ -150,7 +134,7 @@ def describe(module: Any, puzzle: Any, result: Any, seconds: float,
         "count": result.count,
         "complete": result.complete if result.count is not None else None,
         "unique": result.unique,
-        "solution": encode(solution),
+        "solution": family.encode(puzzle, solution) if solution is not None else None,
     }
 
 

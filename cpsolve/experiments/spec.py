@@ -26,7 +26,8 @@
     card = ["direct", "totalizer"]    # lists expand as a product: sat-direct, sat-totalizer
 
     [families]                        # optional: families not installed as entry points
-    mine = "my_module"                # importable from the spec's directory
+    mine = "my_module"                # its FAMILY (or "my_module:OBJECT"), importable
+                                      # from the spec's directory
 
 The run matrix is every method x every instance of the same family x every seed.
 Generators are called as ``function(seed=s, **params)`` and return the board as text in
@@ -42,19 +43,17 @@ import glob
 import hashlib
 import importlib
 import importlib.util
-import inspect
 import itertools
 import json
 import os
 import re
 import sys
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any
 
 from cpsolve import registry
-from cpsolve.errors import InputError
-from cpsolve.experiments.child import takes
+from cpsolve.errors import CpsolveError, InputError
+from cpsolve.family import Family
 
 try:
     import tomllib
@@ -62,7 +61,7 @@ except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
 # Options the runner sets itself: the spec sets them through [limits] and seeds.
-RESERVED = ("time_limit", "seed")
+RESERVED = ("time_limit", "seed", "log")
 DEFAULT_TIME = 60.0
 
 
@@ -305,22 +304,21 @@ def _limits(table: Any, where: _Locator) -> Limits:
     return Limits(float(time), memory)
 
 
-def _families(table: Any, where: _Locator, base: str) -> dict[str, tuple[str, ModuleType]]:
-    """Every family name usable in the spec -> (module path, module); loaded lazily
-    for registered families (see :func:`_family`)."""
+def _families(table: Any, where: _Locator, base: str) -> dict[str, tuple[str, Family]]:
+    """Every family name declared in the spec -> (where it lives, the family);
+    registered families are added as they are named (see :func:`_family`)."""
     if not isinstance(table, dict):
         raise where.error("families must be a table: [families]", key="families")
-    found: dict[str, tuple[str, ModuleType]] = {}
-    for name, module in table.items():
-        if not isinstance(module, str):
+    found: dict[str, tuple[str, Family]] = {}
+    for name, target in table.items():
+        if not isinstance(target, str):
             raise where.error(f"family {name!r}: a module name, as a string", "families", 0,
                               name)
         try:
             with _importable(base):
-                found[name] = (module, importlib.import_module(module))
-        except ImportError as error:
-            raise where.error(f"family {name!r}: cannot import {module!r} ({error})",
-                              "families", 0, name) from None
+                found[name] = (target, registry.resolve(target))
+        except CpsolveError as error:
+            raise where.error(f"family {name!r}: {error}", "families", 0, name) from None
     return found
 
 
@@ -338,8 +336,8 @@ class _importable:
             sys.path.remove(self.base)
 
 
-def _family(name: Any, modules: dict[str, tuple[str, ModuleType]], where: _Locator,
-            table: str, index: int) -> ModuleType:
+def _family(name: Any, modules: dict[str, tuple[str, Family]], where: _Locator,
+            table: str, index: int) -> Family:
     if not isinstance(name, str):
         raise where.error("family must be a puzzle family's name", table, index, "family")
     if name not in modules:
@@ -347,13 +345,11 @@ def _family(name: Any, modules: dict[str, tuple[str, ModuleType]], where: _Locat
             known = ", ".join(sorted(set(registry.names()) | set(modules)))
             raise where.error(f"unknown puzzle family {name!r} (known: {known})", table, index,
                               "family")
-        module = registry.load(name)
-        modules[name] = (module.__name__, module)
-    module = modules[name][1]
-    for needed in ("parse", "check", "solve"):
-        if not callable(getattr(module, needed, None)):
-            raise where.error(f"family {name!r} has no {needed}()", table, index, "family")
-    return module
+        try:
+            modules[name] = (registry.target(name), registry.load(name))
+        except CpsolveError as error:
+            raise where.error(str(error), table, index, "family") from None
+    return modules[name][1]
 
 
 def _product(values: dict[str, Any]) -> list[dict[str, Any]]:
@@ -364,7 +360,7 @@ def _product(values: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _instances(tables: Any, where: _Locator, base: str,
-               modules: dict[str, tuple[str, ModuleType]]) -> list[Instance]:
+               modules: dict[str, tuple[str, Family]]) -> list[Instance]:
     found: list[Instance] = []
     origin: list[int] = []  # the table each instance came from
     for index, table in enumerate(_tables(tables, where, "instances")):
@@ -553,21 +549,19 @@ def method_names(text: str) -> set[tuple[str, str]] | None:
 
 
 def _methods(tables: Any, where: _Locator,
-             modules: dict[str, tuple[str, ModuleType]]) -> list[Method]:
+             modules: dict[str, tuple[str, Family]]) -> list[Method]:
     found: list[Method] = []
     origin: list[int] = []  # the table each method came from
     for index, table in enumerate(_tables(tables, where, "methods")):
         module = _family(table.get("family"), modules, where, "methods", index)
         options = {key: value for key, value in table.items() if key not in ("family", "name")}
         _no_empty_lists(options, where, "methods", index)
-        accepted = inspect.signature(module.solve).parameters
         for key in options:
             if key in RESERVED:
                 raise where.error(f"{key} is set by the runner ([limits] time, seeds)",
                                   "methods", index, key)
-            if not takes(module.solve, key):
-                known = ", ".join(k for k in accepted if k not in RESERVED and k != "puzzle"
-                                  and accepted[k].kind is inspect.Parameter.KEYWORD_ONLY)
+            if not module.takes(key):
+                known = ", ".join(k for k in module.options if k not in RESERVED)
                 raise where.error(f"{table['family']}'s solve() takes no option {key!r} "
                                   f"(known: {known})", "methods", index, key)
         base_name = table.get("name")

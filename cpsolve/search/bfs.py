@@ -15,13 +15,14 @@ always the smaller frontier, and stops at the first layer where they meet.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 from numba import njit
 
+from cpsolve.combinatorics import arrangements
+from cpsolve.limits import Deadline
 from cpsolve.search.ranking import (
     push,
     rank,
@@ -159,19 +160,8 @@ def _path(meet: int, dist_a: np.ndarray, dist_b: np.ndarray | None, counts: np.n
     return head if dist_b is None else head + back(meet, dist_b)[1:]
 
 
-def space_size(counts: np.ndarray) -> int:
-    """How many arrangements the label counts allow (reachable or not), in Python
-    integers: any size."""
-    from math import factorial
-
-    out = factorial(int(np.sum(counts)))
-    for c in counts:
-        out //= factorial(int(c))
-    return out
-
-
 def _sized(counts: np.ndarray) -> int:
-    total = space_size(counts)
+    total = arrangements(int(c) for c in counts)
     if total > MAX_STATES:
         raise MemoryError(f"{total:,} states do not fit (at most {MAX_STATES:,})")
     return total
@@ -179,7 +169,7 @@ def _sized(counts: np.ndarray) -> int:
 
 def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
         perms: np.ndarray | None = None, count: bool = True, max_length: int | None = None,
-        time_limit: float | None = None) -> Sweep:
+        deadline: Deadline | None = None) -> Sweep:
     """Sweep from ``start`` until ``goal``'s layer is complete (labels per free cell,
     0 the blank; ``nbr`` in the same numbering). A MemoryError above
     :data:`MAX_STATES` arrangements."""
@@ -194,13 +184,13 @@ def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray
     dist[s0] = 1
     ways[s0 if count else 0] = 1
     frontier, size, level, out = np.array([s0], dtype=np.int64), 1, 0, Sweep()
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline or Deadline(None)
     while size and dist[g0] == UNSEEN:
         out.bound = level + 1
         if level >= min(LONGEST, max_length if max_length is not None else LONGEST):
             out.cut = True
             return out
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline.expired():
             out.timed_out = True
             return out
         out.expanded += size
@@ -217,7 +207,7 @@ def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray
 
 def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
           perms: np.ndarray | None = None, count: bool = True,
-          max_length: int | None = None, time_limit: float | None = None) -> Sweep:
+          max_length: int | None = None, deadline: Deadline | None = None) -> Sweep:
     """Grow both ends a layer at a time (the smaller frontier first) until they meet.
     Every shortest path crosses the layer just grown at a state the other side has
     seen (that side's layers are complete), so the first meeting layer gives the
@@ -239,14 +229,14 @@ def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarr
         out.length, out.count = 0, 1 if count else None
         out.path = _states([roots[0]], counts, m)
         return out
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline or Deadline(None)
     while sizes[0] and sizes[1]:
         out.bound = levels[0] + levels[1] + 1
         if levels[0] + levels[1] >= min(LONGEST, max_length if max_length is not None
                                         else LONGEST):
             out.cut = True
             return out
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline.expired():
             out.timed_out = True
             return out
         side = 0 if sizes[0] <= sizes[1] else 1

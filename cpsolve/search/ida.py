@@ -1,6 +1,7 @@
-"""IDA* (Korf 1985) for any puzzle, given as callables: readable, plain Python.
-
-The numba kernels in :mod:`cpsolve.search.tiles` do the same for tile puzzles, fast.
+"""IDA* (Korf 1985): the generic form for any puzzle given as callables (readable,
+plain Python: :func:`ida_star`), and the outer loop the numba kernels share
+(:func:`deepen`; :mod:`cpsolve.search.tiles` for tile puzzles,
+:mod:`cpsolve.search.permutation` for permutation puzzles).
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import time
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+import numpy as np
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
@@ -92,3 +95,46 @@ def ida_star(
             return result  # the goal cannot be reached
         threshold = int(nxt)
     return result
+
+
+@dataclass
+class IdaSearch:
+    """What a kernel IDA* found: shortest plans as paths (cells or move indices), the
+    final threshold (the plan length for ``weight`` 1), how many plans were found at
+    it, nodes, and whether time ran out."""
+
+    paths: list[list[int]] = field(default_factory=list)
+    length: int | None = None
+    found: int = 0
+    nodes: int = 0
+    iterations: int = 0
+    timed_out: bool = False
+    bound: float = 0.0  # the last threshold searched: no plan is shorter (weight 1)
+
+
+def deepen(iterate: Callable[[float, np.ndarray], tuple[float, int, int, bool]],
+           threshold: float, count: bool, keep: int, max_length: int) -> IdaSearch:
+    """The IDA* outer loop: one bounded pass per threshold, each raised to the smallest
+    f that passed the last, until plans are found, time runs out, nothing is left, or
+    the threshold passes ``max_length``."""
+    out = IdaSearch()
+    while threshold <= max_length:
+        out.iterations += 1
+        out.bound = threshold
+        plans = np.full((keep if count else 1, int(threshold) + 2), -1, dtype=np.int64)
+        nxt, found, nodes, timed_out = iterate(threshold, plans)
+        out.nodes += nodes
+        if found:
+            rows = plans[:min(found, plans.shape[0])]
+            out.paths = [[int(c) for c in row if c >= 0] for row in rows]
+            out.found = found
+            out.length = len(out.paths[0]) - 1
+            return out
+        if timed_out:
+            out.timed_out = True
+            return out
+        if nxt == np.inf:
+            return out  # nothing more to search: no plan
+        threshold = float(nxt)
+    out.bound = threshold  # the first threshold past max_length
+    return out

@@ -29,8 +29,9 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from cpsolve.limits import Deadline
+from cpsolve.search.kernels import past
 from cpsolve.search.ranking import count, push, rank, unrank
-from cpsolve.search.tiles import past
 
 FORMAT = 1
 UNSEEN = 255
@@ -147,13 +148,13 @@ def _load(path: Path, key: str, size: int) -> np.ndarray | None:
 
 def build(width: int, height: int, walls: list[int], goal_labels: list[int],
           pattern_labels: list[int], *, use_cache: bool = True,
-          time_limit: float | None = None) -> tuple[np.ndarray | None, dict]:
+          deadline: Deadline | None = None) -> tuple[np.ndarray | None, dict]:
     """The database of the tiles whose labels are ``pattern_labels`` (one entry per
     tile: a label twice means two tiles of it), for the goal ``goal_labels`` (a label
     per cell, 0 the blank, -1 walls). Returns the table over placements of the pattern
     tiles on the free cells (compact numbering, row-major), and a record of how it was
-    obtained (built or loaded, seconds). The table is ``None`` when ``time_limit``
-    ran out before the build finished (nothing is cached then)."""
+    obtained (built or loaded, seconds). The table is ``None`` when the ``deadline``
+    passed before the build finished (nothing is cached then)."""
     start = time.perf_counter()
     free = [c for c in range(width * height) if c not in set(walls)]
     compact = {cell: i for i, cell in enumerate(free)}
@@ -186,9 +187,8 @@ def build(width: int, height: int, walls: list[int], goal_labels: list[int],
         choices.append(homes[label])
     starts = [p for p in itertools.product(*choices) if len(set(p)) == len(p)]
     blank = compact[goal_labels.index(0)]
-    deadline = np.inf if time_limit is None else start + time_limit
     table = _bfs(m, k, nbr, np.array(starts, dtype=np.int64).reshape(len(starts), k), blank,
-                 deadline)
+                 (deadline or Deadline(None)).at)
     if len(table) == 0:
         return None, {"source": "stopped by the time limit",
                       "seconds": time.perf_counter() - start, "path": str(path)}

@@ -18,16 +18,17 @@ the same turn longer than half its cycle. Counting optimal plans is unaffected.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from math import factorial
 
 import numpy as np
 from numba import njit
 
+from cpsolve.limits import Deadline
 from cpsolve.search.bfs import NO_NEIGHBOURS, distances
+from cpsolve.search.ida import IdaSearch, deepen
+from cpsolve.search.kernels import CHECK_EVERY, past, record_path
 from cpsolve.search.ranking import rank_multiset
-from cpsolve.search.tiles import CHECK_EVERY, TileSearch, _deepen, _record, past
 
 PATTERN_STATES = 100_000  # largest abstract space one database may hold
 
@@ -186,7 +187,7 @@ def _iteration(state, perms, inverse, run_cap, celldist, span, maps, pcounts, of
         stack_run[depth] = run
         stack_next[depth] = 0
         if h == 0:  # every label on a goal cell of its kind: the goal
-            _record(plans, found, stack_move, depth)
+            record_path(plans, found, stack_move, depth)
             found += 1
             if not count:
                 return next_bound, found, nodes, False
@@ -222,8 +223,8 @@ def initial_bound(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
 def permutation_ida(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
                     perms: np.ndarray, inverse: np.ndarray, cycle: np.ndarray, *,
                     pdb: Databases | None = None, count: bool = False, keep: int = 1000,
-                    time_limit: float | None = None,
-                    max_length: int = 10_000) -> tuple[list[list[int]], TileSearch]:
+                    deadline: Deadline | None = None,
+                    max_length: int = 10_000) -> tuple[list[list[int]], IdaSearch]:
     """Shortest plans (lists of move indices) from ``state`` to ``goal`` (label
     indices per cell; ``counts`` the label multiplicities; ``cycle[k]`` the length of
     the cycle move k turns), and the search's record. ``pdb``: pattern databases
@@ -235,19 +236,19 @@ def permutation_ida(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
     perms = np.ascontiguousarray(perms, dtype=np.int64)
     celldist = cell_distances(goal, len(counts), perms)
     if (celldist[state, np.arange(len(state))] < 0).any():
-        return [], TileSearch()  # a label can never reach a goal cell of its kind
+        return [], IdaSearch()  # a label can never reach a goal cell of its kind
     span = _span(perms)
     run_cap = np.maximum(1, np.asarray(cycle, dtype=np.int64) // 2)
     pdb = pdb if pdb is not None else _empty(len(counts))
     scratch = np.empty(len(state), dtype=np.int64)
     h0 = _bound(state, celldist, span, pdb.maps, pdb.counts, pdb.offsets, pdb.tables, scratch)
-    deadline = np.inf if time_limit is None else time.perf_counter() + time_limit
+    stop = (deadline or Deadline(None)).at
     inverse = np.ascontiguousarray(inverse, dtype=np.int64)
 
     def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
         return _iteration(state.copy(), perms, inverse, run_cap, celldist, span, pdb.maps,
                           pdb.counts, pdb.offsets, pdb.tables, threshold, count, plans,
-                          deadline)
+                          stop)
 
-    found = _deepen(iterate, float(h0), count, keep, max_length)
+    found = deepen(iterate, float(h0), count, keep, max_length)
     return [path[1:] for path in found.paths], found

@@ -11,35 +11,15 @@ code on disk, so the compile cost is paid once per machine.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, objmode
+from numba import njit
 
+from cpsolve.limits import Deadline
+from cpsolve.search.ida import IdaSearch, deepen
+from cpsolve.search.kernels import CHECK_EVERY, past, record_path
 from cpsolve.search.ranking import rank
-
-CHECK_EVERY = 1 << 20  # nodes between two looks at the clock
-
-
-@njit(cache=True)
-def past(deadline: float) -> bool:
-    """Whether the clock (``time.perf_counter``) has passed ``deadline``: the kernels'
-    one look outside compiled code, made every :data:`CHECK_EVERY` nodes."""
-    with objmode(now="float64"):
-        now = time.perf_counter()
-    return now > deadline
-
-
-@njit(cache=True)
-def _record(plans, found, stack_blank, depth):
-    """Write the blank path of a plan into row ``found`` of ``plans``, if it has room."""
-    if found < plans.shape[0]:
-        for d in range(depth + 1):
-            plans[found, d] = stack_blank[d]
-        for d in range(depth + 1, plans.shape[1]):
-            plans[found, d] = -1
 
 
 @njit(cache=True)
@@ -160,26 +140,12 @@ def _iteration(cells, blank, nbr, dist, h0, threshold, weight, count, plans, dea
         stack_old[depth, 3] = old_b
         stack_next[depth] = 0
         if h == 0:
-            _record(plans, found, stack_blank, depth)
+            record_path(plans, found, stack_blank, depth)
             found += 1
             if not count:
                 return next_bound, found, nodes, False
             stack_next[depth] = 4  # a goal is a leaf
     return next_bound, found, nodes, False
-
-
-@dataclass
-class TileSearch:
-    """Shortest plans as blank paths (cells), the final threshold (the plan length for
-    ``weight`` 1), how many plans were found at it, nodes, and whether time ran out."""
-
-    paths: list[list[int]] = field(default_factory=list)
-    length: int | None = None
-    found: int = 0
-    nodes: int = 0
-    iterations: int = 0
-    timed_out: bool = False
-    bound: float = 0.0  # the last threshold searched: no plan is shorter (weight 1)
 
 
 @dataclass
@@ -241,8 +207,8 @@ class Lines:
 
 def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *,
              weight: float = 1.0, count: bool = False, keep: int = 1000,
-             time_limit: float | None = None, max_length: int = 10_000,
-             lines: Lines | None = None) -> TileSearch:
+             deadline: Deadline | None = None, max_length: int = 10_000,
+             lines: Lines | None = None) -> IdaSearch:
     """IDA* on a tile puzzle (see the module docstring for the arrays).
 
     With ``weight`` 1 the first plan is optimal; with ``count`` every plan at the
@@ -260,43 +226,15 @@ def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *
         lc, conflicts = False, np.zeros(2, dtype=np.int64)
     else:
         lc, conflicts = True, lines.values(cells)
-    deadline = np.inf if time_limit is None else time.perf_counter() + time_limit
+    stop = (deadline or Deadline(None)).at
 
     def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
         return _iteration(
-            cells.copy(), blank, nbr, dist, h0, threshold, weight, count, plans, deadline, lc,
+            cells.copy(), blank, nbr, dist, h0, threshold, weight, count, plans, stop, lc,
             conflicts.copy(), lines.cells, lines.length, lines.ok, lines.row_of, lines.col_of,
             lines.goal_row, lines.goal_col, lines.key_row, lines.key_col)
 
-    return _deepen(iterate, weight * (h0 + int(conflicts.sum())), count, keep, max_length)
-
-
-def _deepen(iterate: Callable[[float, np.ndarray], tuple[float, int, int, bool]],
-            threshold: float, count: bool, keep: int, max_length: int) -> TileSearch:
-    """The IDA* outer loop: one bounded pass per threshold, each raised to the smallest
-    f that passed the last, until plans are found, time runs out, nothing is left, or
-    the threshold passes ``max_length``."""
-    out = TileSearch()
-    while threshold <= max_length:
-        out.iterations += 1
-        out.bound = threshold
-        plans = np.full((keep if count else 1, int(threshold) + 2), -1, dtype=np.int64)
-        nxt, found, nodes, timed_out = iterate(threshold, plans)
-        out.nodes += nodes
-        if found:
-            rows = plans[:min(found, plans.shape[0])]
-            out.paths = [[int(c) for c in row if c >= 0] for row in rows]
-            out.found = found
-            out.length = len(out.paths[0]) - 1
-            return out
-        if timed_out:
-            out.timed_out = True
-            return out
-        if nxt == np.inf:
-            return out  # nothing more to search: no plan
-        threshold = float(nxt)
-    out.bound = threshold  # the first threshold past max_length
-    return out
+    return deepen(iterate, weight * (h0 + int(conflicts.sum())), count, keep, max_length)
 
 
 @njit(cache=True)
@@ -387,7 +325,7 @@ def _iteration_pdb(tiles, blank, nbr, dist, label_of, compact, pat_of, slot_of, 
         stack_old[depth] = old
         stack_next[depth] = 0
         if man == 0:
-            _record(plans, found, stack_blank, depth)
+            record_path(plans, found, stack_blank, depth)
             found += 1
             if not count:
                 return next_bound, found, nodes, False
@@ -410,8 +348,8 @@ class Patterns:
 
 def tile_ida_pdb(tiles: np.ndarray, label_of: np.ndarray, blank: int, nbr: np.ndarray,
                  dist: np.ndarray, compact: np.ndarray, patterns: Patterns, *,
-                 count: bool = False, keep: int = 1000, time_limit: float | None = None,
-                 max_length: int = 10_000) -> TileSearch:
+                 count: bool = False, keep: int = 1000, deadline: Deadline | None = None,
+                 max_length: int = 10_000) -> IdaSearch:
     """IDA* with additive pattern databases (tiles tracked by identity: ``tiles[cell]``
     a tile id, ``label_of[id]`` its label, 0 the blank)."""
     tiles = np.ascontiguousarray(tiles, dtype=np.int64)
@@ -431,13 +369,13 @@ def tile_ida_pdb(tiles: np.ndarray, label_of: np.ndarray, blank: int, nbr: np.nd
         pat_cells[p, :patterns.sizes[p]], patterns.free)]) for p in range(count_p)],
         dtype=np.int64)
     h0 = max(man, int(pval.sum()) + rest)
-    deadline = np.inf if time_limit is None else time.perf_counter() + time_limit
+    stop = (deadline or Deadline(None)).at
 
     def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
         return _iteration_pdb(
             tiles.copy(), blank, nbr, dist, label_of, compact, patterns.pat_of,
             patterns.slot_of, pat_cells.copy(), patterns.sizes, patterns.tables,
-            patterns.offsets, pval.copy(), man, rest, threshold, count, plans, deadline,
+            patterns.offsets, pval.copy(), man, rest, threshold, count, plans, stop,
             patterns.free)
 
-    return _deepen(iterate, float(h0), count, keep, max_length)
+    return deepen(iterate, float(h0), count, keep, max_length)

@@ -12,7 +12,7 @@ import random
 def akari(*, seed: int, size: int, black: float = 0.2, clues: float = 1.0) -> str:
     """A random ``size`` x ``size`` Akari board built around a light placement, so it
     is solvable (often not uniquely)."""
-    from models.akari.generate import generate
+    from cpsolve.models.akari.generate import generate
 
     board, _ = generate(size, size, black=black, clues=clues, seed=seed)
     return "\n".join(board.rows) + "\n"

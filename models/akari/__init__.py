@@ -1,7 +1,7 @@
 """Akari (Light Up): place lights so every white cell is lit, none sees another, and
 every numbered black cell touches exactly that many lights.
 
->>> from models.akari import parse, solve, to_grid
+>>> from cpsolve.models.akari import parse, solve, to_grid
 >>> board = parse(".......\\n.2#..#.\\n.1..#..\\n......2\\n.#..#..\\n..4...#\\n.......")
 >>> result = solve(board, unique=True)
 >>> result.unique
@@ -16,53 +16,50 @@ True
 ..*....
 """
 
-from models.akari.board import Board, Solution
-from models.akari.check import check
-from models.akari.formats import parse, parse_answer, parse_grid, to_grid, to_tatham, to_url
-from models.akari.solve import obstacles, solve
-
-NAME = "akari"
-
-
-def command():  # type: ignore[no-untyped-def]
-    """The ``cpsolve akari`` click command (imported only when the CLI needs it)."""
-    from models.akari.cli import command as akari_command
-
-    return akari_command
-
-
-def generate_command():  # type: ignore[no-untyped-def]
-    """The ``cpsolve generate akari`` click command: a random solvable board (with
-    ``--unique``, one with exactly one solution)."""
-    import click
-
-    from cpsolve.commands import Output, with_file
-
-    @click.command("akari", short_help="Random solvable Akari boards.")
-    @click.argument("width", type=click.IntRange(min=1))
-    @click.argument("height", type=click.IntRange(min=1))
-    @click.option("--black", type=click.FloatRange(0, 1), default=0.2,
-                  help="Share of black cells.")
-    @click.option("--clues", type=click.FloatRange(0, 1), default=1.0,
-                  help="Share of black cells with their number.")
-    @click.option("--unique", is_flag=True, help="Add clues until the solution is unique.")
-    @click.option("--seed", type=int, default=0, help="Random seed.")
-    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None)
-    def generate_akari(width: int, height: int, black: float, clues: float, unique: bool,
-                       seed: int, output: str | None) -> Output:
-        """A random WIDTH x HEIGHT board with a known solution, one row per line."""
-        from models.akari.generate import generate, make_unique
-
-        board, lights = generate(width, height, black=black, clues=clues, seed=seed)
-        if unique:
-            board, lights = make_unique(board, lights)
-        return with_file(Output(stdout="\n".join(board.rows) + "\n"), output)
-
-    return generate_akari
+from cpsolve.family import Family, Kind
+from cpsolve.models.akari.analysis import obstacles
+from cpsolve.models.akari.board import Board, Solution
+from cpsolve.models.akari.check import check
+from cpsolve.models.akari.formats import (
+    parse,
+    parse_answer,
+    parse_grid,
+    to_grid,
+    to_tatham,
+    to_url,
+)
+from cpsolve.models.akari.solve import solve
 
 
-SUMMARY = "Akari (Light Up): solve, prove unique, count, check, draw."
+def _command():  # type: ignore[no-untyped-def]
+    from cpsolve.models.akari.cli import command
 
-__all__ = ["NAME", "SUMMARY", "Board", "Solution", "check", "command", "generate_command",
-           "obstacles", "parse", "parse_answer", "parse_grid", "solve", "to_grid", "to_tatham",
-           "to_url"]
+    return command()
+
+
+def _generate():  # type: ignore[no-untyped-def]
+    from cpsolve.models.akari.generate import command
+
+    return command()
+
+
+def encode(board: Board, lights: Solution) -> list[str]:
+    """A solution as JSON: the board's rows, lights as ``*``."""
+    return to_grid(board, lights).split("\n")
+
+
+FAMILY = Family(
+    name="akari",
+    summary="Akari (Light Up): solve, prove unique, count, check, draw.",
+    kind=Kind.GRID,
+    parse=parse,
+    check=check,
+    solve=solve,
+    encode=encode,
+    command=_command,
+    example=".......\n.2#..#.\n.1..#..\n......2\n.#..#..\n..4...#\n.......\n",
+    generate=_generate,
+)
+
+__all__ = ["FAMILY", "Board", "Solution", "check", "encode", "obstacles", "parse",
+           "parse_answer", "parse_grid", "solve", "to_grid", "to_tatham", "to_url"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from models.akari.board import WHITE, Board, Cell, where
+from cpsolve.models.akari.board import WHITE, Board, Cell, where
 
 
 def _seen(white: np.ndarray, light: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -1,6 +1,6 @@
 """Akari as constraint models: pure functions that build, never solve.
 
-Encoders model a :class:`~models.akari.presolve.Residual`, the cells deductions
+Encoders model a :class:`~cpsolve.models.akari.analysis.Residual`, the cells deductions
 left open (all white cells when deductions are off): one Boolean per open cell ("a
 light here"), numbered 1.. in :attr:`Board.whites` order, and every encoding decodes
 through :meth:`Residual.decode` to the same solution type, the frozenset of lights.
@@ -33,21 +33,16 @@ never have more than four literals), or any :mod:`pysat.card` encoding by name.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import at_most_one, card_clauses, exactly
-from models.akari.presolve import Residual
-
-ENCODINGS = ("sight", "segments")
-# Names from pysat.card.EncType. The first three only encode "at most one"; with
-# them the clues use the direct subset clauses.
-AMO_ONLY_CARDS = ("pairwise", "ladder", "bitwise")
-CARDS = ("direct", "seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer",
-         "kmtotalizer", *AMO_ONLY_CARDS)
+from cpsolve.cnf import AMO_ONLY_CARDS, CARDS, at_most_one, card_clauses, exactly
+from cpsolve.models.akari.analysis import Residual
+from cpsolve.solving import Encoding, Encodings
 
 
 def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.ndarray:
@@ -83,8 +78,8 @@ def build_sat(residual: Residual, *, encoding: str = "sight",
     """The CNF model of what ``residual`` leaves open; open cell j is variable j + 1."""
     from pysat.formula import IDPool
 
-    if encoding not in ENCODINGS:
-        raise ValueError(f"unknown encoding {encoding!r}; known: {', '.join(ENCODINGS)}")
+    if encoding not in ("sight", "segments"):
+        raise ValueError(f"unknown encoding {encoding!r}")
     if card not in CARDS:
         raise ValueError(f"unknown cardinality encoding {card!r}; known: {', '.join(CARDS)}")
     board = residual.board
@@ -152,6 +147,9 @@ def build_sat(residual: Residual, *, encoding: str = "sight",
             for row in lits.tolist():
                 cnf.add(card_clauses(row, need, card, pool, exact=True))
     cnf.model.nvars = max(cnf.top, pool.top)
+    whites = board.whites
+    cnf.model.names = {j + 1: f"light r{whites[i][0] + 1}c{whites[i][1] + 1}"
+                       for j, i in enumerate(residual.open_cells.tolist())}
     return cnf.model
 
 
@@ -159,8 +157,8 @@ def build_cpsat(residual: Residual, *, encoding: str = "sight") -> CpsatModel:
     """The CP-SAT model of what ``residual`` leaves open; projection: the open cells."""
     from ortools.sat.python import cp_model
 
-    if encoding not in ENCODINGS:
-        raise ValueError(f"unknown encoding {encoding!r}; known: {', '.join(ENCODINGS)}")
+    if encoding not in ("sight", "segments"):
+        raise ValueError(f"unknown encoding {encoding!r}")
     board = residual.board
     seg = board.segments
     model = cp_model.CpModel()
@@ -197,3 +195,15 @@ def build_cpsat(residual: Residual, *, encoding: str = "sight") -> CpsatModel:
             elif need:
                 model.add_bool_or([])  # a clue that cannot be met
     return CpsatModel(model=model, projection=[x[int(i)] for i in residual.open_cells])
+
+
+ENCODINGS = Encodings(
+    Encoding("sight", "each dark cell lists the cells that see it; no auxiliary "
+             "variable (the fastest measured)",
+             sat=partial(build_sat, encoding="sight"),
+             cpsat=partial(build_cpsat, encoding="sight")),
+    Encoding("segments", "one mark per row or column segment; short clauses on boards "
+             "with long segments",
+             sat=partial(build_sat, encoding="segments"),
+             cpsat=partial(build_cpsat, encoding="segments")),
+)

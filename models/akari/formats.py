@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from cpsolve.errors import InputError
-from models.akari.board import Board, Cell
+from cpsolve.models.akari.board import Board, Cell
 
 GRID_SYMBOLS = {".": ".", "-": ".", "#": "#", "x": "#", "X": "#"} | {d: d for d in "01234"}
 LIGHT_SYMBOLS = frozenset("*Lo")

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from models.akari.board import Board, Cell
+from cpsolve.models.akari.board import Board, Cell
 
 
 def generate(width: int, height: int, *, black: float = 0.2, clues: float = 1.0,
              seed: int = 0) -> tuple[Board, frozenset[Cell]]:
     """A random ``width`` x ``height`` board and the light placement it was made from.
 
-    >>> from models.akari.check import check
+    >>> from cpsolve.models.akari.check import check
     >>> board, lights = generate(12, 9, seed=3)
     >>> check(board, lights)
     []
@@ -80,13 +80,13 @@ def make_unique(board: Board, lights: frozenset[Cell], *,
     ``lights``); if there are none, a differing cell without a bulb becomes a numbered
     black cell, and the bulbs are mended around it.
 
-    >>> from models.akari.solve import solve
+    >>> from cpsolve.models.akari.solve import solve
     >>> board, lights = make_unique(*generate(12, 12, clues=0.3, seed=4))
     >>> result = solve(board, unique=True)
     >>> result.unique, result.solution == lights
     (True, True)
     """
-    from models.akari.solve import solve
+    from cpsolve.models.akari.solve import solve
 
     for _ in range(max_rounds):
         result = solve(board, unique=True)
@@ -118,7 +118,7 @@ def tiled_unique(width: int, height: int, *, seed: int = 0, tile: int = 12,
     laid out at random, one black line between them (which keeps their solutions
     apart, so each stays the only one), black cells where no whole tile fits.
 
-    >>> from models.akari.solve import solve
+    >>> from cpsolve.models.akari.solve import solve
     >>> board, lights = tiled_unique(40, 27, seed=1)
     >>> result = solve(board, unique=True)
     >>> result.unique, result.solution == lights
@@ -136,3 +136,31 @@ def tiled_unique(width: int, height: int, *, seed: int = 0, tile: int = 12,
                 rows[top + r][left:left + tile] = list(row)
             lights.update((top + r, left + c) for r, c in solution)
     return Board(tuple("".join(row) for row in rows)), frozenset(lights)
+
+
+def command():  # type: ignore[no-untyped-def]
+    """The ``cpsolve generate akari`` click command: a random solvable board (with
+    ``--unique``, one with exactly one solution)."""
+    import click
+
+    from cpsolve.commands import Output, with_file
+
+    @click.command("akari", short_help="Random solvable Akari boards.")
+    @click.argument("width", type=click.IntRange(min=1))
+    @click.argument("height", type=click.IntRange(min=1))
+    @click.option("--black", type=click.FloatRange(0, 1), default=0.2,
+                  help="Share of black cells.")
+    @click.option("--clues", type=click.FloatRange(0, 1), default=1.0,
+                  help="Share of black cells with their number.")
+    @click.option("--unique", is_flag=True, help="Add clues until the solution is unique.")
+    @click.option("--seed", type=int, default=0, help="Random seed.")
+    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None)
+    def generate_akari(width: int, height: int, black: float, clues: float, unique: bool,
+                       seed: int, output: str | None) -> Output:
+        """A random WIDTH x HEIGHT board with a known solution, one row per line."""
+        board, lights = generate(width, height, black=black, clues=clues, seed=seed)
+        if unique:
+            board, lights = make_unique(board, lights)
+        return with_file(Output(stdout="\n".join(board.rows) + "\n"), output)
+
+    return generate_akari

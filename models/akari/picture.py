@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from cpsolve.models.akari.board import Board, Cell
 from cpsolve.render import GridPicture
-from models.akari.board import Board, Cell
 
 BLACK = "#1a1a1a"
 LIT = "#fff1a8"

@@ -1,36 +1,50 @@
 """Rotation puzzles: labels on a grid, squares of cells that turn (the seed's 3x3
 puzzle with squares A, B, C, D, or any cycles of cells listed in the file).
 
->>> from models.rotation import parse, solve
+>>> from cpsolve.models.rotation import parse, solve
 >>> result = solve(parse("9 8 7\\n4 5 6\\n3 2 1"))
 >>> result.status.value, len(result.solution.split())
 ('optimal', 11)
 """
 
-from models.rotation.analyze import analyze
-from models.rotation.board import Move, Puzzle, Square, parse_moves
-from models.rotation.check import check
-from models.rotation.formats import parse, parse_goal, write
-from models.rotation.solve import solve
-
-NAME = "rotate"
-WARM_UP = "2 1\n3 4"  # a one-move board: runs it before a measured run loads the kernels
+from cpsolve.family import Family, Kind
+from cpsolve.models.rotation.board import Move, Puzzle, Square, parse_moves
+from cpsolve.models.rotation.check import check
+from cpsolve.models.rotation.formats import parse, parse_goal, write
+from cpsolve.models.rotation.solve import plan_length, solve
 
 
-def plan_length(plan: str) -> int:
-    """The number of moves in a plan (``"A+ B-"``: 2)."""
-    return len(plan.split())
+def analyze(puzzle, *, keep=1000, bar=None):  # type: ignore[no-untyped-def]
+    """The whole space from the goal (:func:`cpsolve.models.rotation.search.analyze`)."""
+    from cpsolve.models.rotation.search import analyze as sweep
+
+    return sweep(puzzle, keep=keep, bar=bar)
 
 
-SUMMARY = "Rotation puzzles: squares of cells turn; shortest plans, counted."
+def encode(puzzle: Puzzle, plan: str) -> list[str]:
+    """A plan as JSON: its moves (``["A+", "B-"]``)."""
+    return plan.split()
 
 
-def command():  # type: ignore[no-untyped-def]
-    """The ``cpsolve rotate`` click command (imported only when the CLI needs it)."""
-    from models.rotation.cli import command as rotate_command
+def _command():  # type: ignore[no-untyped-def]
+    from cpsolve.models.rotation.cli import command
 
-    return rotate_command
+    return command()
 
 
-__all__ = ["NAME", "SUMMARY", "Move", "Puzzle", "Square", "analyze", "check", "command",
-           "parse", "parse_goal", "parse_moves", "plan_length", "solve", "write"]
+FAMILY = Family(
+    name="rotate",
+    summary="Rotation puzzles: squares of cells turn; shortest plans, counted.",
+    kind=Kind.PLAN,
+    parse=parse,
+    check=check,
+    solve=solve,
+    encode=encode,
+    command=_command,
+    example="2 1\n3 4\n",
+    analyze=analyze,
+    warm_up=True,
+)
+
+__all__ = ["FAMILY", "Move", "Puzzle", "Square", "analyze", "check", "encode", "parse",
+           "parse_goal", "parse_moves", "plan_length", "solve", "write"]

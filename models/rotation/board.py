@@ -48,7 +48,7 @@ def blocks(width: int, height: int) -> tuple[Square, ...]:
     >>> [s.cells for s in blocks(3, 3)]
     [(0, 1, 4, 3), (1, 2, 5, 4), (3, 4, 7, 6), (4, 5, 8, 7)]
     """
-    out = []
+    out: list[Square] = []
     for r in range(height - 1):
         for c in range(width - 1):
             top = r * width + c
@@ -143,11 +143,11 @@ def parse_moves(puzzle: Puzzle, text: str) -> tuple[list[int], str | None]:
     """Move numbers from ``A+ B- ...`` (spaces optional; ``A:R``/``A:L``, the seed's
     notation, also read), and the first token that is not a move (None when all are).
 
-    >>> from models.rotation.formats import parse
+    >>> from cpsolve.models.rotation.formats import parse
     >>> parse_moves(parse("1 2\\n3 4"), "A+ A:L")
     ([0, 1], None)
     """
-    moves = []
+    moves: list[int] = []
     rest = "".join(text.split())
     position = 0
     while position < len(rest):

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from models.rotation.board import Puzzle, parse_moves
+from cpsolve.models.rotation.board import Puzzle, parse_moves
 
 
 def check(puzzle: Puzzle, plan: str) -> list[str]:
     """Why ``plan`` (moves such as ``A+ B-``) fails to take the start to the goal;
     empty when it succeeds.
 
-    >>> from models.rotation.formats import parse
+    >>> from cpsolve.models.rotation.formats import parse
     >>> p = parse("4 1 3\\n5 2 6\\n7 8 9")
     >>> check(p, "A-"), check(p, "A+")
     ([], ['after 1 move the grid differs from the goal at row 1, column 1: 5, goal 1'])

@@ -7,7 +7,7 @@ at t (two clauses per cell and label). The start is fixed and moves are
 permutations, so every later state is determined: no "one label per cell" clauses
 are needed. Cells a label cannot reach from its start cells in t moves, or from which
 it cannot reach a goal cell in the moves left, are ruled out up front (the cell
-distances of :class:`~models.rotation.space.Space`). Never-optimal sequences are cut
+distances of :class:`~cpsolve.models.rotation.analysis.Space`). Never-optimal sequences are cut
 as in the IDA* (a move then its inverse; a run of one turn longer than half its
 cycle), which keeps optimal plans and their count.
 """
@@ -20,10 +20,9 @@ import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import at_most_one, card_clauses
-from models.rotation.space import Space
-
-ENCODINGS = ("onehot", "cpsat")
+from cpsolve.cnf import at_most_one, card_clauses, known_card
+from cpsolve.models.rotation.analysis import Space
+from cpsolve.planning.encoders import PlanEncoding, PlanEncodings
 
 
 class _Plan:
@@ -55,6 +54,16 @@ class _Plan:
                  if values[t * self.nmoves + k]]
         return self.space.plan(moves)
 
+    def names(self, move: np.ndarray, x: np.ndarray) -> dict[int, str]:
+        """What the variables mean, for ``--dump-cnf`` comments."""
+        puzzle = self.space.puzzle
+        out = {int(move[t, k]): f"move {puzzle.moves[k].name} at t={t}"
+               for t in range(move.shape[0]) for k in range(move.shape[1])}
+        for t, cell, label in zip(*np.nonzero(x)):
+            out[int(x[t, cell, label])] = (f"at t={t} cell {cell} label "
+                                           f"{puzzle.labels[int(label)]}")
+        return out
+
 
 class OneHotEncoder(_Plan):
     """``onehot``: see the module docstring."""
@@ -80,7 +89,8 @@ class OneHotEncoder(_Plan):
         for t in range(horizon + 1):
             if not (x[t] != 0).any(axis=1).all():
                 return None  # some cell can hold no label at step t
-        model = CnfModel(nvars=top, projection=[int(v) for v in move.ravel()])
+        model = CnfModel(nvars=top, projection=[int(v) for v in move.ravel()],
+                         names=self.names(move, x))
         model.add([[int(x[0, cell, s.state[cell]])] for cell in range(m)])
         model.add([[int(x[horizon, cell, s.goal[cell]])] for cell in range(m)])
         model.add(move.tolist())  # at least one move per step
@@ -112,9 +122,6 @@ class OneHotEncoder(_Plan):
                     clauses.append([-int(move[t + i, k]) for i, k in enumerate(sequence)])
         model.add(clauses)
         return model
-
-    def decode(self, horizon: int, values: tuple[bool, ...]) -> str:  # type: ignore[override]
-        return super().decode(values)
 
 
 class CpsatEncoder(_Plan):
@@ -166,30 +173,14 @@ class CpsatEncoder(_Plan):
                     model.add_bool_or([~moves[t + i][k] for i, k in enumerate(sequence)])
         return CpsatModel(model=model, projection=[v for row in moves for v in row])
 
-    def decode(self, horizon: int, values: tuple[bool, ...]) -> str:  # type: ignore[override]
-        return super().decode(values)
+
+def _onehot(space: Space, horizon: int, card: str = "direct") -> OneHotEncoder:
+    return OneHotEncoder(space, horizon, known_card(card))
 
 
-def encoder(name: str, space: Space, horizon: int, card: str = "direct") -> Any:
-    """The encoder called ``name`` for ``horizon``."""
-    if name == "onehot":
-        return OneHotEncoder(space, horizon, card)
-    if name == "cpsat":
-        return CpsatEncoder(space, horizon)
-    raise ValueError(f"unknown encoding {name!r}; known: {', '.join(ENCODINGS)}")
-
-
-def model_at(space: Space, horizon: int, name: str, card: str = "direct") -> Any:
-    """The model of plans of exactly ``horizon`` moves (``onehot``: DIMACS-ready CNF,
-    ``cpsat``: a CP-SAT model), for ``--dump-cnf`` and ``--dump-model``; a
-    :class:`UsageError` when the distances show no such plan exists."""
-    from cpsolve.errors import UsageError
-
-    if space.verdict.solvable is False:
-        raise UsageError(f"the puzzle has no solution ({space.verdict.reason}), so there "
-                         "is no model to write")
-    built = encoder(name, space, horizon, card).model()
-    if built is None:
-        raise UsageError(f"no plan of exactly {horizon} moves can exist (the cell "
-                         "distances rule it out)")
-    return built
+ENCODINGS = PlanEncodings(
+    PlanEncoding("onehot", "sat", "x(t, cell, label), a Boolean per turn; each move ties "
+                 "every cell to its source", build=_onehot, options=("card",)),
+    PlanEncoding("cpsat", "cpsat", "the same Booleans, one label per cell and each "
+                 "label's count at every step", build=CpsatEncoder),
+)

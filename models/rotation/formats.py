@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from cpsolve.errors import InputError
 from cpsolve.labels import natural_key
-from models.rotation.board import Puzzle, Square, blocks, square_name
+from cpsolve.models.rotation.board import Puzzle, Square, blocks, square_name
 
 SECTIONS = ("goal", "squares")
 Token = tuple[str, int, int]  # text, line, column (1-based)

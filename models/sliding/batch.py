@@ -6,10 +6,10 @@ then one ``W,H,cells`` line per problem. A plain list of DevQuiz lines (no limit
 budgets) is read too. The answers file has one line per problem: its moves, or
 nothing when it is unsolved.
 
-This module is what ``cpsolve batch`` (:mod:`cpsolve.batch`) needs from the family:
-:func:`read`, the :data:`PASSES` and :func:`attempt` (run in worker processes),
-:func:`check`, :func:`usage`, :func:`plan` (which answers to hand in under the
-budgets) and :func:`group` (the rows of the summary).
+This module is what ``cpsolve batch`` (:mod:`cpsolve.batch`) needs from the family,
+gathered in :data:`JOB`: :func:`read`, the :data:`PASSES` and :func:`attempt` (run in
+worker processes), :func:`check`, :func:`usage`, :func:`plan` (which answers to hand
+in under the budgets) and :func:`group` (the rows of the summary).
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cpsolve.errors import InputError
-from models.sliding.formats import DEVQUIZ_RE, parse, parse_devquiz
+from cpsolve.family import BatchJob
+from cpsolve.models.sliding.formats import DEVQUIZ_RE, parse, parse_devquiz
 
 MOVES = "LRUD"
 SIDES = range(3, 7)  # the contest's widths and heights
@@ -150,7 +151,7 @@ def read_files(files: list[tuple[str, str]]) -> Problems:
 
 def check(text: str, moves: str) -> list[str]:
     """Replay ``moves`` on the board ``text`` (the puzzle's own checker)."""
-    from models.sliding.check import check as replay
+    from cpsolve.models.sliding.check import check as replay
 
     return replay(parse(text), moves)
 
@@ -217,8 +218,9 @@ def attempt(task: tuple[str, int, int | None]) -> dict[str, Any]:
     text, index, best = task
     effort = PASSES[index]
     started = time.perf_counter()
-    from models.sliding.bounds import Analysis
-    from models.sliding.check import check as replay
+    from cpsolve.limits import Deadline
+    from cpsolve.models.sliding.analysis import Analysis
+    from cpsolve.models.sliding.check import check as replay
 
     puzzle = parse(text)
     analysis = Analysis(puzzle)
@@ -238,7 +240,7 @@ def attempt(task: tuple[str, int, int | None]) -> dict[str, Any]:
         out["method"] = "analysis"
         return done("unsolvable")
     if analysis.state_space <= effort.sweep_space:
-        from models.sliding.solve import solve
+        from cpsolve.models.sliding.solve import solve
 
         result = solve(puzzle, method="bibfs")
         out["method"] = "bibfs"
@@ -248,11 +250,11 @@ def attempt(task: tuple[str, int, int | None]) -> dict[str, Any]:
         if result.status.value == "unsolvable":
             out["reason"] = result.reason
             return done("unsolvable")
-    from models.sliding.search import ida, ida_pdb
+    from cpsolve.models.sliding.search import ida, ida_pdb
 
     longest = 4 * lower + 60
     methods = []
-    plans, search = ida(analysis, time_limit=effort.ida_seconds, max_length=longest)
+    plans, search = ida(analysis, deadline=Deadline(effort.ida_seconds), max_length=longest)
     if plans:
         out["plans"], out["method"] = plans[:1], "ida"
         return done("optimal")
@@ -260,14 +262,14 @@ def attempt(task: tuple[str, int, int | None]) -> dict[str, Any]:
     if len(analysis.free) <= effort.pdb_cells:
         # the 15-puzzle's 6-6-3 databases serve every 4x4 board without walls: cached
         shared = (puzzle.width, puzzle.height) == (4, 4) and not puzzle.start.walls
-        plans, search, _ = ida_pdb(analysis, time_limit=effort.pdb_seconds,
+        plans, search, _ = ida_pdb(analysis, deadline=Deadline(effort.pdb_seconds),
                                    max_length=longest, max_states=effort.pdb_states,
                                    use_cache=shared)
         if plans:
             out["plans"], out["method"] = plans[:1], "ida-pdb"
             return done("optimal")
         methods.append(f"ida-pdb>{int(search.bound)}")
-    from models.sliding.beam import beam
+    from cpsolve.models.sliding.search import beam
 
     tries = effort.improve if best is not None else effort.improve + effort.beams
     for width, noise, both in tries:
@@ -349,3 +351,7 @@ def plan(candidates: list[list[str]], limits: dict[str, int] | None) -> list[str
                 total.update(moves)
                 break
     return chosen
+
+
+JOB = BatchJob(read=read, passes=PASSES, attempt=attempt, check=check, usage=usage, plan=plan,
+               format_answers=format_answers, group=group, read_files=read_files)

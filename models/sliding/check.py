@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from models.sliding.board import MOVES, WALL, Puzzle, where
+from cpsolve.models.sliding.board import MOVES, WALL, Puzzle, where
 
 
 def check(puzzle: Puzzle, moves: str) -> list[str]:
     """Why ``moves`` (blank directions U, D, L, R) fails to take the start to the goal;
     empty when it succeeds.
 
-    >>> from models.sliding.formats import parse
+    >>> from cpsolve.models.sliding.formats import parse
     >>> p = parse("1 2 3\\n4 5 6\\n7 0 8")
     >>> check(p, "R"), check(p, "L")
     ([], ['after 1 move the board differs from the goal at row 3, column 1: 0, goal 7'])

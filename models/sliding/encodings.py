@@ -46,12 +46,10 @@ import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import at_most_one, card_clauses
-from models.sliding.board import direction, path_moves
-from models.sliding.bounds import Analysis
-
-ENCODINGS = ("onehot", "blanklog", "cpsat")
-SAT_ENCODINGS = ("onehot", "blanklog")
+from cpsolve.cnf import at_most_one, card_clauses, known_card
+from cpsolve.models.sliding.analysis import Analysis
+from cpsolve.models.sliding.board import direction, path_moves
+from cpsolve.planning.encoders import Extension, PlanEncoding, PlanEncodings
 
 
 @dataclass(frozen=True)
@@ -105,6 +103,29 @@ class _Cnf:
 
     def var(self, *key: Any) -> int:
         return int(self.pool.id(key))
+
+    def names(self, analysis: Analysis) -> dict[int, str]:
+        """What the named variables mean, for ``--dump-cnf`` comments."""
+        width, labels = analysis.puzzle.width, analysis.labels
+        out = {}
+        for var, key in self.pool.id2obj.items():
+            if not isinstance(key, tuple) or not key:
+                continue
+            kind, *rest = key
+            if kind == "at":
+                t, cell, k = rest
+                what = "blank" if k == 0 else f"label {labels[k]}"
+                out[var] = f"at t={t} cell {cell} (r{cell // width + 1}c{cell % width + 1}) {what}"
+            elif kind == "move":
+                t, c, d = rest
+                out[var] = f"move at t={t}: blank from cell {c} to {d}"
+            elif kind == "blank":
+                t, cell = rest
+                out[var] = f"blank at t={t} cell {cell} (r{cell // width + 1}c{cell % width + 1})"
+            elif kind == "bit":
+                t, cell, j = rest
+                out[var] = f"label bit {j} at t={t} cell {cell}"
+        return out
 
     def add(self, clause: list[int]) -> None:
         self.groups.append([clause])
@@ -229,9 +250,13 @@ class OneHotEncoder:
         for lit in goal:
             self.cnf.add([lit])
         return CnfModel(nvars=self.cnf.pool.top, projection=self.projection(self.horizon),
-                        groups=self.cnf.groups)
+                        groups=self.cnf.groups, names=self.cnf.names(self.space.a))
 
-    def decode(self, horizon: int, values: tuple[bool, ...]) -> str:
+    def decode(self, values: tuple[bool, ...]) -> str:
+        assert self.horizon is not None
+        return self.decode_at(self.horizon, values)
+
+    def decode_at(self, horizon: int, values: tuple[bool, ...]) -> str:
         chosen = [key for key, on in zip(self._move_keys(horizon), values) if on]
         return "".join(direction(self.space.width, c, d) for _, c, d in sorted(chosen))
 
@@ -251,7 +276,7 @@ class OneHotEncoder:
                         self.cnf.add([-act, -self.cnf.var("at", t, cell, k)])
         return act
 
-    def extend(self, horizon: int) -> tuple[list[Any], int, list[int], list[int]] | None:
+    def extend(self, horizon: int) -> Extension | None:
         """New clause groups up to ``horizon``, the number of variables, the
         assumptions (goal and pruning guard) and the projection; ``None`` when the goal
         cannot hold at ``horizon``."""
@@ -262,7 +287,7 @@ class OneHotEncoder:
         act = self.guard(horizon)
         groups = self.cnf.groups[self.sent:]
         self.sent = len(self.cnf.groups)
-        return groups, self.cnf.pool.top, [*goal, act], self.projection(horizon)
+        return Extension(groups, self.cnf.pool.top, [*goal, act], self.projection(horizon))
 
 
 class BlankLogEncoder:
@@ -335,7 +360,8 @@ class BlankLogEncoder:
             for cell in free:
                 for lit in self.code(t, cell, index[board.cells[cell]]):
                     cnf.add([lit])
-        return CnfModel(nvars=cnf.pool.top, projection=self.projection(), groups=cnf.groups)
+        return CnfModel(nvars=cnf.pool.top, projection=self.projection(), groups=cnf.groups,
+                        names=cnf.names(space.a))
 
     def _keys(self) -> list[tuple[int, int]]:
         """(step, cell) of the blank variables between the fixed start and goal."""
@@ -345,8 +371,8 @@ class BlankLogEncoder:
     def projection(self) -> list[int]:
         return [self.cnf.var("blank", t, c) for t, c in self._keys()]
 
-    def decode(self, horizon: int, values: tuple[bool, ...]) -> str:
-        return self.space.walk(horizon, self._keys(), values)
+    def decode(self, values: tuple[bool, ...]) -> str:
+        return self.space.walk(self.horizon, self._keys(), values)
 
 
 class CpsatEncoder:
@@ -400,18 +426,38 @@ class CpsatEncoder:
         self.keys = [(t, c) for t in range(1, horizon) for c in free if (t, c) in blank]
         return CpsatModel(model=model, projection=[blank[key] for key in self.keys])
 
-    def decode(self, horizon: int, values: tuple[bool, ...]) -> str:
-        return self.space.walk(horizon, self.keys, values)
+    def decode(self, values: tuple[bool, ...]) -> str:
+        return self.space.walk(self.horizon, self.keys, values)
 
 
-def encoder(name: str, analysis: Analysis, options: Options, horizon: int | None) -> Any:
-    """The encoder called ``name`` for ``horizon`` (``None``: incremental onehot)."""
-    if name == "onehot":
-        return OneHotEncoder(analysis, options, horizon)
-    if horizon is None:
-        raise ValueError(f"encoding {name} has no incremental mode")
-    if name == "blanklog":
-        return BlankLogEncoder(analysis, options, horizon)
-    if name == "cpsat":
-        return CpsatEncoder(analysis, options, horizon)
-    raise ValueError(f"unknown encoding {name!r}; known: {', '.join(ENCODINGS)}")
+def _options(prune: bool = True, no_undo: bool = True, card: str = "direct") -> Options:
+    return Options(prune=prune, no_undo=no_undo, card=known_card(card))
+
+
+def _onehot(analysis: Analysis, horizon: int, **options: Any) -> OneHotEncoder:
+    return OneHotEncoder(analysis, _options(**options), horizon)
+
+
+def _onehot_incremental(analysis: Analysis, **options: Any) -> OneHotEncoder:
+    return OneHotEncoder(analysis, _options(**options), None)
+
+
+def _blanklog(analysis: Analysis, horizon: int, **options: Any) -> BlankLogEncoder:
+    return BlankLogEncoder(analysis, _options(**options), horizon)
+
+
+def _cpsat(analysis: Analysis, horizon: int, **options: Any) -> CpsatEncoder:
+    return CpsatEncoder(analysis, _options(**options), horizon)
+
+
+# The first is the default: the fastest in benchmarks/sliding_sat.py (see the README).
+ENCODINGS = PlanEncodings(
+    PlanEncoding("blanklog", "sat", "the blank one-hot, labels in binary: few variables, "
+                 "weaker propagation", build=_blanklog,
+                 options=("prune", "no_undo", "card")),
+    PlanEncoding("onehot", "sat", "at(t, cell, label), a Boolean per move: strong "
+                 "propagation, many variables", build=_onehot,
+                 incremental=_onehot_incremental, options=("prune", "no_undo", "card")),
+    PlanEncoding("cpsat", "cpsat", "blank Booleans and an integer label per cell and step",
+                 build=_cpsat, options=("prune", "no_undo")),
+)

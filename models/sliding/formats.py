@@ -11,7 +11,7 @@ import re
 
 from cpsolve.errors import InputError
 from cpsolve.labels import natural_key
-from models.sliding.board import BLANK, WALL, Board, Puzzle
+from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle
 
 DEVQUIZ_RE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*,\s*(\S*)\s*$")
 DEVQUIZ_TILES = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from models.sliding.board import BLANK, WALL, Board, Puzzle
-from models.sliding.formats import devquiz_goal
+from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle
+from cpsolve.models.sliding.formats import devquiz_goal
 
 # DevQuiz 2011: 5000 boards and these totals of L, R, U, D moves over all answers.
 DEVQUIZ_COUNT = 5000
@@ -129,7 +129,7 @@ def random_puzzle(width: int, height: int, *, walls: int = 0, seed: int = 0) -> 
     """A random solvable DevQuiz board of ``width`` x ``height`` with ``walls`` wall
     cells (free cells connected), its goal by the DevQuiz rule.
 
-    >>> from models.sliding.bounds import Analysis
+    >>> from cpsolve.models.sliding.analysis import Analysis
     >>> p = random_puzzle(5, 4, walls=3, seed=7)
     >>> len(p.start.walls), Analysis(p).verdict.solvable
     (3, True)
@@ -194,7 +194,8 @@ def devquiz_set(count: int = DEVQUIZ_COUNT, *, seed: int = 0) -> ProblemSet:
     return ProblemSet(scaled_limits(count), puzzles)
 
 
-def _command():  # type: ignore[no-untyped-def]
+def command():  # type: ignore[no-untyped-def]
+    """The ``cpsolve generate slide`` click command."""
     import click
 
     from cpsolve.commands import Output
@@ -228,9 +229,3 @@ def _command():  # type: ignore[no-untyped-def]
         return with_file(Output(stdout=text), output)
 
     return generate_slide
-
-
-def __getattr__(name: str):  # type: ignore[no-untyped-def]
-    if name == "command":  # built on first use: click is only needed by the CLI
-        return _command()
-    raise AttributeError(name)

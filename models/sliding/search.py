@@ -1,15 +1,26 @@
-"""IDA* for sliding puzzles: the board as the flat arrays of the numba kernels."""
+"""Searches for sliding puzzles: the board as the flat arrays of the numba kernels
+(IDA* with Manhattan distances, linear conflicts or pattern databases; breadth-first
+search; beams), and the whole-space sweep of ``cpsolve analyze slide``."""
 
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from cpsolve.search.bfs import Sweep, bfs, bibfs
-from cpsolve.search.tiles import Lines, Patterns, TileSearch, tile_ida, tile_ida_pdb
-from models.sliding.board import WALL, path_moves
-from models.sliding.bounds import Analysis
+from cpsolve.errors import UsageError
+from cpsolve.limits import Deadline
+from cpsolve.models.sliding.analysis import Analysis
+from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle, path_moves
+from cpsolve.planning.outcome import Outcome
+from cpsolve.planning.solve import Job, PlanMethod, Ranked, sweep_method
+from cpsolve.progress import Bar
+from cpsolve.result import SpaceReport, Stats
+from cpsolve.search.ida import IdaSearch
+
+if TYPE_CHECKING:  # the numba kernels are compiled or loaded only when a search runs
+    from cpsolve.search.tiles import Lines, Patterns
 
 
 def arrays(analysis: Analysis) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
@@ -31,6 +42,8 @@ def arrays(analysis: Analysis) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]
 
 def lines(analysis: Analysis) -> Lines | None:
     """Linear-conflict tables, where they are admissible: every label distinct."""
+    from cpsolve.search.tiles import Lines
+
     puzzle = analysis.puzzle
     if not puzzle.distinct:
         return None
@@ -41,12 +54,14 @@ def lines(analysis: Analysis) -> Lines | None:
 
 
 def ida(analysis: Analysis, *, weight: float = 1.0, count: bool = False,
-        time_limit: float | None = None, max_length: int = 10_000,
-        conflicts: bool = True) -> tuple[list[str], TileSearch]:
+        deadline: Deadline | None = None, max_length: int = 10_000,
+        conflicts: bool = True) -> tuple[list[str], IdaSearch]:
     """Plans (move strings) by the numba IDA* on wall-aware Manhattan distances, plus
     linear conflicts where admissible (``conflicts``), and the search's record."""
+    from cpsolve.search.tiles import tile_ida
+
     found = tile_ida(*arrays(analysis), weight=weight, count=count,
-                     time_limit=time_limit, max_length=max_length,
+                     deadline=deadline, max_length=max_length,
                      lines=lines(analysis) if conflicts else None)
     width = analysis.puzzle.width
     return [path_moves(width, path) for path in found.paths], found
@@ -76,13 +91,14 @@ def partition(analysis: Analysis, max_states: int = MAX_STATES) -> list[list[int
 
 
 def patterns(analysis: Analysis, tile_labels: np.ndarray, use_cache: bool = True,
-             deadline: float = float("inf"),
+             deadline: Deadline | None = None,
              max_states: int = MAX_STATES) -> tuple[Patterns | None,
                                                       list[dict[str, object]]]:
     """The pattern databases for ``analysis``'s puzzle, tiles numbered as in
     ``tile_labels`` (id -> label index, 0 the blank); ``None`` if the ``deadline``
-    (``time.perf_counter``) passed before they were built."""
+    passed before they were built."""
     from cpsolve.search.pdb import build
+    from cpsolve.search.tiles import Patterns
 
     puzzle = analysis.puzzle
     index = {label: k for k, label in enumerate(analysis.labels)}
@@ -100,7 +116,7 @@ def patterns(analysis: Analysis, tile_labels: np.ndarray, use_cache: bool = True
             tile = free_ids[label].pop()
             pat_of[tile], slot_of[tile] = p, slot
         table, record = build(puzzle.width, puzzle.height, walls, goal, labels,
-                              use_cache=use_cache, time_limit=deadline - time.perf_counter())
+                              use_cache=use_cache, deadline=deadline)
         records.append(record)
         if table is None:
             return None, records
@@ -112,19 +128,20 @@ def patterns(analysis: Analysis, tile_labels: np.ndarray, use_cache: bool = True
                     np.array(sizes, dtype=np.int64), len(analysis.free)), records
 
 
-def ida_pdb(analysis: Analysis, *, count: bool = False, time_limit: float | None = None,
+def ida_pdb(analysis: Analysis, *, count: bool = False, deadline: Deadline | None = None,
             max_length: int = 10_000, max_states: int = MAX_STATES,
-            use_cache: bool = True) -> tuple[list[str], TileSearch, list[dict[str, object]]]:
+            use_cache: bool = True) -> tuple[list[str], IdaSearch, list[dict[str, object]]]:
     """Plans by IDA* with additive pattern databases (built or loaded first; each
     pattern's search holds at most ``max_states`` states, so smaller is quicker to
-    build and weaker). If the time limit runs out while they are built, the rest of it
-    goes to Manhattan IDA*."""
-    start = time.perf_counter()
-    deadline = float("inf") if time_limit is None else start + time_limit
+    build and weaker). If the deadline passes while they are built, Manhattan IDA*
+    gets what is left of it."""
+    from cpsolve.search.tiles import tile_ida_pdb
+
+    deadline = deadline or Deadline(None)
     cells, blank, nbr, dist = arrays(analysis)
     occupied = [c for c in range(len(cells)) if cells[c] > 0]
     if not occupied:  # no tile, no pattern: the blank alone
-        plans, found = ida(analysis, count=count, time_limit=time_limit, max_length=max_length)
+        plans, found = ida(analysis, count=count, deadline=deadline, max_length=max_length)
         return plans, found, []
     tiles = np.where(cells > 0, 0, cells)
     tile_labels = np.zeros(len(occupied) + 1, dtype=np.int64)
@@ -135,14 +152,12 @@ def ida_pdb(analysis: Analysis, *, count: bool = False, time_limit: float | None
     pats, records = patterns(analysis, tile_labels, deadline=deadline,
                              max_states=max_states, use_cache=use_cache)
     if pats is None:
-        left = max(0.0, deadline - time.perf_counter())
-        plans, found = ida(analysis, count=count, time_limit=left, max_length=max_length)
+        plans, found = ida(analysis, count=count, deadline=deadline, max_length=max_length)
         return plans, found, records
     compact = np.full(len(cells), -1, dtype=np.int64)
     compact[analysis.free] = np.arange(len(analysis.free))
-    remaining = None if time_limit is None else max(0.0, deadline - time.perf_counter())
     found = tile_ida_pdb(tiles, tile_labels, blank, nbr, dist, compact, pats, count=count,
-                         time_limit=remaining, max_length=max_length)
+                         deadline=deadline, max_length=max_length)
     width = analysis.puzzle.width
     return [path_moves(width, path) for path in found.paths], found, records
 
@@ -166,17 +181,140 @@ def ranked_space(analysis: Analysis) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return start, goal, counts, nbr_free
 
 
-def sweep(analysis: Analysis, *, bidirectional: bool, count: bool,
-          max_length: int | None = None,
-          time_limit: float | None = None) -> tuple[list[str], Sweep]:
-    """A shortest plan (and the number of them) by breadth-first search over ranked
-    states; a MemoryError when the space is too large."""
+def ranked(job: Job) -> Ranked:
+    """The puzzle for the kit's breadth-first searches (:func:`ranked_space`)."""
+    analysis: Analysis = job.facts  # type: ignore[assignment]
     start, goal, counts, nbr_free = ranked_space(analysis)
     free = analysis.free
-    run = bibfs if bidirectional else bfs
-    found = run(start, goal, counts, nbr_free, count=count, max_length=max_length,
-                time_limit=time_limit)
-    path = [free[int(np.nonzero(state == 0)[0][0])] for state in found.path]
-    plans = [path_moves(analysis.puzzle.width, path)] if found.length is not None else []
-    return plans, found
 
+    def plan(path: list[np.ndarray]) -> str:
+        blanks = [free[int(np.nonzero(state == 0)[0][0])] for state in path]
+        return path_moves(analysis.puzzle.width, blanks)
+
+    return Ranked(start, goal, counts, nbr_free, None, plan)
+
+
+def _ida(job: Job) -> Outcome:
+    """``--method ida``: pattern databases (``heuristic`` pdb) or Manhattan distance and
+    linear conflicts; a ``weight`` above 1 gives plans at most that factor longer."""
+    analysis: Analysis = job.facts  # type: ignore[assignment]
+    weight = float(job.options.get("weight", 1.0))
+    heuristic = job.options.get("heuristic", "pdb")
+    if weight < 1:
+        raise UsageError("--weight must be at least 1")
+    start = time.perf_counter()
+    if heuristic == "pdb" and weight == 1:
+        plans, search, records = ida_pdb(analysis, count=job.count, deadline=job.deadline,
+                                         max_length=job.max_length)
+        job.stats.extra["pattern_databases"] = records
+        job.stats.build_seconds = sum(float(str(r["seconds"])) for r in records)
+        for record in records:
+            job.log(f"pattern database {record['source']} in "
+                    f"{float(str(record['seconds'])):.2f} s: {record['path']}")
+    else:
+        plans, search = ida(analysis, weight=weight, count=job.count, deadline=job.deadline,
+                            max_length=job.max_length)
+    job.stats.solve_seconds = time.perf_counter() - start - job.stats.build_seconds
+    job.stats.nodes = search.nodes
+    job.stats.extra["iterations"] = search.iterations
+    optimal = weight == 1
+    return Outcome(plans=plans, optimal=optimal,
+                   count=search.found if job.count and plans and optimal else None,
+                   complete=True, timed_out=search.timed_out,
+                   lower_bound=int(search.bound) if optimal and search.bound else None,
+                   cut=not plans and not search.timed_out and search.bound > job.max_length,
+                   exhausted=(not plans and not search.timed_out
+                              and search.bound <= job.max_length))
+
+
+def _describe_ida(job: Job) -> dict[str, Any]:
+    weight = float(job.options.get("weight", 1.0))
+    heuristic = "manhattan" if weight > 1 else job.options.get("heuristic", "pdb")
+    distinct = job.facts.puzzle.distinct  # type: ignore[attr-defined]
+    return {"heuristic": heuristic + (" + linear conflict" if distinct else ""),
+            "weight": weight}
+
+
+IDA = PlanMethod("ida", "IDA* (numba) with pattern databases or Manhattan distance", _ida,
+                 describe=_describe_ida)
+BFS = sweep_method("bfs", "breadth-first search over ranked arrangements", ranked,
+                   bidirectional=False)
+BIBFS = sweep_method("bibfs", "breadth-first search from both ends", ranked,
+                     bidirectional=True)
+
+
+def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> SpaceReport:
+    """Sweep every position reachable from ``puzzle.goal`` (a breadth-first search over
+    perfectly ranked arrangements, one byte a state). A space larger than
+    :data:`cpsolve.search.bfs.MAX_STATES` arrangements is refused up front, with its size.
+
+    >>> from cpsolve.models.sliding.formats import parse
+    >>> report = analyze(parse("1 2 3\\n4 5 0"))
+    >>> report.states, report.diameter, report.distribution[:4]
+    (360, 21, [1, 2, 3, 5])
+    """
+    from cpsolve.search.bfs import MAX_STATES, sweep_all
+
+    analysis = Analysis(Puzzle(puzzle.goal, puzzle.goal))
+    size = analysis.state_space
+    if size > MAX_STATES:
+        raise UsageError(f"{size:,} arrangements: too many to sweep here (at most "
+                         f"{MAX_STATES:,}, one byte each)")
+    bar = bar or Bar()
+    bar.update(total=size)
+    start = time.perf_counter()
+    root, _, counts, nbr_free = ranked_space(analysis)
+    free = analysis.free
+    layers = sweep_all(root, counts, nbr_free, keep=keep, on_layer=bar.layer)
+    hardest = []
+    for state in layers.farthest:
+        board = [WALL] * (puzzle.width * puzzle.height)
+        for i, cell in enumerate(free):
+            board[cell] = analysis.labels[int(state[i])] if state[i] else BLANK
+        hardest.append(Board(puzzle.width, puzzle.height, tuple(board)).text())
+    bar.update(total=sum(layers.sizes))  # the reachable part: the bar ends full
+    stats = Stats(solve_seconds=time.perf_counter() - start)
+    stats.extra["arrangements"] = size
+    return SpaceReport(states=sum(layers.sizes), diameter=len(layers.sizes) - 1,
+                       distribution=layers.sizes, hardest=hardest,
+                       hardest_count=layers.sizes[-1], stats=stats)
+
+
+def beam_arrays(analysis: Analysis) -> tuple[np.ndarray, ...]:
+    """Start and goal (label indices, 0 the blank, -1 walls), free neighbours, and the
+    distance tables to the goal and to the start (0 for the blank)."""
+    puzzle = analysis.puzzle
+    index = {label: k for k, label in enumerate(analysis.labels)}
+    start, _, nbr, to_goal = arrays(analysis)
+    goal = np.array([-1 if c == WALL else index[c] for c in puzzle.goal.cells], dtype=np.int64)
+    to_start = analysis.from_start.copy()
+    to_start[0] = 0
+    return start, goal, nbr, to_goal, to_start
+
+
+def beam(analysis: Analysis, *, width: int = 2000, bidirectional: bool = True,
+         max_length: int = 600, seed: int = 0, noise: int = 0,
+         conflicts: bool = True) -> str | None:
+    """A plan by beam search (the blank's moves), or None if the beams found none:
+    near-optimal plans for boards too large to prove optimal.
+
+    >>> from cpsolve.models.sliding.check import check
+    >>> from cpsolve.models.sliding.generate import random_puzzle
+    >>> puzzle = random_puzzle(5, 4, walls=2, seed=1)
+    >>> check(puzzle, beam(Analysis(puzzle), width=200))
+    []
+    """
+    from cpsolve.search.beam import beam_search
+
+    # the hash tables hold about three children per kept state and level, for plans
+    # of up to twice the lower bound (past that, beams stop remembering new states)
+    expected = 3 * width * (2 * (analysis.lower_bound or 0) + 40) * (1 + bidirectional)
+    bits = max(12, min(22, int(expected * 1.4).bit_length()))
+    found = beam_search(*beam_arrays(analysis), width=width, max_length=max_length,
+                        table_bits=bits,
+                        bidirectional=bidirectional, seed=seed, noise=noise,
+                        shape=(analysis.puzzle.width, analysis.puzzle.height) if conflicts
+                        else None)
+    if found.length is None:
+        return None
+    return path_moves(analysis.puzzle.width, found.path)

@@ -1,0 +1,220 @@
+"""The command every planning family shares (``cpsolve slide``, ``cpsolve rotate``):
+the common options, checking a plan, printing plans, ``-v`` as things happen, and the
+models of one horizon for outside solvers. A family adds only its own options.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cpsolve.commands import (
+    Output,
+    card_option,
+    checked,
+    choose_format,
+    common_options,
+    describe_stats,
+    dump_options,
+    exit_code,
+    load,
+    read_board,
+    read_text,
+    with_file,
+)
+from cpsolve.errors import InputError, UsageError
+from cpsolve.planning.solve import MODES, Planner
+from cpsolve.result import Result, result_json
+
+if TYPE_CHECKING:
+    from cpsolve.family import Family
+
+
+@dataclass(frozen=True)
+class PlanCommand:
+    """What :func:`plan_command` needs beside the :class:`~cpsolve.family.Family` and
+    its :class:`~cpsolve.planning.solve.Planner`.
+
+    ``with_goal(board, text)`` gives the board with the goal read from ``text``
+    (``--goal FILE``); ``read_plan(board, text)`` reads a plan for ``--check``;
+    ``moves`` are the ways to write a plan (``--moves``; the first the default), each
+    ``write(board, plan) -> str``; ``heuristics`` the choices of ``--heuristic``
+    (the first the default); ``options`` are the family's own click options, passed
+    to its ``solve()`` under their own names.
+    """
+
+    family: Family
+    planner: Planner
+    with_goal: Callable[[Any, str], Any]
+    read_plan: Callable[[Any, str], Any]
+    moves: dict[str, Callable[[Any, Any], str]]
+    heuristics: tuple[str, ...]
+    options: Sequence[Callable[[Any], Any]] = ()
+    help: str = ""
+
+
+def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_all: bool,
+                 moves: str, counted: bool) -> Output:
+    """What a planning family prints: JSON, or the first plan (every plan found with
+    ``--all``) and, when plans were ``counted``, a line with the count; the reason
+    when there is no plan."""
+    family = spec.family
+    code = exit_code(result)
+    if fmt == "json":
+        data = result_json(family.name, result, lambda plan: family.encode(board, plan),
+                           plans=True)
+        return Output(stdout=json.dumps(data, indent=2), exit_code=code)
+    if not result.solutions:
+        reason = f": {result.reason}" if result.reason else ""
+        return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
+    write = spec.moves[moves]
+    shown = result.solutions if show_all else result.solutions[:1]
+    lines = [write(board, plan) for plan in shown]
+    if counted:
+        length = spec.planner.length(result.solution)
+        more = "" if result.complete else " (counting stopped early)"
+        if show_all and len(result.solutions) < (result.count or 0):
+            more += (f"; {len(result.solutions)} listed (breadth-first search lists one: "
+                     "ida or sat list them all)")
+        lines.append(f"{result.count} optimal plan{'s' if result.count != 1 else ''} of "
+                     f"{length} moves{more}")
+    return Output(stdout="\n".join(lines) or "\n", exit_code=code)  # an empty plan: a blank line
+
+
+def dumped_models(spec: PlanCommand, board: Any, horizon: int, options: dict[str, Any],
+                  cnf_file: str | None, model_file: str | None) -> dict[str, str]:
+    """``--dump-cnf`` / ``--dump-model``: the model of plans of exactly ``horizon``
+    moves, in the SAT encoding asked for and the CP-SAT one. A horizon that no plan can
+    have (the parity or the distances rule it out) still gives a model, trivially
+    unsatisfiable, that says why."""
+    from cpsolve.backends.cpsat import CpsatModel
+    from cpsolve.backends.sat import CnfModel
+
+    planner = spec.planner
+    facts = planner.facts(board)
+    files: dict[str, str] = {}
+    for path, backend in ((cnf_file, "sat"), (model_file, "cpsat")):
+        if path is None:
+            continue
+        entry = (planner.encodings.get(options["encoding"]) if backend == "sat"
+                 else planner.encodings.for_backend("cpsat"))
+        given = {key: options[key] for key in entry.options if key in options}
+        why = (None if facts.verdict.solvable is not False
+               else f"the puzzle has no plan: {facts.verdict.reason}")
+        model = entry.build(facts, horizon, **given).model() if why is None else None
+        if model is None:
+            why = why or (f"no plan of exactly {horizon} moves can exist: the parity or the "
+                          "distances rule it out")
+        if backend == "sat":
+            cnf = model if isinstance(model, CnfModel) else CnfModel(1, [], [[[1], [-1]]])
+            comments = [f"{spec.family.name}: plans of exactly {horizon} moves, encoding "
+                        f"{entry.name}"] + ([why] if why else [])
+            files[path] = cnf.to_dimacs(comments)
+        else:
+            if not isinstance(model, CpsatModel):
+                from ortools.sat.python import cp_model
+
+                empty = cp_model.CpModel()
+                empty.add_bool_or([])
+                model = CpsatModel(empty, [])
+            model.model.name = (f"{spec.family.name}: plans of exactly {horizon} moves"
+                                + (f"; {why}" if why else ""))
+            files[path] = model.to_text()
+    return files
+
+
+def plan_command(spec: PlanCommand) -> click.Command:
+    """The whole sub-command of a planning family."""
+    family, planner = spec.family, spec.planner
+    sat_encodings = planner.encodings.of("sat")
+
+    def run(board: str, goal_file: str | None, method: str, encoding: str, mode: str,
+            solver: str | None, card: str, max_length: int | None, count_optimal: bool,
+            show_all: bool, moves: str, plan: str | None, fmt: str | None,
+            workers: int | None, heuristic: str, dump_cnf: str | None,
+            dump_model: str | None, time_limit: float | None, as_json: bool, verbose: bool,
+            output: str | None, **extra: Any) -> Output:
+        fmt = choose_format(fmt, as_json, output, pictures=())
+        puzzle = load(board, family.parse)
+        if goal_file is not None:
+            text, source = read_board(goal_file)
+            try:
+                puzzle = spec.with_goal(puzzle, text)
+            except InputError as error:
+                raise error.located(source) from None
+        if plan is not None:
+            given = spec.read_plan(puzzle, read_text(plan))
+            return with_file(checked(family, puzzle, given, [], fmt), output)
+        if show_all and not count_optimal:
+            count_optimal = True
+        log = None
+        if verbose:
+            from cpsolve.cli import say
+
+            log = say
+        options = dict(method=method, encoding=encoding, mode=mode, solver=solver, card=card,
+                       heuristic=heuristic, workers=workers, **extra)
+        result = family.solve(puzzle, max_length=max_length, count_optimal=count_optimal,
+                              time_limit=time_limit, log=log, **options)
+        out = render_plans(spec, puzzle, result, fmt, show_all, moves, count_optimal)
+        if dump_cnf is not None or dump_model is not None:
+            horizon = max_length if max_length is not None else (
+                planner.length(result.solution) if result.solutions else None)
+            if horizon is None:
+                raise UsageError("no plan found to take the model's length from: give "
+                                 "--max-length N for the model of plans of N moves")
+            out.files.update(dumped_models(spec, puzzle, horizon, options, dump_cnf,
+                                           dump_model))
+        if verbose:
+            out.stderr.append(describe_stats(result))
+        return with_file(out, output)
+
+    decorators: list[Callable[[Any], Any]] = [
+        click.command(family.name, help=spec.help or family.summary,
+                      short_help=family.summary),
+        click.argument("board"),
+        click.option("--goal", "goal_file", default=None, metavar="FILE",
+                     help="The goal board, when BOARD has none."),
+        click.option("--method", type=click.Choice(planner.names), default="auto",
+                     show_default=True, help="; ".join(
+                         f"{m.name}: {m.summary}" for m in planner.methods) + "."),
+        click.option("--encoding", type=click.Choice(sat_encodings),
+                     default=sat_encodings[0], show_default=True,
+                     help="SAT encoding for --method sat: " + "; ".join(
+                         f"{e.name}: {e.summary}" for e in planner.encodings.entries
+                         if e.backend == "sat") + "."),
+        click.option("--mode", type=click.Choice(MODES), default="fresh", show_default=True,
+                     help="A solver per horizon, or one growing solver (encodings with an "
+                          "incremental form)."),
+        click.option("--solver", default=None, metavar="NAME",
+                     help="python-sat solver (default cadical153)."),
+        card_option,
+        click.option("--heuristic", type=click.Choice(spec.heuristics),
+                     default=spec.heuristics[0], show_default=True,
+                     help="Bound for --method ida."),
+        *spec.options,
+        click.option("--max-length", type=click.IntRange(min=0), default=None, metavar="N",
+                     help="Longest plan to look for (default 100, or the lower bound)."),
+        click.option("--count-optimal", is_flag=True, help="Count every optimal plan."),
+        click.option("--all", "show_all", is_flag=True,
+                     help="Print every optimal plan (counts them too)."),
+        click.option("--moves", type=click.Choice(tuple(spec.moves)),
+                     default=next(iter(spec.moves)), show_default=True,
+                     help="How to write a plan."),
+        click.option("--check", "plan", default=None, metavar="PLAN",
+                     help="Replay a plan (its moves, or a file) instead of solving."),
+        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default=None),
+        click.option("--workers", type=click.IntRange(min=1), default=None,
+                     help="CP-SAT worker threads."),
+        dump_options,
+        common_options,
+    ]
+    command: Any = run
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    built: click.Command = command
+    return built

@@ -1,0 +1,96 @@
+"""From what a search method found to what a user reads: :func:`finish`, the one place
+where plans become a :class:`~cpsolve.result.Result`.
+
+Every method of every planning family returns an :class:`Outcome`; :func:`finish`
+replays each plan through the family's own checker (a plan that fails makes the
+result an ``ERROR`` carrying it in ``rejected``, never an answer), then words the
+outcome: optimal, solved (a plan that is not proven shortest), unsolvable (only
+when the method proved that no plan exists), or unknown, saying which limit stopped
+it and what was proven before it did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cpsolve.result import Result, Stats, Status
+
+
+@dataclass
+class Outcome:
+    """What a search method found, before the checker and the wording.
+
+    ``plans`` are the plans found (all of one length); ``optimal`` says they are
+    proven shortest; ``count`` is the number of optimal plans counted (``None``: not
+    counted) and ``complete`` whether that is all of them; ``lower_bound`` is proven
+    (no plan is shorter); ``timed_out``, ``cut`` (stopped at the maximum length) and
+    ``exhausted`` (the search ran out of positions: no plan exists) say why there is
+    no plan.
+    """
+
+    plans: list[Any] = field(default_factory=list)
+    optimal: bool = True
+    count: int | None = None
+    complete: bool = False
+    lower_bound: int | None = None
+    timed_out: bool = False
+    cut: bool = False
+    exhausted: bool = False
+
+
+def finish(board: Any, outcome: Outcome, *, check: Callable[[Any, Any], list[str]],
+           length: Callable[[Any], int], method: dict[str, Any], stats: Stats,
+           max_length: int, decided: bool | None = None) -> Result:
+    """The result of ``outcome`` on ``board``: every plan replayed by ``check``, the
+    status and the reason worded once for every family. ``decided`` is the verdict
+    before the search (``True``: a plan is known to exist), which words a search that
+    stopped at ``max_length``.
+
+    >>> def check(board, plan): return [] if plan == "LU" else ["no"]
+    >>> r = finish(None, Outcome(plans=["LU"]), check=check, length=len, method={},
+    ...            stats=Stats(), max_length=10)
+    >>> r.status.value, r.lower_bound
+    ('optimal', 2)
+    >>> r = finish(None, Outcome(plans=["L"]), check=check, length=len, method={},
+    ...            stats=Stats(), max_length=10)
+    >>> r.status.value, r.rejected, r.reason
+    ('error', ['L'], "plan 'L' fails the checker: no")
+    >>> finish(None, Outcome(timed_out=True, lower_bound=20), check=check, length=len,
+    ...        method={}, stats=Stats(), max_length=10).reason
+    'time limit reached; no plan is shorter than 20 moves'
+    """
+    for plan in outcome.plans:
+        errors = check(board, plan)
+        if errors:
+            return Result(Status.ERROR, reason=f"plan {plan!r} fails the checker: {errors[0]}",
+                          method=method, stats=stats, rejected=[plan],
+                          limit_reached=outcome.timed_out)
+    if outcome.plans:
+        moves = length(outcome.plans[0])
+        result = Result(Status.OPTIMAL if outcome.optimal else Status.SOLVED,
+                        solutions=list(outcome.plans), method=method, stats=stats,
+                        limit_reached=outcome.timed_out,
+                        lower_bound=moves if outcome.optimal else outcome.lower_bound,
+                        count=outcome.count if outcome.count is not None else len(
+                            outcome.plans),
+                        complete=outcome.complete and outcome.count is not None)
+        if outcome.count is not None and not outcome.complete:
+            result.reason = "time limit reached while counting optimal plans"
+        return result
+    bound = outcome.lower_bound
+    if outcome.timed_out:
+        reason = "time limit reached" + (f"; no plan is shorter than {bound} moves"
+                                         if bound else "")
+        return Result(Status.UNKNOWN, reason=reason, method=method, stats=stats,
+                      limit_reached=True, lower_bound=bound)
+    if outcome.exhausted:
+        return Result(Status.UNSOLVABLE, reason="the search ran out of positions: the goal "
+                      "cannot be reached", method=method, stats=stats, count=0,
+                      complete=True)
+    reason = f"no plan of at most {max_length} moves (--max-length)"
+    if decided is None:
+        reason += "; whether one exists is not decided"
+    return Result(Status.UNKNOWN, reason=reason, method=method, stats=stats,
+                  lower_bound=bound)

@@ -1,0 +1,100 @@
+"""Searches for rotation puzzles: IDA* over permutations (numba), breadth-first search
+from one or both ends, and the whole-space sweep of ``cpsolve analyze rotate``."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from cpsolve.errors import UsageError
+from cpsolve.models.rotation.analysis import Space
+from cpsolve.models.rotation.board import Puzzle
+from cpsolve.planning.outcome import Outcome
+from cpsolve.planning.solve import Job, PlanMethod, Ranked, sweep_method
+from cpsolve.progress import Bar
+from cpsolve.result import SpaceReport, Stats
+
+HEURISTICS = ("pdb", "cells")
+
+
+def ranked(job: Job) -> Ranked:
+    """The puzzle for the kit's breadth-first searches: moves as permutations."""
+    from cpsolve.search.bfs import NO_NEIGHBOURS
+
+    space: Space = job.facts  # type: ignore[assignment]
+
+    def plan(path: list[np.ndarray]) -> str:
+        moves = [next(k for k in range(len(space.perms))
+                      if np.array_equal(before[space.perms[k]], after))
+                 for before, after in zip(path, path[1:])]
+        return space.plan(moves)
+
+    return Ranked(space.state, space.goal, space.counts, NO_NEIGHBOURS, space.perms, plan)
+
+
+def _ida(job: Job) -> Outcome:
+    """``--method ida``: pattern databases and cell distances (``heuristic`` pdb), or
+    cell distances alone (``cells``)."""
+    from cpsolve.search.permutation import permutation_ida
+
+    space: Space = job.facts  # type: ignore[assignment]
+    patterns = job.options.get("heuristic", "pdb") == "pdb"
+    start = time.perf_counter()
+    plans, found = permutation_ida(space.state, space.goal, space.counts, space.perms,
+                                   space.puzzle.inverse, space.cycle,
+                                   pdb=space.databases if patterns else None,
+                                   count=job.count, deadline=job.deadline,
+                                   max_length=job.max_length)
+    job.stats.solve_seconds = time.perf_counter() - start
+    job.stats.nodes = found.nodes
+    job.stats.extra["iterations"] = found.iterations
+    if not plans:
+        cut = not found.timed_out and found.bound > job.max_length
+        return Outcome(timed_out=found.timed_out, cut=cut, lower_bound=int(found.bound),
+                       exhausted=not found.timed_out and not cut)
+    return Outcome(plans=[space.plan(p) for p in plans],
+                   count=found.found if job.count else None, complete=True)
+
+
+def _describe_ida(job: Job) -> dict[str, Any]:
+    return {"heuristic": job.options.get("heuristic", "pdb")}
+
+
+IDA = PlanMethod("ida", "IDA* (numba) with pattern databases and cell distances", _ida,
+                 describe=_describe_ida)
+BFS = sweep_method("bfs", "breadth-first search over ranked arrangements", ranked,
+                   bidirectional=False)
+BIBFS = sweep_method("bibfs", "breadth-first search from both ends", ranked,
+                     bidirectional=True)
+
+
+def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> SpaceReport:
+    """Sweep every arrangement reachable from ``puzzle.goal`` (breadth-first over
+    perfectly ranked arrangements, one byte each). A space larger than
+    :data:`cpsolve.search.bfs.MAX_STATES` is refused up front, with its size.
+
+    >>> from cpsolve.models.rotation.formats import parse
+    >>> report = analyze(parse("1 2\\n3 4"))
+    >>> report.states, report.diameter, report.distribution
+    (4, 2, [1, 2, 1])
+    """
+    from cpsolve.search.bfs import MAX_STATES, NO_NEIGHBOURS, sweep_all
+
+    space = Space(puzzle)
+    if space.state_space > MAX_STATES:
+        raise UsageError(f"{space.state_space:,} arrangements: too many to sweep here (at "
+                         f"most {MAX_STATES:,}, one byte each)")
+    bar = bar or Bar()
+    bar.update(total=space.state_space)
+    start = time.perf_counter()
+    layers = sweep_all(space.goal, space.counts, NO_NEIGHBOURS, perms=space.perms, keep=keep,
+                       on_layer=bar.layer)
+    bar.update(total=sum(layers.sizes))  # the reachable part: the bar ends full
+    stats = Stats(solve_seconds=time.perf_counter() - start)
+    stats.extra["arrangements"] = space.state_space
+    return SpaceReport(states=sum(layers.sizes), diameter=len(layers.sizes) - 1,
+                       distribution=layers.sizes,
+                       hardest=[space.text(state) for state in layers.farthest],
+                       hardest_count=layers.sizes[-1], stats=stats)

@@ -1,0 +1,85 @@
+"""The SAT and CP-SAT backends: projected enumeration, limits, statistics."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cpsolve.backends import cpsat, sat
+from cpsolve.errors import UsageError
+from cpsolve.limits import Deadline
+from cpsolve.result import Stats
+
+
+def xor_with_free_aux() -> sat.CnfModel:
+    """x1 xor x2, plus an auxiliary x3 left free: 4 models, 2 projected solutions."""
+    model = sat.CnfModel(nvars=3, projection=[1, 2])
+    model.add([[1, 2], [-1, -2]])
+    model.add([[3, -3]])
+    return model
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4", "minisat22", "kissat404"])
+def test_sat_enumerates_projected_solutions(solver):
+    found = sat.enumerate_solutions(xor_with_free_aux(), solver=solver, limit=None)
+    assert sorted(found.solutions) == [(False, True), (True, False)]
+    assert found.exhausted and not found.timed_out
+
+
+def test_sat_limit_and_statistics():
+    stats = Stats()
+    found = sat.enumerate_solutions(xor_with_free_aux(), limit=1, stats=stats)
+    assert len(found.solutions) == 1 and not found.exhausted
+    assert stats.variables == 3 and stats.clauses == 3 and stats.solver_calls == 1
+
+
+def test_sat_unsatisfiable():
+    model = sat.CnfModel(nvars=1, projection=[1])
+    model.add([[1], [-1]])
+    found = sat.enumerate_solutions(model)
+    assert found.solutions == [] and found.exhausted
+
+
+def pigeons(holes: int) -> sat.CnfModel:
+    """holes + 1 pigeons in ``holes`` holes: unsatisfiable and hard for CDCL."""
+    def var(p: int, h: int) -> int:
+        return p * holes + h + 1
+    model = sat.CnfModel(nvars=(holes + 1) * holes, projection=[1])
+    model.add([[var(p, h) for h in range(holes)] for p in range(holes + 1)])
+    model.add([[-var(p, h), -var(q, h)] for h in range(holes)
+               for p in range(holes + 1) for q in range(p + 1, holes + 1)])
+    return model
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
+def test_sat_time_limit_is_kept(solver):
+    start = time.perf_counter()
+    found = sat.enumerate_solutions(pigeons(11), solver=solver, deadline=Deadline(0.3))
+    elapsed = time.perf_counter() - start
+    assert found.timed_out and not found.exhausted and not found.solutions
+    assert elapsed < 3
+
+
+def test_unknown_solver_is_a_usage_error():
+    with pytest.raises(UsageError, match="unknown SAT solver 'nosuch'"):
+        sat.enumerate_solutions(xor_with_free_aux(), solver="nosuch")
+
+
+def test_dimacs_export():
+    text = xor_with_free_aux().to_dimacs()
+    assert text.splitlines() == ["p cnf 3 3", "c p show 1 2 0", "1 2 0", "-1 -2 0", "3 -3 0"]
+
+
+def test_cpsat_enumerates_projected_solutions():
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    x = [model.new_bool_var(f"x{i}") for i in range(3)]
+    model.add(sum(x) == 1)
+    model.NewIntVar(0, 10, "free")  # never projected, never multiplies solutions
+    stats = Stats()
+    found = cpsat.enumerate_solutions(cpsat.CpsatModel(model, x), limit=None, stats=stats)
+    assert sorted(found.solutions) == [(False, False, True), (False, True, False),
+                                       (True, False, False)]
+    assert found.exhausted and stats.solver_calls == 4 and stats.constraints >= 1

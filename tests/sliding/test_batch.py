@@ -1,0 +1,303 @@
+"""cpsolve batch: problem files, answers files, budgets, resuming after a kill,
+unsolvable boards, bad lines, workers and a Dask cluster."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from cpsolve.cli import main
+from cpsolve.models.sliding import check, devquiz_set, parse, random_puzzle
+from cpsolve.models.sliding.batch import format_answers, plan, read, read_answers, usage
+
+
+def run_cli(*args: str) -> int:
+    with pytest.raises(SystemExit) as done:
+        main(list(args))
+    return int(done.value.code or 0)
+
+
+def small_set(count: int, seed: int, limits: str = "9999 9999 9999 9999") -> str:
+    """Boards small enough for breadth-first search (at most 10 free cells): optimal
+    and deterministic, one attempt each."""
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(count):
+        width = rng.choice([3, 4])
+        walls = rng.randint(0, 1) if width == 3 else 2
+        lines.append(random_puzzle(width, 3, walls=walls,
+                                   seed=rng.randrange(10**6)).start.devquiz())
+    return f"{limits}\n{count}\n" + "\n".join(lines) + "\n"
+
+
+def answers_of(path: Path, count: int) -> list[str | None]:
+    return read_answers(path.read_text(), count)
+
+
+def test_answers_file_round_trips():
+    rng = random.Random(1)
+    answers = [None if rng.random() < 0.3 else "".join(rng.choice("LRUD") for _ in range(
+        rng.randint(1, 40))) for _ in range(50)]
+    text = format_answers(answers)
+    assert len(text.splitlines()) == 50
+    assert read_answers(text, 50) == answers
+    assert read_answers("", 3) == [None, None, None]
+    with pytest.raises(ValueError, match="not a move"):
+        read_answers("LX\n", 1)
+    with pytest.raises(ValueError, match="3 answer lines for 2"):
+        read_answers("L\nR\nU\n", 2)
+
+
+def test_batch_writes_checked_answers(tmp_path, capsys):
+    problems = tmp_path / "p.txt"
+    problems.write_text(small_set(6, seed=2))
+    out = tmp_path / "a.txt"
+    assert run_cli("batch", str(problems), "-o", str(out), "--workers", "1") == 0
+    read_back = read(problems.read_text())
+    answers = answers_of(out, 6)
+    assert all(answers)
+    for problem, moves in zip(read_back.problems, answers):
+        assert check(parse(problem.text), moves) == []
+    err = capsys.readouterr().err
+    assert "3x3" in err and "L:" in err and "of" in err
+
+
+def test_rerun_skips_what_is_settled(tmp_path, capsys):
+    problems = tmp_path / "p.txt"
+    problems.write_text(small_set(4, seed=3))
+    out = tmp_path / "a.txt"
+    run_cli("batch", str(problems), "-o", str(out), "--workers", "1")
+    first = out.read_text()
+    run_cli("batch", str(problems), "-o", str(out), "--workers", "1")
+    assert out.read_text() == first
+    assert "this run: 0 attempts" in capsys.readouterr().err
+
+
+def test_budgets_are_never_exceeded(tmp_path, capsys):
+    # Solve without budgets, then give the same boards budgets that fit only part.
+    text = small_set(12, seed=4)
+    free = tmp_path / "free.txt"
+    free.write_text(text)
+    run_cli("batch", str(free), "-o", str(tmp_path / "free-a.txt"), "--workers", "1")
+    full = Counter()
+    for moves in answers_of(tmp_path / "free-a.txt", 12):
+        full.update(moves)
+    limits = {m: full[m] * 6 // 10 for m in "LRUD"}
+    tight = tmp_path / "tight.txt"
+    tight.write_text(" ".join(str(limits[m]) for m in "LRUD") + text[text.index("\n"):])
+    out = tmp_path / "tight-a.txt"
+    run_cli("batch", str(tight), "-o", str(out), "--workers", "1",
+            "--store", str(tmp_path / "free-a.txt.sqlite"))
+    answers = answers_of(out, 12)
+    used = Counter()
+    for moves in answers:
+        if moves:
+            used.update(moves)
+    assert all(used[m] <= limits[m] for m in "LRUD")
+    assert 0 < sum(bool(a) for a in answers) < 12
+
+
+def test_plan_fits_random_budgets():
+    rng = random.Random(5)
+    for _ in range(200):
+        candidates = [["".join(rng.choice("LRUD") for _ in range(rng.randint(1, 12)))
+                       for _ in range(rng.randint(0, 3))] for _ in range(rng.randint(1, 15))]
+        limits = {m: rng.randint(0, 30) for m in "LRUD"}
+        chosen = plan(candidates, limits)
+        used = Counter()
+        for options, moves in zip(candidates, chosen):
+            assert moves is None or moves in options
+            used.update(moves or "")
+        assert all(used[m] <= limits[m] for m in "LRUD")
+        # nothing left out still fits in the slack
+        for options, moves in zip(candidates, chosen):
+            if moves is None:
+                for option in options:
+                    need = usage(option)
+                    assert any(used[m] + need[m] > limits[m] for m in "LRUD")
+
+
+def test_plan_prefers_answers_that_spare_a_tight_budget():
+    # Two answers per board; the shorter ones use more L than the budget has.
+    candidates = [["LLRR", "UUDDLR"], ["LLRR", "UUDDLR"]]
+    chosen = plan(candidates, {"L": 3, "R": 9, "U": 9, "D": 9})
+    assert all(chosen) and sum(c.count("L") for c in chosen) <= 3
+
+
+def test_unsolvable_and_bad_lines_are_reported(tmp_path, capsys):
+    good = [random_puzzle(3, 3, seed=s).start.devquiz() for s in range(3)]
+    lines = [good[0],
+             "3,3,213456780",          # two tiles swapped: wrong parity
+             "3,3,1234567",            # wrong length
+             good[1],
+             "3,3,12345678x",          # bad character
+             "7,3,123456789ABCDEFGHIJK0",  # width out of 3..6
+             "4,3,3=14=6789AB0",       # tile 3 walled in at the corner
+             good[2]]
+    problems = tmp_path / "p.txt"
+    problems.write_text("99 99 99 99\n8\n" + "\n".join(lines) + "\n")
+    out = tmp_path / "a.txt"
+    assert run_cli("batch", str(problems), "-o", str(out), "--workers", "1") == 2
+    err = capsys.readouterr().err
+    assert "skipped line 5: column 12: 7 cells for 3x3 = 9" in err
+    assert "skipped line 7: column 13: unknown cell 'x'" in err
+    assert "skipped line 8: width 7 is outside 3..6" in err
+    assert "unsolvable: 3,3,213456780: parity" in err
+    assert "unsolvable: 4,3,3=14=6789AB0: tile 3 at row 1, column 1 cannot move" in err
+    answers = answers_of(out, 8)
+    assert [bool(a) for a in answers] == [True, False, False, True, False, False, False, True]
+    for index, board in ((0, good[0]), (3, good[1]), (7, good[2])):
+        assert check(parse(board), answers[index]) == []
+
+
+def test_plain_list_of_boards(tmp_path, capsys):
+    boards = [random_puzzle(3, 3, walls=1, seed=s).start.devquiz() for s in range(3)]
+    problems = tmp_path / "list.txt"
+    problems.write_text("\n".join(boards) + "\n")
+    assert run_cli("batch", str(problems), "--workers", "1") == 0
+    answers = read_answers(capsys.readouterr().out, 3)
+    assert [check(parse(b), a) for b, a in zip(boards, answers)] == [[], [], []]
+
+
+def test_killed_batch_resumes_without_losing_or_repeating_work(tmp_path):
+    count = 40
+    problems = tmp_path / "p.txt"
+    problems.write_text(small_set(count, seed=6))
+    out = tmp_path / "a.txt"
+    store = tmp_path / "a.txt.sqlite"
+    command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o", str(out),
+               "--workers", "1"]
+    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    done_before = 0
+    deadline = time.time() + 120
+    while time.time() < deadline and process.poll() is None:
+        time.sleep(0.05)
+        if store.exists():
+            try:
+                with sqlite3.connect(store) as db:
+                    done_before = db.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
+            except sqlite3.OperationalError:
+                continue
+            if done_before >= 5:
+                break
+    assert process.poll() is None, "the batch finished before it could be killed"
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    with sqlite3.connect(store) as db:
+        killed_at = db.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
+    assert 5 <= killed_at < count
+    assert not out.exists()
+    subprocess.run(command, env=env, check=False, capture_output=True, timeout=300)
+    with sqlite3.connect(store) as db:
+        runs = dict(db.execute("SELECT run, COUNT(*) FROM attempts GROUP BY run"))
+        per_problem = db.execute(
+            "SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM attempts GROUP BY problem, pass)"
+        ).fetchone()[0]
+    assert runs == {1: killed_at, 2: count - killed_at}  # nothing done twice
+    assert per_problem == 1
+    resumed = answers_of(out, count)
+    clean = tmp_path / "clean.txt"
+    subprocess.run([*command[:-4], "-o", str(clean), "--workers", "1"], env=env,
+                   check=False, capture_output=True, timeout=300)
+    assert resumed == answers_of(clean, count)
+    assert all(resumed)
+
+
+def test_worker_processes_and_dask_cluster_agree(tmp_path):
+    from cpsolve.executors import local_cluster
+
+    text = small_set(6, seed=7)
+    problems = tmp_path / "p.txt"
+    problems.write_text(text)
+    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    base = [sys.executable, "-m", "cpsolve", "batch", str(problems)]
+    pool = subprocess.run([*base, "-o", str(tmp_path / "pool.txt"), "--workers", "2"],
+                          env=env, capture_output=True, timeout=300)
+    assert pool.returncode == 0, pool.stderr
+    with local_cluster(2) as address:
+        dask = subprocess.run([*base, "-o", str(tmp_path / "dask.txt"), "--scheduler",
+                               address], env=env, capture_output=True, timeout=300)
+    assert dask.returncode == 0, dask.stderr
+    assert (tmp_path / "pool.txt").read_text() == (tmp_path / "dask.txt").read_text()
+
+
+def test_generated_devquiz_set_is_read_back():
+    problems = devquiz_set(30, seed=8)
+    read_back = read(problems.text())
+    assert read_back.errors == [] and read_back.limits == problems.limits
+    assert [parse(p.text) for p in read_back.problems] == problems.puzzles
+
+
+@pytest.mark.parametrize("bidirectional", [False, True])
+def test_beam_plans_pass_the_checker_and_are_never_shorter_than_optimal(bidirectional):
+    from cpsolve.models.sliding import Analysis, solve
+    from cpsolve.models.sliding.search import beam
+
+    found = 0
+    for seed in range(12):
+        puzzle = random_puzzle(3 + seed % 2, 3, walls=seed % 2, seed=seed)
+        optimal = len(solve(puzzle, method="bibfs").solution)
+        for width, noise in ((50, 0), (500, 4)):
+            plan = beam(Analysis(puzzle), width=width, noise=noise, seed=seed,
+                        bidirectional=bidirectional)
+            if plan is not None:
+                found += 1
+                assert check(puzzle, plan) == []
+                assert len(plan) >= optimal
+                assert (len(plan) - optimal) % 2 == 0  # the grid's parity
+    assert found >= 20
+
+
+def test_wide_beams_find_optimal_plans_on_small_boards():
+    from cpsolve.models.sliding import Analysis, solve
+    from cpsolve.models.sliding.search import beam
+
+    # A beam as wide as the space is breadth-first search: optimal.
+    for seed in range(5):
+        puzzle = random_puzzle(3, 3, seed=seed)
+        optimal = len(solve(puzzle, method="bibfs").solution)
+        assert len(beam(Analysis(puzzle), width=30_000, bidirectional=False)) == optimal
+
+
+def test_one_board_per_file(tmp_path, capsys):
+    files = []
+    for seed in range(2):
+        path = tmp_path / f"b{seed}.txt"
+        path.write_text(random_puzzle(3, 3, seed=seed).start.text() + "\n")
+        files.append(path)
+    broken = tmp_path / "broken.txt"
+    broken.write_text("1 2 3\n4 5\n")
+    assert run_cli("batch", str(files[0]), str(broken), str(files[1]), "--workers", "1",
+                   "--store", str(tmp_path / "s.sqlite")) == 2
+    captured = capsys.readouterr()
+    answers = read_answers(captured.out, 3)
+    assert answers[1] is None
+    for path, moves in zip(files, (answers[0], answers[2])):
+        assert check(parse(path.read_text()), moves) == []
+    assert f"skipped {broken}:2:" in captured.err
+
+
+def test_store_marks_an_answer_optimal_when_a_later_pass_proves_it(tmp_path):
+    from cpsolve.batch import Store
+
+    store = Store(str(tmp_path / "s.sqlite"))
+    base = {"method": "m", "reason": "", "lower_bound": 1, "seconds": 0.1}
+    store.record("3,3,123456708", 0, {**base, "status": "solved"}, ["R", "LRR"])
+    assert sorted(store.answers()["3,3,123456708"]) == [("LRR", False), ("R", False)]
+    store.record("3,3,123456708", 1, {**base, "status": "optimal"}, ["R"])
+    assert sorted(store.answers()["3,3,123456708"]) == [("LRR", False), ("R", True)]
+    assert store.statuses()["3,3,123456708"][0] == "optimal"
+    with pytest.raises(sqlite3.IntegrityError):  # one attempt per problem and pass
+        store.record("3,3,123456708", 1, {**base, "status": "optimal"}, ["R"])
+    store.close(0.0)

@@ -1,0 +1,81 @@
+"""``cpsolve slide`` end to end (subprocesses)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support.cli import JSON_KEYS, run
+
+
+def test_line_puzzle_goal_1_counts_and_lists(examples):
+    done = run("slide", str(examples / "sliding" / "line-goal1.txt"), "--count-optimal",
+               "--all")
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0
+    assert lines[-1] == "4 optimal plans of 16 moves"
+    assert len(set(lines[:-1])) == 4 and all(len(plan) == 16 for plan in lines[:-1])
+
+
+def test_moves_as_cells(examples):
+    done = run("slide", str(examples / "sliding" / "line-goal2.txt"), "--moves", "cells")
+    cells = [int(x) for x in done.stdout.split()]
+    assert len(cells) == 12 and cells[0] in (2, 7)  # the tile beside the blank at cell 3
+
+
+def test_json(examples):
+    done = run("slide", str(examples / "sliding" / "devquiz-3x3.txt"), "--json", "--method",
+               "sat")
+    data = json.loads(done.stdout)
+    assert set(data) == JSON_KEYS
+    assert (data["puzzle"], data["status"], data["length"], data["optimal"]) == (
+        "slide", "optimal", 16, True)
+    assert len(data["solution"]) == 16
+    assert [h["status"] for h in data["stats"]["horizons"]][-1] == "sat"
+
+
+def test_devquiz_line_on_the_command_line_and_check():
+    done = run("slide", "3,3,168452=30")
+    plan = done.stdout.strip()
+    assert done.returncode == 0 and len(plan) == 16
+    assert run("slide", "3,3,168452=30", "--check", plan).stdout == "valid\n"
+    bad = run("slide", "3,3,168452=30", "--check", "L")
+    assert bad.returncode == 1
+    assert bad.stdout.splitlines()[1].startswith("after 1 move the board differs")
+
+
+def test_unsolvable_exits_1():
+    done = run("slide", "-", stdin="6 8 7\n2 5 4\n3 0 1\n")
+    assert done.returncode == 1 and done.stdout.startswith("unsolvable: parity:")
+
+
+def test_goal_file(tmp_path):
+    start = tmp_path / "start.txt"
+    start.write_text("1 2\n0 3\n")
+    goal = tmp_path / "goal.txt"
+    goal.write_text("0 1\n3 2\n")
+    done = run("slide", str(start), "--goal", str(goal), "-v", "--method", "sat")
+    assert done.returncode == 0 and done.stdout.strip()
+    assert "horizon" in done.stderr
+
+
+def test_time_limit_exits_3():
+    done = run("slide", "-", "--time-limit", "0.5", stdin="15 14 13 12\n11 10 9 8\n7 6 5 4\n"
+                                                              "3 1 2 0\n")
+    assert done.returncode == 3 and "no plan is shorter than" in done.stdout
+
+
+@pytest.mark.parametrize("args, stdin, message", [
+    (["-"], "1 2 3\n4 5\n6 7 0\n", "cpsolve: <stdin>:2:4: row has 2 cells"),
+    (["-"], "1 0\n0 3\n", "cpsolve: <stdin>:2:1: a second blank"),
+    (["-"], "1 2\n3 4\n", "cpsolve: <stdin>:1:1: no blank"),
+    (["3,3,16845a=30"], None, "cpsolve: <argument>:1:10: unknown cell 'a'"),
+    (["3,4,168452=30"], None, "cpsolve: <argument>:1:14: 9 cells for 3x4 = 12"),
+    (["-", "--mode", "incremental", "--encoding", "blanklog"], "1 2\n0 3\n",
+     "cpsolve: encoding blanklog has no incremental mode"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, stdin, message):
+    done = run("slide", *args, stdin=stdin)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(message) and done.stderr.count("\n") == 1

@@ -1,0 +1,56 @@
+"""Running ``cpsolve`` as a user does (a subprocess), golden output files, and the JSON
+contract's schema."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+CPSOLVE = Path(sys.executable).with_name("cpsolve")
+DATA = Path(__file__).resolve().parent.parent / "data"
+UPDATE = os.environ.get("CPSOLVE_UPDATE_GOLDEN") == "1"
+# The keys of every solve's JSON object (docs/json.md).
+JSON_KEYS = {"version", "puzzle", "status", "method", "solution", "solutions", "count",
+             "complete", "unique", "length", "optimal", "lower_bound", "limit_reached",
+             "reason", "stats", "rejected"}
+
+
+def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None,
+        timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``cpsolve ARGS`` in a subprocess, its output as text."""
+    command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
+    return subprocess.run([*command, *args], input=stdin, capture_output=True, text=True,
+                          timeout=timeout, env=env)
+
+
+def golden(family: str, name: str, text: str) -> None:
+    """``text`` must equal the golden file ``tests/data/FAMILY/NAME.golden``
+    (``CPSOLVE_UPDATE_GOLDEN=1`` rewrites it)."""
+    path = DATA / family / f"{name}.golden"
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    assert text == path.read_text(), f"differs from {path} (CPSOLVE_UPDATE_GOLDEN=1 rewrites)"
+
+
+@cache
+def _validator() -> Any:
+    import jsonschema
+
+    from cpsolve.result import schema
+
+    found = schema()
+    jsonschema.Draft202012Validator.check_schema(found)
+    return jsonschema.Draft202012Validator(found)
+
+
+def valid_json(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` after checking it against the shipped JSON Schema (an assertion error
+    listing every violation otherwise)."""
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.path))
+    assert not errors, "; ".join(f"{list(e.path)}: {e.message}" for e in errors)
+    return data
