@@ -319,9 +319,14 @@ def static_command(spec: StaticCommand) -> click.Command:
             assert isinstance(proto, CpsatModel)
             dumps[dump_model] = proto.to_text()
         limit = None if find_all else count if count is not None else 1
+        log = None
+        if verbose:
+            from cpsolve.cli import say
+
+            log = say
         result = family.solve(puzzle, backend=backend, solver=solver, encoding=encoding,
                               limit=limit, unique=unique, time_limit=time_limit,
-                              workers=workers, deductions=deductions, **extra)
+                              workers=workers, deductions=deductions, log=log, **extra)
         out = render_static(spec, puzzle, result, fmt, unique,
                             counting=limit != 1 or count == 1,
                             output=output if fmt in ("svg", "png") else None)

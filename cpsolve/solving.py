@@ -211,6 +211,7 @@ def solve_static(
     workers: int | None = None,
     deduce: bool = True,
     options: dict[str, dict[str, Any]] | None = None,
+    log: Callable[[str], None] | None = None,
 ) -> Result:
     """Solve ``board``: up to ``limit`` distinct answers (``None``: all of them).
 
@@ -218,8 +219,10 @@ def solve_static(
     answer passes the family's checker before it is returned; one that does not makes
     the status ``ERROR``, with the rule it breaks as the reason and the answer in
     ``rejected``. ``options`` go to the encoding's builder for the backend that runs,
-    keyed by backend (Akari's ``{"sat": {"card": "totalizer"}}``).
+    keyed by backend (Akari's ``{"sat": {"card": "totalizer"}}``). ``log`` receives
+    ``-v`` lines as each phase ends.
     """
+    say = log or (lambda line: None)
     options = dict(options or {})
     method = puzzle.method(backend, encoding, solver, deduce, options)
     deadline = deadline or Deadline(None)
@@ -227,6 +230,12 @@ def solve_static(
     start = time.perf_counter()
     prepared = puzzle.prepare(board, deduce)
     stats.extra.update(prepared.stats)
+    figures = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in
+                        prepared.stats.items() if not isinstance(value, float))
+    say(f"before search ({time.perf_counter() - start:.3f} s): " + (
+        f"no solution: {prepared.contradiction}" if prepared.contradiction is not None else
+        "the deductions decide every cell" if prepared.solved else
+        figures if deduce else "no deductions"))
     counting = unique or limit != 1
     if prepared.contradiction is not None:
         return Result(Status.UNSOLVABLE, reason=prepared.contradiction, method=method,
@@ -241,6 +250,12 @@ def solve_static(
         build = puzzle.encodings.get(method["encoding"]).builder(method["backend"])
         model = build(prepared, **options.get(method["backend"], {}))
         stats.build_seconds = time.perf_counter() - start
+        size = (f"{model.num_variables} variables, {model.num_constraints} constraints"
+                if isinstance(model, CpsatModel) else
+                f"{model.nvars} variables, {model.num_clauses} clauses"
+                + (", lazy rules" if model.refine is not None else ""))
+        say(f"model built ({stats.build_seconds:.3f} s): {method['backend']} "
+            f"{method['encoding']}, {size}")
         if method["backend"] == "cpsat":
             from cpsolve.backends import cpsat
 
@@ -251,6 +266,9 @@ def solve_static(
 
             found = sat.enumerate_solutions(model, solver=method["solver"], limit=want,
                                             deadline=deadline, stats=stats)
+    say(f"search done ({stats.solve_seconds:.3f} s, {stats.solver_calls} solver calls): "
+        f"{len(found.solutions)} solution(s)" + (", no more exist" if found.exhausted else "")
+        + (", time limit reached" if found.timed_out else ""))
     answers = [prepared.decode(values) for values in found.solutions]
     for answer in answers:
         errors = puzzle.check(board, answer)

@@ -246,7 +246,8 @@ def prepare(board: Board, deduce_first: bool = True) -> Residual:
         return Residual.of(board)
     deductions = deduce(board)
     stats = {"deduction_seconds": time.perf_counter() - start,
-             "deduction_decided": int((deductions.state != UNKNOWN).sum()),
+             "cells_decided": int((deductions.state != UNKNOWN).sum()),
+             "cells_open": int((deductions.state == UNKNOWN).sum()),
              "deduction_rounds": deductions.rounds}
     if deductions.contradiction is not None:
         return Residual.of(board).with_contradiction(deductions.contradiction, stats)

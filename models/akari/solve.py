@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cpsolve.cnf import known_card
 from cpsolve.limits import Deadline, deadline_of
 from cpsolve.models.akari.analysis import prepare
@@ -29,13 +31,15 @@ def solve(
     time_limit: float | Deadline | None = None,
     workers: int | None = None,
     deductions: bool = True,
+    log: Callable[[str], None] | None = None,
 ) -> Result:
     """Solve ``board``: up to ``limit`` distinct solutions (``None``: all of them).
 
     With ``unique``, looks for a second solution and sets ``Result.unique``. Every
     solution passes :func:`check` before it is returned; one that does not makes the
     status ``ERROR``, with the rule it breaks as the reason. ``card`` is the SAT
-    model's cardinality encoding; ``deductions`` applies the deductions first.
+    model's cardinality encoding; ``deductions`` applies the deductions first; ``log``
+    receives ``-v`` lines as each phase ends.
 
     >>> r = solve(Board(("..", "..")), limit=None)  # the two diagonals
     >>> r.status.value, r.count, r.complete
@@ -44,4 +48,5 @@ def solve(
     known_card(card)
     return solve_static(AKARI, board, backend=backend, encoding=encoding, solver=solver,
                         limit=limit, unique=unique, deadline=deadline_of(time_limit),
-                        workers=workers, deduce=deductions, options={"sat": {"card": card}})
+                        workers=workers, deduce=deductions, options={"sat": {"card": card}},
+                        log=log)

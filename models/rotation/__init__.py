@@ -41,7 +41,7 @@ FAMILY = Family(
     solve=solve,
     encode=encode,
     command=_command,
-    example="2 1\n3 4\n",
+    example="4 1 3\n5 2 6\n7 8 9\n",
     analyze=analyze,
     warm_up=True,
 )

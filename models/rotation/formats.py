@@ -105,7 +105,7 @@ def parse(text: str) -> Puzzle:
             continue
         parts[section].append((number, line))
     if not parts["board"]:
-        raise InputError("empty board: no rows of labels")
+        raise InputError("empty board: no rows of labels", line=1, column=1)
     width, height, start = _grid(_rows(parts["board"]), "board")
     for section, lines in parts.items():
         if not lines and section != "board":
@@ -123,7 +123,7 @@ def parse(text: str) -> Puzzle:
         squares = blocks(width, height)
     if not squares:
         raise InputError(f"a {width}x{height} grid has no 2x2 square: list the squares "
-                         "after a line 'squares'")
+                         "after a line 'squares'", line=parts["board"][0][0], column=1)
     return Puzzle(width, height, tuple(token[0] for token in start), goal_labels, squares)
 
 

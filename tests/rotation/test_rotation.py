@@ -14,7 +14,7 @@ from cpsolve.errors import InputError, UsageError
 from cpsolve.models.rotation import analyze, check, parse, parse_goal, solve, write
 from cpsolve.models.rotation.analysis import Space
 from cpsolve.result import Status
-from tests.support.cli import JSON_KEYS, run, valid_json
+from tests.support.cli import JSON_KEYS, golden, run, valid_json
 from tests.support.rotation_brute import successors, sweep, turn
 
 SEED_START = "9 8 7\n4 5 6\n3 2 1"
@@ -307,3 +307,21 @@ def test_rings_example_listed_cycles_and_repeated_colours(examples):
     for result in found.values():
         assert (len(result.solution.split()), result.count) == (
             dist[puzzle.start], ways[puzzle.start]) == (11, 10)
+
+
+GOLDEN = {
+    "seed": ["seed.txt"],
+    "seed-count": ["seed.txt", "--count-optimal"],
+    "seed-sat": ["seed.txt", "--method", "sat"],
+    "rings": ["rings.txt"],
+    "seed-check-short": ["seed.txt", "--check", "A+ B-"],
+    "seed-cut": ["seed.txt", "--method", "ida", "--max-length", "6"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_output(examples, name):
+    """What a user reads, kept in tests/data/rotate/*.golden (exit status first)."""
+    file, *args = GOLDEN[name]
+    done = run("rotate", str(examples / "rotation" / file), *args)
+    golden("rotate", name, f"exit {done.returncode}\n{done.stdout}")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.support.cli import JSON_KEYS, run
+from tests.support.cli import JSON_KEYS, golden, run
 
 
 def test_line_puzzle_goal_1_counts_and_lists(examples):
@@ -79,3 +79,21 @@ def test_bad_input_is_one_line_and_exit_2(args, stdin, message):
     done = run("slide", *args, stdin=stdin)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.startswith(message) and done.stderr.count("\n") == 1
+
+
+GOLDEN = {
+    "line-goal1-count": ["line-goal1.txt", "--count-optimal"],
+    "line-goal2-cells": ["line-goal2.txt", "--moves", "cells"],
+    "devquiz-3x3-sat-all": ["devquiz-3x3.txt", "--method", "sat", "--count-optimal", "--all"],
+    "8-puzzle-hardest": ["8-puzzle-hardest.txt"],
+    "devquiz-3x3-check-short": ["devquiz-3x3.txt", "--check", "LURD"],
+    "8-puzzle-cut": ["8-puzzle-hardest.txt", "--method", "ida", "--max-length", "20"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_output(examples, name):
+    """What a user reads, kept in tests/data/slide/*.golden (exit status first)."""
+    file, *args = GOLDEN[name]
+    done = run("slide", str(examples / "sliding" / file), *args)
+    golden("slide", name, f"exit {done.returncode}\n{done.stdout}")

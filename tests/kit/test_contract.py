@@ -1,0 +1,143 @@
+"""The family contract, checked on every registered family: its example parses and
+solves, every answer passes its checker, ``--json`` keeps the schema in every
+outcome, ``-v`` speaks the same way, ``--check`` agrees, and no text makes its parser
+raise anything but a located InputError."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cpsolve import registry
+from cpsolve.errors import InputError
+from cpsolve.family import Family, Kind
+from cpsolve.result import Status
+from tests.support.cli import JSON_KEYS, run, valid_json
+
+NAMES = registry.names()
+
+# Boards of each outcome, per family: (arguments, exit status, status).
+OUTCOMES = {
+    "akari": [
+        (["-", "--unique"], "...\n...\n...\n", 4, "solved"),  # not unique
+        (["-"], "3.\n..\n", 1, "unsolvable"),
+        (["-", "--no-deductions"], "....\n.1.1\n....\n", 0, "solved"),
+        (["-", "--time-limit", "0"], "." * 30 + "\n" + "." * 30 + "\n", 3, "unknown"),
+    ],
+    "slide": [
+        (["-"], "6 8 7\n2 5 4\n3 0 1\n", 1, "unsolvable"),
+        (["-", "--count-optimal"], "1 2 3\n4 0 6\n7 5 8\n", 0, "optimal"),
+        (["-", "--method", "sat", "--time-limit", "0.5"],
+         "15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0\n", 3, "unknown"),
+        (["-", "--max-length", "3", "--method", "ida"], "8 6 7\n2 5 4\n3 0 1\n", 3, "unknown"),
+    ],
+    "rotate": [
+        (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
+         "unsolvable"),
+        (["-", "--count-optimal"], "4 1 3\n5 2 6\n7 8 9\n", 0, "optimal"),
+        (["-", "--max-length", "2", "--method", "sat"], "9 8 7\n4 5 6\n3 2 1\n", 3,
+         "unknown"),
+    ],
+}
+
+
+@pytest.fixture(params=NAMES)
+def family(request: pytest.FixtureRequest) -> Family:
+    return registry.load(request.param)
+
+
+def test_every_family_loads_and_keeps_the_contract(family):
+    assert family.problems() == []
+    assert family.takes("time_limit")
+    assert family.command().name == family.name
+
+
+def test_the_example_solves_and_every_answer_passes_the_checker(family):
+    board = family.parse(family.example)
+    result = family.solve(board, time_limit=60)
+    assert result.status in (Status.SOLVED, Status.OPTIMAL), result.reason
+    for answer in result.solutions:
+        assert family.check(board, answer) == []
+        encoded = family.encode(board, answer)
+        assert isinstance(encoded, list) and all(isinstance(x, str) for x in encoded)
+    if family.kind is Kind.PLAN:
+        assert result.lower_bound == family.length(board, result.solution)
+
+
+def test_the_command_prints_json_of_the_schema_and_checks_its_own_answer(family, tmp_path):
+    example = tmp_path / "example.txt"
+    example.write_text(family.example)
+    done = run(family.name, str(example), "--json")
+    assert done.returncode == 0, done.stderr
+    data = valid_json(json.loads(done.stdout))
+    assert set(JSON_KEYS) <= set(data) and data["puzzle"] == family.name
+    answer = tmp_path / "answer.txt"
+    answer.write_text("\n".join(data["solution"]) + "\n" if family.kind is Kind.GRID
+                      else " ".join(data["solution"]) + "\n")
+    checked = run(family.name, str(example), "--check", str(answer), "--json")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert valid_json(json.loads(checked.stdout)) == {
+        "version": 1, "puzzle": family.name, "valid": True, "errors": []}
+
+
+@pytest.mark.parametrize("name, args, stdin, code, status",
+                         [(name, *case) for name, cases in OUTCOMES.items() for case in cases])
+def test_every_outcome_keeps_the_schema(name, args, stdin, code, status):
+    if name not in NAMES:
+        pytest.skip(f"{name} is not installed")
+    done = run(name, *args, "--json", stdin=stdin)
+    assert done.returncode == code, done.stdout + done.stderr
+    data = valid_json(json.loads(done.stdout))
+    assert data["status"] == status
+    assert isinstance(data["solutions"], list) and isinstance(data["count"], int)
+    if status in ("unsolvable", "unknown"):
+        assert data["solution"] is None and data["solutions"] == [] and data["reason"]
+    if code == 4:
+        assert data["unique"] is False and data["count"] == 2
+
+
+def test_verbose_speaks_as_phases_end(family, tmp_path):
+    """Every family's ``-v`` opens with what it knew before search, and planning
+    families add a line per horizon."""
+    example = tmp_path / "example.txt"
+    example.write_text(family.example)
+    args = ["--method", "sat"] if family.kind is Kind.PLAN else []
+    done = run(family.name, str(example), "-v", *args)
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert any(line.startswith("before search") for line in lines), lines
+    if family.kind is Kind.PLAN:
+        assert any(line.startswith("horizon ") for line in lines), lines
+    else:
+        assert any(line.startswith("model built") or "decide every cell" in line
+                   for line in lines), lines
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@given(parts=st.lists(st.sampled_from(
+    list(".#-=0123456789abcwbABCDExXoL*+ \n,:/?!\t\x00é")
+    + ["goal\n", "squares\n", "https://puzz.link/p?", "3,3,", "7x7:", "A: "]),
+    max_size=60))
+def test_any_text_gives_a_board_or_a_located_error(name, parts):
+    text = "".join(parts)
+    parse = registry.load(name).parse
+    try:
+        parse(text)
+    except InputError as error:
+        assert error.line is not None, f"{error} has no line"
+        assert error.line >= 1 and (error.column is None or error.column >= 1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=100, deadline=2000)
+@given(text=st.text(max_size=80))
+def test_any_unicode_gives_a_board_or_a_located_error(name, text):
+    parse = registry.load(name).parse
+    try:
+        parse(text)
+    except InputError as error:
+        assert error.line is not None, f"{error} has no line"
