@@ -23,12 +23,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from common import machine  # noqa: E402
 
+from cpsolve.cnf import CARDS  # noqa: E402
 from cpsolve.models.akari import Board, check, parse, solve  # noqa: E402
-from cpsolve.models.akari.encodings import CARDS  # noqa: E402
 from cpsolve.models.akari.generate import generate, tiled_unique  # noqa: E402
 
 
@@ -86,7 +85,7 @@ METHODS: dict[str, dict[str, object]] = {
     "sat sight glucose4": {"backend": "sat", "solver": "glucose4"},
     "sat sight minisat22": {"backend": "sat", "solver": "minisat22"},
     "sat sight cadical195, no deductions": {"backend": "sat", "solver": "cadical195",
-                                            "presolve": False},
+                                            "deductions": False},
     "cpsat segments": {"backend": "cpsat", "encoding": "segments"},
     "cpsat sight": {"backend": "cpsat", "encoding": "sight"},
 }
@@ -113,7 +112,7 @@ def seed_board(runs: int) -> None:
               ("cadical153", "glucose4", "glucose42", "minisat22", "maplechrono", "lingeling",
                "mergesat3", "kissat404")]
     for label, options in lines:
-        cells = [timed(encoding=enc, presolve=pre, **options) for enc, pre in columns]
+        cells = [timed(encoding=enc, deductions=pre, **options) for enc, pre in columns]
         print(f"| {label} | " + " | ".join(cells) + " |", flush=True)
 
 

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import argparse
 import resource
-import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from common import machine  # noqa: E402
 
-from cpsolve.models.sliding import analyze, parse  # noqa: E402
-from models import rotation  # noqa: E402
+from cpsolve.models import rotation  # noqa: E402
+from cpsolve.models.rotation.search import analyze as sweep_rotation  # noqa: E402
+from cpsolve.models.sliding import parse  # noqa: E402
+from cpsolve.models.sliding.search import analyze  # noqa: E402
 
 
 def dict_bfs(root: tuple, successors) -> tuple[int, int]:  # type: ignore[no-untyped-def]
@@ -79,7 +79,7 @@ def main() -> None:
           f"{report.hardest_count} hardest: {seconds:.3f} s (best of 5); plain Python BFS "
           f"{base:.2f} s, {base / seconds:.0f}x slower")
     turns = rotation.parse("9 8 7\n4 5 6\n3 2 1")
-    seconds, report = timed(rotation.analyze, turns)
+    seconds, report = timed(sweep_rotation, turns)
     perms = [tuple(int(i) for i in row) for row in turns.perms]
     base, (states, diameter) = timed(
         dict_bfs, turns.goal, lambda s: [tuple(s[i] for i in p) for p in perms], repeat=1)

@@ -21,9 +21,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from common import machine  # noqa: E402
 
-from benchmarks.common import machine  # noqa: E402
 from cpsolve.models.sliding import check, devquiz_set, parse  # noqa: E402
 from cpsolve.models.sliding.batch import read, read_answers  # noqa: E402
 

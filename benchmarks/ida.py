@@ -17,16 +17,15 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from common import machine  # noqa: E402
 
+from cpsolve.limits import Deadline  # noqa: E402
 from cpsolve.models.sliding import Analysis, Puzzle, check, parse, solve  # noqa: E402
 from cpsolve.models.sliding.search import ida, ida_pdb  # noqa: E402
 from cpsolve.result import Status  # noqa: E402
@@ -81,7 +80,7 @@ def fifteen(count: int, manhattan_limit: float) -> None:
         times.append(seconds)
         nodes.append(found.nodes)
         start = time.perf_counter()
-        man_plans, man = ida(analysis, time_limit=manhattan_limit)
+        man_plans, man = ida(analysis, deadline=Deadline(manhattan_limit))
         man_seconds = time.perf_counter() - start
         man_nps.append(man.nodes / man_seconds)
         if man_plans:

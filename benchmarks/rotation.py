@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from common import machine  # noqa: E402
 

@@ -177,6 +177,21 @@ def card_option(function: F) -> F:
     return decorated
 
 
+def build(decorators: Sequence[Callable[[Any], Any]], function: Callable[..., Any]
+          ) -> click.Command:
+    """``function`` under ``decorators`` (the first outermost): a click command built
+    from a list, as the kit's commands are.
+
+    >>> build([click.command("hello"), click.option("--n", default=1)], lambda n: n).name
+    'hello'
+    """
+    command: Any = function
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    built: click.Command = command
+    return built
+
+
 def exit_code(result: Result) -> int:
     """The exit status a result calls for."""
     if result.status is Status.ERROR:
@@ -367,8 +382,4 @@ def static_command(spec: StaticCommand) -> click.Command:
         dump_options,
         common_options,
     ]
-    command: Any = run
-    for decorator in reversed(decorators):
-        command = decorator(command)
-    built: click.Command = command
-    return built
+    return build(decorators, run)

@@ -68,6 +68,26 @@ from typing import Any
 from cpsolve.result import Result, SpaceReport
 
 
+def lazy(target: str) -> Callable[..., Any]:
+    """The function ``"package.module:function"``, imported when it is first called: a
+    family names its command, generator and analysis this way, so their modules (click,
+    numba kernels) load only when they run.
+
+    >>> lazy("math:gcd")(12, 18)
+    6
+    """
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        import importlib
+
+        module, _, name = target.partition(":")
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__doc__ = f"{target}, imported on first use."
+    call.__qualname__ = call.__name__ = f"lazy({target})"
+    return call
+
+
 class Kind(enum.Enum):
     """What an answer is: a filled board, or a plan of moves."""
 

@@ -28,6 +28,7 @@ from cpsolve.backends.sat import DEFAULT_SOLVER, CnfModel
 from cpsolve.errors import UsageError
 from cpsolve.limits import Deadline
 from cpsolve.result import Result, Stats, Status
+from cpsolve.tables import Table
 
 Board = TypeVar("Board")
 Answer = TypeVar("Answer")
@@ -98,7 +99,7 @@ class Encoding:
         return build
 
 
-class Encodings:
+class Encodings(Table[Encoding]):
     """A family's ordered table of encodings, the first the default. It drives the
     command's choices, option checking, ``--dump-cnf`` / ``--dump-model`` and
     experiments' method names.
@@ -107,36 +108,18 @@ class Encodings:
     ...                   Encoding("b", "second", cpsat=lambda p: None))
     >>> table.names, table.default.name, table.backends
     (('a', 'b'), 'a', ('sat', 'cpsat'))
-    >>> table.get("c")
-    Traceback (most recent call last):
-    ...
-    cpsolve.errors.UsageError: unknown encoding 'c'; known: a, b
     """
 
     def __init__(self, *entries: Encoding) -> None:
-        if not entries:
-            raise ValueError("an encodings table needs at least one entry")
-        self.entries = entries
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(entry.name for entry in self.entries)
-
-    @property
-    def default(self) -> Encoding:
-        return self.entries[0]
+        super().__init__("encoding", *entries)
 
     @property
     def backends(self) -> tuple[str, ...]:
         return tuple(b for b in BACKENDS if any(b in e.backends for e in self.entries))
 
-    def get(self, name: str | None) -> Encoding:
-        if name is None:
-            return self.default
-        for entry in self.entries:
-            if entry.name == name:
-                return entry
-        raise UsageError(f"unknown encoding {name!r}; known: {', '.join(self.names)}")
+    def choose(self, name: str | None) -> Encoding:
+        """The encoding called ``name``; the default for ``None``."""
+        return self.default if name is None else self.get(name)
 
     def for_backend(self, backend: str) -> Encoding:
         """The first encoding with a model for ``backend``."""
@@ -167,9 +150,9 @@ class StaticPuzzle(Generic[Board, Answer]):
                              f"{', '.join(('auto', *self.encodings.backends))}")
         if backend == "auto":
             backend = self.auto if encoding is None or self.auto in (
-                self.encodings.get(encoding).backends) else self.encodings.get(
+                self.encodings.choose(encoding).backends) else self.encodings.get(
                 encoding).backends[0]
-        chosen = (self.encodings.get(encoding) if encoding is not None
+        chosen = (self.encodings.choose(encoding) if encoding is not None
                   else self.encodings.for_backend(backend))
         chosen.builder(backend)  # the pair must exist
         if backend == "cpsat":
@@ -191,7 +174,7 @@ class StaticPuzzle(Generic[Board, Answer]):
         prepared = self.prepare(board, deduce)
         if prepared.contradiction is not None:
             prepared = self.prepare(board, False)
-        chosen = self.encodings.get(encoding) if encoding else self.encodings.for_backend(
+        chosen = self.encodings.choose(encoding) if encoding else self.encodings.for_backend(
             backend)
         built: CnfModel | CpsatModel = chosen.builder(backend)(prepared,
                                                                 **options.get(backend, {}))

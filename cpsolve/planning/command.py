@@ -14,6 +14,7 @@ import click
 
 from cpsolve.commands import (
     Output,
+    build,
     card_option,
     checked,
     choose_format,
@@ -213,8 +214,4 @@ def plan_command(spec: PlanCommand) -> click.Command:
         dump_options,
         common_options,
     ]
-    command: Any = run
-    for decorator in reversed(decorators):
-        command = decorator(command)
-    built: click.Command = command
-    return built
+    return build(decorators, run)

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
 from cpsolve.errors import UsageError
+from cpsolve.tables import Table
 
 
 class HorizonEncoder(Protocol):
@@ -69,7 +70,7 @@ class PlanEncoding:
     options: tuple[str, ...] = ()
 
 
-class PlanEncodings:
+class PlanEncodings(Table[PlanEncoding]):
     """A family's ordered table of plan encodings; the first is the default.
 
     >>> table = PlanEncodings(PlanEncoding("onehot", "sat", "", build=print),
@@ -79,29 +80,14 @@ class PlanEncodings:
     """
 
     def __init__(self, *entries: PlanEncoding) -> None:
-        if not entries:
-            raise ValueError("an encodings table needs at least one entry")
-        self.entries = entries
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(entry.name for entry in self.entries)
-
-    @property
-    def default(self) -> PlanEncoding:
-        return self.entries[0]
+        super().__init__("encoding", *entries)
 
     def of(self, backend: str) -> tuple[str, ...]:
         """The names of the encodings for ``backend``."""
         return tuple(e.name for e in self.entries if e.backend == backend)
 
-    def get(self, name: str) -> PlanEncoding:
-        for entry in self.entries:
-            if entry.name == name:
-                return entry
-        raise UsageError(f"unknown encoding {name!r}; known: {', '.join(self.names)}")
-
     def for_backend(self, backend: str) -> PlanEncoding:
+        """The first encoding solved by ``backend``."""
         for entry in self.entries:
             if entry.backend == backend:
                 return entry

@@ -14,7 +14,7 @@ limit like any other work, and recorded as ``analysis_seconds``.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
@@ -28,6 +28,7 @@ from cpsolve.planning.encoders import PlanEncoding, PlanEncodings
 from cpsolve.planning.horizons import describe_horizon, shortest_plans
 from cpsolve.planning.outcome import Outcome, finish
 from cpsolve.result import Result, Stats, Status
+from cpsolve.tables import Table
 from cpsolve.verdict import Verdict
 
 MODES = ("fresh", "incremental")
@@ -99,24 +100,33 @@ class Planner:
     checker and a plan's number of moves; ``methods`` its method table (the kit's
     :func:`horizon_method` and :func:`sweep_method` entries and its own searches);
     ``auto(facts, options)`` picks a method for ``auto``: its name, options to
-    change, and why; ``max_length(facts)`` the default longest plan looked for.
+    change, and why; ``max_length(facts)`` the default longest plan looked for;
+    ``choices`` the allowed values of options, checked before any work.
     """
 
     facts: Callable[[Any], Facts]
     check: Callable[[Any, Any], list[str]]
     length: Callable[[Any], int]
-    methods: Sequence[PlanMethod]
+    methods: Table[PlanMethod]
     auto: Callable[[Facts, dict[str, Any]], tuple[str, dict[str, Any], str]]
     encodings: PlanEncodings
     max_length: Callable[[Facts], int] = field(default=lambda facts: 100)
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:
-        return ("auto", *(m.name for m in self.methods))
+        return ("auto", *self.methods.names)
 
     def check_options(self, options: dict[str, Any]) -> None:
-        """Refuse, before any work, an encoding or mode that does not exist or does
-        not fit together (whatever method runs)."""
+        """Refuse, before any work, an option value that does not exist, or an
+        encoding and mode that do not fit together (whatever method runs)."""
+        from cpsolve.cnf import CARDS
+
+        for key, allowed in {"card": CARDS, **self.choices}.items():
+            if options.get(key) is not None and options[key] not in allowed:
+                what = "cardinality encoding" if key == "card" else key
+                raise UsageError(f"unknown {what} {options[key]!r}; known: "
+                                 f"{', '.join(allowed)}")
         name = options.get("encoding")
         entry = self.encodings.get(name) if name else self.encodings.for_backend("sat")
         if entry.backend != "sat":
@@ -131,10 +141,14 @@ class Planner:
                              f"({', '.join(able) or 'no encoding'} has)")
 
     def method(self, name: str) -> PlanMethod:
-        for entry in self.methods:
-            if entry.name == name:
-                return entry
-        raise UsageError(f"unknown method {name!r}; known: {', '.join(self.names)}")
+        """The method called ``name`` (``auto`` is resolved before)."""
+        if name == "auto":
+            raise UsageError("auto is resolved by the planner")
+        try:
+            return self.methods.get(name)
+        except UsageError:
+            raise UsageError(f"unknown method {name!r}; known: {', '.join(self.names)}"
+                             ) from None
 
 
 def solve_plan(planner: Planner, board: Any, *, method: str, options: dict[str, Any],

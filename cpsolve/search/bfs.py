@@ -17,12 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
 
 from cpsolve.combinatorics import arrangements
 from cpsolve.limits import Deadline
+from cpsolve.progress import Bar
+
+if TYPE_CHECKING:
+    from cpsolve.result import SpaceReport
 from cpsolve.search.ranking import (
     push,
     rank,
@@ -323,3 +328,33 @@ def _sweep(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, perms: np.ndar
         level += 1
     out.farthest = _states([int(r) for r in last[:min(last_size, keep)]], counts, m)
     return out, dist
+
+
+def space_report(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
+                 describe: Callable[[np.ndarray], str], perms: np.ndarray | None = None,
+                 keep: int = 1000, bar: Bar | None = None) -> SpaceReport:
+    """The whole space reachable from ``root`` (a puzzle's goal) as ``cpsolve analyze``
+    reports it: positions, positions per distance, the largest distance and the
+    positions at it (``describe`` writes one as text). A space of more than
+    :data:`MAX_STATES` arrangements is refused up front, with its size; ``bar``
+    advances layer by layer."""
+    import time
+
+    from cpsolve.errors import UsageError
+    from cpsolve.result import SpaceReport, Stats
+
+    size = arrangements(int(c) for c in counts)
+    if size > MAX_STATES:
+        raise UsageError(f"{size:,} arrangements: too many to sweep here (at most "
+                         f"{MAX_STATES:,}, one byte each)")
+    bar = bar or Bar()
+    bar.update(total=size)
+    start = time.perf_counter()
+    layers = sweep_all(root, counts, nbr, perms=perms, keep=keep, on_layer=bar.layer)
+    bar.update(total=sum(layers.sizes))  # the reachable part: the bar ends full
+    stats = Stats(solve_seconds=time.perf_counter() - start)
+    stats.extra["arrangements"] = size
+    return SpaceReport(states=sum(layers.sizes), diameter=len(layers.sizes) - 1,
+                       distribution=layers.sizes,
+                       hardest=[describe(state) for state in layers.farthest],
+                       hardest_count=layers.sizes[-1], stats=stats)

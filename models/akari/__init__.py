@@ -16,7 +16,7 @@ True
 ..*....
 """
 
-from cpsolve.family import Family, Kind
+from cpsolve.family import Family, Kind, lazy
 from cpsolve.models.akari.analysis import obstacles
 from cpsolve.models.akari.board import Board, Solution
 from cpsolve.models.akari.check import check
@@ -29,18 +29,6 @@ from cpsolve.models.akari.formats import (
     to_url,
 )
 from cpsolve.models.akari.solve import solve
-
-
-def _command():  # type: ignore[no-untyped-def]
-    from cpsolve.models.akari.cli import command
-
-    return command()
-
-
-def _generate():  # type: ignore[no-untyped-def]
-    from cpsolve.models.akari.generate import command
-
-    return command()
 
 
 def encode(board: Board, lights: Solution) -> list[str]:
@@ -56,9 +44,9 @@ FAMILY = Family(
     check=check,
     solve=solve,
     encode=encode,
-    command=_command,
+    command=lazy("cpsolve.models.akari.cli:command"),
     example=".......\n.2#..#.\n.1..#..\n......2\n.#..#..\n..4...#\n.......\n",
-    generate=_generate,
+    generate=lazy("cpsolve.models.akari.generate:command"),
 )
 
 __all__ = ["FAMILY", "Board", "Solution", "check", "encode", "obstacles", "parse",

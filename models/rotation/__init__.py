@@ -7,29 +7,16 @@ puzzle with squares A, B, C, D, or any cycles of cells listed in the file).
 ('optimal', 11)
 """
 
-from cpsolve.family import Family, Kind
+from cpsolve.family import Family, Kind, lazy
 from cpsolve.models.rotation.board import Move, Puzzle, Square, parse_moves
 from cpsolve.models.rotation.check import check
 from cpsolve.models.rotation.formats import parse, parse_goal, write
 from cpsolve.models.rotation.solve import plan_length, solve
 
 
-def analyze(puzzle, *, keep=1000, bar=None):  # type: ignore[no-untyped-def]
-    """The whole space from the goal (:func:`cpsolve.models.rotation.search.analyze`)."""
-    from cpsolve.models.rotation.search import analyze as sweep
-
-    return sweep(puzzle, keep=keep, bar=bar)
-
-
 def encode(puzzle: Puzzle, plan: str) -> list[str]:
     """A plan as JSON: its moves (``["A+", "B-"]``)."""
     return plan.split()
-
-
-def _command():  # type: ignore[no-untyped-def]
-    from cpsolve.models.rotation.cli import command
-
-    return command()
 
 
 FAMILY = Family(
@@ -40,11 +27,11 @@ FAMILY = Family(
     check=check,
     solve=solve,
     encode=encode,
-    command=_command,
+    command=lazy("cpsolve.models.rotation.cli:command"),
     example="4 1 3\n5 2 6\n7 8 9\n",
-    analyze=analyze,
+    analyze=lazy("cpsolve.models.rotation.search:analyze"),
     warm_up=True,
 )
 
-__all__ = ["FAMILY", "Move", "Puzzle", "Square", "analyze", "check", "encode", "parse",
+__all__ = ["FAMILY", "Move", "Puzzle", "Square", "check", "encode", "parse",
            "parse_goal", "parse_moves", "plan_length", "solve", "write"]

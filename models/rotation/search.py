@@ -8,13 +8,12 @@ from typing import Any
 
 import numpy as np
 
-from cpsolve.errors import UsageError
 from cpsolve.models.rotation.analysis import Space
 from cpsolve.models.rotation.board import Puzzle
 from cpsolve.planning.outcome import Outcome
 from cpsolve.planning.solve import Job, PlanMethod, Ranked, sweep_method
 from cpsolve.progress import Bar
-from cpsolve.result import SpaceReport, Stats
+from cpsolve.result import SpaceReport
 
 HEURISTICS = ("pdb", "cells")
 
@@ -72,29 +71,16 @@ BIBFS = sweep_method("bibfs", "breadth-first search from both ends", ranked,
 
 def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> SpaceReport:
     """Sweep every arrangement reachable from ``puzzle.goal`` (breadth-first over
-    perfectly ranked arrangements, one byte each). A space larger than
-    :data:`cpsolve.search.bfs.MAX_STATES` is refused up front, with its size.
+    perfectly ranked arrangements, one byte each; a space too large is refused up
+    front, with its size).
 
     >>> from cpsolve.models.rotation.formats import parse
     >>> report = analyze(parse("1 2\\n3 4"))
     >>> report.states, report.diameter, report.distribution
     (4, 2, [1, 2, 1])
     """
-    from cpsolve.search.bfs import MAX_STATES, NO_NEIGHBOURS, sweep_all
+    from cpsolve.search.bfs import NO_NEIGHBOURS, space_report
 
     space = Space(puzzle)
-    if space.state_space > MAX_STATES:
-        raise UsageError(f"{space.state_space:,} arrangements: too many to sweep here (at "
-                         f"most {MAX_STATES:,}, one byte each)")
-    bar = bar or Bar()
-    bar.update(total=space.state_space)
-    start = time.perf_counter()
-    layers = sweep_all(space.goal, space.counts, NO_NEIGHBOURS, perms=space.perms, keep=keep,
-                       on_layer=bar.layer)
-    bar.update(total=sum(layers.sizes))  # the reachable part: the bar ends full
-    stats = Stats(solve_seconds=time.perf_counter() - start)
-    stats.extra["arrangements"] = space.state_space
-    return SpaceReport(states=sum(layers.sizes), diameter=len(layers.sizes) - 1,
-                       distribution=layers.sizes,
-                       hardest=[space.text(state) for state in layers.farthest],
-                       hardest_count=layers.sizes[-1], stats=stats)
+    return space_report(space.goal, space.counts, NO_NEIGHBOURS, perms=space.perms,
+                        describe=space.text, keep=keep, bar=bar)

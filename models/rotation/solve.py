@@ -13,6 +13,7 @@ from cpsolve.models.rotation.encodings import ENCODINGS
 from cpsolve.models.rotation.search import BFS, BIBFS, HEURISTICS, IDA
 from cpsolve.planning.solve import Facts, Log, Planner, horizon_method, solve_plan
 from cpsolve.result import Result
+from cpsolve.tables import Table
 
 # ``auto``: bidirectional breadth-first search while the arrangements fit in memory
 # (the 3x3 puzzle's 362,880 take milliseconds), else IDA* with pattern databases.
@@ -34,10 +35,11 @@ def plan_length(plan: str) -> int:
 
 PLANNER = Planner(
     facts=Space, check=check, length=plan_length,
-    methods=(BFS, BIBFS, IDA,
-             horizon_method("sat", "sat", "SAT, horizon after horizon"),
-             horizon_method("cpsat", "cpsat", "CP-SAT, horizon after horizon")),
-    auto=_auto, encodings=ENCODINGS, max_length=lambda facts: DEFAULT_MAX_LENGTH)
+    methods=Table("method", BFS, BIBFS, IDA,
+                  horizon_method("sat", "sat", "SAT, horizon after horizon"),
+                  horizon_method("cpsat", "cpsat", "CP-SAT, horizon after horizon")),
+    auto=_auto, encodings=ENCODINGS, max_length=lambda facts: DEFAULT_MAX_LENGTH,
+    choices={"heuristic": HEURISTICS})
 
 
 def solve(puzzle: Puzzle, *, method: str = "auto", encoding: str = ENCODINGS.default.name,
@@ -57,12 +59,6 @@ def solve(puzzle: Puzzle, *, method: str = "auto", encoding: str = ENCODINGS.def
     >>> r.status.value, r.solutions, r.count
     ('optimal', ['A-'], 1)
     """
-    from cpsolve.cnf import known_card
-    from cpsolve.errors import UsageError
-
-    if heuristic not in HEURISTICS:
-        raise UsageError(f"unknown heuristic {heuristic!r}; known: {', '.join(HEURISTICS)}")
-    known_card(card)
     options = dict(encoding=encoding, mode=mode, solver=solver, card=card,
                    heuristic=heuristic, workers=workers)
     return solve_plan(PLANNER, puzzle, method=method, options=options, max_length=max_length,

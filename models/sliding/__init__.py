@@ -9,7 +9,7 @@ boards with walls. Plans are strings of blank moves ``U``, ``D``, ``L``, ``R``.
 ('optimal', 16)
 """
 
-from cpsolve.family import BatchJob, Family, Kind
+from cpsolve.family import Family, Kind, lazy
 from cpsolve.models.sliding.analysis import Analysis
 from cpsolve.models.sliding.board import Board, Puzzle
 from cpsolve.models.sliding.check import check
@@ -18,34 +18,9 @@ from cpsolve.models.sliding.generate import ProblemSet, devquiz_set, random_puzz
 from cpsolve.models.sliding.solve import solve
 
 
-def analyze(puzzle, *, keep=1000, bar=None):  # type: ignore[no-untyped-def]
-    """The whole space from the goal (:func:`cpsolve.models.sliding.search.analyze`)."""
-    from cpsolve.models.sliding.search import analyze as sweep
-
-    return sweep(puzzle, keep=keep, bar=bar)
-
-
 def encode(puzzle: Puzzle, plan: str) -> list[str]:
     """A plan as JSON: its moves, one letter each."""
     return list(plan)
-
-
-def _command():  # type: ignore[no-untyped-def]
-    from cpsolve.models.sliding.cli import command
-
-    return command()
-
-
-def _generate():  # type: ignore[no-untyped-def]
-    from cpsolve.models.sliding.generate import command
-
-    return command()
-
-
-def _batch() -> BatchJob:
-    from cpsolve.models.sliding import batch
-
-    return batch.JOB
 
 
 FAMILY = Family(
@@ -57,13 +32,13 @@ FAMILY = Family(
     check=check,
     solve=solve,
     encode=encode,
-    command=_command,
+    command=lazy("cpsolve.models.sliding.cli:command"),
     example="1 2 3\n4 0 6\n7 5 8\n",
-    generate=_generate,
-    analyze=analyze,
-    batch=_batch,
+    generate=lazy("cpsolve.models.sliding.generate:command"),
+    analyze=lazy("cpsolve.models.sliding.search:analyze"),
+    batch=lazy("cpsolve.models.sliding.batch:job"),
     warm_up=True,
 )
 
-__all__ = ["FAMILY", "Analysis", "Board", "ProblemSet", "Puzzle", "analyze", "check",
+__all__ = ["FAMILY", "Analysis", "Board", "ProblemSet", "Puzzle", "check",
            "devquiz_set", "encode", "parse", "parse_goal", "random_puzzle", "solve"]

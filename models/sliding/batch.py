@@ -7,7 +7,7 @@ budgets) is read too. The answers file has one line per problem: its moves, or
 nothing when it is unsolved.
 
 This module is what ``cpsolve batch`` (:mod:`cpsolve.batch`) needs from the family,
-gathered in :data:`JOB`: :func:`read`, the :data:`PASSES` and :func:`attempt` (run in
+gathered by :func:`job`: :func:`read`, the :data:`PASSES` and :func:`attempt` (run in
 worker processes), :func:`check`, :func:`usage`, :func:`plan` (which answers to hand
 in under the budgets) and :func:`group` (the rows of the summary).
 """
@@ -353,5 +353,8 @@ def plan(candidates: list[list[str]], limits: dict[str, int] | None) -> list[str
     return chosen
 
 
-JOB = BatchJob(read=read, passes=PASSES, attempt=attempt, check=check, usage=usage, plan=plan,
-               format_answers=format_answers, group=group, read_files=read_files)
+def job() -> BatchJob:
+    """What ``cpsolve batch`` needs from the family (:class:`cpsolve.family.BatchJob`)."""
+    return BatchJob(read=read, passes=PASSES, attempt=attempt, check=check, usage=usage,
+                    plan=plan, format_answers=format_answers, group=group,
+                    read_files=read_files)

@@ -16,7 +16,7 @@ from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle, path_moves
 from cpsolve.planning.outcome import Outcome
 from cpsolve.planning.solve import Job, PlanMethod, Ranked, sweep_method
 from cpsolve.progress import Bar
-from cpsolve.result import SpaceReport, Stats
+from cpsolve.result import SpaceReport
 from cpsolve.search.ida import IdaSearch
 
 if TYPE_CHECKING:  # the numba kernels are compiled or loaded only when a search runs
@@ -245,39 +245,26 @@ BIBFS = sweep_method("bibfs", "breadth-first search from both ends", ranked,
 
 def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> SpaceReport:
     """Sweep every position reachable from ``puzzle.goal`` (a breadth-first search over
-    perfectly ranked arrangements, one byte a state). A space larger than
-    :data:`cpsolve.search.bfs.MAX_STATES` arrangements is refused up front, with its size.
+    perfectly ranked arrangements, one byte a state; a space too large is refused up
+    front, with its size).
 
     >>> from cpsolve.models.sliding.formats import parse
     >>> report = analyze(parse("1 2 3\\n4 5 0"))
     >>> report.states, report.diameter, report.distribution[:4]
     (360, 21, [1, 2, 3, 5])
     """
-    from cpsolve.search.bfs import MAX_STATES, sweep_all
+    from cpsolve.search.bfs import space_report
 
     analysis = Analysis(Puzzle(puzzle.goal, puzzle.goal))
-    size = analysis.state_space
-    if size > MAX_STATES:
-        raise UsageError(f"{size:,} arrangements: too many to sweep here (at most "
-                         f"{MAX_STATES:,}, one byte each)")
-    bar = bar or Bar()
-    bar.update(total=size)
-    start = time.perf_counter()
     root, _, counts, nbr_free = ranked_space(analysis)
-    free = analysis.free
-    layers = sweep_all(root, counts, nbr_free, keep=keep, on_layer=bar.layer)
-    hardest = []
-    for state in layers.farthest:
+
+    def describe(state: np.ndarray) -> str:
         board = [WALL] * (puzzle.width * puzzle.height)
-        for i, cell in enumerate(free):
+        for i, cell in enumerate(analysis.free):
             board[cell] = analysis.labels[int(state[i])] if state[i] else BLANK
-        hardest.append(Board(puzzle.width, puzzle.height, tuple(board)).text())
-    bar.update(total=sum(layers.sizes))  # the reachable part: the bar ends full
-    stats = Stats(solve_seconds=time.perf_counter() - start)
-    stats.extra["arrangements"] = size
-    return SpaceReport(states=sum(layers.sizes), diameter=len(layers.sizes) - 1,
-                       distribution=layers.sizes, hardest=hardest,
-                       hardest_count=layers.sizes[-1], stats=stats)
+        return Board(puzzle.width, puzzle.height, tuple(board)).text()
+
+    return space_report(root, counts, nbr_free, describe=describe, keep=keep, bar=bar)
 
 
 def beam_arrays(analysis: Analysis) -> tuple[np.ndarray, ...]:

@@ -13,6 +13,7 @@ from cpsolve.models.sliding.encodings import ENCODINGS
 from cpsolve.models.sliding.search import BFS, BIBFS, IDA
 from cpsolve.planning.solve import Facts, Log, Planner, horizon_method, solve_plan
 from cpsolve.result import Result
+from cpsolve.tables import Table
 
 # What ``auto`` runs (from benchmarks/ida.py and sliding_sat.py): bidirectional BFS up
 # to AUTO_SPACE arrangements; beyond, IDA*, with Manhattan alone while the lower bound
@@ -43,11 +44,12 @@ def _length(plan: str) -> int:
 
 PLANNER = Planner(
     facts=Analysis, check=check, length=_length,
-    methods=(horizon_method("sat", "sat", "SAT, horizon after horizon (--encoding)"),
-             horizon_method("cpsat", "cpsat", "CP-SAT, horizon after horizon"),
-             IDA, BFS, BIBFS),
+    methods=Table("method", horizon_method("sat", "sat", "SAT, horizon after horizon"),
+                  horizon_method("cpsat", "cpsat", "CP-SAT, horizon after horizon"),
+                  IDA, BFS, BIBFS),
     auto=_auto, encodings=ENCODINGS,
-    max_length=lambda facts: max(DEFAULT_MAX_LENGTH, facts.lower_bound or 0))
+    max_length=lambda facts: max(DEFAULT_MAX_LENGTH, facts.lower_bound or 0),
+    choices={"heuristic": HEURISTICS})
 
 
 def solve(
@@ -82,12 +84,6 @@ def solve(
     >>> r.status.value, r.solutions, r.count
     ('optimal', ['RR'], 1)
     """
-    from cpsolve.cnf import known_card
-    from cpsolve.errors import UsageError
-
-    if heuristic not in HEURISTICS:
-        raise UsageError(f"unknown heuristic {heuristic!r}; known: {', '.join(HEURISTICS)}")
-    known_card(card)
     options = dict(encoding=encoding, mode=mode, solver=solver, card=card, prune=prune,
                    no_undo=no_undo, workers=workers, weight=weight, heuristic=heuristic)
     return solve_plan(PLANNER, puzzle, method=method, options=options, max_length=max_length,

@@ -90,7 +90,13 @@ def test_fresh_clone_installs_beside_a_models_package(tmp_path, editable):
                                                      "seed-18x10.txt"), "--unique"],
                           capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert done.returncode == 0 and done.stdout.endswith("unique\n"), done.stderr
-    tests = subprocess.run([str(python), "-m", "pytest", "-q", "-x",
+    # The README's test command (python -m pytest) for the editable install; for the
+    # installed copy, pytest must import cpsolve from the environment, not from the
+    # clone's folder: its own script (not python -m, which puts the folder first) and
+    # the tests' folder appended to the path.
+    command = ([str(python), "-m", "pytest"] if editable else
+               [str(tmp_path / "env" / "bin" / "pytest"), "--import-mode=append"])
+    tests = subprocess.run([*command, "-q", "-x", "-p", "no:cacheprovider",
                             "tests/kit/test_contract.py"], capture_output=True, text=True,
                            cwd=clone, timeout=1200)
     assert tests.returncode == 0, tests.stdout[-2000:] + tests.stderr[-2000:]

@@ -11,10 +11,11 @@ from collections import Counter
 import pytest
 
 from cpsolve.errors import InputError, UsageError
-from cpsolve.models.rotation import analyze, check, parse, parse_goal, solve, write
+from cpsolve.models.rotation import check, parse, parse_goal, solve, write
 from cpsolve.models.rotation.analysis import Space
+from cpsolve.models.rotation.search import analyze
 from cpsolve.result import Status
-from tests.support.cli import JSON_KEYS, golden, run, valid_json
+from tests.support.cli import JSON_KEYS, golden_run, run, valid_json
 from tests.support.rotation_brute import successors, sweep, turn
 
 SEED_START = "9 8 7\n4 5 6\n3 2 1"
@@ -323,5 +324,4 @@ GOLDEN = {
 def test_golden_output(examples, name):
     """What a user reads, kept in tests/data/rotate/*.golden (exit status first)."""
     file, *args = GOLDEN[name]
-    done = run("rotate", str(examples / "rotation" / file), *args)
-    golden("rotate", name, f"exit {done.returncode}\n{done.stdout}")
+    golden_run("rotate", examples / "rotation" / file, *args, name=name)

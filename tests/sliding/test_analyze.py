@@ -9,7 +9,8 @@ from collections import deque
 import pytest
 
 from cpsolve.errors import UsageError
-from cpsolve.models.sliding import analyze, parse
+from cpsolve.models.sliding import parse
+from cpsolve.models.sliding.search import analyze
 from tests.support.cli import run
 
 SEED_HARDEST = {"8 6 7\n2 5 4\n3 . 1", "6 4 7\n8 5 .\n3 2 1"}

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.support.cli import JSON_KEYS, golden, run
+from tests.support.cli import JSON_KEYS, golden_run, run
 
 
 def test_line_puzzle_goal_1_counts_and_lists(examples):
@@ -95,5 +95,4 @@ GOLDEN = {
 def test_golden_output(examples, name):
     """What a user reads, kept in tests/data/slide/*.golden (exit status first)."""
     file, *args = GOLDEN[name]
-    done = run("slide", str(examples / "sliding" / file), *args)
-    golden("slide", name, f"exit {done.returncode}\n{done.stdout}")
+    golden_run("slide", examples / "sliding" / file, *args, name=name)

@@ -37,6 +37,13 @@ def golden(family: str, name: str, text: str) -> None:
     assert text == path.read_text(), f"differs from {path} (CPSOLVE_UPDATE_GOLDEN=1 rewrites)"
 
 
+def golden_run(family: str, board: Path, *args: str, name: str) -> None:
+    """``cpsolve FAMILY BOARD ARGS``: its exit status and standard output must equal
+    the golden file ``tests/data/FAMILY/NAME.golden`` (exit status first)."""
+    done = run(family, str(board), *args)
+    golden(family, name, f"exit {done.returncode}\n{done.stdout}")
+
+
 @cache
 def _validator() -> Any:
     import jsonschema
