@@ -208,7 +208,9 @@ class SatSession:
 
 
 def _as_lists(group: Any) -> Any:
-    return group.tolist() if hasattr(group, "tolist") else group
+    import numpy as np
+
+    return group.tolist() if isinstance(group, np.ndarray) else group
 
 
 def _conflicts(sat: Any) -> int | None:
