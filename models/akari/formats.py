@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 
+from cpsolve import puzzlink
 from cpsolve.errors import InputError
 from cpsolve.models.akari.board import Board, Cell
 
 GRID_SYMBOLS = {".": ".", "-": ".", "#": "#", "x": "#", "X": "#"} | {d: d for d in "01234"}
 LIGHT_SYMBOLS = frozenset("*Lo")
 URL_TYPES = ("akari", "lightup", "bijutsukan")
-URL_RE = re.compile(r"^https?://(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?(?P<rest>.*)$")
 TATHAM_RE = re.compile(r"^(?P<w>\d+)x(?P<h>\d+)(?P<params>[a-z0-9]*)"
                        r"(?:(?P<sep>:)(?P<desc>.*)|(?P<seed>#)\d+)$")
 MAX_CELLS = 1_000_000
@@ -34,14 +34,10 @@ def parse(text: str) -> Board:
     if not stripped:
         raise InputError("empty board", line=1, column=1)
     if "\n" not in stripped and ("://" in stripped or TATHAM_RE.match(stripped)):
-        lead = text[:len(text) - len(text.lstrip())]
-        line = lead.count("\n") + 1
-        shift = len(lead) - (lead.rfind("\n") + 1)
         try:
             return parse_url(stripped) if "://" in stripped else parse_tatham(stripped)
         except InputError as error:  # positions in the one-line form -> in the text
-            raise InputError(error.message, line=line,
-                             column=(error.column or 1) + shift) from None
+            raise puzzlink.shifted(error, text) from None
     return parse_grid(text)
 
 
@@ -117,31 +113,25 @@ def _url_error(message: str, position: int) -> InputError:
 
 
 def parse_url(url: str) -> Board:
-    """Read a puzz.link / pzv.jp URL (``akari``, ``lightup`` or ``bijutsukan``)."""
-    match = URL_RE.match(url)
-    if not match:
-        raise _url_error("not a puzz.link or pzv.jp puzzle URL", 0)
-    offset = match.start("rest")
-    parts = match.group("rest").split("/")
-    if len(parts) < 4:
-        raise _url_error("expected TYPE/COLS/ROWS/BODY after '?'", offset)
-    kind, cols_text, rows_text, body = parts[0], parts[1], parts[2], "/".join(parts[3:])
-    if kind not in URL_TYPES:
-        raise _url_error(f"puzzle type {kind!r} is not Akari ({', '.join(URL_TYPES)})", offset)
-    pos = offset + len(kind) + 1
-    if not re.fullmatch(r"[0-9]+", cols_text) or int(cols_text) < 1:
-        raise _url_error(f"bad column count {cols_text!r}", pos)
-    pos += len(cols_text) + 1
-    if not re.fullmatch(r"[0-9]+", rows_text) or int(rows_text) < 1:
-        raise _url_error(f"bad row count {rows_text!r}", pos)
-    width, height = int(cols_text), int(rows_text)
-    _size_check(width, height, offset)
-    pos += len(rows_text) + 1
-    cells = ["."] * (width * height)
+    """Read a puzz.link / pzv.jp URL (``akari``, ``lightup`` or ``bijutsukan``) as the
+    site does: the body is read until the board is full and what follows is ignored;
+    a body that ends before the board is full, or a character that means nothing, is
+    an error at its position.
+
+    >>> parse_url("https://puzz.link/p?akari/3/1/1h/").rows
+    ('1..',)
+    >>> parse_url("https://puzz.link/p?akari/3/1/1h.zz").rows  # trailing text ignored
+    ('1..',)
+    """
+    link = puzzlink.split(url, {kind: "Akari" for kind in URL_TYPES}, max_cells=MAX_CELLS)
+    body = link.body
+    cells = ["."] * link.cells
     cursor = 0
-    for index, ch in enumerate(body):
-        if cursor >= len(cells):
-            raise _url_error(f"body describes more than {width}x{height} cells", pos + index)
+    index = 0
+    while cursor < len(cells):
+        if index >= len(body):
+            raise link.error(f"the body ends after {cursor} of {len(cells)} cells", index)
+        ch = body[index]
         if "0" <= ch <= "4":
             cells[cursor], step = ch, 1
         elif "5" <= ch <= "9":
@@ -153,8 +143,10 @@ def parse_url(url: str) -> Board:
         elif ch == ".":
             cells[cursor], step = "#", 1
         else:
-            raise _url_error(f"unexpected character {ch!r} in the board body", pos + index)
+            raise link.error(f"unexpected character {ch!r} in the board body", index)
         cursor += step
+        index += 1
+    width, height = link.cols, link.rows
     return Board(tuple("".join(cells[r * width:(r + 1) * width]) for r in range(height)))
 
 
@@ -245,7 +237,7 @@ def to_url(board: Board, kind: str = "akari") -> str:
             step = min(run, 20)
             body.append(chr(ord("g") + step - 1))
             run -= step
-    return f"https://puzz.link/p?{kind}/{board.width}/{board.height}/{''.join(body)}"
+    return puzzlink.url(kind, board.width, board.height, "".join(body))
 
 
 def to_tatham(board: Board) -> str:

@@ -7,7 +7,7 @@ from cpsolve.render import GridPicture
 
 BLACK = "#1a1a1a"
 LIT = "#fff1a8"
-BULB = "#ffc400"
+BULB = ("#ffc400", "#5a4500")  # fill, outline
 
 
 def picture(board: Board, lights: frozenset[Cell] = frozenset()) -> GridPicture:

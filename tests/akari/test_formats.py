@@ -31,9 +31,23 @@ def test_url_hosts_and_names(url):
 
 
 def test_url_body_symbols():
-    # '5' = clue 0 + one white, 'a' = clue 0 + two whites, '.' = black, 'g' = 1 white
-    board = parse("https://puzz.link/p?akari/4/2/5a.g")
-    assert board.rows == ("0.0.", ".#.." )
+    # '5' = clue 0 + one white, 'a' = clue 0 + two whites, '.' = black, 'h' = 2 whites
+    board = parse("https://puzz.link/p?akari/4/2/5a.h")
+    assert board.rows == ("0.0.", ".#..")
+
+
+def test_url_read_as_the_site_reads_it():
+    """The site stops reading when the board is full and ignores what follows (a
+    published 20x20 board's URL ends in '/' after its body); a body too short is an
+    error at its end."""
+    board = parse("https://puzz.link/p?akari/4/2/5a.h/")
+    assert parse("https://puzz.link/p?akari/4/2/5a.hzz") == board
+    assert parse("https://puzz.link/p?akari/4/2/5a.h/extra/") == board
+    assert parse("https://pzv.jp/p.html?akari/v:/4/2/5a.h") == board
+    with pytest.raises(InputError) as caught:
+        parse("https://puzz.link/p?akari/4/2/5a.g")
+    assert (caught.value.message, caught.value.column) == ("the body ends after 7 of 8 cells",
+                                                           35)
 
 
 def test_janko_symbols_and_spaced_rows():
@@ -83,7 +97,7 @@ def test_answer_grid_reads_lights():
     ("https://puzz.link/p?akari/6/6", "expected TYPE/COLS/ROWS/BODY after '?'", 1, 21),
     ("https://puzz.link/p?nurikabe/6/6/abc",
      "puzzle type 'nurikabe' is not Akari (akari, lightup, bijutsukan)", 1, 21),
-    ("https://puzz.link/p?akari/2/2/zz", "body describes more than 2x2 cells", 1, 32),
+    ("https://puzz.link/p?akari/2/2/g", "the body ends after 1 of 4 cells", 1, 32),
     ("https://puzz.link/p?akari/2/2/A", "unexpected character 'A' in the board body", 1, 31),
     ("https://example.com/p?akari/2/2/g", "not a puzz.link or pzv.jp puzzle URL", 1, 1),
     ("3x3:aBz", "description covers more than 3x3 = 9 cells", 1, 7),

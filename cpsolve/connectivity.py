@@ -1,0 +1,222 @@
+"""Connectivity and single loops: the rules that make pencil puzzles hard for SAT and
+CP, written once for every family.
+
+Cells are integers with a neighbour list each. Three ways to say "these cells are
+connected" or "these edges form one loop":
+
+* lazily on SAT (:func:`connected_cuts`, :func:`loop_cuts`): the model leaves the rule
+  out; each candidate the solver finds is checked, and one that breaks it is cut off
+  by clauses that every valid answer satisfies (so counting and uniqueness stay exact),
+  the solver going on incrementally (a model's ``refine``);
+* on CP-SAT, by a flow from a root (:func:`cpsat_connected_flow`) or by distances that
+  fall towards a root (:func:`cpsat_connected_order`);
+* a loop on CP-SAT by ``AddCircuit`` over the cells, skipped cells taking their
+  self-loop (:func:`cpsat_loop`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+Neighbours = Sequence[Sequence[int]]
+
+
+def grid_neighbours(rows: int, cols: int) -> list[list[int]]:
+    """The orthogonal neighbours of each cell ``r * cols + c`` of a grid.
+
+    >>> grid_neighbours(2, 2)
+    [[1, 2], [0, 3], [0, 3], [1, 2]]
+    """
+    out: list[list[int]] = []
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        out.append([r2 * cols + c2 for r2, c2 in ((r - 1, c), (r, c - 1), (r, c + 1),
+                                                  (r + 1, c))
+                    if 0 <= r2 < rows and 0 <= c2 < cols])
+    return out
+
+
+def components(members: Iterable[int], neighbours: Neighbours) -> list[list[int]]:
+    """The connected components of ``members`` (cells, joined through ``neighbours``
+    that are members too), each sorted, in order of their first cell.
+
+    >>> components([0, 1, 3, 5], grid_neighbours(2, 3))
+    [[0, 1, 3], [5]]
+    """
+    inside = set(members)
+    seen: set[int] = set()
+    out = []
+    for start in sorted(inside):
+        if start in seen:
+            continue
+        seen.add(start)
+        queue, found = deque([start]), [start]
+        while queue:
+            cell = queue.popleft()
+            for other in neighbours[cell]:
+                if other in inside and other not in seen:
+                    seen.add(other)
+                    found.append(other)
+                    queue.append(other)
+        out.append(sorted(found))
+    return out
+
+
+def connected_cuts(inside: Sequence[bool], literal: Callable[[int], int],
+                   neighbours: Neighbours) -> list[list[int]]:
+    """Clauses that cut off a candidate whose ``inside`` cells fall apart (empty when
+    they are connected). ``literal(cell)`` is the SAT literal "the cell is inside".
+
+    For each component C but the largest, with B the outside cells next to C, a cell
+    c of C and a cell d of the largest component: any answer with c and d inside joins
+    them by a path of inside cells, and the first cell of that path outside C is in B.
+    So ``not c or not d or some b of B`` holds in every answer, and this candidate
+    breaks it.
+
+    >>> connected_cuts([True, False, True], lambda cell: cell + 1, grid_neighbours(1, 3))
+    [[-3, -1, 2]]
+    """
+    parts = components([c for c, on in enumerate(inside) if on], neighbours)
+    if len(parts) <= 1:
+        return []
+    parts.sort(key=len, reverse=True)
+    anchor = parts[0][0]
+    cuts = []
+    for part in parts[1:]:
+        boundary = sorted({other for cell in part for other in neighbours[cell]
+                           if not inside[other]})
+        cuts.append([-literal(part[0]), -literal(anchor), *(literal(b) for b in boundary)])
+    return cuts
+
+
+def loop_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
+              edge_literal: Callable[[int], int], used_literal: Callable[[int], int],
+              required: Sequence[int]) -> list[list[int]]:
+    """Clauses that cut off a candidate whose chosen ``edges`` (``on``) form more than
+    one cycle (empty when they form at most one). ``edge_literal(k)`` is edge k's
+    literal, ``used_literal(cell)`` "the loop passes the cell", ``required`` the
+    cells every answer's loop passes.
+
+    For a cycle T and a cell t of it: if a required cell r lies outside T, any answer
+    whose loop passes t also passes r, so it crosses the cut between T and the rest:
+    ``not t or some edge leaving T`` (every edge leaving T is off in this candidate,
+    whose cells on T already have both their edges). Without required cells, a cell
+    of another cycle plays r, with its own literal.
+
+    >>> ring = [(0, 1), (1, 3), (3, 2), (2, 0)]  # a 2x2 square of cells 0-3
+    >>> edges = ring + [(4, 5), (5, 7), (7, 6), (6, 4), (1, 4), (3, 6)]  # and another
+    >>> loop_cuts([True] * 8 + [False] * 2, edges, lambda k: k + 1, lambda c: 100 + c, [5])
+    [[-100, 9, 10]]
+    """
+    cells = sorted({cell for k, edge in enumerate(edges) if on[k] for cell in edge})
+    adjacency: dict[int, list[int]] = {cell: [] for cell in cells}
+    for k, (a, b) in enumerate(edges):
+        if on[k]:
+            adjacency[a].append(b)
+            adjacency[b].append(a)
+    cycles = components(cells, [adjacency.get(c, []) for c in range(max(cells, default=-1)
+                                                                     + 1)])
+    if len(cycles) <= 1:
+        return []
+    cuts = []
+    for k, cycle in enumerate(cycles):
+        members = set(cycle)
+        leaving = [j for j, (a, b) in enumerate(edges) if (a in members) != (b in members)]
+        outside = [r for r in required if r not in members]
+        if outside:
+            cuts.append([-used_literal(cycle[0]), *(edge_literal(j) for j in leaving)])
+        elif not required:
+            other = cycles[(k + 1) % len(cycles)][0]
+            cuts.append([-used_literal(cycle[0]), -used_literal(other),
+                         *(edge_literal(j) for j in leaving)])
+    return cuts
+
+
+def _bools(model: Any, values: Sequence[Any]) -> list[Any]:
+    """Boolean variables for ``values``, constants (0, 1, False, True) made variables."""
+    return [model.new_constant(int(v)) if isinstance(v, (bool, int)) else v for v in values]
+
+
+def _root(model: Any, inside: Sequence[Any]) -> list[Any]:
+    """The root of a connected set: its first inside cell in order (one root, so the
+    solver has no choice of it to enumerate): ``root[c] = inside[c] and no cell before
+    c is inside``."""
+    roots = []
+    seen: Any = None  # "some cell before this one is inside"; None before the first
+    for cell, here in enumerate(inside):
+        root = model.new_bool_var(f"root_{cell}")
+        if seen is None:
+            model.add(root == here)
+        else:
+            model.add_bool_and([here, ~seen]).only_enforce_if(root)
+            model.add_bool_or([root, ~here, seen])
+        roots.append(root)
+        if cell + 1 < len(inside):
+            after = model.new_bool_var(f"seen_{cell + 1}")
+            model.add_max_equality(after, [here] if seen is None else [seen, here])
+            seen = after
+    return roots
+
+
+def cpsat_connected_flow(model: Any, inside: Sequence[Any], neighbours: Neighbours) -> None:
+    """Post "the ``inside`` cells are connected" on a CP-SAT ``model`` by a flow: the
+    root (the first inside cell) sends one unit to every other inside cell, along
+    edges between inside cells only. ``inside`` holds Boolean variables (or 0/1)."""
+    n = len(inside)
+    inside = _bools(model, inside)
+    roots = _root(model, inside)
+    total = model.new_int_var(0, n, "inside_count")
+    model.add(total == sum(inside))
+    flow = {}
+    for a in range(n):
+        for b in neighbours[a]:
+            f = model.new_int_var(0, n - 1, f"flow_{a}_{b}")
+            model.add(f <= (n - 1) * inside[a])
+            model.add(f <= (n - 1) * inside[b])
+            flow[a, b] = f
+    for cell in range(n):
+        out = sum(flow[cell, b] for b in neighbours[cell])
+        into = sum(flow[b, cell] for b in neighbours[cell])
+        supply = model.new_int_var(-1, n - 1, f"supply_{cell}")
+        model.add(supply == total - 1).only_enforce_if(roots[cell])
+        model.add(supply == -1).only_enforce_if([~roots[cell], inside[cell]])
+        model.add(supply == 0).only_enforce_if(~inside[cell])
+        model.add(out - into == supply)
+
+
+def cpsat_connected_order(model: Any, inside: Sequence[Any], neighbours: Neighbours) -> None:
+    """Post "the ``inside`` cells are connected" by distances: the root (the first
+    inside cell) is at 0, and every other inside cell has an inside neighbour strictly
+    nearer the root, so following nearer neighbours from any inside cell reaches it."""
+    n = len(inside)
+    inside = _bools(model, inside)
+    roots = _root(model, inside)
+    level = [model.new_int_var(0, max(0, n - 1), f"level_{cell}") for cell in range(n)]
+    for cell in range(n):
+        model.add(level[cell] == 0).only_enforce_if(roots[cell])
+        steps = []
+        for other in neighbours[cell]:
+            step = model.new_bool_var(f"toward_{cell}_{other}")
+            model.add(level[other] < level[cell]).only_enforce_if(step)
+            model.add_implication(step, inside[other])
+            steps.append(step)
+        model.add_bool_or([roots[cell], *steps, ~inside[cell]])
+
+
+def cpsat_loop(model: Any, edges: Sequence[tuple[int, int]], edge_vars: Sequence[Any],
+               used: Sequence[Any]) -> None:
+    """Post "the chosen ``edges`` form one loop through the ``used`` cells" with
+    ``AddCircuit``: two arcs per edge (the edge is chosen when one of them is; never
+    both, which would be a loop of two cells), and a self-loop on every cell the loop
+    skips."""
+    arcs = []
+    for k, (a, b) in enumerate(edges):
+        forward = model.new_bool_var(f"arc_{a}_{b}")
+        backward = model.new_bool_var(f"arc_{b}_{a}")
+        model.add(forward + backward == edge_vars[k])
+        arcs += [(a, b, forward), (b, a, backward)]
+    for cell, here in enumerate(_bools(model, used)):
+        arcs.append((cell, cell, ~here))
+    model.add_circuit(arcs)

@@ -1,0 +1,157 @@
+"""Grids of tokens in text, as puzzle files write them, read with every token's place.
+
+Two forms, detected per grid:
+
+* sized: a first line ``ROWS COLS``, then blocks of ROWS rows of whitespace-separated
+  tokens (the published data sets' form; a row of COLS single characters written
+  without spaces is read too);
+* compact: rows of one character a cell, without a size line (as janko.at and many
+  hand-written files), blocks separated by blank lines.
+
+Lines starting with ``%`` are comments. Every error is a located
+:class:`~cpsolve.errors.InputError` (a ragged row names the row and where it breaks).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cpsolve.errors import InputError
+
+MAX_CELLS = 1_000_000
+SIZE_RE = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Token:
+    """One cell's text and where it stands (1-based line and column)."""
+
+    text: str
+    line: int
+    column: int
+
+    def error(self, message: str) -> InputError:
+        return InputError(message, line=self.line, column=self.column)
+
+
+Grid = list[list[Token]]
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """Lines with their numbers, comments dropped, trailing space cut."""
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("%"):
+            continue
+        out.append((number, line.rstrip()))
+    return out
+
+
+def _tokens(number: int, line: str) -> list[Token]:
+    return [Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
+
+
+def _chars(number: int, line: str) -> list[Token]:
+    start = len(line) - len(line.lstrip())
+    return [Token(ch, number, start + k + 1) for k, ch in enumerate(line.strip())]
+
+
+def read(text: str, blocks: int, *, names: tuple[str, ...] = ()) -> tuple[int, int, list[Grid]]:
+    """``blocks`` grids of the same size, sized or compact; returns rows, columns and
+    the grids. ``names`` name the blocks in messages (``clues``, ``rooms``).
+
+    >>> rows, cols, grids = read("2 3\\n1 - -\\n- - 2\\na a b\\na c b\\n", 2)
+    >>> rows, cols, [[t.text for t in row] for row in grids[1]]
+    (2, 3, [['a', 'a', 'b'], ['a', 'c', 'b']])
+    >>> read("ab\\nab\\n\\n1.\\n.2\\n", 2)[2][1][1][1].text
+    '2'
+    >>> read("2 2\\n1 2\\n3\\n", 1)
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 3:2: row has 1 cell, the board has 2 columns
+    """
+    names = names or tuple(f"grid {k + 1}" for k in range(blocks))
+    lines = _lines(text)
+    content = [(n, line) for n, line in lines if line.strip()]
+    if not content:
+        raise InputError("empty board", line=1, column=1)
+    first_number, first = content[0]
+    size = SIZE_RE.match(first)
+    if size:
+        rows, cols = int(size.group(1)), int(size.group(2))
+        if rows < 1 or cols < 1:
+            raise InputError(f"a board of {rows}x{cols} has no cell", line=first_number,
+                             column=1)
+        if rows * cols > MAX_CELLS:
+            raise InputError(f"{rows}x{cols} is too large (at most {MAX_CELLS:,} cells)",
+                             line=first_number, column=1)
+        body = content[1:]
+        grids = []
+        for k in range(blocks):
+            chunk = body[k * rows:(k + 1) * rows]
+            if len(chunk) < rows:
+                at = (chunk[-1][0] + 1) if chunk else (body[-1][0] + 1 if body else
+                                                       first_number + 1)
+                raise InputError(f"the {names[k]} end after {len(chunk)} of {rows} rows",
+                                 line=at, column=1)
+            grids.append([_row(number, line, cols) for number, line in chunk])
+        if len(body) > blocks * rows:
+            number, line = body[blocks * rows]
+            raise InputError(f"more rows than the {rows}x{cols} board has", line=number,
+                             column=len(line) - len(line.lstrip()) + 1)
+        return rows, cols, grids
+    # Compact: blocks of character rows separated by blank lines.
+    chunks: list[list[tuple[int, str]]] = [[]]
+    for number, line in lines:
+        if line.strip():
+            chunks[-1].append((number, line))
+        elif chunks[-1]:
+            chunks.append([])
+    chunks = [chunk for chunk in chunks if chunk]
+    if len(chunks) != blocks:
+        number = chunks[min(len(chunks), blocks) - 1][-1][0] if chunks else 1
+        raise InputError(f"expected {blocks} block{'s' if blocks != 1 else ''} of rows "
+                         f"({', '.join(names)}) separated by blank lines, or a first line "
+                         f"ROWS COLS; found {len(chunks)}", line=number, column=1)
+    grids = []
+    for chunk in chunks:
+        grid = [_compact(number, line) for number, line in chunk]
+        grids.append(grid)
+    rows, cols = len(grids[0]), len(grids[0][0])
+    if rows * cols > MAX_CELLS:
+        raise InputError(f"{rows}x{cols} is too large (at most {MAX_CELLS:,} cells)",
+                         line=first_number, column=1)
+    for k, grid in enumerate(grids):
+        if len(grid) != rows:
+            raise InputError(f"the {names[k]} have {len(grid)} rows, the {names[0]} {rows}",
+                             line=grid[-1][0].line, column=1)
+        for row in grid:
+            _width(row, cols, f"the first row has {cols}")
+    return rows, cols, grids
+
+
+def _compact(number: int, line: str) -> list[Token]:
+    """A compact row: one character a cell, or whitespace-separated single characters."""
+    tokens = _tokens(number, line)
+    if len(tokens) > 1 and all(len(t.text) == 1 for t in tokens):
+        return tokens
+    return _chars(number, line)
+
+
+def _row(number: int, line: str, cols: int) -> list[Token]:
+    tokens = _tokens(number, line)
+    if len(tokens) == 1 and cols > 1 and len(tokens[0].text) == cols:
+        tokens = _chars(number, line)  # COLS characters written without spaces
+    _width(tokens, cols, f"the board has {cols} columns")
+    return tokens
+
+
+def _width(row: list[Token], cols: int, expected: str) -> None:
+    if len(row) == cols:
+        return
+    what = f"row has {len(row)} cell{'s' if len(row) != 1 else ''}, {expected}"
+    if len(row) > cols:
+        raise row[cols].error(what)
+    last = row[-1]
+    raise InputError(what, line=last.line, column=last.column + len(last.text))

@@ -1,0 +1,283 @@
+"""puzz.link URLs (``https://puzz.link/p?TYPE/COLS/ROWS/BODY``, also on ``pzv.jp``): the
+envelope every genre shares, and the body encodings of the site's open-source editor
+(pzprjs) that several genres use, each with its encoder so boards round-trip.
+
+The envelope: the type (or one of its aliases: ``akari`` for ``lightup``, ``masyu``
+for ``mashu``), an optional ``v:VARIANT`` segment and flag segment (ignored), the
+columns, then the rows, then the body; one trailing ``/`` is dropped (the site adds
+it to URLs that end in punctuation). As on the site, the body is read until the board
+is complete and what follows is ignored; unlike the site, a body too short for the
+board, or a character that means nothing, is an error naming its position.
+
+Every error is an :class:`~cpsolve.errors.InputError` on line 1 whose column is the
+1-based position in the URL; a family's parser moves it to where the URL sits in the
+text it read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cpsolve.errors import InputError
+
+URL_RE = re.compile(r"^https?://(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?(?P<rest>.*)$")
+MAX_CELLS = 1_000_000
+UNKNOWN = -2  # a number shown as "?": present, its value not given
+BASE32 = "0123456789abcdefghijklmnopqrstuv"
+
+
+def error(message: str, position: int) -> InputError:
+    """An error at 0-based ``position`` of the URL."""
+    return InputError(message, line=1, column=position + 1)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A split URL: the type as written, the board's size, its body, and where the
+    body starts in the URL (0-based), for errors."""
+
+    kind: str
+    cols: int
+    rows: int
+    body: str
+    offset: int
+
+    @property
+    def cells(self) -> int:
+        return self.cols * self.rows
+
+    def error(self, message: str, index: int) -> InputError:
+        """An error at ``index`` of the body."""
+        return error(message, self.offset + index)
+
+
+def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS) -> Link:
+    """The parts of a puzz.link / pzv.jp URL whose type is one of ``kinds`` (a map
+    from every accepted spelling to the genre's name, used in messages).
+
+    >>> split("https://puzz.link/p?mashu/v:/6/4/1063000i", {"mashu": "Masyu"})
+    Link(kind='mashu', cols=6, rows=4, body='1063000i', offset=33)
+    >>> split("https://puzz.link/p?akari/6/6/nekcakbl/", {"akari": "Akari"}).body
+    'nekcakbl'
+    >>> split("https://puzz.link/p?sudoku/9/9/x", {"akari": "Akari"})
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 1:21: puzzle type 'sudoku' is not Akari (akari)
+    """
+    match = URL_RE.match(url)
+    if not match:
+        raise error("not a puzz.link or pzv.jp puzzle URL", 0)
+    position = match.start("rest")
+    parts = match.group("rest").split("/")
+    kind = parts.pop(0)
+    if kind not in kinds:
+        names = ", ".join(dict.fromkeys(kinds.values()))
+        raise error(f"puzzle type {kind!r} is not {names} ({', '.join(kinds)})", position)
+    position += len(kind) + 1
+    while parts and parts[0] and not parts[0].isdigit():
+        position += len(parts.pop(0)) + 1  # a variant (v:...) or flag segment: ignored
+    if len(parts) < 3:
+        raise error("expected TYPE/COLS/ROWS/BODY after '?'", match.start("rest"))
+    numbers = []
+    for what in ("column", "row"):
+        text = parts.pop(0)
+        if not re.fullmatch(r"[0-9]+", text) or int(text) < 1:
+            raise error(f"bad {what} count {text!r}", position)
+        numbers.append(int(text))
+        position += len(text) + 1
+    cols, rows = numbers
+    if cols * rows > max_cells:
+        raise error(f"{cols}x{rows} is too large (at most {max_cells:,} cells)",
+                    match.start("rest"))
+    if len(parts) > 1 and parts[-1] == "":
+        parts.pop()  # the trailing slash the site adds after punctuation
+    return Link(kind, cols, rows, "/".join(parts), position)
+
+
+def url(kind: str, cols: int, rows: int, body: str) -> str:
+    """The URL of a board, as the site writes it (a ``/`` after a body that ends in
+    punctuation).
+
+    >>> url("akari", 2, 1, ".")
+    'https://puzz.link/p?akari/2/1/./'
+    """
+    text = f"https://puzz.link/p?{kind}/{cols}/{rows}/{body}"
+    return text if text[-1].isalnum() else text + "/"
+
+
+def decode_borders(link: Link, start: int = 0
+                   ) -> tuple[list[list[bool]], list[list[bool]], int]:
+    """Room borders (pzprjs ``decodeBorder``): five borders a base-32 digit, most
+    significant bit first; the borders between columns row by row, then those between
+    rows. Returns ``vertical[r][c]`` (a border right of cell (r, c)),
+    ``horizontal[r][c]`` (below it) and the body index after them.
+
+    >>> v, h, end = decode_borders(Link("heyawake", 3, 2, "k0", 0))
+    >>> v, h, end
+    ([[True, False], [True, False]], [[False, False, False]], 2)
+    """
+    cols, rows, body = link.cols, link.rows, link.body
+    counts = ((cols - 1) * rows, cols * (rows - 1))
+    bits: list[list[bool]] = []
+    index = start
+    for count in counts:
+        chars = -(-count // 5)
+        if index + chars > len(body):
+            raise link.error(f"the body ends before the room borders are complete ({chars} "
+                             "characters needed here)", len(body))
+        found = []
+        for k in range(chars):
+            ch = body[index + k].lower()
+            if ch not in BASE32:
+                raise link.error(f"{body[index + k]!r} is not a border digit (0-9, a-v)",
+                                 index + k)
+            value = BASE32.index(ch)
+            found.extend(bool(value >> (4 - j) & 1) for j in range(5))
+        bits.append(found[:count])
+        index += chars
+    vertical = [bits[0][r * (cols - 1):(r + 1) * (cols - 1)] for r in range(rows)]
+    horizontal = [bits[1][r * cols:(r + 1) * cols] for r in range(rows - 1)]
+    return vertical, horizontal, index
+
+
+def encode_borders(vertical: Sequence[Sequence[bool]],
+                   horizontal: Sequence[Sequence[bool]]) -> str:
+    """The inverse of :func:`decode_borders`.
+
+    >>> encode_borders([[True, False], [True, False]], [[False, False, False]])
+    'k0'
+    """
+    out = []
+    for bits in ([b for row in vertical for b in row], [b for row in horizontal for b in row]):
+        for k in range(0, len(bits), 5):
+            group = list(bits[k:k + 5]) + [False] * (5 - len(bits[k:k + 5]))
+            out.append(BASE32[sum(1 << (4 - j) for j, on in enumerate(group) if on)])
+    return "".join(out)
+
+
+# Number16 prefixes: (characters of hex, value added).
+_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 12240),
+         "$": (5, 77776)}
+
+
+def decode_numbers(link: Link, start: int, count: int) -> tuple[list[int | None], int]:
+    """``count`` numbers (pzprjs ``decodeNumber16``: one per room, say): a hex digit,
+    ``-xx``, ``+xxx`` and wider forms, ``.`` for a number shown as ``?``
+    (:data:`UNKNOWN`), ``g``-``z`` for 1-20 places without a number. Returns the
+    numbers (None: none) and the body index after them; what follows is not read.
+
+    >>> decode_numbers(Link("heyawake", 1, 1, "2-11.h3", 0), 0, 6)
+    ([2, 17, -2, None, None, 3], 7)
+    """
+    body = link.body
+    out: list[int | None] = []
+    index = start
+    while len(out) < count:
+        if index >= len(body):
+            raise link.error(f"the body ends after {len(out)} of {count} numbers", index)
+        ch = body[index]
+        if ch in "0123456789abcdef":
+            out.append(int(ch, 16))
+            index += 1
+        elif ch in _WIDE:
+            width, base = _WIDE[ch]
+            digits = body[index + 1:index + 1 + width]
+            if len(digits) < width or any(d not in "0123456789abcdef" for d in digits):
+                raise link.error(f"{ch!r} must be followed by {width} hex digits", index)
+            out.append(int(digits, 16) + base)
+            index += 1 + width
+        elif ch == ".":
+            out.append(UNKNOWN)
+            index += 1
+        elif "g" <= ch <= "z":
+            skip = int(ch, 36) - 15
+            out.extend([None] * min(skip, count - len(out)))
+            index += 1
+        else:
+            raise link.error(f"unexpected character {ch!r} among the numbers", index)
+    return out, index
+
+
+def encode_numbers(numbers: Sequence[int | None]) -> str:
+    """The inverse of :func:`decode_numbers` (a trailing run of empty places is written
+    too, as the site does).
+
+    >>> encode_numbers([2, 17, -2, None, None, 3, None])
+    '2-11.h3g'
+    """
+    out: list[str] = []
+    gap = 0
+    for number in numbers:
+        if number is None:
+            gap += 1
+            if gap == 20:
+                out.append("z")
+                gap = 0
+            continue
+        if gap:
+            out.append(chr(ord("f") + gap))
+            gap = 0
+        out.append(_number16(number))
+    if gap:
+        out.append(chr(ord("f") + gap))
+    return "".join(out)
+
+
+def _number16(number: int) -> str:
+    if number == UNKNOWN:
+        return "."
+    if 0 <= number < 16:
+        return format(number, "x")
+    for prefix, (width, base) in _WIDE.items():
+        if 0 <= number - base < 16 ** width and (prefix != "-" or number >= 16):
+            return prefix + format(number - base, "x").rjust(width, "0")
+    raise ValueError(f"{number} cannot be written as a puzz.link number")
+
+
+def decode_base3(link: Link, start: int, count: int) -> tuple[list[int], int]:
+    """``count`` values 0-2, three a base-27 digit (``0``-``9``, ``a``-``q``), most
+    significant first (pzprjs ``decodeCircle``: Masyu's pearls, 1 white, 2 black).
+
+    >>> decode_base3(Link("mashu", 4, 1, "19", 0), 0, 4)
+    ([0, 0, 1, 1], 2)
+    """
+    body = link.body
+    out: list[int] = []
+    index = start
+    digits = "0123456789abcdefghijklmnopq"
+    while len(out) < count:
+        if index >= len(body):
+            raise link.error(f"the body ends after {len(out)} of {count} cells "
+                             f"({-(-count // 3)} characters needed)", index)
+        ch = body[index].lower()
+        if ch not in digits:
+            raise link.error(f"{body[index]!r} is not a base-27 digit (0-9, a-q)", index)
+        value = digits.index(ch)
+        out.extend((value // 9 % 3, value // 3 % 3, value % 3)[:count - len(out)])
+        index += 1
+    return out, index
+
+
+def encode_base3(values: Sequence[int]) -> str:
+    """The inverse of :func:`decode_base3`.
+
+    >>> encode_base3([0, 0, 1, 1])
+    '19'
+    """
+    digits = "0123456789abcdefghijklmnopq"
+    out = []
+    for k in range(0, len(values), 3):
+        group = list(values[k:k + 3]) + [0] * (3 - len(values[k:k + 3]))
+        out.append(digits[group[0] * 9 + group[1] * 3 + group[2]])
+    return "".join(out)
+
+
+def shifted(error_: InputError, text: str) -> InputError:
+    """``error_`` (about a one-line URL that is ``text`` stripped) moved to where the
+    URL sits in ``text``: its line, and its column on that line."""
+    lead = text[:len(text) - len(text.lstrip())]
+    line = lead.count("\n") + 1
+    shift = len(lead) - (lead.rfind("\n") + 1)
+    return InputError(error_.message, line=line, column=(error_.column or 1) + shift)
