@@ -305,7 +305,7 @@ def static_command(spec: StaticCommand) -> click.Command:
     from cpsolve.backends.cpsat import CpsatModel
     from cpsolve.backends.sat import CnfModel
 
-    def run(board: str, backend: str, solver: str | None, encoding: str, unique: bool,
+    def run(board: str, backend: str, solver: str | None, encoding: str | None, unique: bool,
             count: int | None, find_all: bool, answer: str | None, fmt: str | None,
             workers: int | None, deductions: bool, dump_cnf: str | None,
             dump_model: str | None, time_limit: float | None, as_json: bool,
@@ -328,7 +328,8 @@ def static_command(spec: StaticCommand) -> click.Command:
         if dump_cnf is not None:
             cnf = spec.puzzle.model(puzzle, "sat", encoding, deductions, {"sat": sat_extra})
             assert isinstance(cnf, CnfModel)
-            dumps[dump_cnf] = cnf.to_dimacs([f"{family.name}: encoding {encoding}"])
+            dumps[dump_cnf] = cnf.to_dimacs([f"{family.name}: encoding "
+                                             f"{encoding or table.for_backend('sat').name}"])
         if dump_model is not None:
             proto = spec.puzzle.model(puzzle, "cpsat", encoding, deductions, {})
             assert isinstance(proto, CpsatModel)
@@ -359,10 +360,10 @@ def static_command(spec: StaticCommand) -> click.Command:
                      help=f"auto runs {spec.puzzle.auto}, the fastest measured (README)."),
         click.option("--solver", default=None, metavar="NAME",
                      help="python-sat solver for --backend sat (cadical153, glucose4, ...)."),
-        click.option("--encoding", type=click.Choice(table.names), default=table.default.name,
-                     show_default=True,
-                     help="Model formulation: " + "; ".join(
-                         f"{e.name}: {e.summary}" for e in table.entries) + "."),
+        click.option("--encoding", type=click.Choice(table.names), default=None,
+                     help="Model formulation (default: the first for the backend): "
+                          + "; ".join(f"{e.name} ({'/'.join(e.backends)}): {e.summary}"
+                                      for e in table.entries) + "."),
         *spec.options,
         click.option("--unique", is_flag=True,
                      help="Prove the solution unique (exit 4 if not)."),

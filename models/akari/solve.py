@@ -24,7 +24,7 @@ def solve(
     *,
     backend: str = "auto",
     solver: str | None = None,
-    encoding: str = "sight",
+    encoding: str | None = None,
     card: str = "direct",
     limit: int | None = 1,
     unique: bool = False,
@@ -38,7 +38,8 @@ def solve(
     With ``unique``, looks for a second solution and sets ``Result.unique``. Every
     solution passes :func:`check` before it is returned; one that does not makes the
     status ``ERROR``, with the rule it breaks as the reason. ``card`` is the SAT
-    model's cardinality encoding; ``deductions`` applies the deductions first; ``log``
+    model's cardinality encoding; ``encoding`` one of the table's (None: the first,
+    ``sight``); ``deductions`` applies the deductions first; ``log``
     receives ``-v`` lines as each phase ends.
 
     >>> r = solve(Board(("..", "..")), limit=None)  # the two diagonals
