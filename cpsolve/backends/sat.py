@@ -66,8 +66,8 @@ class CnfModel:
             yield from _as_lists(group)
 
     def to_dimacs(self, comments: Sequence[str] = ()) -> str:
-        """The formula in DIMACS CNF: ``comments`` first, the projection as a ``c p
-        show`` line, a ``c var N meaning`` line per named variable.
+        """The formula in DIMACS CNF: the projection as a ``c p show`` line, then
+        ``comments``, then a ``c var N meaning`` line per named variable.
 
         >>> print(CnfModel(2, [1], [[[1, -2]]], names={1: "light r1c1"}).to_dimacs(), end="")
         p cnf 2 1
@@ -76,8 +76,8 @@ class CnfModel:
         1 -2 0
         """
         lines = [f"p cnf {self.nvars} {self.num_clauses}"]
-        lines.extend(f"c {line}" for line in comments)
         lines.append("c p show " + " ".join(map(str, self.projection)) + " 0")
+        lines.extend(f"c {line}" for line in comments)
         if self.refine is not None:
             lines.append("c lazy rules (checked on each model, not written here) also "
                          "apply: a model of these clauses may break them")
