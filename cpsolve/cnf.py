@@ -88,3 +88,21 @@ def card_clauses(lits: list[int], bound: int, kind: str, pool: Any, *,
 
     encode = CardEnc.equals if exact else CardEnc.atmost
     return encode(lits, bound, vpool=pool, encoding=getattr(EncType, kind)).clauses
+
+
+def guard(clauses: Any, selector: int) -> Any:
+    """``clauses`` switched by ``selector``: each clause gets the literal ``-selector``,
+    so the clauses hold when the selector is assumed true and are void when it is left
+    free. A puzzle's hints (its clues) built this way can be turned on and off by
+    assumptions on one solver (:mod:`cpsolve.uniqueness`). ``clauses`` is a list of
+    clauses or a 2-D array of same-length clauses; the result is of the same kind.
+
+    >>> guard(np.array([[1, 2], [-1, -2]]), 7).tolist()
+    [[1, 2, -7], [-1, -2, -7]]
+    >>> guard([[3], [4, 5]], 7)
+    [[3, -7], [4, 5, -7]]
+    """
+    if isinstance(clauses, np.ndarray):
+        column = np.full((len(clauses), 1), -selector, dtype=clauses.dtype)
+        return np.concatenate([clauses.reshape(len(clauses), -1), column], axis=1)
+    return [[*clause, -selector] for clause in clauses]

@@ -188,6 +188,26 @@ class SatSession:
         model = (self._solver.get_model() if self._solver is not None else None) or []
         return tuple(model[v - 1] > 0 if v <= len(model) else False for v in variables)
 
+    def fresh(self, count: int = 1) -> int:
+        """The first of ``count`` new variables, numbered after every variable so far
+        (selectors and switches that guard clauses added later).
+
+        >>> session = SatSession()
+        >>> session.add([[[1, 2]]], nvars=2)
+        >>> session.fresh(), session.fresh(2), session.nvars
+        (3, 4, 5)
+        """
+        first = self.nvars + 1
+        self.nvars += count
+        return first
+
+    def core(self) -> list[int]:
+        """After a call that found no solution under assumptions: the assumptions the
+        proof used (a subset that cannot all hold; empty when the clauses alone have no
+        solution)."""
+        found = self._solver.get_core() if self._solver is not None else None
+        return list(found or [])
+
     def _retire(self) -> None:
         if self._solver is not None:
             count = _conflicts(self._solver)
