@@ -19,7 +19,8 @@ from cpsolve.result import Result, Status, check_json, result_json
 
 if TYPE_CHECKING:
     from cpsolve.family import Family
-    from cpsolve.render import GridPicture
+    from cpsolve.limits import Deadline
+    from cpsolve.render import GridPicture, Sheet
     from cpsolve.solving import StaticPuzzle
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -231,6 +232,23 @@ def checked(family: Family, board: Any, answer: Any, mismatches: list[str], fmt:
                   exit_code=code)
 
 
+@dataclass
+class Report:
+    """What a family adds to a static command's output once the solve is done (its
+    :attr:`StaticCommand.report`): ``keys`` for the JSON object (each documented in
+    docs/json.md), ``lines`` printed after the answers, ``text`` printed instead of
+    them, ``picture`` drawn instead of the answer's (for ``-o`` and ``--format
+    svg/png``; also when there is no answer), ``notes`` on standard error. A report
+    cut short by the deadline says so on the result (``limit_reached`` and
+    ``reason``), which sets the exit status."""
+
+    keys: dict[str, Any] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+    text: str | None = None
+    picture: GridPicture | Sheet | None = None
+    notes: list[str] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class StaticCommand:
     """What :func:`static_command` needs beside the :class:`~cpsolve.family.Family`.
@@ -242,7 +260,16 @@ class StaticCommand:
     ``picture(board, answer)`` draws one (``None``: the board alone); ``exports``
     are extra ``--format`` choices that print the board in another form
     (``url``: a puzz.link URL); ``options`` are extra click options, passed to the
-    family's ``solve()`` under their own names; ``describe`` adds lines to ``-v``.
+    family's ``solve()`` under their own names, except those named in
+    ``report_options``.
+
+    Optional, for what a setter asks beyond the answer: ``report(board, result,
+    options, deadline)`` runs after every solve, under the same deadline, and returns
+    a :class:`Report` (extra JSON keys, text, a picture); ``options`` holds the values
+    of the ``report_options`` (``{"explain": True}``). When one of them is set, the
+    solve also proves uniqueness (as ``--unique``), which every such question starts
+    from. ``board_text(board)`` writes the board itself, unsolved, for
+    ``--no-solve`` (whose picture is ``picture(board, None)``).
     """
 
     family: Family
@@ -254,32 +281,56 @@ class StaticCommand:
     options: Sequence[Callable[[F], F]] = ()
     sat_options: Sequence[str] = ()
     help: str = ""
+    report: Callable[[Any, Result, dict[str, Any], Deadline], Report] | None = None
+    report_options: Sequence[str] = ()
+    board_text: Callable[[Any], str] | None = None
+
+
+def drawn(pic: GridPicture | Sheet, fmt: str, output: str | None, code: int) -> Output:
+    """A picture as the output: SVG on standard output without ``-o``, else a file."""
+    from cpsolve.render import to_png, to_svg
+
+    content: str | bytes = to_svg(pic) if fmt == "svg" else to_png(pic)
+    if output is None:
+        assert isinstance(content, str)  # PNG without -o was refused earlier
+        return Output(stdout=content, exit_code=code)
+    return Output(files={output: content}, exit_code=code)
 
 
 def render_static(spec: StaticCommand, board: Any, result: Result, fmt: str,
-                  unique: bool, counting: bool, output: str | None) -> Output:
-    """What a static family prints: JSON, a picture, or the answers as text."""
-    from cpsolve.render import to_png, to_svg
-
+                  unique: bool, counting: bool, output: str | None,
+                  report: Report | None = None) -> Output:
+    """What a static family prints: JSON, a picture, or the answers as text, with what
+    the family's ``report`` adds."""
     family = spec.family
+    report = report or Report()
     code = exit_code(result)
     if fmt == "json":
         data = result_json(family.name, result, lambda a: family.encode(board, a),
-                           plans=False)
+                           plans=False, **report.keys)
         return Output(stdout=json.dumps(data, indent=2), exit_code=code)
     if fmt in ("svg", "png"):
-        if not result.solutions:
-            return Output(stderr=[f"cpsolve: {result.status.value}: {result.reason}"],
-                          exit_code=code)
-        pic = spec.picture(board, result.solution)
-        content: str | bytes = to_svg(pic) if fmt == "svg" else to_png(pic)
-        if output is None:
-            assert isinstance(content, str)  # PNG without -o was refused earlier
-            return Output(stdout=content, exit_code=code)
-        return Output(files={output: content}, exit_code=code)
+        if report.picture is not None:
+            out = drawn(report.picture, fmt, output, code)
+        elif not result.solutions:
+            out = Output(stderr=[f"cpsolve: {result.status.value}: {result.reason}"],
+                         exit_code=code)
+        else:
+            out = drawn(spec.picture(board, result.solution), fmt, output, code)
+        out.stderr.extend(report.notes)
+        return out
+    text = (_answers_text(spec, board, result, unique, counting) if report.text is None
+            else report.text)
+    return Output(stdout="\n".join([text, *report.lines]) if text else
+                  "\n".join(report.lines), stderr=list(report.notes), exit_code=code)
+
+
+def _answers_text(spec: StaticCommand, board: Any, result: Result, unique: bool,
+                  counting: bool) -> str:
+    """The answers found as text, with what was proven about them."""
     if not result.solutions:
         reason = f": {result.reason}" if result.reason else ""
-        return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
+        return f"{result.status.value}{reason}"
     blocks = [spec.show(board, answer) for answer in result.solutions]
     text = "\n\n".join(blocks)
     if unique:
@@ -292,7 +343,7 @@ def render_static(spec: StaticCommand, board: Any, result: Result, fmt: str,
     elif counting and result.count is not None:
         more = "" if result.complete else " (stopped before the last)"
         text += f"\n\n{result.count} solution{'s' if result.count != 1 else ''}{more}"
-    return Output(stdout=text, exit_code=code)
+    return text
 
 
 def static_command(spec: StaticCommand) -> click.Command:
@@ -309,13 +360,27 @@ def static_command(spec: StaticCommand) -> click.Command:
             count: int | None, find_all: bool, answer: str | None, fmt: str | None,
             workers: int | None, deductions: bool, dump_cnf: str | None,
             dump_model: str | None, time_limit: float | None, as_json: bool,
-            verbose: bool, output: str | None, **extra: Any) -> Output:
+            verbose: bool, output: str | None, no_solve: bool, **extra: Any) -> Output:
+        from cpsolve.limits import Deadline
+
+        deadline = Deadline(time_limit)  # one for the solve and the report after it
         fmt = choose_format(fmt, as_json, output)
         if sum([unique, count is not None, find_all]) > 1:
             raise UsageError("choose one of --unique, --count N and --all")
+        if no_solve and fmt == "json":
+            raise UsageError("--no-solve prints the board as text or a picture, not JSON")
+        asked = {name: extra.pop(name) for name in spec.report_options if name in extra}
         puzzle = load(board, family.parse)
         if fmt in spec.exports:
             return with_file(Output(stdout=spec.exports[fmt](puzzle)), output)
+        if no_solve:
+            if fmt in ("svg", "png"):
+                return drawn(spec.picture(puzzle, None), fmt, output, EXIT_OK)
+            if spec.board_text is None:
+                raise UsageError(f"--no-solve: {family.name} has no text form of the board")
+            return with_file(Output(stdout=spec.board_text(puzzle)), output)
+        if any(asked.values()) and count is None and not find_all:
+            unique = True
         if answer is not None:
             text, source = read_board(answer)
             try:
@@ -341,11 +406,12 @@ def static_command(spec: StaticCommand) -> click.Command:
 
             log = say
         result = family.solve(puzzle, backend=backend, solver=solver, encoding=encoding,
-                              limit=limit, unique=unique, time_limit=time_limit,
+                              limit=limit, unique=unique, time_limit=deadline,
                               workers=workers, deductions=deductions, log=log, **extra)
+        report = spec.report(puzzle, result, asked, deadline) if spec.report else None
         out = render_static(spec, puzzle, result, fmt, unique,
                             counting=limit != 1 or count == 1,
-                            output=output if fmt in ("svg", "png") else None)
+                            output=output if fmt in ("svg", "png") else None, report=report)
         if verbose:
             out.stderr[:0] = [describe_stats(result)]
         out.files.update(dumps)
@@ -380,6 +446,8 @@ def static_command(spec: StaticCommand) -> click.Command:
                      help="CP-SAT worker threads."),
         click.option("--deductions/--no-deductions", default=True, show_default=True,
                      help="Apply the deductions before building a model."),
+        click.option("--no-solve", "--blank", "no_solve", is_flag=True,
+                     help="Print or draw the board itself, unsolved (text or a picture)."),
         dump_options,
         common_options,
     ]
