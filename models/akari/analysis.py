@@ -104,55 +104,73 @@ def deduce(board: Board, *, max_rounds: int | None = None) -> Deductions:
     False
     """
     seg = board.segments
-    n = len(seg.row)
-    cells_xy, numbers, around = board.clue_table
-    state = np.full(n, UNKNOWN, dtype=np.int8)
+    row, col, count = seg.row, seg.col, seg.count
+    n = len(row)
+    # Row and column segment ids are disjoint, so one bincount over both counts per
+    # segment; ``pair[:n]`` and ``pair[n:]`` read a cell's row and column segments.
+    rowcol = np.concatenate((row, col))
     index = np.arange(n)
+    index2 = np.concatenate((index, index))
+    cells_xy, numbers, around = board.clue_table
+    ext = np.full(n + 1, UNKNOWN, dtype=np.int8)
+    ext[n] = NO  # a clue's index -1 (no white neighbour there) reads this sentinel
+    state = ext[:n]
+
+    def lit() -> tuple[np.ndarray, np.ndarray]:
+        yes = state == YES
+        per = np.bincount(rowcol, np.concatenate((yes, yes)), count)
+        pair = per[rowcol]
+        return per, (pair[:n] + pair[n:]) > 0
+
     rounds = 0
     while max_rounds is None or rounds < max_rounds:
         rounds += 1
         before = state.copy()
         # Lights shine on their segments.
-        per_segment, lit = _lit(board, state == YES)
-        if (per_segment > 1).any():
-            return Deductions(state, rounds, _crowded(board, state, per_segment))
-        state[(state == UNKNOWN) & lit] = NO
-        # Clues. Index -1 (no white neighbour there) reads a sentinel NO.
-        near = np.append(state, NO)[around]
-        yes = (near == YES).sum(axis=1)
-        open_ = near == UNKNOWN
-        free = open_.sum(axis=1)
-        bad = np.nonzero((yes > numbers) | (yes + free < numbers))[0]
-        if len(bad):
-            k = int(bad[0])
-            cell = (int(cells_xy[k, 0]), int(cells_xy[k, 1]))
-            problem = (f"would get {yes[k]} lights around it" if yes[k] > numbers[k]
-                       else f"has room for only {yes[k] + free[k]} lights around it")
-            return Deductions(state, rounds, f"clue {numbers[k]} at {where(cell)} {problem}")
-        state[around[open_ & (yes == numbers)[:, None]]] = NO
-        state[around[open_ & (yes + free == numbers)[:, None]]] = YES
+        per_segment, shone = lit()
+        if per_segment.max(initial=0) > 1:
+            return Deductions(state.copy(), rounds, _crowded(board, state, per_segment))
+        state[shone & (state == UNKNOWN)] = NO
+        if len(numbers):
+            # Clues: all their lights there, or just enough open neighbours.
+            near = ext[around]
+            yes = (near == YES).sum(axis=1)
+            open_ = near == UNKNOWN
+            room = yes + open_.sum(axis=1)
+            bad = (yes > numbers) | (room < numbers)
+            if bad.any():
+                k = int(np.argmax(bad))
+                cell = (int(cells_xy[k, 0]), int(cells_xy[k, 1]))
+                problem = (f"would get {yes[k]} lights around it" if yes[k] > numbers[k]
+                           else f"has room for only {room[k]} lights around it")
+                return Deductions(state.copy(), rounds,
+                                  f"clue {numbers[k]} at {where(cell)} {problem}")
+            state[around[open_ & (yes == numbers)[:, None]]] = NO
+            state[around[open_ & (room == numbers)[:, None]]] = YES
+            per_segment, shone = lit()
+            if per_segment.max(initial=0) > 1:
+                return Deductions(state.copy(), rounds, _crowded(board, state, per_segment))
         # A dark cell with a single candidate lighter.
-        per_segment, lit = _lit(board, state == YES)
-        if (per_segment > 1).any():
-            return Deductions(state, rounds, _crowded(board, state, per_segment))
         unknown = state == UNKNOWN
-        open_count = (np.bincount(seg.row, unknown, seg.count)
-                      + np.bincount(seg.col, unknown, seg.count))
+        twice = np.concatenate((unknown, unknown))
+        open_count = np.bincount(rowcol, twice, count)
         # With one open cell in a segment, the sum of open indices is that cell.
-        open_sum = (np.bincount(seg.row, unknown * index, seg.count)
-                    + np.bincount(seg.col, unknown * index, seg.count)).astype(np.int64)
-        candidates = open_count[seg.row] + open_count[seg.col] - unknown
-        dark = np.nonzero(~lit & (candidates == 0))[0]
-        if len(dark):
-            return Deductions(state, rounds, f"cell at {where(board.whites[int(dark[0])])} "
-                                             "can no longer be lit")
-        single = ~lit & (candidates == 1)
-        pick = np.where(unknown, index,
-                        np.where(open_count[seg.row] == 1, open_sum[seg.row], open_sum[seg.col]))
-        state[pick[single]] = YES
+        open_sum = np.bincount(rowcol, twice * index2, count)
+        pair = open_count[rowcol]
+        candidates = pair[:n] + pair[n:] - unknown
+        dark = ~shone & (candidates == 0)
+        if dark.any():
+            return Deductions(state.copy(), rounds,
+                              f"cell at {where(board.whites[int(np.argmax(dark))])} "
+                              "can no longer be lit")
+        single = ~shone & (candidates == 1)
+        if single.any():
+            sums = open_sum[rowcol]
+            pick = np.where(unknown, index, np.where(pair[:n] == 1, sums[:n], sums[n:]))
+            state[pick[single].astype(np.int64)] = YES
         if (state == before).all():
             break
-    return Deductions(state, rounds)
+    return Deductions(state.copy(), rounds)
 
 
 @dataclass(frozen=True)
@@ -180,6 +198,13 @@ class Residual:
     @staticmethod
     def of(board: Board, deductions: Deductions | None = None) -> Residual:
         n = len(board.whites)
+        if deductions is not None and deductions.solved:
+            # Nothing is left to model: only the lights are needed, to decode.
+            empty = np.zeros(0, dtype=np.int64)
+            return Residual(board=board, open_cells=empty,
+                            fixed_lights=np.nonzero(deductions.state == YES)[0],
+                            segment_cells=empty, bounds=np.zeros(1, dtype=np.int64),
+                            dark=empty, clues={}, solved=True)
         state = deductions.state if deductions is not None else np.full(n, UNKNOWN, np.int8)
         is_open = state == UNKNOWN
         yes = state == YES

@@ -1,9 +1,10 @@
 """The Akari rules, checked on a light placement, independently of every encoding.
 
-The checker shares nothing with the encodings but the board's cells: it computes
-what each light shines on by sweeping the grid in the four directions (a light seen
-from the left is one to the left with only white cells between), so a fault in
-the segment tables the encoders use cannot hide a wrong solution.
+The checker shares nothing with the encodings but the board's cells: it finds the
+runs of white cells itself (a run starts at a white cell whose neighbour before it,
+to the left or above, is black or the edge), counts the lights in each, and reads
+every rule from those counts, so a fault in the segment tables the encoders use
+cannot hide a wrong solution.
 """
 
 from __future__ import annotations
@@ -13,16 +14,21 @@ import numpy as np
 from cpsolve.models.akari.board import WHITE, Board, Cell, where
 
 
-def _seen(white: np.ndarray, light: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per cell: a light strictly to its left in the same run; and, the same, from above."""
-    height, width = white.shape
-    from_left = np.zeros_like(white)
-    for c in range(1, width):
-        from_left[:, c] = white[:, c] & white[:, c - 1] & (light[:, c - 1] | from_left[:, c - 1])
-    from_above = np.zeros_like(white)
-    for r in range(1, height):
-        from_above[r] = white[r] & white[r - 1] & (light[r - 1] | from_above[r - 1])
-    return from_left, from_above
+def _runs(white: np.ndarray) -> np.ndarray:
+    """Per cell, the id of its run of white cells along the rows (meaningful on white
+    cells only)."""
+    start = white.copy()
+    start[:, 1:] &= ~white[:, :-1]
+    return np.cumsum(start.ravel()).reshape(white.shape)
+
+
+def _pairs(runs: np.ndarray, light: np.ndarray) -> list[tuple[Cell, Cell]]:
+    """Each light with the nearest light before it in its run (row-major ``runs``),
+    as (before, light) pairs, ordered by the later light."""
+    rs, cs = np.nonzero(light)
+    ids = runs[rs, cs]
+    same = np.nonzero(ids[1:] == ids[:-1])[0]
+    return [((int(rs[k]), int(cs[k])), (int(rs[k + 1]), int(cs[k + 1]))) for k in same]
 
 
 def check(board: Board, lights: frozenset[Cell]) -> list[str]:
@@ -47,18 +53,16 @@ def check(board: Board, lights: frozenset[Cell]) -> list[str]:
             errors.append(f"light at {where(cell)} is on a black cell")
         else:
             light[r, c] = True
-    from_left, from_above = _seen(white, light)
-    flipped_left, flipped_above = _seen(white[::-1, ::-1], light[::-1, ::-1])
-    from_right, from_below = flipped_left[::-1, ::-1], flipped_above[::-1, ::-1]
-    for seen, (dr, dc) in ((from_left, (0, -1)), (from_above, (-1, 0))):
-        # The light this one sees is the nearest one back along the run.
-        for r, c in zip(*np.nonzero(light & seen)):
-            i, j = int(r) + dr, int(c) + dc
-            while not light[i, j]:
-                i, j = i + dr, j + dc
-            errors.append(f"lights at {where((i, j))} and {where((int(r), int(c)))} "
-                          "shine on each other")
-    lit = light | from_left | from_above | from_right | from_below
+    across = _runs(white)
+    down = _runs(white.T)
+    pairs = _pairs(across, light)
+    pairs += sorted((((a[1], a[0]), (b[1], b[0])) for a, b in _pairs(down, light.T)),
+                    key=lambda pair: pair[1])
+    errors.extend(f"lights at {where(a)} and {where(b)} shine on each other" for a, b in pairs)
+    # A white cell is lit when its row run or its column run holds a light.
+    in_across = np.bincount(across[light], minlength=int(across.max()) + 1)
+    in_down = np.bincount(down[light.T], minlength=int(down.max()) + 1)
+    lit = (in_across[across] > 0) | (in_down[down] > 0).T
     for r, c in zip(*np.nonzero(white & ~lit)):
         errors.append(f"cell at {where((int(r), int(c)))} is not lit")
     padded = np.pad(light, 1).astype(np.int8)
