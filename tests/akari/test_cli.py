@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from cpsolve.models.akari import check, parse
+from cpsolve.models.akari import check, parse, solve
 from tests.support.cli import CPSOLVE, JSON_KEYS, golden, run, valid_json
 
 
@@ -38,7 +39,8 @@ def test_not_unique_exits_4_with_a_second_solution():
 def test_unsolvable_exits_1_naming_the_cell():
     done = run("akari", "-", stdin="3.\n..\n")
     assert done.returncode == 1
-    assert done.stdout == "unsolvable: clue 3 at row 1, column 1 has only 2 white neighbours\n"
+    assert done.stdout == ("unsolvable: clue 3 at row 1, column 1 has only 2 white neighbours\n"
+                           "the clue that cannot hold: row 1, column 1\n")
 
 
 def test_count_and_all():
@@ -192,6 +194,7 @@ def test_json_for_an_unsolvable_board():
     assert (data["status"], data["unique"], data["count"], data["solution"]) == (
         "unsolvable", False, 0, None)
     assert data["reason"] == "clue 3 at row 1, column 1 has only 2 white neighbours"
+    assert data["conflict"] == [[1, 1]]
 
 
 def test_output_file_that_cannot_be_written(examples, tmp_path):
@@ -217,3 +220,152 @@ def test_plain_solve_prints_the_board_alone(examples, data):
     done = run("akari", str(examples / "akari" / "seed-18x10.txt"))
     assert done.returncode == 0
     assert done.stdout == (data / "akari" / "seed-18x10.solution.txt").read_text()
+
+
+# What a setter asks: --explain, --redundant, --minimize, --grade, the conflict, --no-solve.
+
+TWO = "..#\n...\n#..\n"  # several solutions
+
+
+def test_explain_marks_the_undetermined_cells_and_lists_fixes():
+    done = run("akari", "-", "--explain", stdin=TWO)
+    assert done.returncode == 4, done.stderr
+    board, rest = done.stdout.split("\n\n", 1)
+    assert "?" in board and rest.startswith("not unique: ")
+    assert "fixes, each leaving exactly one solution:" in rest
+    data = valid_json(json.loads(run("akari", "-", "--explain", "--json", stdin=TWO).stdout))
+    assert data["unique"] is False and data["undetermined"] and data["fixes"]
+    marked = {(r + 1, c + 1) for r, row in enumerate(board.split("\n"))
+              for c, ch in enumerate(row) if ch == "?"}
+    assert marked == {tuple(cell) for cell in data["undetermined"]}
+    for fix in data["fixes"]:  # each proven again here, by counting
+        rows = [list(row) for row in TWO.split()]
+        (r, c), clue = fix["cell"], fix["clue"]
+        rows[r - 1][c - 1] = "#" if clue is None else str(clue)
+        fixed = solve(parse("\n".join(map("".join, rows))), limit=None)
+        assert fixed.complete and fixed.count == 1, fix
+
+
+def test_explain_on_a_unique_board(examples):
+    done = run("akari", str(examples / "akari" / "seed-8x8.txt"), "--explain", "--json")
+    data = valid_json(json.loads(done.stdout))
+    assert done.returncode == 0
+    assert (data["unique"], data["undetermined"], data["fixes"]) == (True, [], [])
+    text = run("akari", str(examples / "akari" / "seed-8x8.txt"), "--explain").stdout
+    assert text.endswith("\n\nunique: every cell is the same in every solution\n")
+
+
+def test_explain_draws_two_solutions_side_by_side(tmp_path):
+    out = tmp_path / "both.svg"
+    done = run("akari", "-", "--explain", "-o", str(out), stdin=TWO)
+    assert done.returncode == 4 and done.stdout == ""
+    root = ET.fromstring(out.read_text())
+    ns = "{http://www.w3.org/2000/svg}"
+    marks = [r for r in root.findall(f"{ns}rect") if r.get("stroke") == "#d62728"]
+    assert marks and len(marks) % 2 == 0  # the same differing cells in both pictures
+    xs = sorted({float(r.get("x")) for r in marks})
+    assert xs[0] < 3 < xs[-1]  # marks on the left picture and on the right one
+    assert [t.text for t in root.findall(f"{ns}text")][-2:] == ["one solution", "another"]
+    png = tmp_path / "both.png"
+    assert run("akari", "-", "--explain", "-o", str(png), stdin=TWO).returncode == 4
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_an_unsolvable_board_names_the_clues_in_conflict(tmp_path):
+    board = "...2\n11..\n..#.\n"
+    data = valid_json(json.loads(run("akari", "-", "--json", stdin=board).stdout))
+    assert data["status"] == "unsolvable" and data["conflict"] == [[1, 4], [2, 1], [2, 2]]
+    done = run("akari", "-", stdin=board)
+    assert done.stdout.splitlines()[-1] == ("clues that cannot hold together: row 1, column 4; "
+                                            "row 2, column 1; row 2, column 2")
+    out = tmp_path / "conflict.svg"
+    assert run("akari", "-", "-o", str(out), stdin=board).returncode == 1
+    root = ET.fromstring(out.read_text())
+    marks = [r for r in root.findall("{http://www.w3.org/2000/svg}rect")
+             if r.get("stroke") == "#d62728"]
+    assert sorted((float(r.get("y")), float(r.get("x"))) for r in marks) == [
+        (0.08, 3.08), (1.08, 0.08), (1.08, 1.08)]
+
+
+def test_redundant_numbers(examples):
+    path = str(examples / "akari" / "seed-18x10.txt")
+    data = valid_json(json.loads(run("akari", path, "--redundant", "--json").stdout))
+    assert data["redundant"] == [[8, 17]]
+    text = run("akari", path, "--redundant").stdout
+    assert text.endswith("numbers that can each go, the solution staying unique: "
+                         "row 8, column 17\n")
+    assert run("akari", "-", "--redundant", stdin=TWO).returncode == 4
+
+
+def test_minimize_prints_a_board_with_fewer_numbers(examples, tmp_path):
+    path = str(examples / "akari" / "seed-18x10.txt")
+    done = run("akari", path, "--minimize")
+    assert done.returncode == 0 and "numbers, none of which can go alone" in done.stderr
+    smaller = tmp_path / "smaller.txt"
+    smaller.write_text(done.stdout)
+    original = parse((examples / "akari" / "seed-18x10.txt").read_text())
+    assert len(parse(done.stdout).clues) < len(original.clues)
+    again = run("akari", str(smaller), "--unique", "--redundant")
+    assert again.returncode == 0
+    lights = [[c for c, ch in enumerate(row) if ch == "*"] for row in again.stdout.split()[:10]]
+    assert lights == [[c for c, ch in enumerate(row) if ch == "*"]
+                      for row in run("akari", path).stdout.split()]
+    assert again.stdout.endswith("\nno number can go: without any one, another solution "
+                                 "appears\n")
+    data = valid_json(json.loads(run("akari", path, "--minimize", "--json").stdout))
+    assert data["minimized"] == done.stdout.split()
+
+
+def test_grade(examples):
+    path = str(examples / "akari" / "seed-18x10.txt")
+    data = valid_json(json.loads(run("akari", path, "--grade", "--json").stdout))
+    assert data["grade"] == "tricky" and data["unique"] is True
+    assert set(data["deductions"]) == {"basic", "trial", "deep"}
+    assert sum(data["deductions"].values()) == 146  # every white cell
+    text = run("akari", str(examples / "akari" / "seed-7x7.txt"), "--grade").stdout
+    assert text.splitlines()[-1].startswith("grade: easy (cells decided by the basic rules ")
+    data = valid_json(json.loads(run("akari", "-", "--grade", "--json", stdin=TWO).stdout))
+    assert data["grade"] is None
+
+
+def test_the_board_alone(examples, tmp_path):
+    path = examples / "akari" / "seed-7x7.txt"
+    done = run("akari", str(path), "--no-solve")
+    assert done.returncode == 0 and done.stdout == path.read_text()
+    url = "https://puzz.link/p?akari/7/7/n2.h.hb.n7.h.jeg.m"
+    assert parse(url) == parse(path.read_text())
+    assert run("akari", url, "--no-solve").stdout == path.read_text()
+    out = tmp_path / "puzzle.svg"
+    assert run("akari", str(path), "--blank", "-o", str(out)).returncode == 0
+    root = ET.fromstring(out.read_text())
+    assert root.findall("{http://www.w3.org/2000/svg}circle") == []  # no bulbs
+    done = run("akari", str(path), "--no-solve", "--json")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+
+
+@pytest.fixture(scope="module")
+def large() -> dict[str, str]:
+    """A large board with many solutions (for --explain, whose fixes take long there)
+    and a large unique one (for the other questions)."""
+    from cpsolve.models.akari.generate import generate, tiled_unique
+
+    return {"several": "\n".join(generate(150, 150, clues=0.5, seed=2)[0].rows) + "\n",
+            "unique": "\n".join(tiled_unique(150, 150, seed=1, kinds=3)[0].rows) + "\n"}
+
+
+@pytest.mark.parametrize("option", ["--explain", "--redundant", "--grade", "--minimize"])
+def test_the_questions_keep_the_time_limit(option, large):
+    start = time.perf_counter()
+    board = large["several" if option == "--explain" else "unique"]
+    done = run("akari", "-", option, "--json", "--time-limit", "0.4", stdin=board)
+    assert time.perf_counter() - start < 10
+    assert done.returncode == 3, done.stderr
+    data = valid_json(json.loads(done.stdout))
+    assert data["limit_reached"] is True and data["reason"]
+
+
+@pytest.mark.parametrize("option", ["--explain", "--redundant", "--grade", "--minimize"])
+def test_the_questions_keep_located_errors(option):
+    done = run("akari", "-", option, stdin="...\n..\n")
+    assert done.returncode == 2
+    assert done.stderr == "cpsolve: <stdin>:2:3: row has 2 cells, the first row has 3\n"

@@ -1,0 +1,500 @@
+"""How hard an Akari is for a person: the deductions at three strengths, and the grade.
+
+The scale follows Simon Tatham's Light Up (easy, tricky, hard), each level defined by
+the deductions it may use, all sound (each records only what every solution has):
+
+``easy``
+    The basic rules alone, as :func:`cpsolve.models.akari.analysis.deduce` applies
+    them: a light darkens the rest of its row and column segments; a clue with all
+    its lights has no more, and one with just enough open neighbours has them all;
+    a cell that nothing lights yet, with a single open cell able to light it, gets
+    a light there.
+``tricky``
+    Also one step of trial: "if this cell were a light, a clue would break" (it
+    would get too many lights, or lose the room for the ones it needs) "or a cell
+    could no longer be lit", looking only at what the light does at once (the cells
+    it darkens, the clues around it that it completes), so the cell stays empty.
+    This is reasoning over pairs of cells, Tatham's "discounting sets".
+``hard``
+    Also deeper trials: a value (light or empty) followed through the basic rules
+    to their end; when that breaks a rule, the cell takes the other value.
+``search``
+    None of these decides every cell: a person must guess and backtrack.
+
+A board is graded by the weakest level whose deductions decide every cell, the
+cheaper deductions always tried first. Deciding every cell proves the board unique
+(the deductions are sound), and the cells decided are its solution (the checker
+confirms it). A board with no solution or several has no grade: no sound deduction
+can decide all of its cells.
+
+The engine works on flat arrays with numba: the state of each white cell (open,
+light, empty), counts per segment (lights, open cells) and per clue (lights, open
+neighbours), and a trail of the cells set, which is both the queue of the
+propagation and the way back after a trial. A clue can be switched off (its
+number forgotten, the cell stays black), which the generator uses to remove numbers.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from cpsolve.limits import Deadline
+from cpsolve.models.akari.board import Board, Cell
+from cpsolve.search.kernels import past
+
+OPEN, EMPTY, LIGHT = -1, 0, 1
+GRADES = ("easy", "tricky", "hard", "search")
+LEVELS = {name: level for level, name in enumerate(GRADES)}
+CHECK_EVERY = 256  # trials between two looks at the clock
+BIG = 1 << 62  # no limit on the trail positions that spread
+Layout = tuple[np.ndarray, ...]  # the board's arrays, as the kernels take them
+State = tuple[np.ndarray, ...]  # the state's arrays
+
+
+# The kernels take the board as one tuple ``g`` = (seg_of, seg_start, seg_cells,
+# cell_clues, clue_cells, clue_num) and the state as one tuple ``st`` = (val, seg_lit,
+# seg_open, clue_yes, clue_open, used, trail, top, req): see :class:`Engine` for their
+# meaning. ``used[k]`` is set when clue k decides a cell or breaks. ``req`` holds the
+# cells the rules ask to set (cell, value, the clue asking or -1); the propagation is
+# one loop (calls between compiled functions that pass arrays cost more than the work).
+
+
+@njit(cache=True)
+def _propagate(head: int, pending: int, full: int, g: Layout, st: State) -> bool:
+    """The basic rules to a fixpoint: first the ``pending`` requests in ``req``, then
+    every cell on the trail from ``head`` on (the queue); False on a contradiction.
+    Only the cells at trail positions below ``full`` spread their consequences; the
+    later ones are only checked (a cell left unlit with no open cell to light it)."""
+    seg_of, seg_start, seg_cells, cell_clues, clue_cells, clue_num = g
+    val, seg_lit, seg_open, clue_yes, clue_open, used, trail, top, req = st
+    while True:
+        if pending > 0:
+            # Set the cell asked for, or find the rule it breaks.
+            pending -= 1
+            x = req[pending, 0]
+            v = req[pending, 1]
+            current = val[x]
+            if current == v:
+                continue
+            r = seg_of[x, 0]
+            c = seg_of[x, 1]
+            if current != OPEN or (v == LIGHT and (seg_lit[r] > 0 or seg_lit[c] > 0)):
+                if req[pending, 2] >= 0:
+                    used[req[pending, 2]] = 1
+                return False
+            val[x] = v
+            trail[top[0]] = x
+            top[0] += 1
+            seg_open[r] -= 1
+            seg_open[c] -= 1
+            if v == LIGHT:
+                seg_lit[r] += 1
+                seg_lit[c] += 1
+            broken = False  # every count is updated first: the undo reverses them all
+            for t in range(4):
+                k = cell_clues[x, t]
+                if k >= 0:
+                    clue_open[k] -= 1
+                    if v == LIGHT:
+                        clue_yes[k] += 1
+                    number = clue_num[k]
+                    if number >= 0 and (clue_yes[k] > number
+                                         or clue_yes[k] + clue_open[k] < number):
+                        used[k] = 1
+                        broken = True
+            if broken:
+                return False
+            continue
+        if head >= top[0]:
+            return True
+        i = trail[head]
+        head += 1
+        spread = head <= full
+        if spread and val[i] == LIGHT:  # a light darkens the rest of its segments
+            for s in (seg_of[i, 0], seg_of[i, 1]):
+                for p in range(seg_start[s], seg_start[s + 1]):
+                    x = seg_cells[p]
+                    if x != i and val[x] == OPEN:
+                        req[pending, 0] = x
+                        req[pending, 1] = EMPTY
+                        req[pending, 2] = -1
+                        pending += 1
+        for t in range(4):  # the clues around: all lights there, or just enough room
+            k = cell_clues[i, t]
+            number = clue_num[k] if k >= 0 and spread else -1
+            if number < 0 or clue_open[k] == 0:
+                continue
+            if clue_yes[k] == number:
+                v = EMPTY
+            elif clue_yes[k] + clue_open[k] == number:
+                v = LIGHT
+            else:
+                continue
+            used[k] = 1
+            for u in range(4):
+                x = clue_cells[k, u]
+                if x >= 0 and val[x] == OPEN:
+                    req[pending, 0] = x
+                    req[pending, 1] = v
+                    req[pending, 2] = k
+                    pending += 1
+        if val[i] == EMPTY:  # the cells it could have lit: one candidate left, a light
+            for s in (seg_of[i, 0], seg_of[i, 1]):
+                for p in range(seg_start[s], seg_start[s + 1]):
+                    j = seg_cells[p]
+                    r = seg_of[j, 0]
+                    c = seg_of[j, 1]
+                    if seg_lit[r] > 0 or seg_lit[c] > 0:
+                        continue
+                    left = seg_open[r] + seg_open[c] - (1 if val[j] == OPEN else 0)
+                    if left == 0:
+                        return False
+                    if left == 1 and spread:
+                        for q in (r, c):
+                            for w in range(seg_start[q], seg_start[q + 1]):
+                                x = seg_cells[w]
+                                if val[x] == OPEN:
+                                    req[pending, 0] = x
+                                    req[pending, 1] = LIGHT
+                                    req[pending, 2] = -1
+                                    pending += 1
+
+
+@njit(cache=True)
+def _undo(mark: int, g: Layout, st: State) -> None:
+    """Take back every cell set since the trail was ``mark`` long."""
+    seg_of, cell_clues = g[0], g[3]
+    val, seg_lit, seg_open, clue_yes, clue_open, used, trail, top, req = st
+    while top[0] > mark:
+        top[0] -= 1
+        i = trail[top[0]]
+        r = seg_of[i, 0]
+        c = seg_of[i, 1]
+        seg_open[r] += 1
+        seg_open[c] += 1
+        light = val[i] == LIGHT
+        if light:
+            seg_lit[r] -= 1
+            seg_lit[c] -= 1
+        for t in range(4):
+            k = cell_clues[i, t]
+            if k >= 0:
+                clue_open[k] += 1
+                if light:
+                    clue_yes[k] -= 1
+        val[i] = OPEN
+
+
+@njit(cache=True)
+def _start(given: np.ndarray, g: Layout, st: State) -> bool:
+    """The cells ``given`` (OPEN where not), every rule once on the board (clues, lone
+    cells), then the propagation."""
+    seg_of, clue_cells, clue_num = g[0], g[4], g[5]
+    val, seg_open, clue_open, used, req = st[0], st[2], st[4], st[5], st[8]
+    pending = 0
+    for j in range(len(given)):
+        if given[j] != OPEN:
+            req[pending, 0] = j
+            req[pending, 1] = given[j]
+            req[pending, 2] = -1
+            pending += 1
+    for k in range(len(clue_num)):
+        number = clue_num[k]
+        if number < 0:
+            continue
+        if clue_open[k] < number:
+            used[k] = 1
+            return False
+        if number == 0 or clue_open[k] == number:
+            used[k] = 1
+            for u in range(4):
+                x = clue_cells[k, u]
+                if x >= 0:
+                    req[pending, 0] = x
+                    req[pending, 1] = LIGHT if number else EMPTY
+                    req[pending, 2] = k
+                    pending += 1
+    for j in range(len(val)):
+        if seg_open[seg_of[j, 0]] + seg_open[seg_of[j, 1]] == 2:  # nothing else sees it
+            req[pending, 0] = j
+            req[pending, 1] = LIGHT
+            req[pending, 2] = -1
+            pending += 1
+    return _propagate(0, pending, BIG, g, st)
+
+
+@njit(cache=True)
+def _decide(i: int, v: int, g: Layout, st: State) -> bool:
+    """Set cell ``i`` to ``v`` and apply the basic rules; False on a contradiction.
+    The caller takes it back with :func:`_undo` or keeps it."""
+    req = st[8]
+    req[0, 0] = i
+    req[0, 1] = v
+    req[0, 2] = -1
+    return _propagate(st[7][0], 1, BIG, g, st)
+
+
+@njit(cache=True)
+def _glance(i: int, g: Layout, st: State) -> bool:
+    """Whether a light on cell ``i`` survives what it does at once (the cells it
+    darkens, the clues around it it completes); the state is left as it was."""
+    top, req = st[7], st[8]
+    mark = top[0]
+    req[0, 0] = i
+    req[0, 1] = LIGHT
+    req[0, 2] = -1
+    ok = _propagate(mark, 1, mark + 1, g, st)
+    _undo(mark, g, st)
+    return ok
+
+
+@njit(cache=True)
+def _glances(g: Layout, st: State, end: float) -> tuple[int, int]:
+    """One-step trials of a light on every open cell, until none decides anything
+    more. Returns the status (1 done, 0 contradiction, -1 out of time) and the trials
+    that decided a cell."""
+    val = st[0]
+    found = 0
+    tried = 0
+    progress = True
+    while progress:
+        progress = False
+        for i in range(len(val)):
+            if val[i] != OPEN:
+                continue
+            tried += 1
+            if tried % CHECK_EVERY == 0 and past(end):
+                return -1, found
+            if _glance(i, g, st):
+                continue
+            found += 1  # a light here breaks a rule at once: the cell stays empty
+            progress = True
+            if not _decide(i, EMPTY, g, st):
+                return 0, found
+    return 1, found
+
+
+@njit(cache=True)
+def _trials(g: Layout, st: State, end: float) -> tuple[int, int, int]:
+    """Deep trials, light and empty, each followed to the end of the basic rules, in
+    sweeps over the open cells until a sweep decides nothing; the one-step trials run
+    again after each sweep that decided something. Returns the status, the one-step
+    trials and the deep trials that decided a cell."""
+    val, trail, top = st[0], st[6], st[7]
+    shallow = 0
+    deeper = 0
+    tried = 0
+    # A trial that breaks nothing shows that every value it sets breaks nothing either
+    # (their consequences are a part of its own): those are skipped for the rest of
+    # the sweep (skip[x, v] == stamp). The state may grow meanwhile; the next sweep,
+    # with no marks, tries them again, and the last sweep decides nothing.
+    skip = np.zeros((len(val), 2), dtype=np.int64)
+    stamp = 0
+    progress = True
+    while progress:
+        progress = False
+        stamp += 1
+        for i in range(len(val)):
+            if val[i] != OPEN:
+                continue
+            for v in (LIGHT, EMPTY):
+                if skip[i, v] == stamp:
+                    continue
+                tried += 1
+                if tried % CHECK_EVERY == 0 and past(end):
+                    return -1, shallow, deeper
+                mark = top[0]
+                ok = _decide(i, v, g, st)
+                if ok:
+                    for p in range(mark, top[0]):
+                        x = trail[p]
+                        skip[x, val[x]] = stamp
+                _undo(mark, g, st)
+                if ok:
+                    continue
+                # v breaks the rules: the cell is the other way.
+                deeper += 1
+                progress = True
+                if not _decide(i, 1 - v, g, st):
+                    return 0, shallow, deeper
+                break
+        if progress:
+            status, found = _glances(g, st, end)
+            shallow += found
+            if status != 1:
+                return status, shallow, deeper
+    return 1, shallow, deeper
+
+
+@njit(cache=True)
+def _run(level: int, given: np.ndarray, g: Layout, st: State, end: float,
+         counts: np.ndarray) -> int:
+    """The deductions up to ``level`` (0 easy, 1 tricky, 2 hard) from the cells
+    ``given``: 1 done (``val`` holds what they decide), 0 contradiction, -1 out of
+    time. ``counts``: one-step trials and deep trials that decided a cell."""
+    n = len(st[0])
+    top = st[7]
+    if not _start(given, g, st):
+        return 0
+    if level >= 1 and top[0] < n:
+        status, found = _glances(g, st, end)
+        counts[0] += found
+        if status != 1:
+            return status
+    if level >= 2 and top[0] < n:
+        status, shallow, deeper = _trials(g, st, end)
+        counts[0] += shallow
+        counts[1] += deeper
+        if status != 1:
+            return status
+    return 1
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the deductions of one level decided: per white cell (in
+    :attr:`Board.whites` order) OPEN, EMPTY or LIGHT; ``contradiction`` when they
+    refute the board; ``timed_out`` when the deadline came first; ``counts`` of
+    cells decided by the basic rules (``basic``), by one-step trials (``trial``) and
+    by deep trials (``deep``);
+    ``level`` the strongest deductions that were needed (0 easy, 1 tricky, 2 hard);
+    ``used`` per clue, whether it decided a cell or broke in some step: the clues
+    never used can all go at once, the same steps decide the same cells without
+    them."""
+
+    state: np.ndarray
+    contradiction: bool
+    timed_out: bool
+    used: np.ndarray
+    counts: dict[str, int]
+    level: int
+
+    @property
+    def solved(self) -> bool:
+        return not (self.contradiction or self.timed_out) and not (self.state == OPEN).any()
+
+    @property
+    def open(self) -> np.ndarray:
+        """The white-cell indices still open."""
+        return np.nonzero(self.state == OPEN)[0]
+
+
+class Engine:
+    """The deductions on one board layout; numbers can be switched off and on
+    (:meth:`run` takes the clue numbers to use), so the generator removes numbers
+    without rebuilding anything.
+
+    >>> from cpsolve.models.akari.formats import parse
+    >>> board = parse("7x7:e0a1c2cBqBcBc3a2e")
+    >>> Engine(board).run(0).solved  # Tatham's example falls to the basic rules
+    True
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        seg = board.segments
+        n = len(seg.row)
+        self.seg_of = np.stack([seg.row, seg.col], axis=1).astype(np.int64)
+        flat, bounds = seg.table()
+        self.seg_cells = flat.astype(np.int64)
+        self.seg_start = bounds.astype(np.int64)
+        self.seg_size = np.diff(bounds).astype(np.int64)
+        cells, numbers, around = board.clue_table
+        self.clue_at = [(int(r), int(c)) for r, c in cells.tolist()]
+        self.clue_cells = around.astype(np.int64)
+        self.numbers = numbers.astype(np.int64)
+        self.clue_size = (around >= 0).sum(axis=1).astype(np.int64)
+        cell_clues = np.full((n, 4), -1, dtype=np.int64)
+        filled = np.zeros(n, dtype=np.int64)
+        for k, row in enumerate(around.tolist()):
+            for x in row:
+                if x >= 0:
+                    cell_clues[x, filled[x]] = k
+                    filled[x] += 1
+        self.cell_clues = cell_clues
+        self.n = n
+
+    def run(self, level: int, numbers: np.ndarray | None = None,
+            deadline: Deadline | None = None, given: np.ndarray | None = None) -> Outcome:
+        """The deductions up to ``level`` (0 easy, 1 tricky, 2 hard) with these clue
+        numbers (default: the board's; -1 switches a clue off), from the cells
+        ``given`` (per white cell OPEN, EMPTY or LIGHT; default: none).
+
+        The deductions are monotone: from more given cells they decide at least as
+        much. So when cells of a known solution are given and they still leave some
+        open, the deductions from nothing leave those open too, which makes a cheap
+        test that a change spoils a board."""
+        numbers = self.numbers if numbers is None else numbers
+        given = np.full(self.n, OPEN, dtype=np.int8) if given is None else given
+        val = np.full(self.n, OPEN, dtype=np.int8)
+        # Requests between two cells of the queue: at most two per cell of its two
+        # segments and four per clue around it; at the start, four per clue and one
+        # per cell.
+        room = 4 * (self.n + len(numbers)) + 64
+        state = (val, np.zeros(len(self.seg_size), dtype=np.int64), self.seg_size.copy(),
+                 np.zeros(len(numbers), dtype=np.int64), self.clue_size.copy(),
+                 np.zeros(len(numbers), dtype=np.int8), np.zeros(self.n, dtype=np.int64),
+                 np.zeros(1, dtype=np.int64), np.zeros((room, 3), dtype=np.int64))
+        counts = np.zeros(2, dtype=np.int64)
+        end = deadline.at if deadline is not None else np.inf
+        status = _run(level, given, (self.seg_of, self.seg_start, self.seg_cells, self.cell_clues,
+                              self.clue_cells, numbers), state, end, counts)
+        trials, nested = int(counts[0]), int(counts[1])
+        decided = int((val != OPEN).sum())
+        return Outcome(val, contradiction=status == 0, timed_out=status == -1,
+                       used=state[5].astype(bool),
+                       counts={"basic": decided - trials - nested, "trial": trials,
+                               "deep": nested},
+                       level=2 if nested else 1 if trials else 0)
+
+    def lights(self, outcome: Outcome) -> frozenset[Cell]:
+        whites = self.board.whites
+        return frozenset(whites[int(i)] for i in np.nonzero(outcome.state == LIGHT)[0])
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A board's grade (:data:`GRADES`; ``None`` when the board has no solution or
+    several, or the deadline came first), with the number of cells each kind of
+    deduction decided, and the seconds it took."""
+
+    name: str | None
+    counts: dict[str, int] = field(default_factory=dict)
+    timed_out: bool = False
+    lights: frozenset[Cell] | None = None
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"grade": self.name, "deductions": dict(self.counts)}
+
+
+def grade(board: Board, deadline: Deadline | None = None) -> Grade:
+    """The grade of ``board``: the weakest deductions that decide every cell, or
+    ``search``; ``None`` when the deductions refute the board. A board graded
+    ``search`` may still have several solutions: the caller proves uniqueness.
+
+    >>> from cpsolve.models.akari.formats import parse
+    >>> grade(parse("7x7:e0a1c2cBqBcBc3a2e")).name
+    'easy'
+    >>> grade(parse("...\\n.1.\\n...")).name is None  # no solution
+    True
+    """
+    start = time.perf_counter()
+    if deadline is not None and deadline.expired():
+        return Grade(None, timed_out=True)
+    engine = Engine(board)
+    outcome = engine.run(2, deadline=deadline)
+    seconds = time.perf_counter() - start
+    if outcome.timed_out:
+        return Grade(None, outcome.counts, timed_out=True, seconds=seconds)
+    if outcome.contradiction:
+        return Grade(None, outcome.counts, seconds=seconds)
+    if not outcome.solved:
+        return Grade("search", outcome.counts, seconds=seconds)
+    return Grade(GRADES[outcome.level], outcome.counts, lights=engine.lights(outcome),
+                 seconds=seconds)
