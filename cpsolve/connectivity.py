@@ -83,7 +83,7 @@ def connected_cuts(inside: Sequence[bool], literal: Callable[[int], int],
         return []
     parts.sort(key=len, reverse=True)
     anchor = parts[0][0]
-    cuts = []
+    cuts: list[list[int]] = []
     for part in parts[1:]:
         boundary = sorted({other for cell in part for other in neighbours[cell]
                            if not inside[other]})
@@ -93,44 +93,55 @@ def connected_cuts(inside: Sequence[bool], literal: Callable[[int], int],
 
 def loop_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
               edge_literal: Callable[[int], int], used_literal: Callable[[int], int],
-              required: Sequence[int]) -> list[list[int]]:
+              required: Sequence[int] = (), *,
+              incident: Sequence[Sequence[int]] | None = None) -> list[list[int]]:
     """Clauses that cut off a candidate whose chosen ``edges`` (``on``) form more than
     one cycle (empty when they form at most one). ``edge_literal(k)`` is edge k's
-    literal, ``used_literal(cell)`` "the loop passes the cell", ``required`` the
-    cells every answer's loop passes.
+    literal, ``used_literal(cell)`` "the loop passes the cell"; a cell of ``required``
+    (passed by every answer) is preferred as a witness; ``incident`` (each cell's
+    edges) saves finding them again on every call.
 
-    For a cycle T and a cell t of it: if a required cell r lies outside T, any answer
-    whose loop passes t also passes r, so it crosses the cut between T and the rest:
-    ``not t or some edge leaving T`` (every edge leaving T is off in this candidate,
-    whose cells on T already have both their edges). Without required cells, a cell
-    of another cycle plays r, with its own literal.
+    For a cycle T, a cell r on another cycle (a required one where there is one), and
+    each cell t of T: a single loop that passes t and r crosses the cut between T and
+    the rest, so ``not t or not r or some edge leaving T`` holds in every answer
+    whatever the clues (every edge leaving T is off in this candidate, whose cells on
+    T already have both their edges). One clause per cell of T, so the solver cannot
+    slide a stray cycle over by a cell; where t and r are required, the clause is
+    "some edge leaving T" once the solver propagates.
 
     >>> ring = [(0, 1), (1, 3), (3, 2), (2, 0)]  # a 2x2 square of cells 0-3
     >>> edges = ring + [(4, 5), (5, 7), (7, 6), (6, 4), (1, 4), (3, 6)]  # and another
-    >>> loop_cuts([True] * 8 + [False] * 2, edges, lambda k: k + 1, lambda c: 100 + c, [5])
-    [[-100, 9, 10]]
+    >>> loop_cuts([True] * 8 + [False] * 2, edges, lambda k: k + 1, lambda c: 100 + c,
+    ...           [5])[:2]
+    [[-100, -105, 9, 10], [-101, -105, 9, 10]]
     """
-    cells = sorted({cell for k, edge in enumerate(edges) if on[k] for cell in edge})
-    adjacency: dict[int, list[int]] = {cell: [] for cell in cells}
-    for k, (a, b) in enumerate(edges):
-        if on[k]:
-            adjacency[a].append(b)
-            adjacency[b].append(a)
-    cycles = components(cells, [adjacency.get(c, []) for c in range(max(cells, default=-1)
-                                                                     + 1)])
+    chosen = [k for k, value in enumerate(on) if value]
+    size = 1 + max((max(edges[k]) for k in chosen), default=-1)
+    adjacency: list[list[int]] = [[] for _ in range(size)]
+    for k in chosen:
+        a, b = edges[k]
+        adjacency[a].append(b)
+        adjacency[b].append(a)
+    cycles = components([cell for cell in range(size) if adjacency[cell]], adjacency)
     if len(cycles) <= 1:
         return []
-    cuts = []
+    if incident is None:
+        ends: list[list[int]] = [[] for _ in range(1 + max(max(e) for e in edges))]
+        for j, (a, b) in enumerate(edges):
+            ends[a].append(j)
+            ends[b].append(j)
+        incident = ends
+    wanted = set(required)
+    cuts: list[list[int]] = []
     for k, cycle in enumerate(cycles):
         members = set(cycle)
-        leaving = [j for j, (a, b) in enumerate(edges) if (a in members) != (b in members)]
-        outside = [r for r in required if r not in members]
-        if outside:
-            cuts.append([-used_literal(cycle[0]), *(edge_literal(j) for j in leaving)])
-        elif not required:
-            other = cycles[(k + 1) % len(cycles)][0]
-            cuts.append([-used_literal(cycle[0]), -used_literal(other),
-                         *(edge_literal(j) for j in leaving)])
+        leaving = sorted({j for cell in cycle for j in incident[cell]
+                          if (edges[j][0] in members) != (edges[j][1] in members)})
+        crossing = [edge_literal(j) for j in leaving]
+        others = [cell for other in cycles[k + 1:] + cycles[:k] for cell in other]
+        witness = next((cell for cell in others if cell in wanted), others[0])
+        cuts.extend([-used_literal(cell), -used_literal(witness), *crossing]
+                    for cell in cycle)
     return cuts
 
 
@@ -139,70 +150,92 @@ def _bools(model: Any, values: Sequence[Any]) -> list[Any]:
     return [model.new_constant(int(v)) if isinstance(v, (bool, int)) else v for v in values]
 
 
-def _root(model: Any, inside: Sequence[Any]) -> list[Any]:
-    """The root of a connected set: its first inside cell in order (one root, so the
-    solver has no choice of it to enumerate): ``root[c] = inside[c] and no cell before
-    c is inside``."""
-    roots = []
-    seen: Any = None  # "some cell before this one is inside"; None before the first
-    for cell, here in enumerate(inside):
+def _root(model: Any, inside: Sequence[Any], candidates: Sequence[int] | None = None
+          ) -> list[Any]:
+    """The root of a connected set: its first inside cell in order among
+    ``candidates`` (all cells when None; a caller that knows some of a few cells is
+    inside in every answer names them, which propagates far better), one root, so the
+    solver has no choice of it to enumerate: ``root[c] = inside[c] and no candidate
+    before c is inside``; cells that are no candidate are never the root."""
+    order = list(range(len(inside))) if candidates is None else list(candidates)
+    roots = [model.new_constant(0)] * len(inside)
+    seen: Any = None  # "some candidate before this one is inside"; None before the first
+    for position, cell in enumerate(order):
+        here = inside[cell]
         root = model.new_bool_var(f"root_{cell}")
         if seen is None:
             model.add(root == here)
         else:
             model.add_bool_and([here, ~seen]).only_enforce_if(root)
             model.add_bool_or([root, ~here, seen])
-        roots.append(root)
-        if cell + 1 < len(inside):
-            after = model.new_bool_var(f"seen_{cell + 1}")
+        roots[cell] = root
+        if position + 1 < len(order):
+            after = model.new_bool_var(f"seen_{cell}")
             model.add_max_equality(after, [here] if seen is None else [seen, here])
             seen = after
     return roots
 
 
-def cpsat_connected_flow(model: Any, inside: Sequence[Any], neighbours: Neighbours) -> None:
+Through = Callable[[int, int], Any]
+
+
+def cpsat_connected_flow(model: Any, inside: Sequence[Any], neighbours: Neighbours,
+                         through: Through | None = None,
+                         roots: Sequence[int] | None = None) -> None:
     """Post "the ``inside`` cells are connected" on a CP-SAT ``model`` by a flow: the
     root (the first inside cell) sends one unit to every other inside cell, along
-    edges between inside cells only. ``inside`` holds Boolean variables (or 0/1)."""
+    edges between inside cells only, or, with ``through(a, b)``, only where that
+    Boolean lets it pass (a loop's chosen edges). ``inside`` holds Boolean variables
+    (or 0/1). ``roots``: cells of which some is inside in every answer (see
+    :func:`_root`)."""
     n = len(inside)
     inside = _bools(model, inside)
-    roots = _root(model, inside)
+    root = _root(model, inside, roots)
     total = model.new_int_var(0, n, "inside_count")
     model.add(total == sum(inside))
     flow = {}
     for a in range(n):
         for b in neighbours[a]:
             f = model.new_int_var(0, n - 1, f"flow_{a}_{b}")
-            model.add(f <= (n - 1) * inside[a])
-            model.add(f <= (n - 1) * inside[b])
+            if through is None:
+                model.add(f <= (n - 1) * inside[a])
+                model.add(f <= (n - 1) * inside[b])
+            else:
+                model.add(f <= (n - 1) * through(a, b))
             flow[a, b] = f
     for cell in range(n):
         out = sum(flow[cell, b] for b in neighbours[cell])
         into = sum(flow[b, cell] for b in neighbours[cell])
         supply = model.new_int_var(-1, n - 1, f"supply_{cell}")
-        model.add(supply == total - 1).only_enforce_if(roots[cell])
-        model.add(supply == -1).only_enforce_if([~roots[cell], inside[cell]])
+        model.add(supply == total - 1).only_enforce_if(root[cell])
+        model.add(supply == -1).only_enforce_if([~root[cell], inside[cell]])
         model.add(supply == 0).only_enforce_if(~inside[cell])
         model.add(out - into == supply)
 
 
-def cpsat_connected_order(model: Any, inside: Sequence[Any], neighbours: Neighbours) -> None:
+def cpsat_connected_order(model: Any, inside: Sequence[Any], neighbours: Neighbours,
+                          through: Through | None = None,
+                          roots: Sequence[int] | None = None) -> None:
     """Post "the ``inside`` cells are connected" by distances: the root (the first
     inside cell) is at 0, and every other inside cell has an inside neighbour strictly
-    nearer the root, so following nearer neighbours from any inside cell reaches it."""
+    nearer the root (one ``through(cell, neighbour)`` lets it go to, when given), so
+    following nearer neighbours from any inside cell reaches it. ``roots``: cells of
+    which some is inside in every answer (see :func:`_root`)."""
     n = len(inside)
     inside = _bools(model, inside)
-    roots = _root(model, inside)
+    root = _root(model, inside, roots)
     level = [model.new_int_var(0, max(0, n - 1), f"level_{cell}") for cell in range(n)]
     for cell in range(n):
-        model.add(level[cell] == 0).only_enforce_if(roots[cell])
+        model.add(level[cell] == 0).only_enforce_if(root[cell])
         steps = []
         for other in neighbours[cell]:
             step = model.new_bool_var(f"toward_{cell}_{other}")
             model.add(level[other] < level[cell]).only_enforce_if(step)
             model.add_implication(step, inside[other])
+            if through is not None:
+                model.add_implication(step, through(cell, other))
             steps.append(step)
-        model.add_bool_or([roots[cell], *steps, ~inside[cell]])
+        model.add_bool_or([root[cell], *steps, ~inside[cell]])
 
 
 def cpsat_loop(model: Any, edges: Sequence[tuple[int, int]], edge_vars: Sequence[Any],

@@ -66,9 +66,12 @@ def _chars(number: int, line: str) -> list[Token]:
     return [Token(ch, number, start + k + 1) for k, ch in enumerate(line.strip())]
 
 
-def read(text: str, blocks: int, *, names: tuple[str, ...] = ()) -> tuple[int, int, list[Grid]]:
+def read(text: str, blocks: int, *, names: tuple[str, ...] = (),
+         words: bool = False) -> tuple[int, int, list[Grid]]:
     """``blocks`` grids of the same size, sized or compact; returns rows, columns and
-    the grids. ``names`` name the blocks in messages (``clues``, ``rooms``).
+    the grids. ``names`` name the blocks in messages (``clues``, ``rooms``). With
+    ``words``, rows without a size line are whitespace-separated tokens of any length
+    (a loop's ``se ew sw``), not characters.
 
     >>> rows, cols, grids = read("2 3\\n1 - -\\n- - 2\\na a b\\na c b\\n", 2)
     >>> rows, cols, [[t.text for t in row] for row in grids[1]]
@@ -125,7 +128,8 @@ def read(text: str, blocks: int, *, names: tuple[str, ...] = ()) -> tuple[int, i
                          f"ROWS COLS; found {len(chunks)}", line=number, column=1)
     grids = []
     for chunk in chunks:
-        grid = [_compact(number, line) for number, line in chunk]
+        grid = [_tokens(number, line) if words else _compact(number, line)
+                for number, line in chunk]
         grids.append(grid)
     rows, cols = len(grids[0]), len(grids[0][0])
     if rows * cols > MAX_CELLS:

@@ -127,7 +127,7 @@ def decode_borders(link: Link, start: int = 0
         if index + chars > len(body):
             raise link.error(f"the body ends before the room borders are complete ({chars} "
                              "characters needed here)", len(body))
-        found = []
+        found: list[bool] = []
         for k in range(chars):
             ch = body[index + k].lower()
             if ch not in BASE32:

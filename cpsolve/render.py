@@ -39,6 +39,7 @@ class GridPicture:
     borders: set[tuple[Cell, Cell]] = field(default_factory=set)
     lines: list[tuple[Cell, Cell]] = field(default_factory=list)
     marks: dict[Cell, str] = field(default_factory=dict)
+    dots: dict[Cell, str] = field(default_factory=dict)  # small dots (cells left empty)
     title: str = ""
     line_colour: str = LOOP
 
@@ -115,6 +116,8 @@ def _grid_shapes(picture: GridPicture) -> list[Shape]:
     for (r1, c1), (r2, c2) in picture.lines:
         out.append(Shape("line", c1 + 0.5, r1 + 0.5, c2 + 0.5, r2 + 0.5,
                          stroke=picture.line_colour, weight=0.14))
+    for (r, c), colour in picture.dots.items():
+        out.append(Shape("circle", c + 0.5, r + 0.5, 0.07, fill=colour))
     for (r, c), (colour, outline) in picture.disc.items():
         out.append(Shape("circle", c + 0.5, r + 0.5, 0.32, fill=colour, stroke=outline,
                          weight=0.05))

@@ -134,6 +134,7 @@ class SatSession:
         self._conflicts: int | None = 0
         self._solver: Any = None
         self._stale = True
+        self.phases: list[int] = []  # values the solver tries first (see prefer)
 
     @property
     def incremental(self) -> bool:
@@ -164,9 +165,18 @@ class SatSession:
                                  f"({error})") from None
             for group in self.groups:
                 self._solver.solver.append_formula(_as_lists(group))
+            if self.phases:
+                self._solver.set_phases(self.phases)
             self._stale = not self.incremental
             self.stats.build_seconds += time.perf_counter() - start
         return self._solver
+
+    def prefer(self, literals: list[int]) -> None:
+        """Have the solver try these values first (its phases): with random phases,
+        each solve finds a random answer, which generators start from."""
+        self.phases = list(literals)
+        if self._solver is not None:
+            self._solver.set_phases(self.phases)
 
     def solve(self, assumptions: list[int] | None = None,
               deadline: Deadline | None = None) -> bool | None:
@@ -277,6 +287,18 @@ def solve_in(session: SatSession, projection: list[int], *,
             return chosen
         session.add([cuts])
         session.stats.extra["lazy_cuts"] = session.stats.extra.get("lazy_cuts", 0) + len(cuts)
+
+
+def sample(model: CnfModel, phases: list[int], *, solver: str = DEFAULT_SOLVER,
+           deadline: Deadline | None = None) -> tuple[bool, ...] | bool | None:
+    """One answer of ``model`` (its lazy rules kept), the solver trying the values
+    ``phases`` first: projection values, ``False`` when there is none, ``None`` when
+    the deadline passed. Random phases give random answers, for generators."""
+    with SatSession(solver) as session:
+        session.add(model.groups, model.nvars)
+        session.prefer(phases)
+        return solve_in(session, list(model.projection), deadline=deadline,
+                        refine=model.refine)
 
 
 def enumerate_in(session: SatSession, projection: list[int], *, limit: int | None = 1,

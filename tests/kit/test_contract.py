@@ -34,6 +34,20 @@ OUTCOMES = {
          "15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0\n", 3, "unknown"),
         (["-", "--max-length", "3", "--method", "ida"], "8 6 7\n2 5 4\n3 0 1\n", 3, "unknown"),
     ],
+    "heyawake": [
+        (["-", "--unique"], "2 2\n- -\n- -\na b\na b\n", 4, "solved"),
+        (["-"], "2 2\n2 -\n- -\na a\na a\n", 1, "unsolvable"),
+        (["https://puzz.link/p?heyawake/6/6/lll155007rs12222j", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n- -\n- -\na b\na b\n", 3, "unknown"),
+    ],
+    "masyu": [
+        (["-", "--unique"], "3 4\n- - - -\n- w - -\n- - - -\n", 4, "solved"),
+        (["-"], "2 2\nb - \n- -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?mashu/6/6/1063000i3000", "--unique", "--backend", "cpsat"],
+         None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\nw -\n- -\n", 3, "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),

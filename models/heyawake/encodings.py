@@ -1,0 +1,140 @@
+"""Heyawake as constraint models: pure builders, one Boolean per cell ("shaded"), the
+projection in cell order for every encoding, so all decode alike.
+
+The local rules are clauses (or their CP-SAT forms):
+
+* no two shaded cells side by side: one binary clause per pair of neighbours;
+* a room numbered N has exactly N shaded cells: the direct subset clauses for small
+  rooms, a ``pysat.card`` encoding (``card``) for large ones;
+* a straight run that crosses two room borders holds a shaded cell: one clause per
+  run from the cell before the first border to the cell after the second;
+* on a board of at least 2x2, an unshaded cell has an unshaded neighbour (implied by
+  connectivity, since such a board leaves at least two cells unshaded), which gives
+  the solver the short cuts for free.
+
+The global rule, "the unshaded cells are connected", three ways:
+
+``lazy`` (SAT)
+    Left out of the clauses; each candidate is checked, and a disconnected one is cut
+    off by :func:`cpsolve.connectivity.connected_cuts` (a cell of a stray region, a
+    cell of the largest, and the shaded cells around the stray region: one of them must
+    change). The cuts of a Heyawake are the chains of shaded cells that wall a region
+    off; the solver usually needs few.
+``flow`` (CP-SAT)
+    A flow from the first unshaded cell sends a unit to every other unshaded cell.
+``order`` (CP-SAT)
+    Every unshaded cell but the first has an unshaded neighbour nearer to it.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from cpsolve.backends.cpsat import CpsatModel
+from cpsolve.backends.sat import CnfModel
+from cpsolve.cnf import card_clauses, exactly, known_card
+from cpsolve.connectivity import (
+    connected_cuts,
+    cpsat_connected_flow,
+    cpsat_connected_order,
+)
+from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
+from cpsolve.solving import Encoding, Encodings, Whole
+
+DIRECT_UP_TO = 8  # rooms of at most this many cells get the direct subset clauses
+
+
+def prepare(board: Board, deduce: bool = True) -> Whole[Board, Shading]:
+    """The whole board for the encoders (Heyawake has no deductions before search:
+    the encodings' unit propagation does that work)."""
+    def decode(values: tuple[bool, ...]) -> Shading:
+        return frozenset(cell for cell, on in enumerate(values) if on)
+
+    return Whole(board, decode)
+
+
+def _names(board: Board) -> dict[int, str]:
+    cols = board.cols
+    return {cell + 1: f"shaded r{cell // cols + 1}c{cell % cols + 1}"
+            for cell in range(board.cells)}
+
+
+def local_clauses(board: Board, card: str = "seqcounter") -> tuple[list[Any], int]:
+    """Every rule but connectivity as clause groups (cell c is variable c + 1), and the
+    number of variables they use."""
+    from pysat.formula import IDPool
+
+    known_card(card)
+    groups: list[Any] = []
+    pairs = [(a, b) for a in range(board.cells) for b in board.neighbours[a] if a < b]
+    if pairs:
+        groups.append(-(np.array(pairs, dtype=np.int64) + 1))
+    pool = IDPool(start_from=board.cells + 1)
+    for room, number in enumerate(board.numbers):
+        if number is None or number == UNKNOWN:
+            continue
+        lits = [cell + 1 for cell in board.room_cells[room]]
+        if number > len(lits):
+            groups.append([[1], [-1]])  # a number larger than its room: no answer
+        elif len(lits) <= DIRECT_UP_TO or card == "direct" or number in (0, len(lits)):
+            groups.extend(exactly(np.array([lits], dtype=np.int64), number))
+        else:
+            groups.append(card_clauses(lits, number, card, pool, exact=True))
+    groups.append([[cell + 1 for cell in run] for run in board.runs])
+    if board.rows >= 2 and board.cols >= 2:
+        groups.append([[cell + 1, *(-(other + 1) for other in board.neighbours[cell])]
+                       for cell in range(board.cells)])
+    return groups, max(board.cells, pool.top)
+
+
+def build_lazy(prepared: Whole[Board, Shading], *, card: str = "seqcounter") -> CnfModel:
+    """``lazy``: the local rules as clauses; connectivity checked on each candidate."""
+    board = prepared.board
+    groups, nvars = local_clauses(board, card)
+    neighbours = board.neighbours
+
+    def refine(values: tuple[bool, ...]) -> list[list[int]]:
+        return connected_cuts([not on for on in values], lambda cell: -(cell + 1),
+                              neighbours)
+
+    return CnfModel(nvars=nvars, projection=range(1, board.cells + 1), groups=groups,
+                    refine=refine, names=_names(board))
+
+
+def _cpsat(prepared: Whole[Board, Shading], connect: Any) -> CpsatModel:
+    from ortools.sat.python import cp_model
+
+    board = prepared.board
+    cols = board.cols
+    model = cp_model.CpModel()
+    shaded = [model.new_bool_var(f"shaded_r{c // cols + 1}c{c % cols + 1}")
+              for c in range(board.cells)]
+    for a in range(board.cells):
+        for b in board.neighbours[a]:
+            if a < b:
+                model.add_bool_or([~shaded[a], ~shaded[b]])
+    for room, number in enumerate(board.numbers):
+        if number is not None and number != UNKNOWN:
+            model.add(sum(shaded[c] for c in board.room_cells[room]) == number)
+    for run in board.runs:
+        model.add_bool_or([shaded[c] for c in run])
+    if board.rows >= 2 and board.cols >= 2:
+        for cell in range(board.cells):
+            model.add_bool_or([shaded[cell], *(~shaded[o] for o in board.neighbours[cell])])
+    # Of two neighbouring cells one is unshaded: the first of them that is is the root.
+    roots = [0, board.neighbours[0][0]] if board.cells > 1 else [0]
+    connect(model, [~s for s in shaded], board.neighbours, roots=roots)
+    return CpsatModel(model=model, projection=shaded)
+
+
+ENCODINGS = Encodings(
+    Encoding("lazy", "connectivity as cuts on the candidates an incremental SAT solver "
+             "finds (the fastest measured)", sat=build_lazy),
+    Encoding("order", "connectivity as distances falling towards the first unshaded cell",
+             cpsat=partial(_cpsat, connect=cpsat_connected_order)),
+    Encoding("flow", "connectivity as a flow from the first unshaded cell",
+             cpsat=partial(_cpsat, connect=cpsat_connected_flow)),
+)

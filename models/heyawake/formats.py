@@ -1,0 +1,210 @@
+"""Reading and writing Heyawake boards: grid text and puzz.link URLs; answers.
+
+Grid text (:func:`parse_grid`), as published data sets write it: a first line ``ROWS
+COLS``, then ROWS rows of number tokens (``-`` or ``.`` for none, ``?`` for a number not
+given, at one cell of its room), then ROWS rows of room names (any token; a room is the
+cells of one name, and must be connected). The compact form drops the size line and
+writes one character a cell: a block of numbers, a blank line, a block of room names.
+
+puzz.link (:func:`parse_url`): ``https://puzz.link/p?heyawake/COLS/ROWS/BODY``, the room
+borders then the rooms' numbers, as the site's editor encodes them.
+
+:func:`parse` detects the form. Every error is an InputError naming line and column.
+"""
+
+from __future__ import annotations
+
+from cpsolve import gridtext, puzzlink
+from cpsolve.connectivity import components, grid_neighbours
+from cpsolve.errors import InputError
+from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
+
+URL_KINDS = {"heyawake": "Heyawake", "heyawacky": "Heyawake"}
+NO_NUMBER = {"-", "."}
+SHADED, UNSHADED = set("#xX1*"), set(".-+0_")
+
+
+def parse(text: str) -> Board:
+    """Read a board in any supported form.
+
+    >>> parse("https://puzz.link/p?heyawake/6/6/lll155007rs12222j").rooms
+    8
+    >>> b = parse("2 3\\n2 - 1\\n- - -\\na a b\\na a b\\n")
+    >>> b.numbers, b.room_cells
+    ((2, 1), ((0, 1, 3, 4), (2, 5)))
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise InputError("empty board", line=1, column=1)
+    if "\n" not in stripped and "://" in stripped:
+        try:
+            return parse_url(stripped)
+        except InputError as error:
+            raise puzzlink.shifted(error, text) from None
+    return parse_grid(text)
+
+
+def _rooms_from(labels: list[int], cols: int) -> tuple[list[int], list[int]]:
+    """Rooms renumbered by their first cell, and each new room's old label."""
+    order: dict[int, int] = {}
+    room = []
+    for label in labels:
+        room.append(order.setdefault(label, len(order)))
+    return room, list(order)
+
+
+def parse_grid(text: str) -> Board:
+    """Read grid text (see the module docstring)."""
+    rows, cols, (numbers, names) = gridtext.read(text, 2, names=("numbers", "rooms"))
+    flat_names = [token for row in names for token in row]
+    label_of: dict[str, int] = {}
+    labels = [label_of.setdefault(token.text, len(label_of)) for token in flat_names]
+    neighbours = grid_neighbours(rows, cols)
+    for label, name in enumerate(label_of):
+        cells = [c for c, x in enumerate(labels) if x == label]
+        parts = components(cells, neighbours)
+        if len(parts) > 1:
+            cut = flat_names[parts[1][0]]
+            raise cut.error(f"room {name!r} is not connected: this cell is apart from the "
+                            f"one at {gridtext.where(parts[0][0], cols)}")
+    room, _ = _rooms_from(labels, cols)
+    count = max(room) + 1
+    value: list[int | None] = [None] * count
+    where: list[int] = [min(cells, key=lambda c: (c % cols, c // cols))
+                        for cells in _cells_of(room, count)]
+    given: dict[int, gridtext.Token] = {}
+    for cell, token in enumerate(t for row in numbers for t in row):
+        if token.text in NO_NUMBER:
+            continue
+        if token.text == "?":
+            number = UNKNOWN
+        elif token.text.isascii() and token.text.isdigit():
+            number = int(token.text)
+        else:
+            raise token.error(f"a number is a count (0, 1, ...), '?', or '-' for none, "
+                              f"not {token.text!r}")
+        r = room[cell]
+        if r in given:
+            first = given[r]
+            raise token.error(f"a second number in the room of the one at line {first.line}, "
+                              f"column {first.column}")
+        given[r] = token
+        value[r] = number
+        where[r] = cell
+    return Board(rows, cols, tuple(room), tuple(value), tuple(where))
+
+
+def _cells_of(room: list[int], count: int) -> list[list[int]]:
+    found: list[list[int]] = [[] for _ in range(count)]
+    for cell, r in enumerate(room):
+        found[r].append(cell)
+    return found
+
+
+def parse_url(url: str) -> Board:
+    """Read a puzz.link / pzv.jp Heyawake URL (room borders, then the rooms' numbers in
+    the order of their first cells; what follows the last room's number is ignored, as
+    on the site).
+
+    >>> b = parse_url("https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
+    >>> b.numbers
+    (2, 2, 2, 2, None, None, None, None)
+    """
+    link = puzzlink.split(url, URL_KINDS, max_cells=gridtext.MAX_CELLS)
+    vertical, horizontal, end = puzzlink.decode_borders(link)
+    rows, cols = link.rows, link.cols
+    label = list(range(rows * cols))  # union-find over cells not split by a border
+
+    def root(cell: int) -> int:
+        while label[cell] != cell:
+            label[cell] = label[label[cell]]
+            cell = label[cell]
+        return cell
+
+    for r in range(rows):
+        for c in range(cols):
+            cell = r * cols + c
+            if c + 1 < cols and not vertical[r][c]:
+                label[root(cell + 1)] = root(cell)
+            if r + 1 < rows and not horizontal[r][c]:
+                label[root(cell + cols)] = root(cell)
+    room, _ = _rooms_from([root(cell) for cell in range(rows * cols)], cols)
+    count = max(room) + 1
+    numbers, _ = puzzlink.decode_numbers(link, end, count)
+    # The site writes a room's number in its leftmost column's top cell.
+    where = tuple(min(cells, key=lambda c: (c % cols, c // cols))
+                  for cells in _cells_of(room, count))
+    return Board(rows, cols, tuple(room), tuple(numbers), where)
+
+
+def to_url(board: Board) -> str:
+    """The puzz.link URL of ``board``.
+
+    >>> url = "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"
+    >>> to_url(parse_url(url)) == url
+    True
+    """
+    body = puzzlink.encode_borders(board.borders_right, board.borders_below)
+    body += puzzlink.encode_numbers(list(board.numbers))
+    return puzzlink.url("heyawake", board.cols, board.rows, body)
+
+
+def _name(room: int) -> str:
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    name = ""
+    room += 1
+    while room:
+        room, rest = divmod(room - 1, len(letters))
+        name = letters[rest] + name
+    return name
+
+
+def to_text(board: Board) -> str:
+    """The board as grid text (the sized form), rooms named a, b, ..., z, A, ...
+
+    >>> print(to_text(parse("2 3\\n2 - 1\\n- - -\\na a b\\na a b\\n")))
+    2 3
+    2 - 1
+    - - -
+    a a b
+    a a b
+    """
+    shown = {cell: ("?" if number == UNKNOWN else str(number))
+             for number, cell in zip(board.numbers, board.clue_cell) if number is not None}
+    numbers = [shown.get(cell, "-") for cell in range(board.cells)]
+    names = [_name(room) for room in board.room]
+    width = max(len(token) for token in numbers + names)
+    lines = [f"{board.rows} {board.cols}"]
+    for grid in (numbers, names):
+        for r in range(board.rows):
+            lines.append(" ".join(token.rjust(width) for token in
+                                  grid[r * board.cols:(r + 1) * board.cols]).rstrip())
+    return "\n".join(lines)
+
+
+def to_rows(board: Board, shading: Shading) -> list[str]:
+    """An answer as rows of ``#`` (shaded) and ``.``."""
+    return ["".join("#" if r * board.cols + c in shading else "."
+                    for c in range(board.cols)) for r in range(board.rows)]
+
+
+def show(board: Board, shading: Shading) -> str:
+    """An answer as text: rows of ``#`` (shaded) and ``.``."""
+    return "\n".join(to_rows(board, shading))
+
+
+def read_answer(text: str, board: Board) -> tuple[Shading, list[str]]:
+    """An answer (rows of ``#`` shaded and ``.`` unshaded; ``x``, ``1`` and ``-``,
+    ``+``, ``0`` are read too) for ``board``; no cell of it disagrees with the board
+    (an answer only shades), so the list of differences is empty."""
+    rows, cols, (grid,) = gridtext.read(text, 1, names=("answer",))
+    if (rows, cols) != (board.rows, board.cols):
+        raise InputError(f"the answer is {rows}x{cols}, the board {board.rows}x{board.cols}",
+                         line=grid[0][0].line, column=1)
+    shaded = set()
+    for cell, token in enumerate(t for row in grid for t in row):
+        if token.text in SHADED:
+            shaded.add(cell)
+        elif token.text not in UNSHADED:
+            raise token.error(f"a cell of an answer is '#' (shaded) or '.', not {token.text!r}")
+    return frozenset(shaded), []

@@ -1,0 +1,33 @@
+"""How a Heyawake looks: thick room borders, shaded cells black, room numbers."""
+
+from __future__ import annotations
+
+from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
+from cpsolve.render import GridPicture
+
+SHADE = "#1a1a1a"
+DOT = "#b0b0b0"
+
+
+def picture(board: Board, shading: Shading | None = None) -> GridPicture:
+    """The board, and the shading when given (unshaded cells then get a small dot)."""
+    cols = board.cols
+    pic = GridPicture(board.rows, cols, title=f"Heyawake {cols}x{board.rows}")
+    for r, row in enumerate(board.borders_right):
+        pic.borders.update(((r, c), (r, c + 1)) for c, on in enumerate(row) if on)
+    for r, row in enumerate(board.borders_below):
+        pic.borders.update(((r, c), (r + 1, c)) for c, on in enumerate(row) if on)
+    shaded = shading or frozenset()
+    for cell in shaded:
+        pic.fill[divmod(cell, cols)] = SHADE
+    if shading is not None:
+        for cell in range(board.cells):
+            if cell not in shaded:
+                pic.dots[divmod(cell, cols)] = DOT
+    for number, cell in zip(board.numbers, board.clue_cell):
+        if number is not None:
+            text = "?" if number == UNKNOWN else str(number)
+            where = divmod(cell, cols)
+            pic.dots.pop(where, None)
+            pic.label[where] = (text, "#ffffff" if cell in shaded else SHADE)
+    return pic

@@ -1,0 +1,177 @@
+"""Masyu as constraint models: pure builders, one Boolean per possible edge (the
+projection, in :attr:`Board.edges` order, for every encoding) and one per cell
+("the loop passes here").
+
+Local rules, as clauses (or their CP-SAT forms), with L, R, U, D a cell's edges to
+the left, right, up and down, and LL the edge beyond L (and so on):
+
+* every cell has 0 or 2 edges, and passes the loop exactly when it has 2;
+* pearls are passed;
+* a black pearl turns (not L and R, not U and D) and goes straight on through the
+  next cell on both sides (L implies LL, ...; at the board's edge that side is
+  closed);
+* a white pearl goes straight through (L if and only if R, U if and only if D) and
+  the loop turns beside it on at least one side (not L, LL and RR together);
+* no ring around a 2x2 block of cells while a pearl lies outside it (the smallest
+  stray cycles, ruled out up front; implied by "one loop").
+
+The global rule, one loop, three ways:
+
+``lazy`` (SAT)
+    Left out of the clauses; a candidate made of several cycles is cut off by
+    :func:`cpsolve.connectivity.loop_cuts` (a cycle that misses a pearl must have an
+    edge leaving it whenever one of its cells is passed).
+``circuit`` (CP-SAT)
+    ``AddCircuit`` over the cells, two arcs per edge, the cells the loop skips taking
+    their self-loop.
+``flow`` (CP-SAT)
+    The passed cells are connected through the chosen edges (a flow from the first
+    passed cell): with every passed cell of degree 2, that is one loop.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from itertools import combinations
+from typing import Any
+
+from cpsolve.backends.cpsat import CpsatModel
+from cpsolve.backends.sat import CnfModel
+from cpsolve.connectivity import cpsat_connected_flow, cpsat_loop, loop_cuts
+from cpsolve.models.masyu.board import BLACK, Board, Loop
+from cpsolve.solving import Encoding, Encodings, Whole
+
+SIDES = ((0, -1), (0, 1), (-1, 0), (1, 0))  # left, right, up, down
+
+
+def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
+    """The whole board for the encoders (the pearls' rules propagate in the solver)."""
+    edges = board.edges
+
+    def decode(values: tuple[bool, ...]) -> Loop:
+        return frozenset(edges[k] for k, on in enumerate(values) if on)
+
+    return Whole(board, decode)
+
+
+def local_clauses(board: Board) -> list[list[int]]:
+    """Every rule but "one loop", edge k as variable k + 1 and "passed" of cell c as
+    variable (number of edges) + c + 1."""
+    n = len(board.edges)
+
+    def edge(cell: int, dr: int, dc: int) -> int | None:
+        k = board.edge(cell, dr, dc)
+        return None if k is None else k + 1
+
+    def beyond(cell: int, dr: int, dc: int) -> int | None:
+        other = board.step(cell, dr, dc)
+        return None if other is None else edge(other, dr, dc)
+
+    clauses: list[list[int]] = []
+    for cell in range(board.cells):
+        lits = [k + 1 for k in board.incident[cell]]
+        used = n + cell + 1
+        clauses.append([-used, *lits])
+        clauses.extend([-lit, used] for lit in lits)
+        clauses.extend([-lit, *(o for o in lits if o != lit)] for lit in lits)  # not one
+        clauses.extend([-a, -b, -c] for a, b, c in combinations(lits, 3))  # at most two
+        pearl = board.pearls[cell]
+        if not pearl:
+            continue
+        clauses.append([used])
+        left, right, up, down = (edge(cell, dr, dc) for dr, dc in SIDES)
+        if pearl == BLACK:
+            for a, b in ((left, right), (up, down)):
+                if a is not None and b is not None:
+                    clauses.append([-a, -b])
+            for dr, dc in SIDES:
+                here, further = edge(cell, dr, dc), beyond(cell, dr, dc)
+                if here is not None:
+                    clauses.append([-here] if further is None else [-here, further])
+        else:
+            for a, b in ((left, right), (up, down)):
+                for x, y in ((a, b), (b, a)):
+                    if x is not None:
+                        clauses.append([-x] if y is None else [-x, y])
+            for (dr, dc), first in (((0, 1), left), ((1, 0), up)):
+                far_before, far_after = beyond(cell, -dr, -dc), beyond(cell, dr, dc)
+                if first is not None and far_before is not None and far_after is not None:
+                    clauses.append([-first, -far_before, -far_after])
+    pearls = set(board.pearl_cells)
+    for r in range(board.rows - 1):
+        for c in range(board.cols - 1):
+            a = r * board.cols + c
+            block = {a, a + 1, a + board.cols, a + board.cols + 1}
+            if pearls - block:
+                ring = [board.edge_at[a, a + 1], board.edge_at[a, a + board.cols],
+                        board.edge_at[a + 1, a + board.cols + 1],
+                        board.edge_at[a + board.cols, a + board.cols + 1]]
+                clauses.append([-(k + 1) for k in ring])
+    return clauses
+
+
+def _names(board: Board) -> dict[int, str]:
+    cols, n = board.cols, len(board.edges)
+    names = {}
+    for k, (a, b) in enumerate(board.edges):
+        names[k + 1] = (f"edge r{a // cols + 1}c{a % cols + 1}-r{b // cols + 1}c"
+                        f"{b % cols + 1}")
+    for cell in range(board.cells):
+        names[n + cell + 1] = f"passed r{cell // cols + 1}c{cell % cols + 1}"
+    return names
+
+
+def build_lazy(prepared: Whole[Board, Loop]) -> CnfModel:
+    """``lazy``: the local rules as clauses; "one loop" checked on each candidate."""
+    board = prepared.board
+    n = len(board.edges)
+    edges = board.edges
+    required = board.pearl_cells
+
+    incident = board.incident
+
+    def refine(values: tuple[bool, ...]) -> list[list[int]]:
+        return loop_cuts(values, edges, lambda k: k + 1, lambda cell: n + cell + 1,
+                         required, incident=incident)
+
+    return CnfModel(nvars=n + board.cells, projection=range(1, n + 1),
+                    groups=[local_clauses(board)], refine=refine, names=_names(board))
+
+
+def _cpsat(prepared: Whole[Board, Loop], how: str) -> CpsatModel:
+    from ortools.sat.python import cp_model
+
+    board = prepared.board
+    cols = board.cols
+    model = cp_model.CpModel()
+    edge_vars = [model.new_bool_var(f"edge_r{a // cols + 1}c{a % cols + 1}_r{b // cols + 1}c"
+                                    f"{b % cols + 1}") for a, b in board.edges]
+    used = [model.new_bool_var(f"passed_r{c // cols + 1}c{c % cols + 1}")
+            for c in range(board.cells)]
+    n = len(board.edges)
+
+    def var(lit: int) -> Any:
+        index = abs(lit) - 1
+        value = edge_vars[index] if index < n else used[index - n]
+        return value if lit > 0 else ~value
+
+    for clause in local_clauses(board):
+        model.add_bool_or([var(lit) for lit in clause])
+    for cell in range(board.cells):  # the degree, linearly: what CP-SAT propagates best
+        model.add(sum(edge_vars[k] for k in board.incident[cell]) == 2 * used[cell])
+    if how == "circuit":
+        cpsat_loop(model, board.edges, edge_vars, used)
+    else:
+        cpsat_connected_flow(model, used, board.neighbours,
+                             through=lambda a, b: edge_vars[board.edge_at[a, b]])
+    return CpsatModel(model=model, projection=edge_vars)
+
+
+ENCODINGS = Encodings(
+    Encoding("lazy", "one loop as cuts on the candidates an incremental SAT solver finds",
+             sat=build_lazy),
+    Encoding("circuit", "one loop by AddCircuit over the cells",
+             cpsat=partial(_cpsat, how="circuit")),
+    Encoding("flow", "one loop as passed cells connected through the chosen edges",
+             cpsat=partial(_cpsat, how="flow")),
+)

@@ -1,0 +1,20 @@
+"""How a Masyu looks: white and black pearls, the loop as a line through cell centres."""
+
+from __future__ import annotations
+
+from cpsolve.models.masyu.board import BLACK, WHITE, Board, Loop
+from cpsolve.render import GridPicture
+
+PEARLS = {WHITE: ("#ffffff", "#1a1a1a"), BLACK: ("#1a1a1a", "#1a1a1a")}
+
+
+def picture(board: Board, loop: Loop | None = None) -> GridPicture:
+    """The board, and the loop when given."""
+    cols = board.cols
+    pic = GridPicture(board.rows, cols, title=f"Masyu {cols}x{board.rows}")
+    for a, b in sorted(loop or ()):
+        pic.lines.append((divmod(a, cols), divmod(b, cols)))
+    for cell, pearl in enumerate(board.pearls):
+        if pearl in PEARLS:
+            pic.disc[divmod(cell, cols)] = PEARLS[pearl]
+    return pic
