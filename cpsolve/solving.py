@@ -132,13 +132,17 @@ class Encodings(Table[Encoding]):
 @dataclass(frozen=True)
 class StaticPuzzle(Generic[Board, Answer]):
     """What :func:`solve_static` needs from a family (see the module docstring).
-    ``auto`` is the backend ``--backend auto`` runs: the fastest measured."""
+    ``auto`` is the backend ``--backend auto`` runs: the fastest measured.
+    ``sat_solver(model)`` (optional) names the SAT solver for a built model when the
+    caller named none (the fastest measured for its size); without it, the kit's
+    default."""
 
     check: Callable[[Board, Answer], list[str]]
     prepare: Callable[[Board, bool], Prepared[Answer]]
     encodings: Encodings
     auto: str = "sat"
     nothing: str = "no answer satisfies the rules"  # the reason when search finds none
+    sat_solver: Callable[[CnfModel], str] | None = None
 
     def method(self, backend: str, encoding: str | None, solver: str | None,
                deduce: bool, options: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -247,6 +251,8 @@ def solve_static(
         else:
             from cpsolve.backends import sat
 
+            if solver is None and puzzle.sat_solver is not None:
+                method["solver"] = sat.canonical(puzzle.sat_solver(model))
             found = sat.enumerate_solutions(model, solver=method["solver"], limit=want,
                                             deadline=deadline, stats=stats)
     say(f"search done ({stats.solve_seconds:.3f} s, {stats.solver_calls} solver calls): "
