@@ -70,6 +70,18 @@ def _flips(projection: Sequence[int], values: Values, indices: Sequence[int]) ->
     return [-projection[i] if values[i] else projection[i] for i in indices]
 
 
+def _holds(session: SatSession, projection: list[int], assumptions: list[int],
+           refine: Refine | None, deadline: Deadline | None) -> bool | None:
+    """Whether the assumptions can all hold (``None``: the deadline came first), with
+    the lazy rules; without them the solution is not read, which on large models
+    costs more than the call."""
+    if refine is None:
+        return session.solve(assumptions, deadline)
+    found = solve_in(session, projection, assumptions=assumptions, deadline=deadline,
+                     refine=refine)
+    return found if found is None else found is not False
+
+
 def _switched(session: SatSession, clause: list[int]) -> int:
     """Add ``clause`` under a new switch variable and return the switch: assumed true,
     the clause holds; :func:`_retire` turns it off for good."""
@@ -256,8 +268,7 @@ def core_in(session: SatSession, projection: Sequence[int], assumptions: Sequenc
             out.literals = core
             return out
         trial = core[:index] + core[index + 1:]
-        found = solve_in(session, projection, assumptions=[*keep, *trial], deadline=budget,
-                         refine=refine)
+        found = _holds(session, projection, [*keep, *trial], refine, budget)
         out.calls += 1
         if found is None:
             out.literals = core
@@ -300,11 +311,10 @@ def _unique_with(session: SatSession, projection: list[int], selectors: list[int
     """Whether ``solution`` is the only solution with these hints on; the switch of the
     clause blocking ``solution`` (retire it when done) and the core of the proof."""
     block = _switched(session, _flips(projection, solution, range(len(projection))))
-    found = solve_in(session, projection, assumptions=[*keep, block, *selectors],
-                     deadline=deadline, refine=refine)
+    found = _holds(session, projection, [*keep, block, *selectors], refine, deadline)
     if found is None:
         return None, block, []
-    return found is False, block, session.core() if found is False else []
+    return not found, block, session.core() if not found else []
 
 
 def redundant_in(session: SatSession, projection: Sequence[int], selectors: Sequence[int],
@@ -342,14 +352,13 @@ def redundant_in(session: SatSession, projection: Sequence[int], selectors: Sequ
         if i in redundant or i in needed:
             continue
         others = [s for j, s in enumerate(selectors) if j != i]
-        found = solve_in(session, projection, assumptions=[*keep, block, *others],
-                         deadline=deadline, refine=refine)
+        found = _holds(session, projection, [*keep, block, *others], refine, deadline)
         out.calls += 1
         if found is None:
             out.open = [j for j in range(len(selectors))
                         if j not in redundant and j not in needed]
             break
-        if found is False:
+        if not found:
             redundant.add(i)
             used = set(session.core())
             redundant.update(j for j, s in enumerate(selectors) if j != i and s not in used)
@@ -414,13 +423,12 @@ def minimal_in(session: SatSession, projection: Sequence[int], selectors: Sequen
         if i not in kept:
             continue
         trial = [j for j in kept if j != i]
-        found = solve_in(session, projection,
-                         assumptions=[*keep, block, *(selectors[j] for j in trial)],
-                         deadline=deadline, refine=refine)
+        found = _holds(session, projection, [*keep, block, *(selectors[j] for j in trial)],
+                       refine, deadline)
         out.calls += 1
         if found is None:
             break
-        if found is False:
+        if not found:
             used = set(session.core())
             kept = [j for j in trial if selectors[j] in used]
     else:
