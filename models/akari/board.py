@@ -14,6 +14,7 @@ import numpy as np
 WHITE = -1
 BLACK = 5  # a black cell without a number; 0-4 are clues
 
+CELLS = frozenset(".#01234")
 Cell = tuple[int, int]
 Solution = frozenset[Cell]  # the cells holding lights
 
@@ -43,7 +44,7 @@ class Board:
             raise ValueError("a board has at least one cell")
         if any(len(row) != len(self.rows[0]) for row in self.rows):
             raise ValueError("rows of different lengths")
-        if any(ch not in ".#01234" for row in self.rows for ch in row):
+        if not set("".join(self.rows)) <= CELLS:
             raise ValueError("cells must be '.', '#' or '0'-'4'")
 
     @property

@@ -52,6 +52,28 @@ def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.nda
     return flat[starts[:, None] + np.arange(length)]
 
 
+def _sight(var: np.ndarray, flat: np.ndarray, bounds: np.ndarray, rows: np.ndarray,
+           cols: np.ndarray, dark: np.ndarray, cnf: _Clauses) -> list[list[int]]:
+    """Each dark cell's clause: the open cells of its row segment, and those of its
+    column segment but itself (an open cell is in both). Clauses of every length are
+    gathered at once, as ranges of ``flat`` laid end to end."""
+    starts = np.stack([bounds[rows], bounds[cols]], axis=1).ravel()
+    lengths = np.stack([bounds[rows + 1] - bounds[rows],
+                        bounds[cols + 1] - bounds[cols]], axis=1).ravel()
+    total = int(lengths.sum())
+    ends = np.cumsum(lengths)
+    cells = flat[np.repeat(starts - ends + lengths, lengths) + np.arange(total)]
+    piece = np.repeat(np.arange(len(lengths)), lengths)
+    owner = piece // 2
+    keep = ~((piece % 2 == 1) & (cells == dark[owner]))  # the cell itself, once
+    sizes = np.bincount(owner[keep], minlength=len(dark))
+    if (sizes == 0).any():
+        cnf.impossible()  # a dark cell nothing can light
+    literals = var[cells[keep]].tolist()
+    edges = np.concatenate([[0], np.cumsum(sizes)]).tolist()
+    return [literals[edges[k]:edges[k + 1]] for k in range(len(dark)) if sizes[k]]
+
+
 class _Clauses:
     """A CNF under construction: clause groups and the next free variable."""
 
@@ -109,20 +131,7 @@ def build_sat(residual: Residual, *, encoding: str = "sight",
             members = var[_rows_of_length(flat, bounds, length)]
             cnf.add(np.concatenate([-marks[sizes == length][:, None], members], axis=1))
     else:
-        # A dark cell's clause: the open cells of its row segment, and those of its
-        # column segment but itself (an open cell is in both).
-        row_len, col_len = sizes[seg.row[dark]], sizes[seg.col[dark]]
-        is_open = var[dark] > 0
-        for a, b, own in set(zip(row_len.tolist(), col_len.tolist(), is_open.tolist())):
-            if a + b - own == 0:
-                cnf.impossible()
-                continue
-            group = dark[(row_len == a) & (col_len == b) & (is_open == own)]
-            row = flat[bounds[seg.row[group]][:, None] + np.arange(a)]
-            col = flat[bounds[seg.col[group]][:, None] + np.arange(b)]
-            if own:
-                col = col[col != group[:, None]].reshape(len(group), b - 1)
-            cnf.add(var[np.concatenate([row, col], axis=1)])
+        cnf.add(_sight(var, flat, bounds, seg.row[dark], seg.col[dark], dark, cnf))
 
     multi_lengths = [length for length in np.unique(sizes).tolist() if length >= 2]
     if card == "direct":

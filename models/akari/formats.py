@@ -79,7 +79,29 @@ def parse_answer(text: str) -> tuple[Board, frozenset[Cell]]:
     return _read_grid(text, lights=True)
 
 
+# Grid text whose rows hold board symbols only (no spaces, no lights) is read at once.
+PLAIN = str.maketrans({"-": ".", "x": "#", "X": "#"})
+PLAIN_SYMBOLS = frozenset(GRID_SYMBOLS)
+
+
+def _plain_rows(text: str) -> tuple[str, ...] | None:
+    """The rows of ``text`` when it is a plain grid (symbols only, rows of one
+    length, no blank line inside), else ``None`` (the careful reader says what is
+    wrong, and where)."""
+    rows = text.strip().split("\n")
+    rows = [row.rstrip() for row in rows]
+    if not rows[0] or any(len(row) != len(rows[0]) for row in rows):
+        return None
+    if not set("".join(rows)) <= PLAIN_SYMBOLS:
+        return None
+    return tuple(row.translate(PLAIN) for row in rows)
+
+
 def _read_grid(text: str, *, lights: bool) -> tuple[Board, frozenset[Cell]]:
+    if not lights:
+        plain = _plain_rows(text)
+        if plain is not None:
+            return Board(plain), frozenset()
     rows: list[str] = []
     found: set[Cell] = set()
     width = None
