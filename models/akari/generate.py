@@ -44,6 +44,7 @@ SYMMETRIES = ("rot2", "rot4", "mirror", "none")
 ATTEMPTS = 40  # layouts tried before giving up
 REPAIRS = 200  # repair rounds per layout
 NEAR = 3  # rows and columns around a number whose cells a quick test leaves open
+HARDEST = 2  # the level of the strongest deductions (hard)
 
 
 def generate(width: int, height: int, *, black: float = 0.2, clues: float = 1.0,
@@ -256,6 +257,8 @@ def _attempt(width: int, height: int, level: int | None, symmetry: str, density:
     say(f"layout: {int(black.sum())} black cells ({black.mean():.0%}), {repairs} repairs")
     lights = frozenset(zip(*(axis.tolist() for axis in np.nonzero(light))))
     if level is None:
+        # The deductions take most numbers away quickly; the solver the rest.
+        board = _fewest_for_level(board, lights, HARDEST, rng, deadline)
         board = _fewest_for_uniqueness(board, lights, rng, deadline)
     else:
         board = _fewest_for_level(board, lights, level, rng, deadline)
@@ -267,19 +270,13 @@ def _attempt(width: int, height: int, level: int | None, symmetry: str, density:
 
 
 def _undetermined(board: Board, level: int | None, deadline: Deadline) -> list[Cell]:
-    """The cells the deductions of ``level`` (for hard boards: of tricky ones, which
-    every number allows; ``None``: the solver's backbone) leave open."""
-    whites = board.whites
-    if level is None:
-        from cpsolve.models.akari.setter import explain
-
-        found = explain(board, deadline=deadline, fixes=False)
-        if found.first is None or found.status.value == "unknown":
-            raise _OutOfTime
-        return found.undetermined
+    """The cells the deductions of ``level`` leave open (for no grade, those of the
+    hardest: a board they decide is unique, and the solver takes the numbers on from
+    there)."""
     from cpsolve.models.akari.grading import Engine
 
-    outcome = Engine(board).run(min(level, 1), deadline=deadline)
+    whites = board.whites
+    outcome = Engine(board).run(HARDEST if level is None else level, deadline=deadline)
     if outcome.timed_out:
         raise _OutOfTime
     if outcome.contradiction:
@@ -292,10 +289,12 @@ def _fewest_for_level(board: Board, lights: frozenset[Cell], level: int,
     """Numbers removed in random order while the deductions of ``level`` still decide
     every cell; those a successful run did not use go with the one tried.
 
-    Most removals fail, and fail near the number removed, so each is first tried
-    from the solution with only the cells near the number open (:data:`NEAR`): when
-    the deductions cannot decide those, they cannot from nothing either
-    (:meth:`Engine.run`), and the whole board need not be run."""
+    Two things keep this fast on large boards. Most removals fail, and fail near the
+    number removed, so each is first tried from the solution with only the cells near
+    the number open (:data:`NEAR`): when the deductions cannot decide those, they
+    cannot from nothing either (:meth:`Engine.run`). And a removal that passes is
+    run from the cells the last successful run decided before it first used that
+    number, which it decides again without it (:attr:`Outcome.first_use`)."""
     from cpsolve.models.akari.grading import EMPTY, LIGHT, OPEN, Engine
     from cpsolve.models.akari.setter import without_numbers
 
@@ -304,9 +303,10 @@ def _fewest_for_level(board: Board, lights: frozenset[Cell], level: int,
     outcome = engine.run(level, numbers, deadline)
     if outcome.timed_out:
         raise _OutOfTime
-    if not outcome.solved:  # hard boards were repaired to be tricky only
-        return board
+    if not outcome.solved:
+        raise RuntimeError("a repaired board is not decided by its deductions")
     numbers[~outcome.used] = -1
+    first, order = outcome.first_use, outcome.order
     solution = np.array([LIGHT if cell in lights else EMPTY for cell in board.whites],
                         dtype=np.int8)
     where_ = np.array(board.whites, dtype=np.int64).reshape(-1, 2)
@@ -317,16 +317,28 @@ def _fewest_for_level(board: Board, lights: frozenset[Cell], level: int,
         numbers[k] = -1
         r, c = engine.clue_at[k]
         near = (np.abs(where_[:, 0] - r) <= NEAR) & (np.abs(where_[:, 1] - c) <= NEAR)
-        given = np.where(near, OPEN, solution).astype(np.int8)
-        outcome = engine.run(level, numbers, deadline, given=given)
+        outcome = engine.run(level, numbers, deadline,
+                             given=np.where(near, OPEN, solution).astype(np.int8))
         if outcome.solved:
-            outcome = engine.run(level, numbers, deadline)
+            before = int(first[k]) - 1  # the cells decided before number k was used
+            given = np.full(len(solution), OPEN, dtype=np.int8)
+            given[order[:before]] = solution[order[:before]]
+            outcome = engine.run(level, numbers, deadline, given=given,
+                                 order=order[:before])
         if outcome.timed_out:
             raise _OutOfTime
-        if outcome.solved:
-            numbers[~outcome.used] = -1
-        else:
+        if not outcome.solved:
             numbers[k] = kept
+            continue
+        # The cells given were decided using the numbers used before them: those
+        # numbers count as used where they were, unless this run used them earlier.
+        found = outcome.first_use.copy()
+        inherited = (first > 0) & (first - 1 <= before)
+        found[inherited] = np.where(found[inherited] > 0,
+                                    np.minimum(found[inherited], first[inherited]),
+                                    first[inherited])
+        first, order = found, outcome.order
+        numbers[first == 0] = -1
     return without_numbers(board, [cell for cell, number in zip(engine.clue_at, numbers)
                                    if number < 0])
 
