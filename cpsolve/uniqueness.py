@@ -151,6 +151,11 @@ def backbone_in(session: SatSession, projection: Sequence[int], *,
     candidates = list(range(len(projection)))
     varying: set[int] = set()
     while candidates:
+        # Prefer the other value on every candidate (and the first solution's elsewhere),
+        # so that one answer shows many candidates varying.
+        flipped = set(candidates)
+        session.prefer([(-1 if (i in flipped) == on else 1) * var
+                        for i, (var, on) in enumerate(zip(projection, first))])
         switch = _switched(session, _flips(projection, first, candidates))
         other = solve_in(session, projection, assumptions=[*assumptions, switch],
                          deadline=deadline, refine=refine)

@@ -177,3 +177,10 @@ def test_a_deadline_leaves_the_rest_open():
         found = backbone_in(session, model.projection, deadline=Deadline(0))
     assert found.status is Status.UNKNOWN and found.open == list(range(N))
     assert found.unique is None
+
+
+def test_many_variables_vary_in_few_calls():
+    """Forty free pairs: the preferred flipped values show them all varying at once."""
+    clauses = [[2 * k + 1, 2 * k + 2] for k in range(40)]
+    found = backbone(CnfModel(80, list(range(1, 81)), [clauses]))
+    assert found.undetermined == list(range(80)) and found.calls <= 6
