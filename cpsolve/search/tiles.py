@@ -11,7 +11,9 @@ code on disk, so the compile cost is paid once per machine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -19,7 +21,7 @@ from numba import njit
 from cpsolve.limits import Deadline
 from cpsolve.search.ida import IdaSearch, deepen
 from cpsolve.search.kernels import CHECK_EVERY, past, record_path
-from cpsolve.search.ranking import rank
+from cpsolve.search.ranking import rank_bits
 
 
 @njit(cache=True)
@@ -237,34 +239,70 @@ def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *
     return deepen(iterate, weight * (h0 + int(conflicts.sum())), count, keep, max_length)
 
 
-@njit(cache=True)
-def _pattern_value(table, offset, cells, k, m):
-    return table[offset + rank(cells[:k], m)]
+@njit(cache=True, inline="always")
+def _moved(u, a, b, board, comp, pat_of, slot_of, label_of, dist, weights, offsets, shifts,
+           tables, rank, md, entry, h):
+    """Tile ``u`` moves from cell ``a`` to the blank's cell ``b`` of ``board``: its
+    pattern, and that pattern's new rank, distance sum and entry, and the new estimate
+    ``h``. The rank changes by the tile's own digit, and, when cells lie between a and
+    b in row-major order (a vertical move), by one step for each tile of the pattern
+    passed over: no move needs a full ranking."""
+    p = pat_of[u]
+    s = slot_of[u]
+    label = label_of[u]
+    md_p = md[p] + dist[label, b] - dist[label, a]
+    ca = comp[a]
+    cb = comp[b]
+    step = weights[p, s]
+    delta = (cb - ca) * step
+    if b > a + 1 or a > b + 1:
+        sign = 1 if cb > ca else -1
+        lo = a + 1 if a < b else b + 1
+        hi = b if a < b else a
+        for c in range(lo, hi):
+            x = board[c]
+            if x > 0 and pat_of[x] == p:
+                other = slot_of[x]
+                if other < s:  # an earlier tile passed over: one cell fewer for u's digit
+                    delta -= sign * step
+                else:  # a later tile's digit counts u among the cells before it
+                    delta += sign * weights[p, other]
+    r = rank[p] + delta
+    i = offsets[p] + r
+    e = (np.int64(tables[i >> 1]) >> ((i & 1) << 2)) & 15
+    sh = shifts[p]
+    return p, r, md_p, e, h - md[p] - (entry[p] << sh) + md_p + (e << sh)
 
 
 @njit(cache=True)
-def _iteration_pdb(tiles, blank, nbr, dist, label_of, compact, pat_of, slot_of, pat_cells,
-                   pat_k, tables, offsets, pval, man0, rest0, threshold, count, plans,
-                   deadline, m):
-    """As :func:`_iteration`, with h = max(manhattan, sum of pattern databases +
-    manhattan of the tiles in no pattern); tiles are tracked by identity."""
+def _iteration_pdb(tiles, blank, nbr, label_of, comp, cell_of, tile_of, board, pat_of,
+                   slot_of, weights, offsets, shifts, tables, dist, ranks, mds, entries, hs,
+                   threshold, count, plans, deadline):
+    """One depth-first pass bounded by f = g + h <= threshold, h the larger of the sum
+    of pattern database values of the position and, when the goal has a symmetry
+    (two views), of its image: the image is looked up only when the position's own
+    value does not already cut the move. Returns (smallest f above the threshold,
+    plans found, nodes, timed out); plans are written to ``plans`` as blank
+    positions."""
+    mirror = cell_of.shape[0] > 1
+    last = cell_of.shape[0] - 1
+    image = cell_of[last]
+    twin = tile_of[last]
+    board1 = board[last].copy()
     limit = plans.shape[1]
     stack_blank = np.empty(limit, dtype=np.int64)
-    stack_man = np.empty(limit, dtype=np.int64)
-    stack_rest = np.empty(limit, dtype=np.int64)
-    stack_pdb = np.empty(limit, dtype=np.int64)
     stack_next = np.empty(limit, dtype=np.int64)
-    stack_old = np.empty(limit, dtype=np.int64)  # the pattern value a move replaced
+    saved = np.empty((limit, 8), dtype=np.int64)  # what each move replaced, both views
+    rank0, md0, entry0, h0 = ranks[0].copy(), mds[0].copy(), entries[0].copy(), hs[0]
+    rank1, md1 = ranks[last].copy(), mds[last].copy()
+    entry1, h1 = entries[last].copy(), hs[last]
     depth = 0
     stack_blank[0] = blank
-    stack_man[0] = man0
-    stack_rest[0] = rest0
-    stack_pdb[0] = pval.sum()
     stack_next[0] = 0
     next_bound = np.inf
     found = 0
     nodes = 0
-    if man0 == 0:
+    if h0 == 0:
         plans[0, 0] = blank
         return next_bound, 1, 1, False
     while depth >= 0:
@@ -272,59 +310,64 @@ def _iteration_pdb(tiles, blank, nbr, dist, label_of, compact, pat_of, slot_of, 
             if depth == 0:
                 break
             here, before = stack_blank[depth], stack_blank[depth - 1]
-            tile = tiles[before]
-            tiles[here] = tile
+            u = tiles[before]
+            tiles[here] = u
             tiles[before] = 0
-            p = pat_of[tile]
-            if p >= 0:
-                pat_cells[p, slot_of[tile]] = compact[here]
-                pval[p] = stack_old[depth]
+            p = pat_of[u]
+            rank0[p], md0[p], entry0[p], h0 = (saved[depth, 0], saved[depth, 1],
+                                              saved[depth, 2], saved[depth, 3])
+            if mirror:
+                w = twin[u]
+                q = pat_of[w]
+                rank1[q], md1[q], entry1[q], h1 = (saved[depth, 4], saved[depth, 5],
+                                                  saved[depth, 6], saved[depth, 7])
+                board1[image[here]] = w
+                board1[image[before]] = 0
             depth -= 1
             continue
         k = stack_next[depth]
         stack_next[depth] = k + 1
         b = stack_blank[depth]
-        nb = nbr[b, k]
-        if nb < 0 or (depth > 0 and nb == stack_blank[depth - 1]):
+        a = nbr[b, k]
+        if a < 0 or (depth > 0 and a == stack_blank[depth - 1]):
             continue
-        tile = tiles[nb]
-        label = label_of[tile]
-        delta = dist[label, b] - dist[label, nb]
-        man = stack_man[depth] + delta
-        rest = stack_rest[depth]
-        pdb = stack_pdb[depth]
-        p = pat_of[tile]
-        old = 0
-        if p >= 0:
-            old = pval[p]
-            pat_cells[p, slot_of[tile]] = compact[b]
-            new = np.int64(_pattern_value(tables, offsets[p], pat_cells[p], pat_k[p], m))
-            pdb += new - old
-            pval[p] = new
-        else:
-            rest += delta
-        h = max(man, pdb + rest)
+        u = tiles[a]
         nodes += 1
         if nodes % CHECK_EVERY == 0 and past(deadline):
             return next_bound, found, nodes, True
-        f = depth + 1 + h
-        if f > threshold or depth + 1 >= limit:
-            if f > threshold and f < next_bound:
-                next_bound = f
-            if p >= 0:
-                pat_cells[p, slot_of[tile]] = compact[nb]
-                pval[p] = old
+        g = depth + 1
+        p, r, m, e, h = _moved(u, a, b, tiles, comp, pat_of, slot_of, label_of, dist,
+                               weights, offsets, shifts, tables, rank0, md0, entry0, h0)
+        if g + h > threshold:
+            if g + h < next_bound:
+                next_bound = g + h
             continue
-        tiles[b] = tile
-        tiles[nb] = 0
-        depth += 1
-        stack_blank[depth] = nb
-        stack_man[depth] = man
-        stack_rest[depth] = rest
-        stack_pdb[depth] = pdb
-        stack_old[depth] = old
+        q = r1 = m1 = e1 = hm = 0
+        if mirror:
+            q, r1, m1, e1, hm = _moved(twin[u], image[a], image[b], board1, comp, pat_of,
+                                       slot_of, label_of, dist, weights, offsets, shifts,
+                                       tables, rank1, md1, entry1, h1)
+            if g + hm > threshold:
+                if g + hm < next_bound:
+                    next_bound = g + hm
+                continue
+        if g >= limit:
+            continue
+        tiles[b] = u
+        tiles[a] = 0
+        depth = g
+        saved[depth, 0], saved[depth, 1], saved[depth, 2], saved[depth, 3] = (
+            rank0[p], md0[p], entry0[p], h0)
+        rank0[p], md0[p], entry0[p], h0 = r, m, e, h
+        if mirror:
+            saved[depth, 4], saved[depth, 5], saved[depth, 6], saved[depth, 7] = (
+                rank1[q], md1[q], entry1[q], h1)
+            rank1[q], md1[q], entry1[q], h1 = r1, m1, e1, hm
+            board1[image[b]] = twin[u]
+            board1[image[a]] = 0
+        stack_blank[depth] = a
         stack_next[depth] = 0
-        if man == 0:
+        if h0 == 0:
             record_path(plans, found, stack_blank, depth)
             found += 1
             if not count:
@@ -335,47 +378,157 @@ def _iteration_pdb(tiles, blank, nbr, dist, label_of, compact, pat_of, slot_of, 
 
 @dataclass
 class Patterns:
-    """Pattern databases ready for the kernel: which tile is in which pattern (and
-    slot), the tables end to end, and their offsets."""
+    """Pattern databases ready for the kernel.
 
+    Tiles are numbered 1..T (0 the blank); every tile is in one pattern: ``pat_of``
+    and ``slot_of`` (its place in the pattern's placements), ``label_of``. Each
+    pattern's ``weights`` (its rank's mixed radix), the offset of its entries in
+    ``tables`` (packed four-bit entries end to end, in entries) and its ``shifts``
+    (:mod:`cpsolve.search.pdb`). ``cell_of[v]`` and ``tile_of[v]`` are the views: row
+    0 the identity, each further row a symmetry of the goal (a cell's image, a tile's
+    image with the image label), whose image of a position is another position at the
+    same distance from the goal, so its estimate bounds this position's too.
+    """
+
+    label_of: np.ndarray
     pat_of: np.ndarray
     slot_of: np.ndarray
-    tables: np.ndarray
-    offsets: np.ndarray
     sizes: np.ndarray
+    weights: np.ndarray
+    offsets: np.ndarray
+    shifts: np.ndarray
+    tables: np.ndarray
+    cell_of: np.ndarray
+    tile_of: np.ndarray
     free: int
 
+    @staticmethod
+    def of(label_of: np.ndarray, groups: list[list[int]], databases: list[Any],
+           cell_of: np.ndarray, tile_of: np.ndarray) -> Patterns:
+        """``groups[p]`` lists pattern p's tiles in slot order; ``databases[p]`` its
+        :class:`~cpsolve.search.pdb.Database`."""
+        from cpsolve.search.ranking import weights as rank_weights
 
-def tile_ida_pdb(tiles: np.ndarray, label_of: np.ndarray, blank: int, nbr: np.ndarray,
-                 dist: np.ndarray, compact: np.ndarray, patterns: Patterns, *,
-                 count: bool = False, keep: int = 1000, deadline: Deadline | None = None,
+        count = len(label_of)
+        pat_of = np.full(count, -1, dtype=np.int64)
+        slot_of = np.zeros(count, dtype=np.int64)
+        for p, group in enumerate(groups):
+            for s, tile in enumerate(group):
+                pat_of[tile], slot_of[tile] = p, s
+        if (pat_of[1:] < 0).any():
+            raise ValueError("every tile must be in a pattern")
+        free = databases[0].cells
+        sizes = np.array([len(g) for g in groups], dtype=np.int64)
+        weights = np.zeros((len(groups), int(sizes.max())), dtype=np.int64)
+        for p, group in enumerate(groups):
+            weights[p, :len(group)] = rank_weights(free, len(group))
+        offsets = np.zeros(len(groups), dtype=np.int64)
+        for p in range(1, len(groups)):
+            offsets[p] = offsets[p - 1] + 2 * len(databases[p - 1].table)
+        return Patterns(label_of, pat_of, slot_of, sizes, weights, offsets,
+                        np.array([d.shift for d in databases], dtype=np.int64),
+                        np.concatenate([d.table for d in databases]), cell_of, tile_of,
+                        free)
+
+    def state(self, tiles: np.ndarray, dist: np.ndarray, compact: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The kernel's incremental state for the position ``tiles`` (a tile id per
+        cell, 0 the blank, -1 walls): each view's board, and per view and pattern the
+        rank, the distance sum and the entry, and each view's estimate."""
+        views, patterns = self.cell_of.shape[0], len(self.sizes)
+        board = np.full((views, len(tiles)), -1, dtype=np.int64)
+        ranks = np.zeros((views, patterns), dtype=np.int64)
+        mds = np.zeros((views, patterns), dtype=np.int64)
+        entries = np.zeros((views, patterns), dtype=np.int64)
+        hs = np.zeros(views, dtype=np.int64)
+        _state(np.ascontiguousarray(tiles, dtype=np.int64), dist, compact, self.cell_of,
+               self.tile_of, self.label_of, self.pat_of, self.slot_of, self.sizes,
+               self.offsets, self.shifts, self.tables, self.free, board, ranks, mds,
+               entries, hs)
+        return board, ranks, mds, entries, hs
+
+
+@njit(cache=True)
+def _state(tiles, dist, compact, cell_of, tile_of, label_of, pat_of, slot_of, sizes, offsets,
+           shifts, tables, free, board, ranks, mds, entries, hs):
+    """Fill the arrays of :meth:`Patterns.state`."""
+    placements = np.zeros((sizes.shape[0], sizes.max()), dtype=np.int64)
+    for v in range(cell_of.shape[0]):
+        for cell in range(tiles.shape[0]):
+            if tiles[cell] >= 0:
+                board[v, cell_of[v, cell]] = tile_of[v, tiles[cell]]
+        for cell in range(tiles.shape[0]):
+            tile = board[v, cell]
+            if tile > 0:
+                p = pat_of[tile]
+                placements[p, slot_of[tile]] = compact[cell]
+                mds[v, p] += dist[label_of[tile], cell]
+        h = 0
+        for p in range(sizes.shape[0]):
+            ranks[v, p] = rank_bits(placements[p, :sizes[p]], free)
+            i = offsets[p] + ranks[v, p]
+            entries[v, p] = (np.int64(tables[i >> 1]) >> ((i & 1) << 2)) & 15
+            h += mds[v, p] + (entries[v, p] << shifts[p])
+        hs[v] = h
+
+
+def tile_ida_pdb(tiles: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray,
+                 compact: np.ndarray, patterns: Patterns, *, count: bool = False,
+                 keep: int = 1000, deadline: Deadline | None = None,
                  max_length: int = 10_000) -> IdaSearch:
-    """IDA* with additive pattern databases (tiles tracked by identity: ``tiles[cell]``
-    a tile id, ``label_of[id]`` its label, 0 the blank)."""
+    """IDA* with additive pattern databases, looked up in every view (tiles tracked by
+    identity: ``tiles[cell]`` a tile id, 0 the blank, -1 walls; ``compact[cell]`` the
+    free cell's number in the databases' placements)."""
     tiles = np.ascontiguousarray(tiles, dtype=np.int64)
-    occupied = np.nonzero(tiles > 0)[0]
-    labels = label_of[tiles[occupied]]
-    man = int(dist[labels, occupied].sum())
-    in_pattern = patterns.pat_of[tiles[occupied]] >= 0
-    rest = int(dist[labels[~in_pattern], occupied[~in_pattern]].sum())
-    count_p = len(patterns.sizes)
-    kmax = int(patterns.sizes.max()) if count_p else 1
-    pat_cells = np.zeros((max(count_p, 1), kmax), dtype=np.int64)
-    for cell in occupied:
-        t = tiles[cell]
-        if patterns.pat_of[t] >= 0:
-            pat_cells[patterns.pat_of[t], patterns.slot_of[t]] = compact[cell]
-    pval = np.array([int(patterns.tables[patterns.offsets[p] + rank(
-        pat_cells[p, :patterns.sizes[p]], patterns.free)]) for p in range(count_p)],
-        dtype=np.int64)
-    h0 = max(man, int(pval.sum()) + rest)
+    board, ranks, mds, entries, hs = patterns.state(tiles, dist, compact)
     stop = (deadline or Deadline(None)).at
 
     def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
         return _iteration_pdb(
-            tiles.copy(), blank, nbr, dist, label_of, compact, patterns.pat_of,
-            patterns.slot_of, pat_cells.copy(), patterns.sizes, patterns.tables,
-            patterns.offsets, pval.copy(), man, rest, threshold, count, plans, stop,
-            patterns.free)
+            tiles.copy(), blank, nbr, patterns.label_of, compact, patterns.cell_of,
+            patterns.tile_of, board.copy(), patterns.pat_of, patterns.slot_of,
+            patterns.weights, patterns.offsets, patterns.shifts, patterns.tables, dist,
+            ranks.copy(), mds.copy(), entries.copy(), hs.copy(), threshold, count, plans,
+            stop)
 
-    return deepen(iterate, float(h0), count, keep, max_length)
+    return deepen(iterate, float(hs.max()), count, keep, max_length)
+
+
+def symmetries(width: int, height: int, goal: np.ndarray) -> list[tuple[np.ndarray,
+                                                                         dict[int, int]]]:
+    """The symmetries of the board that keep the goal (``goal[cell]`` a label, 0 the
+    blank, -1 walls) up to renaming labels: each as the image of every cell and the
+    renaming. Walls must map to walls, the blank's goal cell to itself, and cells of
+    one label to cells of one label. The image of any position under such a symmetry
+    is as far from the goal as the position itself.
+
+    >>> goal = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8])  # the blank in a corner
+    >>> [cells.tolist() for cells, _ in symmetries(3, 3, goal)]
+    [[0, 3, 6, 1, 4, 7, 2, 5, 8]]
+    """
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (height - 1 - r, width - 1 - c),  # half turn
+        lambda r, c: (r, width - 1 - c),  # mirror left-right
+        lambda r, c: (height - 1 - r, c),  # mirror top-bottom
+    ]
+    if width == height:
+        maps = [lambda r, c: (c, r),  # the main diagonal
+                lambda r, c: (width - 1 - c, width - 1 - r),  # the other diagonal
+                lambda r, c: (c, width - 1 - r),  # quarter turns
+                lambda r, c: (width - 1 - c, r), *maps]
+    out = []
+    for transform in maps:
+        image = np.empty(width * height, dtype=np.int64)
+        for cell in range(width * height):
+            r, c = transform(*divmod(cell, width))
+            image[cell] = r * width + c
+        rename: dict[int, int] = {}
+        ok = True
+        for cell in range(width * height):
+            a, b = int(goal[cell]), int(goal[image[cell]])
+            if (a < 0) != (b < 0) or (a == 0) != (b == 0) or rename.setdefault(a, b) != b:
+                ok = False
+                break
+        if ok and len(set(rename.values())) == len(rename):
+            out.append((image, rename))
+    return out

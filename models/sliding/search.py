@@ -5,6 +5,7 @@ search; beams), and the whole-space sweep of ``cpsolve analyze slide``."""
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -14,13 +15,17 @@ from cpsolve.limits import Deadline
 from cpsolve.models.sliding.analysis import Analysis
 from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle, path_moves
 from cpsolve.planning.outcome import Outcome
-from cpsolve.planning.solve import Job, PlanMethod, Ranked, sweep_method
+from cpsolve.planning.solve import Job, Log, PlanMethod, Ranked, sweep_method
 from cpsolve.progress import Bar
 from cpsolve.result import SpaceReport
 from cpsolve.search.ida import IdaSearch
 
 if TYPE_CHECKING:  # the numba kernels are compiled or loaded only when a search runs
     from cpsolve.search.tiles import Lines, Patterns
+
+
+def _quiet(_: str) -> None:
+    """A log that says nothing."""
 
 
 def arrays(analysis: Analysis) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
@@ -67,99 +72,342 @@ def ida(analysis: Analysis, *, weight: float = 1.0, count: bool = False,
     return [path_moves(width, path) for path in found.paths], found
 
 
-# Korf and Felner's 6-6-3 partition of the 15-puzzle, as goal cells.
-FIFTEEN_663 = ((0, 4, 5, 8, 9, 12), (6, 7, 10, 11, 13, 14), (1, 2, 3, 15))
-MAX_STATES = 100_000_000  # (placements x blank cells) a pattern's search may hold
+# How large each pattern's database may be, in placements (entries), by heuristic:
+# ``pdb`` builds in seconds (6-6-3 on the 15-puzzle: two databases of 5.8 million
+# entries), ``pdb-large`` in minutes (7-8: 58 and 519 million entries, 288 MB).
+ENTRIES = {"pdb": 15_000_000, "pdb-large": 600_000_000}
+BUILD_SHARE = 0.5  # under a time limit, the share of what is left a build may take
 
 
-def partition(analysis: Analysis, max_states: int = MAX_STATES) -> list[list[int]]:
-    """Groups of goal cells (each cell's goal label joins that pattern): 6-6-3 on a
-    4x4 board without walls, else chunks in row-major order, as large as memory allows."""
-    puzzle = analysis.puzzle
-    goal_blank = puzzle.goal.blank
-    if (puzzle.width, puzzle.height) == (4, 4) and not puzzle.start.walls:
-        groups = [[c for c in group if c != goal_blank] for group in FIFTEEN_663]
-        return [g for g in groups if g]
+def _sizes(tiles: int, largest: int) -> list[int]:
+    """Group sizes: as many of the largest as the tiles fill, the rest in one more
+    (6-6-3 for 15 tiles and groups of 6): larger groups see more of the interactions
+    between tiles, which is what makes a database stronger than distances."""
+    sizes = [largest] * (tiles // largest)
+    return sizes + [tiles % largest] if tiles % largest else sizes
+
+
+def partition(analysis: Analysis, max_entries: int = ENTRIES["pdb"]) -> list[list[int]]:
+    """Groups of goal cells (each cell's goal label joins that pattern) for the goal at
+    hand, each group's database of at most ``max_entries`` placements: every free cell
+    but the blank's goal cell in one group. Distinct labels: :func:`strips`. Repeated
+    labels: :func:`whole_labels`."""
     from cpsolve.search.ranking import count
 
+    puzzle = analysis.puzzle
     m = len(analysis.free)
-    cells = [c for c in analysis.free if c != goal_blank]
+    cells = [c for c in analysis.free if c != puzzle.goal.blank]
+    if not cells:
+        return []
     k = 1
-    while k < len(cells) and count(m, k + 1) * m <= max_states:
+    while k < len(cells) and count(m, k + 1) <= max_entries:
         k += 1
-    return [cells[i:i + k] for i in range(0, len(cells), k)]
+    groups = strips(puzzle.width, puzzle.height, cells, _sizes(len(cells), k),
+                    puzzle.goal.blank)
+    if puzzle.distinct:
+        return groups
+    return whole_labels([c for g in groups for c in g], list(puzzle.goal.cells), k)
 
 
-def patterns(analysis: Analysis, tile_labels: np.ndarray, use_cache: bool = True,
-             deadline: Deadline | None = None,
-             max_states: int = MAX_STATES) -> tuple[Patterns | None,
-                                                      list[dict[str, object]]]:
-    """The pattern databases for ``analysis``'s puzzle, tiles numbered as in
-    ``tile_labels`` (id -> label index, 0 the blank); ``None`` if the ``deadline``
-    passed before they were built."""
-    from cpsolve.search.pdb import build
+def whole_labels(cells: list[int], goal: list[str], largest: int) -> list[list[int]]:
+    """Groups of at most ``largest`` of ``cells`` (in that order of preference) that keep
+    all the goal cells of a label together where they fit: first fit, each label (or
+    single cell of a label seen once) into the first group with room for it.
+
+    A pattern's tiles may end on any goal cell of their label, so with a label split
+    between patterns each pattern lets its tiles take the others' goal cells; with
+    the label whole, every tile of it is in the pattern and the goal cells are theirs
+    alone. On the line puzzle's goal 3 (four labels, four tiles each but B) the four
+    labels apart need 253,711 nodes to count the three optimal plans; 6-6-3 strips,
+    which split them, 927,140.
+
+    >>> whole_labels([0, 1, 2, 3, 4], ["A", "B", "A", "B", "C", "0"], 3)
+    [[0, 2, 4], [1, 3]]
+    """
+    units: dict[str, list[int]] = {}
+    for cell in cells:
+        units.setdefault(goal[cell], []).append(cell)
+    pieces = [unit[i:i + largest] for unit in units.values()
+              for i in range(0, len(unit), largest)]
+    groups: list[list[int]] = []
+    for piece in pieces:
+        for group in groups:
+            if len(group) + len(piece) <= largest:
+                group += piece
+                break
+        else:
+            groups.append(list(piece))
+    return [sorted(g) for g in groups]
+
+
+def strips(width: int, height: int, cells: list[int], sizes: list[int],
+           blank: int) -> list[list[int]]:
+    """Split ``cells`` into groups of ``sizes``: the board cut into strips two cells
+    wide, parallel to the edge nearest the blank's goal cell (else to the longer side;
+    columns on a square board), the strip of the blank's goal cell first. Each group
+    but the last takes the cells of a strip nearest that goal cell, the largest group
+    that fits in what is left of the strip (a strip too short for any group is set
+    aside, or joined to the next); the last group takes what is left.
+
+    Chosen by measurement (the mean estimate over random positions, and nodes on
+    Korf's 100): on the 15-puzzle with the blank in a corner, 6-6-3 cut this way
+    averages 43.09 with the mirror lookup and needs 41 million nodes, Felner, Korf and
+    Hanan's 6-6-3 42.99 and 56 million, 2x3 blocks (which keep the most neighbouring
+    cells together) 42.07 and 120 million; with the blank on an edge, strips along
+    that edge average 42.09, across it 41.53; on 5x4, 4x5, 6x3 and 5x5 boards with and
+    without walls, strips beat row-major groups by 0.8 to 2.2 on five boards of six
+    (and lose by 1.0 on the sixth, a 4x5 board with two walls).
+
+    >>> strips(4, 4, list(range(1, 16)), [6, 6, 3], 0)
+    [[1, 4, 5, 8, 9, 12], [2, 3, 6, 7, 10, 11], [13, 14, 15]]
+    """
+    row, column = divmod(blank, width)
+    to_side = min(column, width - 1 - column)  # the blank's distance to a side edge
+    to_end = min(row, height - 1 - row)  # and to the top or bottom edge
+    columns = to_side < to_end or (to_side == to_end and height >= width)
+
+    def strip(cell: int) -> int:
+        r, c = divmod(cell, width)
+        return (c if columns else r) // 2
+
+    def far(cell: int) -> tuple[int, int, int]:
+        """Distance from the blank's goal cell, then along the strip (the cells a group
+        leaves behind form a line across the far end), then the cell."""
+        rows, cols = abs(cell // width - blank // width), abs(cell % width - blank % width)
+        return (rows + cols, rows if columns else cols, cell)
+
+    first = strip(blank)
+    numbers = sorted({strip(c) for c in cells}, key=lambda j: (abs(j - first), j))
+    pool = [sorted((c for c in cells if strip(c) == j), key=far) for j in numbers]
+    current: list[int] = []
+    aside: list[int] = []
+    groups = []
+    left = sorted(sizes, reverse=True)
+    while len(left) > 1:
+        if len(current) < left[-1]:  # too little of this strip for any group: set aside
+            aside += current
+            current = []
+            while pool and len(current) < left[-1]:
+                current += pool.pop(0)
+            if len(current) < left[-1]:  # the strips ran out: take back what was set aside
+                current, aside = sorted(aside + current, key=far), []
+        size = max(s for s in left if s <= len(current))
+        left.remove(size)
+        groups.append(sorted(current[:size]))
+        current = current[size:]
+    return groups + [sorted(aside + current + [c for rest in pool for c in rest])]
+
+
+def _views(analysis: Analysis, tile_labels: np.ndarray, goal: np.ndarray,
+           reflect: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The identity and, with ``reflect``, the symmetries that keep the goal: each
+    cell's image and each tile's (a tile of the image label)."""
+    from cpsolve.search.tiles import symmetries
+
+    n = len(goal)
+    cell_rows = [np.arange(n, dtype=np.int64)]
+    tile_rows = [np.arange(len(tile_labels), dtype=np.int64)]
+    if reflect:
+        by_label: dict[int, list[int]] = {}
+        for tile in range(1, len(tile_labels)):
+            by_label.setdefault(int(tile_labels[tile]), []).append(tile)
+        for image, rename in symmetries(analysis.puzzle.width, analysis.puzzle.height,
+                                        goal)[:1]:
+            tile_of = np.zeros(len(tile_labels), dtype=np.int64)
+            for label, tiles in by_label.items():
+                for i, tile in enumerate(tiles):
+                    tile_of[tile] = by_label[rename[label]][i]
+            cell_rows.append(image)
+            tile_rows.append(tile_of)
+    return np.array(cell_rows), np.array(tile_rows)
+
+
+def prepare(analysis: Analysis, groups: list[list[int]], *, use_cache: bool = True,
+            deadline: Deadline | None = None, budget: float | None = None,
+            reflect: bool = True, log: Log | None = None,
+            show: bool = False) -> tuple[Patterns | None, list[dict[str, object]]]:
+    """The pattern databases of ``groups`` (goal cells) for ``analysis``'s goal, loaded
+    or built in turn, ready for the kernel (for every start with that goal); ``None``
+    if the ``deadline`` passed, or the build took more than ``budget`` seconds, before
+    they were all there. ``log`` hears a line per database (its tiles, size and
+    expected time before a build, then how it was obtained and how long it took);
+    ``show`` draws a progress bar while one builds (on a terminal only:
+    :mod:`cpsolve.progress`)."""
+    from cpsolve.progress import progress
+    from cpsolve.search import pdb
+    from cpsolve.search.ranking import count
     from cpsolve.search.tiles import Patterns
 
     puzzle = analysis.puzzle
     index = {label: k for k, label in enumerate(analysis.labels)}
     goal = [-1 if c == WALL else index[c] for c in puzzle.goal.cells]
     walls = sorted(puzzle.start.walls)
-    pat_of = np.full(len(tile_labels), -1, dtype=np.int64)
-    slot_of = np.zeros(len(tile_labels), dtype=np.int64)
-    free_ids = {label: [t for t in range(1, len(tile_labels)) if tile_labels[t] == label]
-                for label in set(tile_labels[1:].tolist())}
-    tables, offsets, sizes, records = [], [], [], []
-    offset = 0
-    for p, group in enumerate(partition(analysis, max_states)):
+    m = len(analysis.free)
+    _, tile_labels = _numbered(analysis)
+    free_ids: dict[int, list[int]] = {}  # a label's tiles, the first last (they pop)
+    for tile in range(len(tile_labels) - 1, 0, -1):
+        free_ids.setdefault(int(tile_labels[tile]), []).append(tile)
+    tile_groups = [[free_ids[goal[cell]].pop() for cell in group] for group in groups]
+    databases, records = [], []
+    started = time.perf_counter()
+    say = log or _quiet
+    for number, group in enumerate(groups, 1):
         labels = [goal[cell] for cell in group]
-        for slot, label in enumerate(labels):
-            tile = free_ids[label].pop()
-            pat_of[tile], slot_of[tile] = p, slot
-        table, record = build(puzzle.width, puzzle.height, walls, goal, labels,
-                              use_cache=use_cache, deadline=deadline)
+        entries = count(m, len(labels))
+        names = " ".join(analysis.labels[label] for label in labels)
+        expected = pdb.expected_seconds(m, len(labels))
+        building = not (use_cache and pdb.cached(puzzle.width, puzzle.height, walls, goal,
+                                                 labels))
+        if building:
+            say(f"pattern database {number} of {len(groups)}: tiles {names}, {entries:,} "
+                f"entries ({(entries + 1) // 2 / 1e6:.1f} MB), about {_duration(expected)} "
+                "to build")
+        left = None if budget is None else budget - (time.perf_counter() - started)
+        with progress(f"pattern database {number}/{len(groups)}", entries,
+                      unit="entries") if show and building else nullcontext(Bar()) as bar:
+            database, record = pdb.build(
+                puzzle.width, puzzle.height, walls, goal, labels, use_cache=use_cache,
+                deadline=deadline, budget=left,
+                progress=lambda done, _: bar.update(completed=done))
+            if database is not None:
+                bar.update(completed=entries)
+        record["tiles"] = names
+        record["expected_seconds"] = round(expected, 1)
         records.append(record)
-        if table is None:
+        say(f"pattern database {number} of {len(groups)} ({names}): {record['source']} "
+            f"in {_duration(float(record['seconds']))}")
+        if database is None:
             return None, records
-        tables.append(table)
-        offsets.append(offset)
-        sizes.append(len(labels))
-        offset += len(table)
-    return Patterns(pat_of, slot_of, np.concatenate(tables), np.array(offsets, dtype=np.int64),
-                    np.array(sizes, dtype=np.int64), len(analysis.free)), records
+        databases.append(database)
+    cell_of, tile_of = _views(analysis, tile_labels, np.array(goal), reflect)
+    return Patterns.of(tile_labels, tile_groups, databases, cell_of, tile_of), records
+
+
+def _duration(seconds: float) -> str:
+    """Seconds as people read them.
+
+    >>> _duration(0.04), _duration(7.3), _duration(363)
+    ('0.04 s', '7.3 s', '6 min')
+    """
+    if seconds < 1:
+        return f"{seconds:.2f} s"
+    return f"{seconds:.1f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
+
+
+def _numbered(analysis: Analysis, board: Board | None = None) -> tuple[np.ndarray,
+                                                                       np.ndarray]:
+    """Tiles by identity: a tile id per cell of ``board`` (the start by default; 0 the
+    blank, -1 walls), and each id's label. Ids go by label, then by the order of the
+    tiles of one label on the board, so they depend only on the labels: databases
+    prepared for one position serve all."""
+    index = {label: k for k, label in enumerate(analysis.labels)}
+    cells = [-1 if c == WALL else index[c] for c in (board or analysis.puzzle.start).cells]
+    counts = np.bincount([c for c in cells if c > 0], minlength=len(analysis.labels))
+    tile_labels = np.concatenate([[0], np.repeat(np.arange(len(counts)), counts)])
+    next_id = np.concatenate([[0], np.cumsum(counts)[:-1]]) + 1  # each label's first id
+    tiles = np.array([min(c, 0) for c in cells], dtype=np.int64)
+    for cell, label in enumerate(cells):
+        if label > 0:
+            tiles[cell] = next_id[label]
+            next_id[label] += 1
+    return tiles, tile_labels
+
+
+def plan_databases(analysis: Analysis, *, heuristic: str = "pdb",
+                   max_states: int | None = None) -> list[list[int]]:
+    """The groups (goal cells) of ``heuristic``'s databases for this board;
+    ``max_states`` (placements times free cells, as breadth-first searches count
+    states) caps their size instead."""
+    m = len(analysis.free)
+    entries = ENTRIES[heuristic] if max_states is None else max_states // m
+    return partition(analysis, entries)
+
+
+def estimates(analysis: Analysis, prepared: Patterns, board: Board) -> list[int]:
+    """The databases' estimate of the moves from ``board`` to ``analysis``'s goal, in
+    each view (the position itself, then its mirror image where the goal has one): IDA*
+    takes the largest. For tests and measurements; the kernels update it move by move.
+
+    >>> from cpsolve.models.sliding.formats import parse
+    >>> analysis = Analysis(parse("3 1 2\\n4 5 0"))  # 14 moves; distances say 4
+    >>> prepared, _ = prepare(analysis, plan_databases(analysis))
+    >>> estimates(analysis, prepared, analysis.puzzle.start)  # one database of all five
+    [14]
+    """
+    tiles, _ = _numbered(analysis, board)
+    dist = analysis.to_goal.copy()
+    dist[0] = 0
+    compact = np.full(len(tiles), -1, dtype=np.int64)
+    compact[analysis.free] = np.arange(len(analysis.free))
+    return [int(h) for h in prepared.state(tiles, dist, compact)[4]]
 
 
 def ida_pdb(analysis: Analysis, *, count: bool = False, deadline: Deadline | None = None,
-            max_length: int = 10_000, max_states: int = MAX_STATES,
-            use_cache: bool = True) -> tuple[list[str], IdaSearch, list[dict[str, object]]]:
-    """Plans by IDA* with additive pattern databases (built or loaded first; each
-    pattern's search holds at most ``max_states`` states, so smaller is quicker to
-    build and weaker). If the deadline passes while they are built, Manhattan IDA*
-    gets what is left of it."""
+            max_length: int = 10_000, max_states: int | None = None,
+            use_cache: bool = True, heuristic: str = "pdb",
+            groups: list[list[int]] | None = None, reflect: bool = True,
+            log: Log | None = None, show: bool = False, prepared: Patterns | None = None,
+            ) -> tuple[list[str], IdaSearch, dict[str, Any]]:
+    """Plans by IDA* with additive pattern databases (``heuristic`` ``pdb`` or
+    ``pdb-large``, or explicit ``groups`` of goal cells), looked up also in the mirror
+    image of the position where the goal allows (``reflect``); loaded, or built first
+    (:func:`prepare`), unless ``prepared`` for this goal already.
+
+    Under a time limit, a build expected to take more than half of what is left is
+    not started, and one that takes more is stopped: IDA* with Manhattan distances
+    and linear conflicts gets the time instead. The report says which heuristic ran
+    (``heuristic``), why (``reason``, when the databases were not used), and what
+    happened to each database (``databases``: tiles, entries, bytes, source,
+    seconds, expected seconds, path)."""
+    from cpsolve.search import pdb
     from cpsolve.search.tiles import tile_ida_pdb
 
     deadline = deadline or Deadline(None)
-    cells, blank, nbr, dist = arrays(analysis)
-    occupied = [c for c in range(len(cells)) if cells[c] > 0]
-    if not occupied:  # no tile, no pattern: the blank alone
+    say = log or _quiet
+    tiles, tile_labels = _numbered(analysis)
+    puzzle = analysis.puzzle
+    report: dict[str, Any] = {"databases": []}
+    if len(tile_labels) == 1 or puzzle.width * puzzle.height > pdb.MAX_CELLS:
+        report["reason"] = ("no tile" if len(tile_labels) == 1
+                            else f"boards of more than {pdb.MAX_CELLS} cells have none")
+    elif prepared is None:
+        if groups is None:
+            groups = plan_databases(analysis, heuristic=heuristic, max_states=max_states)
+        index = {label: k for k, label in enumerate(analysis.labels)}
+        goal = [-1 if c == WALL else index[c] for c in puzzle.goal.cells]
+        walls = sorted(puzzle.start.walls)
+        m = len(analysis.free)
+        expected = sum(pdb.expected_seconds(m, len(g)) for g in groups if not (
+            use_cache and pdb.cached(puzzle.width, puzzle.height, walls, goal,
+                                     [goal[c] for c in g])))
+        remaining = deadline.remaining()
+        budget = None if remaining is None else BUILD_SHARE * remaining
+        if budget is not None and expected > budget:
+            report["reason"] = (f"pattern databases not built: about {_duration(expected)} "
+                                f"expected, {_duration(remaining)} left")
+        else:
+            prepared, report["databases"] = prepare(
+                analysis, groups, use_cache=use_cache, deadline=deadline, budget=budget,
+                reflect=reflect, log=log, show=show)
+            if prepared is None:
+                report["reason"] = ("pattern databases stopped by the time limit"
+                                    if deadline.expired() else
+                                    "pattern databases stopped at half the time left")
+    if prepared is None:
         plans, found = ida(analysis, count=count, deadline=deadline, max_length=max_length)
-        return plans, found, []
-    tiles = np.where(cells > 0, 0, cells)
-    tile_labels = np.zeros(len(occupied) + 1, dtype=np.int64)
-    for tile, cell in enumerate(occupied, 1):
-        tiles[cell] = tile
-        tile_labels[tile] = cells[cell]
-    tiles[blank] = 0
-    pats, records = patterns(analysis, tile_labels, deadline=deadline,
-                             max_states=max_states, use_cache=use_cache)
-    if pats is None:
-        plans, found = ida(analysis, count=count, deadline=deadline, max_length=max_length)
-        return plans, found, records
-    compact = np.full(len(cells), -1, dtype=np.int64)
+        report["heuristic"] = "manhattan" + (" + linear conflict"
+                                             if analysis.puzzle.distinct else "")
+        if "reason" in report:
+            say(f"{report['reason']}: IDA* with {report['heuristic']}")
+        return plans, found, report
+    report["heuristic"] = ("pdb " + "-".join(str(k) for k in sorted(prepared.sizes)[::-1])
+                           + (" + mirror" if len(prepared.cell_of) > 1 else ""))
+    compact = np.full(len(tiles), -1, dtype=np.int64)
     compact[analysis.free] = np.arange(len(analysis.free))
-    found = tile_ida_pdb(tiles, tile_labels, blank, nbr, dist, compact, pats, count=count,
+    _, blank, nbr, dist = arrays(analysis)
+    found = tile_ida_pdb(tiles, blank, nbr, dist, compact, prepared, count=count,
                          deadline=deadline, max_length=max_length)
-    width = analysis.puzzle.width
-    return [path_moves(width, path) for path in found.paths], found, records
+    return [path_moves(puzzle.width, path) for path in found.paths], found, report
 
 
 def ranked_space(analysis: Analysis) -> tuple[np.ndarray, np.ndarray, np.ndarray,
@@ -195,22 +443,25 @@ def ranked(job: Job) -> Ranked:
 
 
 def _ida(job: Job) -> Outcome:
-    """``--method ida``: pattern databases (``heuristic`` pdb) or Manhattan distance and
-    linear conflicts; a ``weight`` above 1 gives plans at most that factor longer."""
+    """``--method ida``: pattern databases (``heuristic`` pdb or pdb-large) or
+    Manhattan distance and linear conflicts; a ``weight`` above 1 gives plans at most
+    that factor longer. What ran is recorded in the statistics (``heuristic``, and
+    ``pattern_databases``: each database's size, source and seconds)."""
     analysis: Analysis = job.facts  # type: ignore[assignment]
     weight = float(job.options.get("weight", 1.0))
     heuristic = job.options.get("heuristic", "pdb")
     if weight < 1:
         raise UsageError("--weight must be at least 1")
     start = time.perf_counter()
-    if heuristic == "pdb" and weight == 1:
-        plans, search, records = ida_pdb(analysis, count=job.count, deadline=job.deadline,
-                                         max_length=job.max_length)
-        job.stats.extra["pattern_databases"] = records
-        job.stats.build_seconds = sum(float(str(r["seconds"])) for r in records)
-        for record in records:
-            job.log(f"pattern database {record['source']} in "
-                    f"{float(str(record['seconds'])):.2f} s: {record['path']}")
+    if heuristic in ENTRIES and weight == 1:
+        plans, search, report = ida_pdb(analysis, count=job.count, deadline=job.deadline,
+                                        max_length=job.max_length, heuristic=heuristic,
+                                        log=job.log, show=True)
+        job.stats.extra["heuristic"] = report["heuristic"]
+        if "reason" in report:
+            job.stats.extra["heuristic_reason"] = report["reason"]
+        job.stats.extra["pattern_databases"] = report["databases"]
+        job.stats.build_seconds = sum(float(r["seconds"]) for r in report["databases"])
     else:
         plans, search = ida(analysis, weight=weight, count=job.count, deadline=job.deadline,
                             max_length=job.max_length)
@@ -228,11 +479,14 @@ def _ida(job: Job) -> Outcome:
 
 
 def _describe_ida(job: Job) -> dict[str, Any]:
+    """The heuristic asked for (what ran, when the databases could not be used, is in
+    the statistics: ``heuristic``)."""
     weight = float(job.options.get("weight", 1.0))
     heuristic = "manhattan" if weight > 1 else job.options.get("heuristic", "pdb")
     distinct = job.facts.puzzle.distinct  # type: ignore[attr-defined]
-    return {"heuristic": heuristic + (" + linear conflict" if distinct else ""),
-            "weight": weight}
+    if heuristic == "manhattan" and distinct:
+        heuristic += " + linear conflict"
+    return {"heuristic": heuristic, "weight": weight}
 
 
 IDA = PlanMethod("ida", "IDA* (numba) with pattern databases or Manhattan distance", _ida,
