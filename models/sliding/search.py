@@ -388,7 +388,7 @@ def ida_pdb(analysis: Analysis, *, count: bool = False, deadline: Deadline | Non
                                      [goal[c] for c in g])))
         remaining = deadline.remaining()
         budget = None if remaining is None else BUILD_SHARE * remaining
-        if budget is not None and expected > budget:
+        if remaining is not None and budget is not None and expected > budget:
             report["reason"] = (f"pattern databases not built: about {_duration(expected)} "
                                 f"expected, {_duration(remaining)} left")
         else:

@@ -207,7 +207,7 @@ def test_formats_round_trip_and_goal():
     ("1 2\n3 4\nsquares\nA:", (4, 1), "square A needs at least two cells"),
     ("1 2\n3 4\nsquares\nA: 0 1\nA: 1 3", (5, 1), "square A is named twice"),
     ("1 2\n3 4\ngoal", (3, 1), "the 'goal' section is empty"),
-    ("1 2 3", (None, None), "has no 2x2 square"),
+    ("1 2 3", (1, 1), "has no 2x2 square"),
 ])
 def test_bad_input_is_located(text, where, message):
     with pytest.raises(InputError) as caught:
