@@ -106,42 +106,52 @@ def loop_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
     the rest, so ``not t or not r or some edge leaving T`` holds in every answer
     whatever the clues (every edge leaving T is off in this candidate, whose cells on
     T already have both their edges). One clause per cell of T, so the solver cannot
-    slide a stray cycle over by a cell; where t and r are required, the clause is
-    "some edge leaving T" once the solver propagates.
+    slide a stray cycle over by a cell; but one clause in all when T holds a required
+    cell t (its clause is then "some edge leaving T", or "not r or ...", and subsumes
+    the others).
 
     >>> ring = [(0, 1), (1, 3), (3, 2), (2, 0)]  # a 2x2 square of cells 0-3
     >>> edges = ring + [(4, 5), (5, 7), (7, 6), (6, 4), (1, 4), (3, 6)]  # and another
     >>> loop_cuts([True] * 8 + [False] * 2, edges, lambda k: k + 1, lambda c: 100 + c,
     ...           [5])[:2]
-    [[-100, -105, 9, 10], [-101, -105, 9, 10]]
+    [[-100, -105, 9, 10], [-102, -105, 9, 10]]
     """
-    chosen = [k for k, value in enumerate(on) if value]
-    size = 1 + max((max(edges[k]) for k in chosen), default=-1)
-    adjacency: list[list[int]] = [[] for _ in range(size)]
-    for k in chosen:
-        a, b = edges[k]
-        adjacency[a].append(b)
-        adjacency[b].append(a)
-    cycles = components([cell for cell in range(size) if adjacency[cell]], adjacency)
-    if len(cycles) <= 1:
-        return []
     if incident is None:
         ends: list[list[int]] = [[] for _ in range(1 + max(max(e) for e in edges))]
         for j, (a, b) in enumerate(edges):
             ends[a].append(j)
             ends[b].append(j)
         incident = ends
+    # Walk each cycle (every chosen cell has two chosen edges), numbering the cells.
+    cycle_of = [-1] * len(incident)
+    cycles: list[list[int]] = []
+    for k, value in enumerate(on):
+        if not value or cycle_of[edges[k][0]] >= 0:
+            continue
+        number, cell, came, cycle = len(cycles), edges[k][0], k, []
+        while cycle_of[cell] < 0:
+            cycle_of[cell] = number
+            cycle.append(cell)
+            came = next((j for j in incident[cell] if on[j] and j != came), came)
+            a, b = edges[came]
+            cell = b if a == cell else a
+        cycles.append(cycle)
+    if len(cycles) <= 1:
+        return []
     wanted = set(required)
+    # Each cycle's first required cell (-1: it has none).
+    anchors = [next((cell for cell in cycle if cell in wanted), -1) for cycle in cycles]
+    held = [(k, cell) for k, cell in enumerate(anchors) if cell >= 0]
     cuts: list[list[int]] = []
     for k, cycle in enumerate(cycles):
-        members = set(cycle)
         leaving = sorted({j for cell in cycle for j in incident[cell]
-                          if (edges[j][0] in members) != (edges[j][1] in members)})
+                          if (cycle_of[edges[j][0]] == k) != (cycle_of[edges[j][1]] == k)})
         crossing = [edge_literal(j) for j in leaving]
-        others = [cell for other in cycles[k + 1:] + cycles[:k] for cell in other]
-        witness = next((cell for cell in others if cell in wanted), others[0])
-        cuts.extend([-used_literal(cell), -used_literal(witness), *crossing]
-                    for cell in cycle)
+        witness = next((cell for j, cell in held if j != k), cycles[(k + 1) % len(cycles)][0])
+        # A required cell of T stands for all of T: its clause subsumes the others'
+        # once the solver has the required cell's unit.
+        own = [anchors[k]] if anchors[k] >= 0 else cycle
+        cuts.extend([-used_literal(cell), -used_literal(witness), *crossing] for cell in own)
     return cuts
 
 

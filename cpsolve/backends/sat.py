@@ -193,10 +193,16 @@ class SatSession:
         return _solve_once(sat, self.name, deadline or Deadline(None), self.stats,
                            assumptions or [])
 
-    def values(self, variables: list[int]) -> tuple[bool, ...]:
+    def values(self, variables: Sequence[int]) -> tuple[bool, ...]:
         """The values of ``variables`` in the last model."""
+        import numpy as np
+
         model = (self._solver.get_model() if self._solver is not None else None) or []
-        return tuple(model[v - 1] > 0 if v <= len(model) else False for v in variables)
+        if not variables:
+            return ()
+        signs = np.zeros(max(max(variables), len(model)) + 1, dtype=bool)
+        signs[1:len(model) + 1] = np.asarray(model) > 0
+        return tuple(signs[np.asarray(variables)].tolist())
 
     def fresh(self, count: int = 1) -> int:
         """The first of ``count`` new variables, numbered after every variable so far

@@ -62,6 +62,18 @@ def _names(board: Board) -> dict[int, str]:
             for cell in range(board.cells)}
 
 
+def room_clauses(board: Board, room: int, number: int, pool: Any,
+                 card: str = "seqcounter") -> list[Any]:
+    """Clause groups for "the room has ``number`` shaded cells" (cell c is variable
+    c + 1; auxiliary variables from ``pool``, a pysat IDPool)."""
+    lits = [cell + 1 for cell in board.room_cells[room]]
+    if number > len(lits):
+        return [[[1], [-1]]]  # a number larger than its room: no answer
+    if len(lits) <= DIRECT_UP_TO or card == "direct" or number in (0, len(lits)):
+        return list(exactly(np.array([lits], dtype=np.int64), number))
+    return [card_clauses(lits, number, card, pool, exact=True)]
+
+
 def local_clauses(board: Board, card: str = "seqcounter") -> tuple[list[Any], int]:
     """Every rule but connectivity as clause groups (cell c is variable c + 1), and the
     number of variables they use."""
@@ -74,15 +86,8 @@ def local_clauses(board: Board, card: str = "seqcounter") -> tuple[list[Any], in
         groups.append(-(np.array(pairs, dtype=np.int64) + 1))
     pool = IDPool(start_from=board.cells + 1)
     for room, number in enumerate(board.numbers):
-        if number is None or number == UNKNOWN:
-            continue
-        lits = [cell + 1 for cell in board.room_cells[room]]
-        if number > len(lits):
-            groups.append([[1], [-1]])  # a number larger than its room: no answer
-        elif len(lits) <= DIRECT_UP_TO or card == "direct" or number in (0, len(lits)):
-            groups.extend(exactly(np.array([lits], dtype=np.int64), number))
-        else:
-            groups.append(card_clauses(lits, number, card, pool, exact=True))
+        if number is not None and number != UNKNOWN:
+            groups.extend(room_clauses(board, room, number, pool, card))
     groups.append([[cell + 1 for cell in run] for run in board.runs])
     if board.rows >= 2 and board.cols >= 2:
         groups.append([[cell + 1, *(-(other + 1) for other in board.neighbours[cell])]

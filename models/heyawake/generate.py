@@ -2,19 +2,23 @@
 experiments, made the way setters make them: rooms first (rectangles, cut at random
 from the whole grid), then a valid shading (a SAT answer of the rules without
 numbers, found under random phases), every room numbered from it; a board that is
-still not unique is given other rooms; then numbers are taken away, one at a time
-in random order, while the solution stays unique (each step proven by solving for
-a second solution). The result is unique by proof, with a minimal set of numbers.
+still not unique is given other rooms; then numbers are taken away in random order
+while the solution stays unique (:func:`cpsolve.uniqueness.minimal_in`: one
+incremental solver, each room's number switched by an assumption, every removal
+proven). The result is unique by proof, with a minimal set of numbers (or as many
+more as ``keep`` asks), and proven unique once more by the solver users run.
 """
 
 from __future__ import annotations
 
 import random
 
+from cpsolve.backends.sat import CnfModel
 from cpsolve.errors import UsageError
 from cpsolve.limits import Deadline
 from cpsolve.models.heyawake.board import Board, Shading
 from cpsolve.models.heyawake.check import check
+from cpsolve.uniqueness import minimal_in, open_session
 
 
 def random_rooms(rows: int, cols: int, rng: random.Random, *, largest: int = 12
@@ -70,10 +74,25 @@ def random_shading(board: Board, rng: random.Random, *, density: float = 0.3,
     return frozenset(cell for cell, on in enumerate(found) if on)
 
 
-def _unique(board: Board, deadline: Deadline) -> bool | None:
-    from cpsolve.models.heyawake.solve import solve
+def _switched(board: Board) -> tuple[CnfModel, list[int]]:
+    """The lazy SAT model of ``board``'s rooms with each room's number (every room has
+    one here) under a selector of its own (:func:`cpsolve.cnf.guard`), and the
+    selectors, room by room. The connectivity cuts hold whatever the numbers."""
+    from pysat.formula import IDPool
 
-    return solve(board, unique=True, time_limit=deadline).unique
+    from cpsolve.cnf import guard
+    from cpsolve.models.heyawake.encodings import build_lazy, prepare, room_clauses
+
+    blank = Board(board.rows, board.cols, board.room, (None,) * board.rooms, board.clue_cell)
+    model = build_lazy(prepare(blank))
+    selectors = list(range(model.nvars + 1, model.nvars + 1 + board.rooms))
+    pool = IDPool(start_from=model.nvars + board.rooms + 1)
+    for room, number in enumerate(board.numbers):
+        assert number is not None
+        for group in room_clauses(board, room, number, pool):
+            model.add(guard(group, selectors[room]))
+    model.nvars = max(model.nvars + board.rooms, pool.top)
+    return model, selectors
 
 
 def generate(rows: int, cols: int, *, seed: int = 0, largest: int = 12,
@@ -91,6 +110,8 @@ def generate(rows: int, cols: int, *, seed: int = 0, largest: int = 12,
     >>> result.unique, result.solution == shading
     (True, True)
     """
+    from cpsolve.models.heyawake.solve import solve
+
     rng = random.Random(seed)
     deadline = Deadline(time_limit)
     while not deadline.expired():
@@ -106,19 +127,24 @@ def generate(rows: int, cols: int, *, seed: int = 0, largest: int = 12,
             numbers[room[cell]] = (numbers[room[cell]] or 0) + 1
         board = Board(rows, cols, room, tuple(numbers), clue_cell)
         assert not check(board, shading)
-        if not _unique(board, deadline):
-            continue  # other rooms will do better
+        model, selectors = _switched(board)
         order = list(range(count))
         rng.shuffle(order)
-        for r in order:
-            if rng.random() < keep:
-                continue
-            trial = list(board.numbers)
-            trial[r] = None
-            candidate = Board(rows, cols, room, tuple(trial), clue_cell)
-            if _unique(candidate, deadline):
-                board = candidate
-        if not check(board, shading) and _unique(board, deadline):
+        kept = [r for r in order if rng.random() < keep]
+        loose = [r for r in order if r not in kept]
+        solution = tuple(cell in shading for cell in range(board.cells))
+        with open_session(model) as session:
+            found = minimal_in(session, list(model.projection), [selectors[r] for r in loose],
+                               solution, keep=[selectors[r] for r in kept],
+                               refine=model.refine, deadline=deadline)
+        if not found.unique:
+            continue  # not unique with every number: other rooms will do better
+        wanted = set(kept) | {loose[i] for i in found.kept}
+        board = Board(rows, cols, room, tuple(n if r in wanted else None
+                                              for r, n in enumerate(numbers)), clue_cell)
+        # Proven again, from scratch, by the solver users run.
+        final = solve(board, unique=True, time_limit=deadline)
+        if not check(board, shading) and final.unique and final.solution == shading:
             return board, shading
     raise UsageError(f"no unique {rows}x{cols} board within the time limit")
 

@@ -38,7 +38,7 @@ from typing import Any
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
 from cpsolve.connectivity import cpsat_connected_flow, cpsat_loop, loop_cuts
-from cpsolve.models.masyu.board import BLACK, Board, Loop
+from cpsolve.models.masyu.board import BLACK, WHITE, Board, Loop
 from cpsolve.solving import Encoding, Encodings, Whole
 
 SIDES = ((0, -1), (0, 1), (-1, 0), (1, 0))  # left, right, up, down
@@ -54,19 +54,11 @@ def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
     return Whole(board, decode)
 
 
-def local_clauses(board: Board) -> list[list[int]]:
-    """Every rule but "one loop", edge k as variable k + 1 and "passed" of cell c as
-    variable (number of edges) + c + 1."""
+def structure_clauses(board: Board) -> list[list[int]]:
+    """The rules of any loop, whatever the pearls: every cell has 0 or 2 edges and is
+    passed exactly when it has 2 (edge k is variable k + 1, "passed" of cell c variable
+    (number of edges) + c + 1)."""
     n = len(board.edges)
-
-    def edge(cell: int, dr: int, dc: int) -> int | None:
-        k = board.edge(cell, dr, dc)
-        return None if k is None else k + 1
-
-    def beyond(cell: int, dr: int, dc: int) -> int | None:
-        other = board.step(cell, dr, dc)
-        return None if other is None else edge(other, dr, dc)
-
     clauses: list[list[int]] = []
     for cell in range(board.cells):
         lits = [k + 1 for k in board.incident[cell]]
@@ -75,28 +67,50 @@ def local_clauses(board: Board) -> list[list[int]]:
         clauses.extend([-lit, used] for lit in lits)
         clauses.extend([-lit, *(o for o in lits if o != lit)] for lit in lits)  # not one
         clauses.extend([-a, -b, -c] for a, b, c in combinations(lits, 3))  # at most two
-        pearl = board.pearls[cell]
-        if not pearl:
-            continue
-        clauses.append([used])
-        left, right, up, down = (edge(cell, dr, dc) for dr, dc in SIDES)
-        if pearl == BLACK:
-            for a, b in ((left, right), (up, down)):
-                if a is not None and b is not None:
-                    clauses.append([-a, -b])
-            for dr, dc in SIDES:
-                here, further = edge(cell, dr, dc), beyond(cell, dr, dc)
-                if here is not None:
-                    clauses.append([-here] if further is None else [-here, further])
-        else:
-            for a, b in ((left, right), (up, down)):
-                for x, y in ((a, b), (b, a)):
-                    if x is not None:
-                        clauses.append([-x] if y is None else [-x, y])
-            for (dr, dc), first in (((0, 1), left), ((1, 0), up)):
-                far_before, far_after = beyond(cell, -dr, -dc), beyond(cell, dr, dc)
-                if first is not None and far_before is not None and far_after is not None:
-                    clauses.append([-first, -far_before, -far_after])
+    return clauses
+
+
+def pearl_clauses(board: Board, cell: int, pearl: int) -> list[list[int]]:
+    """The rules a pearl at ``cell`` adds (numbering as :func:`structure_clauses`)."""
+    n = len(board.edges)
+
+    def edge(at: int, dr: int, dc: int) -> int | None:
+        k = board.edge(at, dr, dc)
+        return None if k is None else k + 1
+
+    def beyond(at: int, dr: int, dc: int) -> int | None:
+        other = board.step(at, dr, dc)
+        return None if other is None else edge(other, dr, dc)
+
+    clauses: list[list[int]] = [[n + cell + 1]]
+    left, right, up, down = (edge(cell, dr, dc) for dr, dc in SIDES)
+    if pearl == BLACK:
+        for a, b in ((left, right), (up, down)):
+            if a is not None and b is not None:
+                clauses.append([-a, -b])
+        for dr, dc in SIDES:
+            here, further = edge(cell, dr, dc), beyond(cell, dr, dc)
+            if here is not None:
+                clauses.append([-here] if further is None else [-here, further])
+    elif pearl == WHITE:
+        for a, b in ((left, right), (up, down)):
+            for x, y in ((a, b), (b, a)):
+                if x is not None:
+                    clauses.append([-x] if y is None else [-x, y])
+        for (dr, dc), first in (((0, 1), left), ((1, 0), up)):
+            far_before, far_after = beyond(cell, -dr, -dc), beyond(cell, dr, dc)
+            if first is not None and far_before is not None and far_after is not None:
+                clauses.append([-first, -far_before, -far_after])
+    return clauses
+
+
+def local_clauses(board: Board) -> list[list[int]]:
+    """Every rule but "one loop" (numbering as :func:`structure_clauses`), and no ring
+    around a 2x2 block while a pearl lies outside it."""
+    clauses = structure_clauses(board)
+    for cell, pearl in enumerate(board.pearls):
+        if pearl:
+            clauses.extend(pearl_clauses(board, cell, pearl))
     pearls = set(board.pearl_cells)
     for r in range(board.rows - 1):
         for c in range(board.cols - 1):

@@ -2,9 +2,16 @@
 experiments: a random loop first (grown from a small ring by pushing one of its
 edges out around a free pair of cells, over and over), then a pearl on every cell
 where the loop allows one (a black one where it turns with straight legs, a white one
-where it goes straight with a turn beside it); a loop those pearls do not pin down is
-replaced by another. Then pearls are taken away, one at a time in random order, while
-the solution stays unique (each step proven by solving for a second loop).
+where it goes straight with a turn beside it). While another loop fits those pearls,
+that loop becomes the one to pin down: it passes every pearl so far, so its own pearls
+are a larger set, and the sets only grow until one loop is the only one (a loop that
+adds no pearl starts the search again). Then pearls are taken away, one at a time in
+random order, while the solution stays unique (each step proven by solving for a
+second loop).
+
+The proofs share one incremental SAT solver (:class:`Pins`): each pearl's rules are
+switched on by an assumption, the intended loop is excluded once, and the loop cuts
+the solver learns hold whatever the pearls, so each step reuses all that came before.
 """
 
 from __future__ import annotations
@@ -78,11 +85,73 @@ def candidates(rows: int, cols: int, loop: Loop) -> dict[int, int]:
     return out
 
 
-def _unique(board: Board, deadline: Deadline) -> bool:
-    """Whether the board's loop is proven unique before the deadline."""
+class Pins:
+    """Whether the pearls at some of the candidate cells leave ``loop`` the only one:
+    one SAT solver for every question, each pearl's rules under its own switch."""
+
+    def __init__(self, rows: int, cols: int, loop: Loop, fits: dict[int, int]) -> None:
+        from cpsolve.backends.sat import SatSession
+        from cpsolve.models.masyu.encodings import pearl_clauses, structure_clauses
+
+        board = Board(rows, cols, (EMPTY,) * (rows * cols))
+        self.board = board
+        n = len(board.edges)
+        top = n + board.cells
+        self.switch = {cell: top + k + 1 for k, cell in enumerate(sorted(fits))}
+        groups: list[list[list[int]]] = [structure_clauses(board)]
+        for cell, pearl in fits.items():
+            groups.append([[*clause, -self.switch[cell]]
+                           for clause in pearl_clauses(board, cell, pearl)])
+        # Any loop but the intended one.
+        groups.append([[-(k + 1) if edge in loop else k + 1
+                        for k, edge in enumerate(board.edges)]])
+        self.session = SatSession()
+        self.session.add(groups, top + len(fits))
+        self.n = n
+
+    def unique(self, chosen: set[int], deadline: Deadline) -> bool | None:
+        """True when no other loop fits the pearls at ``chosen``; None if the deadline
+        passed first."""
+        from cpsolve.backends.sat import solve_in
+        from cpsolve.connectivity import loop_cuts
+
+        board, n = self.board, self.n
+        edges, incident = board.edges, board.incident
+
+        def refine(values: tuple[bool, ...]) -> list[list[int]]:
+            return loop_cuts(values, edges, lambda k: k + 1, lambda cell: n + cell + 1,
+                             sorted(chosen), incident=incident)
+
+        assumptions = [switch if cell in chosen else -switch
+                       for cell, switch in self.switch.items()]
+        found = solve_in(self.session, list(range(1, n + 1)), assumptions=assumptions,
+                         deadline=deadline, refine=refine)
+        return None if found is None else found is False
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def _pinned(rows: int, cols: int, loop: Loop, deadline: Deadline
+            ) -> tuple[Loop, dict[int, int]] | None:
+    """A loop that its own pearls pin down, reached from ``loop`` (see the module
+    docstring), with those pearls; None when the pearls stop growing first."""
     from cpsolve.models.masyu.solve import solve
 
-    return solve(board, unique=True, time_limit=deadline).unique is True
+    fits = candidates(rows, cols, loop)
+    while not deadline.expired():
+        board = Board(rows, cols, tuple(fits.get(c, EMPTY) for c in range(rows * cols)))
+        result = solve(board, limit=2, time_limit=deadline)
+        if result.limit_reached:
+            return None
+        others = [other for other in result.solutions if other != loop]
+        if not others:
+            return (loop, fits) if fits else None
+        grown = candidates(rows, cols, others[0])
+        if len(grown) <= len(fits):
+            return None
+        loop, fits = others[0], grown
+    return None
 
 
 def generate(rows: int, cols: int, *, seed: int = 0, fill: float = 0.6, keep: float = 0.0,
@@ -99,23 +168,30 @@ def generate(rows: int, cols: int, *, seed: int = 0, fill: float = 0.6, keep: fl
     >>> result.unique, result.solution == loop
     (True, True)
     """
+    from cpsolve.models.masyu.solve import solve
+
     rng = random.Random(seed)
     deadline = Deadline(time_limit)
     while not deadline.expired():
-        loop = random_loop(rows, cols, rng, fill=fill)
-        fits = candidates(rows, cols, loop)
-        board = Board(rows, cols, tuple(fits.get(c, EMPTY) for c in range(rows * cols)))
-        if not fits or not _unique(board, deadline):
+        found = _pinned(rows, cols, random_loop(rows, cols, rng, fill=fill), deadline)
+        if found is None:
             continue
-        for cell in rng.sample(sorted(fits), len(fits)):
-            if rng.random() < keep:
-                continue
-            trial = list(board.pearls)
-            trial[cell] = EMPTY
-            candidate = Board(rows, cols, tuple(trial))
-            if candidate.pearl_cells and _unique(candidate, deadline):
-                board = candidate
-        if not check(board, loop) and _unique(board, deadline):
+        loop, fits = found
+        pins = Pins(rows, cols, loop, fits)
+        try:
+            chosen = set(fits)
+            for cell in rng.sample(sorted(fits), len(fits)):
+                if rng.random() < keep or len(chosen) == 1:
+                    continue
+                if pins.unique(chosen - {cell}, deadline):
+                    chosen.discard(cell)
+        finally:
+            pins.close()
+        board = Board(rows, cols, tuple(fits[c] if c in chosen else EMPTY
+                                        for c in range(rows * cols)))
+        # Proven again, from scratch, by the solver users run.
+        final = solve(board, unique=True, time_limit=deadline)
+        if not check(board, loop) and final.unique and final.solution == loop:
             return board, loop
     raise UsageError(f"no unique {rows}x{cols} board within the time limit")
 
