@@ -38,6 +38,8 @@ CREATE TABLE IF NOT EXISTS runs (
     run INTEGER PRIMARY KEY, started REAL NOT NULL, seconds REAL);
 """
 SETTLED = ("optimal", "unsolvable")  # no later pass can do better
+# What the bar and the summary call an attempt's status: one word for one thing.
+WORDS = {"unknown": "open"}
 
 
 class Store:
@@ -208,10 +210,12 @@ def _info(counts: Counter[str], used: Counter[str], limits: dict[str, int] | Non
     """The bar's text: this pass's outcomes, and the budgets the shortest answers
     would use (before the planner leaves any out).
 
+    A board the pass left without an answer is ``open``, the word of the summary.
+
     >>> _info(Counter(optimal=3, unknown=1), Counter(L=5, R=1), {"L": 10, "R": 4})
-    'optimal 3 · unknown 1 · L 50% R 25%'
+    'optimal 3 · open 1 · L 50% R 25%'
     """
-    parts = [f"{status} {counts[status]}" for status in
+    parts = [f"{WORDS.get(status, status)} {counts[status]}" for status in
              ("optimal", "solved", "unsolvable", "unknown", "error") if counts[status]]
     if limits:
         parts.append(" ".join(f"{key} {100 * used[key] / max(1, limit):.0f}%"
@@ -255,7 +259,7 @@ def summary(job: BatchJob, problems: list[Any], chosen: list[str | None],
     for moves in chosen:
         if moves is not None:
             used.update(job.usage(moves))
-    keys = list(limits) if limits else sorted(used)
+    keys = list(limits) if limits else list(used)  # the order of the job's usage()
     lines.append("")
     for key in keys:
         if limits:

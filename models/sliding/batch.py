@@ -157,12 +157,13 @@ def check(text: str, moves: str) -> list[str]:
 
 
 def usage(moves: str) -> Counter[str]:
-    """How much of each budget an answer takes.
+    """How much of each budget an answer takes, the letters in the problem file's
+    order (L R U D) whatever the answer's.
 
     >>> dict(usage("LLUR"))
-    {'L': 2, 'U': 1, 'R': 1}
+    {'L': 2, 'R': 1, 'U': 1, 'D': 0}
     """
-    return Counter(moves)
+    return Counter({move: moves.count(move) for move in MOVES})
 
 
 def group(text: str) -> str:

@@ -301,3 +301,17 @@ def test_store_marks_an_answer_optimal_when_a_later_pass_proves_it(tmp_path):
     with pytest.raises(sqlite3.IntegrityError):  # one attempt per problem and pass
         store.record("3,3,123456708", 1, {**base, "status": "optimal"}, ["R"])
     store.close(0.0)
+
+
+def test_summary_and_bar_use_one_word_and_one_order_of_letters(tmp_path, capsys):
+    from cpsolve.batch import _info
+
+    assert _info(Counter(solved=2, unknown=1), Counter(), None) == "solved 2 · open 1"
+    boards = [random_puzzle(3, 3, walls=1, seed=s).start.devquiz() for s in range(3)]
+    problems = tmp_path / "list.txt"
+    problems.write_text("\n".join(boards) + "\n")
+    assert run_cli("batch", str(problems), "--workers", "1") == 0
+    err = capsys.readouterr().err
+    letters = [line[0] for line in err.splitlines() if line[1:2] == ":" and "no limit" in line]
+    assert letters == list("LRUD")  # the problem file's order, as with limits
+    assert "unknown" not in err
