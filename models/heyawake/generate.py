@@ -2,8 +2,9 @@
 experiments, made the way setters make them: rooms first (rectangles, cut at random
 from the whole grid), then a valid shading (a SAT answer of the rules without
 numbers, found under random phases), every room numbered from it; a board that is
-still not unique is given other rooms; then numbers are taken away in random order
-while the solution stays unique (:func:`cpsolve.uniqueness.minimal_in`: one
+still not unique is mended as setters mend one, a room where two solutions differ cut
+in two (or, failing that, given other rooms); then numbers are taken away in random
+order while the solution stays unique (:func:`cpsolve.uniqueness.minimal_in`: one
 incremental solver, each room's number switched by an assumption, every removal
 proven). The result is unique by proof, with a minimal set of numbers (or as many
 more as ``keep`` asks), and proven unique once more by the solver users run.
@@ -95,6 +96,67 @@ def _switched(board: Board) -> tuple[CnfModel, list[int]]:
     return model, selectors
 
 
+def _numbers(room: tuple[int, ...], count: int, shading: Shading) -> list[int | None]:
+    numbers: list[int | None] = [0] * count
+    for cell in shading:
+        numbers[room[cell]] = (numbers[room[cell]] or 0) + 1
+    return numbers
+
+
+def _split(rows: int, cols: int, room: tuple[int, ...], target: int, cell: int,
+           rng: random.Random) -> tuple[int, ...] | None:
+    """``room`` with room ``target`` (a rectangle) cut in two across or along, at
+    random, beside ``cell``; None when the room is a single cell."""
+    members = [c for c, r in enumerate(room) if r == target]
+    top, left = min(c // cols for c in members), min(c % cols for c in members)
+    bottom, right = max(c // cols for c in members), max(c % cols for c in members)
+    r, c = divmod(cell, cols)
+    cuts = ([("row", k) for k in (r, r + 1) if top < k <= bottom]
+            + [("col", k) for k in (c, c + 1) if left < k <= right])
+    if not cuts:
+        return None
+    axis, at = rng.choice(cuts)
+    fresh = max(room) + 1
+    label = [fresh if x == target and ((i // cols if axis == "row" else i % cols) >= at)
+             else x for i, x in enumerate(room)]
+    order: dict[int, int] = {}
+    return tuple(order.setdefault(x, len(order)) for x in label)
+
+
+def _mended(rows: int, cols: int, room: tuple[int, ...], shading: Shading,
+            rng: random.Random, deadline: Deadline, rounds: int = 200) -> tuple[int, ...]:
+    """The rooms mended as a setter mends them: while the fully numbered board has a
+    second solution, a room holding a cell where the two differ is cut in two (the
+    shading must stay valid under the new borders), so the numbers say more. Returns
+    the rooms reached (unique or not: the caller proves it)."""
+    from cpsolve.models.heyawake.solve import solve
+
+    for _ in range(rounds):
+        if deadline.expired():
+            break
+        count = max(room) + 1
+        board = Board(rows, cols, room, tuple(_numbers(room, count, shading)),
+                      _clue_cells(rows, cols, room))
+        found = solve(board, unique=True, time_limit=deadline)
+        if found.unique is not False or len(found.solutions) < 2:
+            break
+        first, second = found.solutions[0], found.solutions[1]
+        differ = sorted(first ^ second)
+        rng.shuffle(differ)
+        for cell in differ:
+            cut = _split(rows, cols, room, room[cell], cell, rng)
+            if cut is None:
+                continue
+            trial = Board(rows, cols, cut, tuple(_numbers(cut, max(cut) + 1, shading)),
+                          _clue_cells(rows, cols, cut))
+            if not check(trial, shading):
+                room = cut
+                break
+        else:
+            break  # no cut keeps the shading valid: the caller starts again
+    return room
+
+
 def generate(rows: int, cols: int, *, seed: int = 0, largest: int = 12,
              keep: float = 0.0, time_limit: float | None = None
              ) -> tuple[Board, Shading]:
@@ -122,9 +184,10 @@ def generate(rows: int, cols: int, *, seed: int = 0, largest: int = 12,
                                  deadline=deadline)
         if shading is None:
             continue
-        numbers: list[int | None] = [0] * count
-        for cell in shading:
-            numbers[room[cell]] = (numbers[room[cell]] or 0) + 1
+        room = _mended(rows, cols, room, shading, rng, deadline)
+        count = max(room) + 1
+        clue_cell = _clue_cells(rows, cols, room)
+        numbers = _numbers(room, count, shading)
         board = Board(rows, cols, room, tuple(numbers), clue_cell)
         assert not check(board, shading)
         model, selectors = _switched(board)
@@ -138,7 +201,7 @@ def generate(rows: int, cols: int, *, seed: int = 0, largest: int = 12,
                                solution, keep=[selectors[r] for r in kept],
                                refine=model.refine, deadline=deadline)
         if not found.unique:
-            continue  # not unique with every number: other rooms will do better
+            continue  # not unique even when mended: other rooms will do better
         wanted = set(kept) | {loose[i] for i in found.kept}
         board = Board(rows, cols, room, tuple(n if r in wanted else None
                                               for r, n in enumerate(numbers)), clue_cell)
