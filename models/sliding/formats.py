@@ -11,7 +11,8 @@ import re
 
 from cpsolve.errors import InputError
 from cpsolve.labels import natural_key
-from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle
+from cpsolve.models.sliding.board import BLANK, MOVES, WALL, Board, Puzzle
+from cpsolve.planning.replay import Step, Walk
 
 DEVQUIZ_RE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*,\s*(\S*)\s*$")
 DEVQUIZ_TILES = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -72,6 +73,14 @@ def parse_devquiz(line: str, *, line_number: int = 1) -> Puzzle:
         column = start + (blanks[1] if blanks else 0) + 1
         raise InputError("no blank (0)" if not blanks else "a second blank (0)",
                          line=line_number, column=column)
+    # the goal gives cell k the (k+1)-th label: a cell past the last label (a 7x7 board
+    # has 48 tiles, the labels run out at Z) has none, unless it is a wall or the blank's
+    free = [k for k, ch in enumerate(cells) if ch != WALL]
+    short = next((k for k in free[:-1] if k >= len(DEVQUIZ_TILES)), None)
+    if short is not None:
+        raise InputError(f"cell {short + 1} has no DevQuiz label: the goal's labels run out "
+                         f"at {DEVQUIZ_TILES[-1]} ({len(DEVQUIZ_TILES)} tiles)",
+                         line=line_number, column=start + short + 1)
     board = Board(width, height, tuple(cells))
     goal = devquiz_goal(board)
     if board.labels != goal.labels:
@@ -205,3 +214,39 @@ def moves_to_cells(puzzle: Puzzle, moves: str) -> list[int]:
         out.append(target)
         board = board.apply(move)
     return out
+
+
+# How a person says where a tile goes: the tile moves the other way from the blank.
+TILE_WAY = {"U": "down", "D": "up", "L": "right", "R": "left"}
+TILE_ARROW = {"U": "\u2193", "D": "\u2191", "L": "\u2192", "R": "\u2190"}
+
+
+def walk(puzzle: Puzzle, moves: str) -> Walk:
+    """``moves`` (blank directions) replayed from the start: the board after each,
+    the tile each slides, as far as the moves can be made.
+
+    >>> w = walk(parse("1 2 3\\n4 5 6\\n7 0 8"), "RU")
+    >>> [(s.move, s.says, s.short) for s in w.steps], w.complete
+    ([('R', 'tile 8 left', '8\u2190'), ('U', 'tile 6 down', '6\u2193')], True)
+    >>> walk(parse("1 2 3\\n4 5 6\\n7 0 8"), "DR").complete
+    False
+    """
+    board, steps = puzzle.start, []
+    for move in moves:
+        target = board.neighbour(board.blank, move) if move in MOVES else None
+        if target is None or board.cells[target] == WALL:
+            return Walk(puzzle.start, puzzle.goal, steps, complete=False)
+        tile, cell = board.cells[target], board.blank
+        board = board.apply(move)
+        steps.append(Step(move, f"tile {tile} {TILE_WAY[move]}", f"{tile}{TILE_ARROW[move]}",
+                          board, (cell,)))
+    return Walk(puzzle.start, puzzle.goal, steps)
+
+
+def tiles(puzzle: Puzzle, moves: str) -> str:
+    """The plan as a person says it, the tile moved and where it goes.
+
+    >>> tiles(parse("1 2 3\\n4 5 6\\n7 0 8"), "RU")
+    '8 left, 6 down'
+    """
+    return ", ".join(step.says.removeprefix("tile ") for step in walk(puzzle, moves).steps)
