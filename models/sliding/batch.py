@@ -193,15 +193,16 @@ class Effort:
     pdb_states: int  # each pattern's search at most this many states
     beams: tuple[tuple[int, int, bool], ...]  # (width, noise, both ends) in turn, until
     improve: tuple[tuple[int, int, bool], ...]  # a plan; these even with a plan known
+    stage_seconds: float = 0.0  # then, with no plan yet, stages for this long
 
 
 PASSES = (
     Effort("quick", 50_000_000, 0.3, 0, 0.0, 0,
-           ((2_000, 0, True), (20_000, 0, True)), ()),
+           ((2_000, 0, True), (20_000, 0, True)), (), 30.0),
     Effort("improve", 50_000_000, 1.0, 20, 3.0, 3_000_000,
-           ((100_000, 4, True),), ((10_000, 4, True),)),
+           ((100_000, 4, True),), ((10_000, 4, True),), 60.0),
     Effort("deep", 50_000_000, 3.0, 24, 10.0, 10_000_000,
-           ((300_000, 8, True),), ((50_000, 8, False),)),
+           ((300_000, 8, True),), ((50_000, 8, False),), 120.0),
 )
 
 
@@ -211,7 +212,8 @@ def attempt(task: tuple[str, int, int | None]) -> dict[str, Any]:
 
     Optimal methods first where the board is small enough (bidirectional BFS, then
     IDA*, with pattern databases in later passes, each under a time limit), else
-    bidirectional beam search, wider and noisier in later passes. Returns a dict with
+    bidirectional beam search, wider and noisier in later passes, and where the beams
+    find nothing, solving in stages (:mod:`cpsolve.models.sliding.stages`). Returns a dict with
     ``status`` (``optimal``, ``solved``, ``unsolvable``, ``unknown``), ``plans``
     (each checked here and again by the caller), ``method``, ``reason``,
     ``lower_bound`` and ``seconds``.
@@ -282,6 +284,14 @@ def attempt(task: tuple[str, int, int | None]) -> dict[str, Any]:
             out["plans"].append(plan)
             if (width, noise, both) in effort.beams:
                 break
+    if not out["plans"] and best is None and effort.stage_seconds:
+        # corridors and loops defeat the estimates: solve in stages, as people do
+        from cpsolve.models.sliding.stages import solve_in_stages
+
+        found = solve_in_stages(puzzle, deadline=Deadline(effort.stage_seconds))
+        methods.append("stages")
+        if found is not None and not replay(puzzle, found.moves):
+            out["plans"].append(found.moves)
     out["method"] = " ".join(methods)
     if out["plans"]:
         return done("solved")
