@@ -169,7 +169,9 @@ def run(job: BatchJob, problems: list[str], store: Store, *, passes: int,
         with progress(f"pass {index + 1} {name}", len(todo)) as bar:
             results: Generator[tuple[int, Any], None, None] = run_tasks(
                 job.attempt, [(p, index, best[p]) for p in todo], workers=workers,
-                scheduler=scheduler)  # type: ignore[assignment]
+                scheduler=scheduler, processes=True,
+                stop_at=None if time_limit is None else started + time_limit,
+            )  # type: ignore[assignment]
             try:
                 for i, found in results:
                     problem = todo[i]
@@ -196,10 +198,13 @@ def run(job: BatchJob, problems: list[str], store: Store, *, passes: int,
                     bar.advance()
                     bar.update(info=_info(counts, used, limits))
                     if time_limit is not None and time.perf_counter() - started > time_limit:
-                        report.stopped = True
                         break
             finally:
                 results.close()
+            # the workers stop at the time limit, even in the middle of an attempt
+            report.stopped = (time_limit is not None
+                              and time.perf_counter() - started >= time_limit
+                              and (sum(counts.values()) < len(todo) or index + 1 < passes))
         if report.stopped:
             break
     report.wall_seconds = time.perf_counter() - started
@@ -314,8 +319,8 @@ def _family(name: str | None) -> tuple[str, BatchJob]:
 @click.option("--passes", type=click.IntRange(min=0), default=None,
               help="Passes of rising effort (default: all the puzzle has).")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=None,
-              metavar="SECONDS", help="Stop starting attempts after this long; run again "
-              "to continue.")
+              metavar="SECONDS", help="Stop after this long (the attempts still running "
+              "are given up); run again to continue.")
 def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
             store: str | None, workers: int | None, scheduler: str | None,
             passes: int | None, time_limit: float | None) -> Output:

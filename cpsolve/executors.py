@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -25,32 +26,37 @@ def default_workers() -> int:
 
 
 def run_tasks(function: Callable[[Any], Any], items: Iterable[Any], *,
-              workers: int | None = None,
-              scheduler: str | None = None) -> Iterator[tuple[int, Any]]:
+              workers: int | None = None, scheduler: str | None = None,
+              processes: bool = False,
+              stop_at: float | None = None) -> Iterator[tuple[int, Any]]:
     """Yield ``(index, function(items[index]))`` for every item, as tasks finish.
 
     ``scheduler`` is the address of a Dask scheduler (``tcp://host:port``); otherwise
     ``workers`` local processes run the tasks (default: one per processor), and with
-    ``workers=1`` they run in this process, in order. Closing the iterator early, or
-    an interrupt, cancels the tasks not yet started.
+    ``workers=1`` they run in this process, in order, unless ``processes`` (then in
+    one worker process, which leaves this one free to draw progress and to stop on
+    time). Closing the iterator early, or an interrupt, cancels the tasks not yet
+    started. At ``stop_at`` (a :func:`time.perf_counter` reading) the iterator ends
+    even while tasks run: local workers are stopped, their tasks lost; on Dask the
+    time is checked as tasks finish.
 
     >>> sorted(run_tasks(abs, [-2, 3, -5], workers=1))
     [(0, 2), (1, 3), (2, 5)]
     """
     items = list(items)
     if scheduler is not None:
-        yield from _on_dask(function, items, scheduler)
+        yield from _on_dask(function, items, scheduler, stop_at)
         return
     workers = min(workers or default_workers(), max(1, len(items)))
-    if workers == 1:
+    if workers == 1 and not processes and stop_at is None:
         for index, item in enumerate(items):
             yield index, function(item)
         return
-    yield from _on_pool(function, items, workers)
+    yield from _on_pool(function, items, workers, stop_at)
 
 
-def _on_pool(function: Callable[[Any], Any], items: list[Any],
-             workers: int) -> Iterator[tuple[int, Any]]:
+def _on_pool(function: Callable[[Any], Any], items: list[Any], workers: int,
+             stop_at: float | None = None) -> Iterator[tuple[int, Any]]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     # Fresh interpreters: the solvers' own threads (OR-Tools, numba) do not survive fork.
@@ -59,18 +65,25 @@ def _on_pool(function: Callable[[Any], Any], items: list[Any],
     pending = {pool.submit(function, item): index for index, item in enumerate(items)}
     try:
         while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            timeout = None if stop_at is None else max(0.0, stop_at - time.perf_counter())
+            done, _ = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
             for future in done:
                 index = pending.pop(future)
                 yield index, future.result()
+            if not done:  # stop_at: the tasks still running are given up
+                break
     finally:
         for future in pending:
             future.cancel()
+        running = [future for future in pending if future.running()]
+        if running:  # a task in a numba kernel would not notice a request to stop
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
         pool.shutdown(wait=not pending, cancel_futures=True)
 
 
-def _on_dask(function: Callable[[Any], Any], items: list[Any],
-             scheduler: str) -> Iterator[tuple[int, Any]]:
+def _on_dask(function: Callable[[Any], Any], items: list[Any], scheduler: str,
+             stop_at: float | None = None) -> Iterator[tuple[int, Any]]:
     from distributed import Client, as_completed
 
     from cpsolve.errors import UsageError
@@ -84,6 +97,8 @@ def _on_dask(function: Callable[[Any], Any], items: list[Any],
     try:
         for future, result in as_completed(futures, loop=client.loop, with_results=True):
             yield index[future.key], result
+            if stop_at is not None and time.perf_counter() >= stop_at:
+                break
     finally:
         client.cancel([future for future in futures if not future.done()])
         client.close()

@@ -315,3 +315,42 @@ def test_summary_and_bar_use_one_word_and_one_order_of_letters(tmp_path, capsys)
     letters = [line[0] for line in err.splitlines() if line[1:2] == ":" and "no limit" in line]
     assert letters == list("LRUD")  # the problem file's order, as with limits
     assert "unknown" not in err
+
+
+SEVEN = "7,7," + ("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 2)[:48] + "0"  # labels run out
+
+
+def test_a_line_with_more_cells_than_labels_is_a_located_error(tmp_path, capsys):
+    assert run_cli("slide", SEVEN) == 2
+    assert "1:40: cell 36 has no DevQuiz label" in capsys.readouterr().err
+    board = tmp_path / "seven.txt"
+    board.write_text(SEVEN + "\n")
+    other = tmp_path / "three.txt"
+    other.write_text(random_puzzle(3, 3, seed=1).start.devquiz() + "\n")
+    out = tmp_path / "a.txt"
+    assert run_cli("batch", str(board), str(other), "-o", str(out), "--workers", "1") == 2
+    assert "seven.txt:1:40: cell 36 has no DevQuiz label" in capsys.readouterr().err
+    assert answers_of(out, 2)[0] is None and answers_of(out, 2)[1]
+
+
+def test_time_limit_stops_an_attempt_that_is_running(tmp_path, capsys):
+    # 32 real boards: the quick pass takes longer than 3 s over them
+    lines = [line for line in (Path(__file__).parents[1] / "data" / "sliding" /
+                               "devquiz2011-sample.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    problems = tmp_path / "p.txt"
+    problems.write_text("\n".join(lines) + "\n")
+    started = time.perf_counter()
+    code = run_cli("batch", str(problems), "-o", str(tmp_path / "a.txt"), "--workers", "1",
+                   "--time-limit", "3")
+    assert time.perf_counter() - started < 3 + 5
+    assert code == 3
+    assert "stopped at the time limit" in capsys.readouterr().err
+
+
+def test_one_worker_runs_apart_so_the_progress_clock_moves():
+    from cpsolve.executors import run_tasks
+
+    # the attempts run in a worker process: the interpreter that draws is never held
+    [(_, pid)] = run_tasks(os.readlink, ["/proc/self"], workers=1, processes=True)
+    assert pid != str(os.getpid())
