@@ -67,3 +67,25 @@ def rotation(*, seed: int, size: int = 3) -> str:
     width = len(labels[-1])
     return "\n".join(" ".join(label.rjust(width) for label in labels[r * size:(r + 1) * size])
                      for r in range(size)) + "\n"
+
+
+def heyawake(*, seed: int, size: str) -> str:
+    """A Heyawake board of ``size`` (``ROWSxCOLS``) with exactly one solution (proven)
+    and a minimal set of numbers."""
+    from cpsolve.models.heyawake import to_text
+    from cpsolve.models.heyawake.generate import generate
+
+    rows, cols = (int(n) for n in size.split("x"))
+    board, _ = generate(rows, cols, seed=seed)
+    return to_text(board)
+
+
+def masyu(*, seed: int, size: str) -> str:
+    """A Masyu board of ``size`` (``ROWSxCOLS``) with exactly one solution (proven) and
+    a minimal set of circles."""
+    from cpsolve.models.masyu import to_text
+    from cpsolve.models.masyu.generate import generate
+
+    rows, cols = (int(n) for n in size.split("x"))
+    board, _ = generate(rows, cols, seed=seed)
+    return to_text(board)

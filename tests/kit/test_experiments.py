@@ -477,7 +477,9 @@ card = ["direct", "totalizer"]
 
 @pytest.mark.parametrize("name, plots", [("akari", ["cactus", "scatter"]),
                                          ("sliding", ["cactus", "scatter", "horizon"]),
-                                         ("rotation", ["cactus", "scatter", "horizon"])])
+                                         ("rotation", ["cactus", "scatter", "horizon"]),
+                                         pytest.param("pencil", ["cactus", "scatter"],
+                                                      marks=pytest.mark.slow)])
 def test_shipped_examples_run_and_plot(tmp_path, examples, name, plots):
     """The example experiments under a half-second limit: every run ends, the answers
     agree, and the plots are drawn."""
