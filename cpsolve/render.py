@@ -5,12 +5,14 @@ A :class:`GridPicture` says, per cell, its fill, an optional label, an optional 
 (rooms); and lines between cell centres (a loop). A :class:`Sheet` lays several
 pictures side by side with captions (two solutions of one board). :func:`shapes` turns
 them into primitives in cell units; the SVG writer and the PNG writer (matplotlib,
-imported only when a PNG is drawn) draw the same primitives, so both pictures agree.
+imported only when a PNG is drawn) draw the same primitives, so both pictures agree;
+an animated GIF is a PNG a frame (:func:`to_gif`).
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -19,6 +21,9 @@ GRID_LINE = "#8a8a8a"
 BORDER = "#000000"
 MARK = "#d62728"
 LOOP = "#1f4e9a"
+CAPTION = 0.8  # the room a caption takes below its picture, in cells
+HEADING = 1.0  # the room a sheet's heading takes above its pictures
+FONT = 0.45  # the size of captions and headings, in cells
 
 
 @dataclass
@@ -46,20 +51,76 @@ class GridPicture:
 
 @dataclass
 class Sheet:
-    """Pictures side by side (the same height or not), each with a caption below."""
+    """Pictures side by side (the same height or not), each with a caption below;
+    ``columns`` wraps them into rows of that many (a grid of small boards, the steps
+    of a plan); ``heading`` is a line drawn above them all."""
 
     pictures: list[GridPicture]
     captions: list[str] = field(default_factory=list)
     gap: float = 1.0
     title: str = ""
+    columns: int | None = None
+    heading: str = ""
+
+    def rows(self) -> list[list[GridPicture]]:
+        """The pictures row by row."""
+        per = self.columns or len(self.pictures) or 1
+        return [self.pictures[k:k + per] for k in range(0, len(self.pictures), per)]
+
+    def _row_height(self, row: list[GridPicture]) -> float:
+        return max(p.height for p in row) + (CAPTION if self.captions else 0.0)
 
     @property
     def width(self) -> float:
-        return sum(p.width for p in self.pictures) + self.gap * (len(self.pictures) - 1)
+        return max((sum(p.width for p in row) + self.gap * (len(row) - 1)
+                    for row in self.rows()), default=0.0)
 
     @property
     def height(self) -> float:
-        return max(p.height for p in self.pictures) + (0.8 if self.captions else 0.0)
+        rows = self.rows()
+        return (sum(self._row_height(row) for row in rows) + self.gap * 0.5 * (len(rows) - 1)
+                + (HEADING if self.heading else 0.0))
+
+
+# Pastel fills that tell repeated labels apart (colour k for the k-th label).
+PALETTE = ("#f4c7c3", "#c6e2c0", "#c4d7f2", "#fbe3a6", "#dcc6ec", "#bfe6e8", "#f6d1b0",
+           "#e0e0e0", "#f2c4de", "#d7e8a6", "#b9c9e6", "#ecd9c6")
+
+
+# Labels that name colours (a single letter or the word) are drawn in them.
+COLOURS = {"r": "#f4a7a3", "red": "#f4a7a3", "g": "#b5dfa9", "green": "#b5dfa9",
+           "b": "#a9c6f2", "blue": "#a9c6f2", "y": "#fbe38a", "yellow": "#fbe38a",
+           "o": "#f9c48f", "orange": "#f9c48f", "p": "#d4b3ec", "purple": "#d4b3ec",
+           "w": "#ffffff", "white": "#ffffff", "k": "#9a9a9a", "black": "#9a9a9a"}
+
+
+def label_colours(labels: Sequence[str]) -> dict[str, str]:
+    """A fill for each label, to tell repeated labels apart: the colour a label names
+    when every label names one (``R``, ``G``, ``B``, ``red``, ...), else the palette's
+    colours in the labels' order.
+
+    >>> label_colours(["B", "G", "R"])["R"], label_colours(["A", "B"])["A"]
+    ('#f4a7a3', '#f4c7c3')
+    """
+    if all(label.lower() in COLOURS for label in labels) and len(
+            {COLOURS[label.lower()] for label in labels}) == len(labels):
+        return {label: COLOURS[label.lower()] for label in labels}
+    return {label: PALETTE[k % len(PALETTE)] for k, label in enumerate(labels)}
+
+
+def outline(cells: set[Cell]) -> set[tuple[Cell, Cell]]:
+    """The borders around a set of cells (each edge between a cell of the set and one
+    outside it, the grid's edge included), for :attr:`GridPicture.borders`.
+
+    >>> sorted(outline({(0, 0)}))
+    [((-1, 0), (0, 0)), ((0, -1), (0, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 0))]
+    """
+    out = set()
+    for r, c in cells:
+        for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if other not in cells:
+                out.add((min(other, (r, c)), max(other, (r, c))))
+    return out
 
 
 class Shape(NamedTuple):
@@ -78,15 +139,36 @@ def shapes(picture: GridPicture | Sheet) -> list[Shape]:
     """The picture as primitives, in cell units, y pointing down."""
     if isinstance(picture, Sheet):
         out: list[Shape] = []
-        left = 0.0
-        for k, pic in enumerate(picture.pictures):
-            out.extend(_moved(s, left, 0.0) for s in _grid_shapes(pic))
-            if k < len(picture.captions):
-                out.append(Shape("text", left + pic.width / 2, pic.height + 0.45, fill=BORDER,
-                                 weight=0.45, text=picture.captions[k]))
-            left += pic.width + picture.gap
+        top = 0.0
+        if picture.heading:
+            out.append(Shape("text", picture.width / 2, HEADING * 0.45, fill=BORDER,
+                             weight=_fit(picture.heading, picture.width), text=picture.heading))
+            top = HEADING
+        k = 0
+        for row in picture.rows():
+            left = 0.0
+            for pic in row:
+                out.extend(_moved(s, left, top) for s in _grid_shapes(pic))
+                if k < len(picture.captions):
+                    text = picture.captions[k]
+                    out.append(Shape("text", left + pic.width / 2, top + pic.height + 0.45,
+                                     fill=BORDER, weight=_fit(text, pic.width + picture.gap),
+                                     text=text))
+                left += pic.width + picture.gap
+                k += 1
+            top += picture._row_height(row) + picture.gap * 0.5
         return out
     return _grid_shapes(picture)
+
+
+def _fit(text: str, width: float, size: float = FONT) -> float:
+    """A font size at most ``size`` at which ``text`` fits ``width`` cells (a glyph
+    is about 0.6 of the size wide).
+
+    >>> _fit("start", 3), round(_fit("move 12 of 31", 3), 3)
+    (0.45, 0.385)
+    """
+    return min(size, width / (0.6 * max(1, len(text))))
 
 
 def _moved(s: Shape, dx: float, dy: float) -> Shape:
@@ -186,6 +268,21 @@ def to_png(picture: GridPicture | Sheet, cell: int = 40) -> bytes:
                       fontweight="bold", ha="center", va="center_baseline")
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi, facecolor="white")
+    return buffer.getvalue()
+
+
+def to_gif(frames: Sequence[GridPicture | Sheet], durations: Sequence[int],
+           cell: int = 40) -> bytes:
+    """An animated GIF that shows each picture of ``frames`` (all of one size) for
+    its duration in milliseconds, then starts again: drawn as the PNG is, each frame
+    with its own palette (Pillow, which matplotlib brings)."""
+    from PIL import Image
+
+    images = [Image.open(io.BytesIO(to_png(frame, cell))).convert("RGB")
+              .quantize(colors=255, method=Image.Quantize.MEDIANCUT) for frame in frames]
+    buffer = io.BytesIO()
+    images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:],
+                   duration=list(durations), loop=0, disposal=1, optimize=False)
     return buffer.getvalue()
 
 

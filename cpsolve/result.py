@@ -67,7 +67,8 @@ class Result:
     found). ``rejected`` holds the solutions the method produced that the puzzle's
     checker rejected (the status is then ``ERROR`` and ``solutions`` is empty): a wrong
     answer, told apart from no answer. ``lower_bound`` (plans) is proven: no plan is
-    shorter.
+    shorter; ``within`` (plans that are not proven shortest) is the factor they are
+    proven to be within: at most that many times as long as a shortest plan.
     """
 
     status: Status
@@ -81,6 +82,7 @@ class Result:
     stats: Stats = field(default_factory=Stats)
     rejected: list[Any] = field(default_factory=list)
     lower_bound: int | None = None
+    within: float | None = None
 
     @property
     def solution(self) -> Any:

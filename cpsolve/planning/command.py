@@ -1,6 +1,8 @@
 """The command every planning family shares (``cpsolve slide``, ``cpsolve rotate``):
-the common options, checking a plan, printing plans, ``-v`` as things happen, and the
-models of one horizon for outside solvers. A family adds only its own options.
+the common options, checking a plan, printing plans (what is proven about them first,
+then the moves; ``--steps`` the board after each move; ``-o plan.svg``, ``.png`` or
+``.gif`` a picture of the plan), ``-v`` as things happen, and the models of one
+horizon for outside solvers. A family adds only its own options.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from cpsolve.commands import (
     choose_format,
     common_options,
     describe_stats,
+    drawn,
     dump_options,
     exit_code,
     load,
@@ -28,11 +31,17 @@ from cpsolve.commands import (
     with_file,
 )
 from cpsolve.errors import InputError, UsageError
+from cpsolve.planning.outcome import headline
 from cpsolve.planning.solve import MODES, Planner
 from cpsolve.result import Result, result_json
 
 if TYPE_CHECKING:
     from cpsolve.family import Family
+    from cpsolve.planning.replay import Walk
+    from cpsolve.render import GridPicture
+
+
+GIF_CELL = 64  # pixels a cell in a replay (a sheet's boards are smaller: 40)
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,12 @@ class PlanCommand:
     ``write(board, plan) -> str``; ``heuristics`` the choices of ``--heuristic``
     (the first the default); ``options`` are the family's own click options, passed
     to its ``solve()`` under their own names.
+
+    For plans a person follows: ``walk(board, plan)`` replays a plan move by move (a
+    :class:`~cpsolve.planning.replay.Walk`), ``show(board, position)`` writes one
+    position as text (``--steps``, and where ``--check`` finds a plan wrong) and
+    ``draw(board, position, cells)`` draws one, the ``cells`` a move changed marked
+    (``-o plan.svg``, ``.png``, ``.gif``).
     """
 
     family: Family
@@ -56,13 +71,45 @@ class PlanCommand:
     heuristics: tuple[str, ...]
     options: Sequence[Callable[[Any], Any]] = ()
     help: str = ""
+    walk: Callable[[Any, Any], Walk] | None = None
+    show: Callable[[Any, Any], str] | None = None
+    draw: Callable[[Any, Any, tuple[int, ...]], GridPicture] | None = None
+
+    @property
+    def pictures(self) -> tuple[str, ...]:
+        """The picture formats ``-o`` may write: none without ``walk`` and ``draw``."""
+        return ("svg", "png", "gif") if self.walk and self.draw else ()
+
+
+def plan_picture(spec: PlanCommand, board: Any, plan: Any, heading: str, fmt: str,
+                 output: str | None, code: int) -> Output:
+    """A plan drawn: a sheet of its boards (SVG, PNG) or its replay (GIF)."""
+    from cpsolve.planning.replay import frames, sheet
+    from cpsolve.render import to_gif
+
+    assert spec.walk is not None and spec.draw is not None
+    draw = spec.draw
+    walk = spec.walk(board, plan)
+
+    def one(position: Any, cells: tuple[int, ...]) -> GridPicture:
+        return draw(board, position, cells)
+
+    if fmt == "gif":
+        assert output is not None  # a GIF without -o was refused before any work
+        pictures, durations = frames(walk, one, heading)
+        return Output(files={output: to_gif(pictures, durations, cell=GIF_CELL)},
+                      exit_code=code)
+    return drawn(sheet(walk, one, heading), fmt, output, code)
 
 
 def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_all: bool,
-                 moves: str, counted: bool) -> Output:
-    """What a planning family prints: JSON, or the first plan (every plan found with
-    ``--all``) and, when plans were ``counted``, a line with the count; the reason
-    when there is no plan."""
+                 moves: str, counted: bool, steps: bool = False,
+                 output: str | None = None) -> Output:
+    """What a planning family prints: JSON; a picture of the first plan; or, as text,
+    what is proven about the plans (``31 moves, optimal``), the first plan (every plan
+    found with ``--all``), with ``--steps`` the board after each of its moves, and,
+    when plans were ``counted``, a line with the count; the reason when there is no
+    plan."""
     family = spec.family
     code = exit_code(result)
     if fmt == "json":
@@ -71,19 +118,55 @@ def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_a
         return Output(stdout=json.dumps(data, indent=2), exit_code=code)
     if not result.solutions:
         reason = f": {result.reason}" if result.reason else ""
+        if fmt != "text":  # no plan to draw: say why, and write no file
+            return Output(stderr=[f"cpsolve: {result.status.value}{reason}"], exit_code=code)
         return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
+    length = spec.planner.length(result.solution)
+    if fmt != "text":
+        return plan_picture(spec, board, result.solution, headline(result, length), fmt,
+                            output, code)
     write = spec.moves[moves]
     shown = result.solutions if show_all else result.solutions[:1]
-    lines = [write(board, plan) for plan in shown]
+    lines = [headline(result, length), *(write(board, plan) for plan in shown)]
     if counted:
-        length = spec.planner.length(result.solution)
         more = "" if result.complete else " (counting stopped early)"
         if show_all and len(result.solutions) < (result.count or 0):
             more += (f"; {len(result.solutions)} listed (breadth-first search lists one: "
                      "ida or sat list them all)")
         lines.append(f"{result.count} optimal plan{'s' if result.count != 1 else ''} of "
                      f"{length} moves{more}")
-    return Output(stdout="\n".join(lines) or "\n", exit_code=code)  # an empty plan: a blank line
+    if steps and spec.walk is not None and spec.show is not None:
+        from cpsolve.planning.replay import steps_text
+
+        show = spec.show
+        walk = spec.walk(board, result.solution)
+        lines += ["", steps_text(walk, lambda position: show(board, position))]
+    return Output(stdout="\n".join(lines), exit_code=code)
+
+
+def checked_plan(spec: PlanCommand, board: Any, plan: Any, fmt: str, steps: bool,
+                 output: str | None) -> Output:
+    """``--check PLAN``: ``valid``, or ``invalid``, every error and the board where
+    the plan goes wrong; with ``--steps`` the board after each move; as a picture, the
+    plan's boards under its verdict."""
+    out = checked(spec.family, board, plan, [], "json" if fmt == "json" else "text")
+    if fmt == "json" or spec.walk is None or spec.show is None:
+        return out
+    if fmt != "text":
+        verdict = out.stdout.splitlines()
+        heading = "valid plan" if out.exit_code == 0 else f"invalid: {verdict[1]}"
+        return plan_picture(spec, board, plan, heading, fmt, output, out.exit_code)
+    from cpsolve.planning.replay import steps_text, where_it_fails
+
+    show = spec.show
+    walk = spec.walk(board, plan)
+    lines = [out.stdout]
+    if steps:
+        lines += ["", steps_text(walk, lambda position: show(board, position))]
+    elif out.exit_code != 0:
+        lines += where_it_fails(walk, lambda position: show(board, position))
+    out.stdout = "\n".join(lines)
+    return out
 
 
 def dumped_models(spec: PlanCommand, board: Any, horizon: int, options: dict[str, Any],
@@ -138,8 +221,11 @@ def plan_command(spec: PlanCommand) -> click.Command:
             show_all: bool, moves: str, plan: str | None, fmt: str | None,
             workers: int | None, heuristic: str, dump_cnf: str | None,
             dump_model: str | None, time_limit: float | None, as_json: bool, verbose: bool,
-            output: str | None, **extra: Any) -> Output:
-        fmt = choose_format(fmt, as_json, output, pictures=())
+            output: str | None, steps: bool, **extra: Any) -> Output:
+        fmt = choose_format(fmt, as_json, output, pictures=spec.pictures)
+        if steps and fmt != "text":
+            raise UsageError("--steps prints the boards as text (a picture of the plan, "
+                             "-o plan.png, shows them without it)")
         puzzle = load(board, family.parse)
         if goal_file is not None:
             text, source = read_board(goal_file)
@@ -149,7 +235,8 @@ def plan_command(spec: PlanCommand) -> click.Command:
                 raise error.located(source) from None
         if plan is not None:
             given = spec.read_plan(puzzle, read_text(plan))
-            return with_file(checked(family, puzzle, given, [], fmt), output)
+            out = checked_plan(spec, puzzle, given, fmt, steps, output)
+            return out if fmt in spec.pictures else with_file(out, output)
         if show_all and not count_optimal:
             count_optimal = True
         log = None
@@ -161,7 +248,8 @@ def plan_command(spec: PlanCommand) -> click.Command:
                        heuristic=heuristic, workers=workers, **extra)
         result = family.solve(puzzle, max_length=max_length, count_optimal=count_optimal,
                               time_limit=time_limit, log=log, **options)
-        out = render_plans(spec, puzzle, result, fmt, show_all, moves, count_optimal)
+        out = render_plans(spec, puzzle, result, fmt, show_all, moves, count_optimal, steps,
+                           output)
         if dump_cnf is not None or dump_model is not None:
             horizon = max_length if max_length is not None else (
                 planner.length(result.solution) if result.solutions else None)
@@ -172,7 +260,7 @@ def plan_command(spec: PlanCommand) -> click.Command:
                                            dump_model))
         if verbose:
             out.stderr.append(describe_stats(result))
-        return with_file(out, output)
+        return out if fmt in spec.pictures else with_file(out, output)
 
     decorators: list[Callable[[Any], Any]] = [
         click.command(family.name, help=spec.help or family.summary,
@@ -207,8 +295,16 @@ def plan_command(spec: PlanCommand) -> click.Command:
                      default=next(iter(spec.moves)), show_default=True,
                      help="How to write a plan."),
         click.option("--check", "plan", default=None, metavar="PLAN",
-                     help="Replay a plan (its moves, or a file) instead of solving."),
-        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default=None),
+                     help="Replay a plan (its moves, or a file; upper or lower case) instead "
+                          "of solving: where it goes wrong, and the board there."),
+        click.option("--steps", is_flag=True,
+                     help="Print the board after each move of the plan."),
+        click.option("--format", "fmt", type=click.Choice(["text", "json", *spec.pictures]),
+                     default=None,
+                     help="Output: text (default), json" + "".join(
+                         f", {kind}" for kind in spec.pictures) + (
+                         " (a picture of the plan: its boards; gif replays it)"
+                         if spec.pictures else "") + "."),
         click.option("--workers", type=click.IntRange(min=1), default=None,
                      help="CP-SAT worker threads."),
         dump_options,

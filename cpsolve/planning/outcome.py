@@ -27,7 +27,8 @@ class Outcome:
     counted) and ``complete`` whether that is all of them; ``lower_bound`` is proven
     (no plan is shorter); ``timed_out``, ``cut`` (stopped at the maximum length) and
     ``exhausted`` (the search ran out of positions: no plan exists) say why there is
-    no plan.
+    no plan; ``within`` is what a search that is not optimal proves instead (its plans
+    are at most that many times longer than a shortest one: weighted IDA*).
     """
 
     plans: list[Any] = field(default_factory=list)
@@ -38,6 +39,7 @@ class Outcome:
     timed_out: bool = False
     cut: bool = False
     exhausted: bool = False
+    within: float | None = None
 
 
 def finish(board: Any, outcome: Outcome, *, check: Callable[[Any, Any], list[str]],
@@ -75,9 +77,12 @@ def finish(board: Any, outcome: Outcome, *, check: Callable[[Any, Any], list[str
                         lower_bound=moves if outcome.optimal else outcome.lower_bound,
                         count=outcome.count if outcome.count is not None else len(
                             outcome.plans),
-                        complete=outcome.complete and outcome.count is not None)
+                        complete=outcome.complete and outcome.count is not None,
+                        within=None if outcome.optimal else outcome.within)
         if outcome.count is not None and not outcome.complete:
             result.reason = "time limit reached while counting optimal plans"
+        elif result.within is not None:
+            result.reason = f"at most {result.within:g} times as long as a shortest plan"
         return result
     bound = outcome.lower_bound
     if outcome.timed_out:
@@ -94,3 +99,25 @@ def finish(board: Any, outcome: Outcome, *, check: Callable[[Any, Any], list[str
         reason += "; whether one exists is not decided"
     return Result(Status.UNKNOWN, reason=reason, method=method, stats=stats,
                   lower_bound=bound)
+
+
+def headline(result: Result, moves: int) -> str:
+    """The first line of a plan's text: its length and what is proven about it, never
+    more (``optimal`` only with a proof; otherwise the factor proven, if any, and the
+    lower bound).
+
+    >>> headline(Result(Status.OPTIMAL, lower_bound=31), 31)
+    '31 moves, optimal'
+    >>> headline(Result(Status.SOLVED, lower_bound=34, within=2.0), 62)
+    '62 moves, at most 2x optimal; lower bound 34'
+    >>> headline(Result(Status.SOLVED), 1)
+    '1 move, not proven optimal'
+    """
+    said = f"{moves} move{'s' if moves != 1 else ''}"
+    if result.status is Status.OPTIMAL:
+        return f"{said}, optimal"
+    said += (f", at most {result.within:g}x optimal" if result.within is not None
+             else ", not proven optimal")
+    if result.lower_bound:
+        said += f"; lower bound {result.lower_bound}"
+    return said

@@ -19,7 +19,8 @@ from dataclasses import replace
 
 from cpsolve.errors import InputError
 from cpsolve.labels import natural_key
-from cpsolve.models.rotation.board import Puzzle, Square, blocks, square_name
+from cpsolve.models.rotation.board import Puzzle, Square, blocks, parse_moves, square_name
+from cpsolve.planning.replay import Step, Walk
 
 SECTIONS = ("goal", "squares")
 Token = tuple[str, int, int]  # text, line, column (1-based)
@@ -170,3 +171,25 @@ def write(puzzle: Puzzle) -> str:
     lines = [puzzle.text(puzzle.start), "goal", puzzle.text(puzzle.goal), "squares"]
     lines += [f"{s.name}: " + " ".join(map(str, s.cells)) for s in puzzle.squares]
     return "\n".join(lines) + "\n"
+
+
+def walk(puzzle: Puzzle, plan: str) -> Walk:
+    """``plan`` replayed from the start: the labels after each move and the square it
+    turned, as far as its moves are moves of this puzzle.
+
+    >>> w = walk(parse("4 1 3\\n5 2 6\\n7 8 9"), "A-")
+    >>> [(s.move, s.says, s.cells) for s in w.steps], w.last == w.goal
+    ([('A-', 'square A counter-clockwise', (0, 1, 4, 3))], True)
+    """
+    moves, bad = parse_moves(puzzle, plan)
+    state, steps = puzzle.start, list[Step]()
+    for number in moves:
+        move = puzzle.moves[number]
+        square = puzzle.squares[move.square]
+        state = puzzle.apply(state, number)
+        way = "clockwise" if move.turn > 0 else "counter-clockwise"
+        if len(square.cells) == 2:
+            way = "swapped"
+        steps.append(Step(move.name, f"square {square.name} {way}", move.name, state,
+                          square.cells))
+    return Walk(puzzle.start, puzzle.goal, steps, complete=bad is None)

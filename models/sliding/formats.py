@@ -231,7 +231,7 @@ def walk(puzzle: Puzzle, moves: str) -> Walk:
     >>> walk(parse("1 2 3\\n4 5 6\\n7 0 8"), "DR").complete
     False
     """
-    board, steps = puzzle.start, []
+    board, steps = puzzle.start, list[Step]()
     for move in moves:
         target = board.neighbour(board.blank, move) if move in MOVES else None
         if target is None or board.cells[target] == WALL:

@@ -4,6 +4,7 @@ search; beams), and the whole-space sweep of ``cpsolve analyze slide``."""
 
 from __future__ import annotations
 
+import math
 import time
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
@@ -65,8 +66,10 @@ def ida(analysis: Analysis, *, weight: float = 1.0, count: bool = False,
     linear conflicts where admissible (``conflicts``), and the search's record."""
     from cpsolve.search.tiles import tile_ida
 
+    # The thresholds bound f = g + weight h, not lengths: a plan of at most max_length
+    # moves has f at most weight * max_length all along it (h is admissible).
     found = tile_ida(*arrays(analysis), weight=weight, count=count,
-                     deadline=deadline, max_length=max_length,
+                     deadline=deadline, max_length=math.ceil(max_length * weight),
                      lines=lines(analysis) if conflicts else None)
     width = analysis.puzzle.width
     return [path_moves(width, path) for path in found.paths], found
@@ -475,13 +478,31 @@ def _ida(job: Job) -> Outcome:
     job.stats.nodes = search.nodes
     job.stats.extra["iterations"] = search.iterations
     optimal = weight == 1
+    lower = int(search.bound) if optimal and search.bound else None
+    if not optimal and plans:
+        lower = weighted_bound(len(plans[0]), weight, job.lower, job.facts.verdict.step)
     return Outcome(plans=plans, optimal=optimal,
                    count=search.found if job.count and plans and optimal else None,
-                   complete=True, timed_out=search.timed_out,
-                   lower_bound=int(search.bound) if optimal and search.bound else None,
+                   complete=True, timed_out=search.timed_out, lower_bound=lower,
+                   within=None if optimal else weight,
                    cut=not plans and not search.timed_out and search.bound > job.max_length,
                    exhausted=(not plans and not search.timed_out
                               and search.bound <= job.max_length))
+
+
+def weighted_bound(length: int, weight: float, lower: int, step: int) -> int:
+    """What a plan of ``length`` moves found with f = g + ``weight`` h proves about a
+    shortest plan: it is at least ``length / weight`` moves long (the plan is at most
+    ``weight`` times a shortest one), and at least ``lower`` (the distances' bound),
+    with the parity every plan shares when ``step`` is 2.
+
+    >>> weighted_bound(62, 2.0, 30, 2), weighted_bound(62, 2.0, 34, 2), weighted_bound(9, 3.0, 1, 2)
+    (32, 34, 3)
+    """
+    bound = max(lower, math.ceil(length / weight - 1e-9))
+    if step == 2 and (length - bound) % 2:
+        bound += 1
+    return min(bound, length)
 
 
 def _describe_ida(job: Job) -> dict[str, Any]:

@@ -50,7 +50,8 @@ def test_sliding_models_at_the_optimal_horizon_and_below(tmp_path):
     done = run("slide", board, "--method", "sat", "--dump-cnf", str(optimal),
                "--dump-model", str(proto))
     assert done.returncode == 0, done.stderr
-    assert len(done.stdout.strip()) == 16
+    assert done.stdout.splitlines() == ["16 moves, optimal", done.stdout.split()[-1]]
+    assert len(done.stdout.split()[-1]) == 16
     assert solve_dimacs(optimal) is not None and solve_proto_text(proto)
     short = run("slide", board, "--method", "sat", "--max-length", "14", "--encoding",
                 "onehot", "--dump-cnf", str(below))
