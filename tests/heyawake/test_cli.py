@@ -71,3 +71,14 @@ def test_generate_makes_a_unique_board():
     url = done.stdout.strip()
     assert done.returncode == 0 and url.startswith("https://puzz.link/p?heyawake/8/6/")
     assert run("heyawake", url, "--unique").stdout.endswith("\nunique\n")
+
+
+def test_explain_on_a_board_with_two_solutions(tmp_path):
+    board = tmp_path / "two.txt"
+    board.write_text("2 2\n- -\n- -\na b\nc d\n")
+    done = run("heyawake", str(board), "--explain", "--json")
+    assert done.returncode == 4, done.stderr
+    shown = valid_json(json.loads(done.stdout))
+    assert shown["unique"] is False and shown["undetermined"]
+    drawn = run("heyawake", str(board), "--explain", "-o", str(tmp_path / "both.png"))
+    assert drawn.returncode == 4 and (tmp_path / "both.png").read_bytes()[:4] == b"\x89PNG"

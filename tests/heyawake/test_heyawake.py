@@ -189,3 +189,21 @@ def test_bad_input_is_located(text, message, line, column):
         parse(text)
     assert (caught.value.message, caught.value.line, caught.value.column) == (
         message, line, column)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_explain_marks_the_cells_brute_force_sees_vary(seed):
+    from cpsolve.limits import Deadline
+    from cpsolve.models.heyawake.cli import report
+
+    b = random_board(seed)
+    every = brute(b)
+    result = solve(b, unique=True)
+    found = report(b, result, {"explain": True}, Deadline(None))
+    if not every:
+        assert found.keys["undetermined"] == []
+        return
+    varying = {cell for cell in range(b.cells) if len({cell in s for s in every}) == 2}
+    assert found.keys["undetermined"] == [[c // b.cols + 1, c % b.cols + 1]
+                                          for c in sorted(varying)]
+    assert ("\n\nunique:" in (found.text or "")) == (len(every) == 1)

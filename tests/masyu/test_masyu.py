@@ -145,3 +145,17 @@ def test_bad_input_is_located(text, message, line, column):
         parse(text)
     assert (caught.value.message, caught.value.line, caught.value.column) == (
         message, line, column)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_explain_marks_the_ends_of_the_edges_brute_force_sees_vary(seed):
+    from cpsolve.limits import Deadline
+    from cpsolve.models.masyu.cli import report
+
+    b = random_board(seed)
+    every = brute(b)
+    found = report(b, solve(b, unique=True), {"explain": True}, Deadline(None))
+    varying = {divmod(end, b.cols) for edge in b.edges if len({edge in s for s in every}) == 2
+               for end in edge}
+    assert found.keys["undetermined"] == [[r + 1, c + 1] for r, c in sorted(varying)]
+    assert ("\n\nunique:" in (found.text or "")) == (len(every) == 1)
