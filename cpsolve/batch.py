@@ -15,7 +15,7 @@ import os
 import sqlite3
 import time
 from collections import Counter, defaultdict
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,8 +139,10 @@ def _tasks(problems: Iterable[str], attempted: dict[str, dict[int, str]],
 
 def run(job: BatchJob, problems: list[str], store: Store, *, passes: int,
         workers: int | None, scheduler: str | None, time_limit: float | None,
-        limits: dict[str, int] | None) -> Report:
-    """Every pass over the problems not yet settled, results stored as they come."""
+        limits: dict[str, int] | None,
+        after_pass: Callable[[], None] | None = None) -> Report:
+    """Every pass over the problems not yet settled, results stored as they come;
+    ``after_pass`` is called when a pass has finished (to hand in what is known)."""
     from cpsolve.executors import run_tasks
     from cpsolve.progress import progress
 
@@ -207,6 +209,8 @@ def run(job: BatchJob, problems: list[str], store: Store, *, passes: int,
                               and (sum(counts.values()) < len(todo) or index + 1 < passes))
         if report.stopped:
             break
+        if after_pass is not None:
+            after_pass()
     report.wall_seconds = time.perf_counter() - started
     return report
 
@@ -320,7 +324,8 @@ def _family(name: str | None) -> tuple[str, BatchJob]:
               help="Passes of rising effort (default: all the puzzle has).")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=None,
               metavar="SECONDS", help="Stop after this long (the attempts still running "
-              "are given up); run again to continue.")
+              "are given up); run again to continue. Default: the puzzle's (DevQuiz: an "
+              "hour); 0: until every pass is done.")
 def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
             store: str | None, workers: int | None, scheduler: str | None,
             passes: int | None, time_limit: float | None) -> Output:
@@ -337,28 +342,42 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
     else:
         raise UsageError(f"{family} batches read one problem file")
     passes = len(job.passes) if passes is None else min(passes, len(job.passes))
+    if time_limit is None:
+        time_limit = job.time_limit
+    elif time_limit == 0:
+        time_limit = None
     path = store or f"{output or files[0]}.sqlite"
     database = Store(path)
     clock = time.perf_counter()
+
+    def hand_in(replay: bool) -> tuple[list[str | None], str]:
+        """The answers the budgets allow, from every answer stored, and their file."""
+        known = database.answers()
+        candidates = [[moves for moves, _ in known.get(problem.text, [])
+                       if not replay or not job.check(problem.text, moves)]
+                      for problem in problems.problems]
+        chosen = job.plan(candidates, problems.limits)
+        slots: list[str | None] = [None] * problems.count
+        for problem, moves in zip(problems.problems, chosen):
+            slots[problem.number - 1] = moves
+        return chosen, job.format_answers(slots)
+
+    def after_pass() -> None:
+        # the answers file after each pass: answers as good as known, even if a later
+        # pass is stopped (these were replayed when stored; the last write replays again)
+        if output is not None:
+            write_atomically(output, hand_in(replay=False)[1])
+
     try:
         report = run(job, [p.text for p in problems.problems], database, passes=passes,
                      workers=workers, scheduler=scheduler, time_limit=time_limit,
-                     limits=problems.limits)
-        known = database.answers()
+                     limits=problems.limits, after_pass=after_pass)
         statuses = database.statuses()
         cpu = database.seconds()
+        # every stored answer is replayed again before it can be handed in
+        chosen, answers = hand_in(replay=True)
     finally:
         database.close(time.perf_counter() - clock)
-    candidates = []
-    for problem in problems.problems:
-        # every stored answer is replayed again before it can be handed in
-        candidates.append([moves for moves, _ in known.get(problem.text, [])
-                           if not job.check(problem.text, moves)])
-    chosen = job.plan(candidates, problems.limits)
-    slots: list[str | None] = [None] * problems.count
-    for problem, moves in zip(problems.problems, chosen):
-        slots[problem.number - 1] = moves
-    answers = job.format_answers(slots)
     out = Output()
     if output is not None:
         write_atomically(output, answers)

@@ -107,7 +107,9 @@ class BatchJob:
     known, or None). ``check(problem, answer)``, ``usage(answer)`` (a Counter per
     budget), ``plan(candidates, limits)`` (one answer or None per problem),
     ``format_answers(answers)`` (the answers file) and ``group(problem)`` (a row of the
-    summary).
+    summary). ``time_limit``: the seconds a run spends unless told otherwise (None:
+    until every pass is done), for jobs whose passes go on improving answers long
+    after every problem has one.
     """
 
     read: Callable[[str], Any]
@@ -119,6 +121,7 @@ class BatchJob:
     format_answers: Callable[[list[str | None]], str]
     group: Callable[[str], str]
     read_files: Callable[[list[tuple[str, str]]], Any] | None = None
+    time_limit: float | None = None
 
 
 @dataclass(frozen=True)

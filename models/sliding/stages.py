@@ -235,7 +235,7 @@ def solve_in_stages(puzzle: Puzzle, *, deadline: Deadline | None = None,
 
     >>> from cpsolve.models.sliding.formats import parse
     >>> from cpsolve.models.sliding.check import check
-    >>> puzzle = parse("4,4,=2341A7856B0DE9FC")
+    >>> puzzle = parse("4,4,32465871FAC0=9BE")
     >>> check(puzzle, solve_in_stages(puzzle).moves)
     []
     """
