@@ -2,11 +2,16 @@
 
 1. The seed's 18x10 board, solved and proven unique, by CP-SAT and by each SAT
    formulation, cardinality encoding and solver.
-2. Generated boards of 50x50 to 300x300: solve plus uniqueness proof, model build
+2. 200 boards made like published ones (:func:`published`: unique, graded easy,
+   tricky and hard, mostly 10x10 to 25x25, a few to 50x50): reading the board,
+   solving it and proving it unique, in process, against a plain CNF with Glucose 4
+   and no deductions, measured in the same run, board by board in turn, three times.
+3. Generated boards of 50x50 to 300x300: solve plus uniqueness proof, model build
    included, for the candidate methods and a baseline built the obvious way (one
    clause per cell listing the cells that see it, pysat.card for the rest, Python
    loops, CaDiCaL) in the same run, as a ratio.
-3. A cold ``cpsolve akari`` on the 7x7 seed board, as a whole process, against a cold
+4. The generator: unique puzzles of 50x50 and 100x100 for each grade and symmetry.
+5. A cold ``cpsolve akari`` on the 7x7 seed board, as a whole process, against a cold
    ``python -c pass``.
 
 Run: ``.venv/bin/python benchmarks/akari.py [--quick]``.
@@ -15,6 +20,8 @@ Run: ``.venv/bin/python benchmarks/akari.py [--quick]``.
 from __future__ import annotations
 
 import argparse
+import itertools
+import random
 import statistics
 import subprocess
 import sys
@@ -28,7 +35,7 @@ from common import machine  # noqa: E402
 
 from cpsolve.cnf import CARDS  # noqa: E402
 from cpsolve.models.akari import Board, check, parse, solve  # noqa: E402
-from cpsolve.models.akari.generate import generate, tiled_unique  # noqa: E402
+from cpsolve.models.akari.generate import generate, puzzle, tiled_unique  # noqa: E402
 
 
 def best_of(runs: int, job: Callable[[], object]) -> tuple[float, object]:
@@ -72,6 +79,124 @@ def baseline(board: Board) -> tuple[bool, bool]:
         model = set(lit for lit in sat.get_model() if lit > 0)
         sat.add_clause([-v if v in model else v for v in light.values()])
         return True, not sat.solve()
+
+
+def plain_glucose(text: str) -> tuple[bool, bool]:
+    """The peer's way, from the board's text: a plain CNF (one clause per white cell
+    listing the cells that see it, pairwise "at most one" per run, every subset for
+    the clues), Glucose 4, no deductions; solve, block, solve. (solved, unique)."""
+    from pysat.solvers import Solver
+
+    board = parse(text)
+    light = {cell: k + 1 for k, cell in enumerate(board.whites)}
+    clauses = []
+    for cell in board.whites:
+        clauses.append([light[cell]] + [light[other] for other in board.visible(cell)])
+        for step in ((0, 1), (1, 0)):
+            if (cell[0] - step[0], cell[1] - step[1]) in light:
+                continue
+            run = [cell]
+            while (nxt := (run[-1][0] + step[0], run[-1][1] + step[1])) in light:
+                run.append(nxt)
+            clauses += [[-light[a], -light[b]] for a, b in itertools.combinations(run, 2)]
+    for cell, number in board.clues.items():
+        lits = [light[n] for n in board.white_neighbours(cell)]
+        if number > len(lits):
+            return False, False
+        clauses += [[-x for x in c] for c in itertools.combinations(lits, number + 1)]
+        clauses += [list(c) for c in itertools.combinations(lits, len(lits) - number + 1)]
+    with Solver("glucose4", bootstrap_with=clauses) as sat:
+        if not sat.solve():
+            return False, False
+        model = [x for x in sat.get_model() if abs(x) <= len(light)]
+        sat.add_clause([-x for x in model])
+        return True, not sat.solve()
+
+
+def ours(text: str) -> tuple[bool, bool]:
+    """cpsolve from the board's text: read it, solve it, prove it unique."""
+    result = solve(parse(text), unique=True)
+    return bool(result.solutions), bool(result.unique)
+
+
+# Published boards: mostly 10x10 to 25x25 (Nikoli's, janko.at's, Tatham's presets of
+# 7x7 to 14x14), some larger; uniquely solvable, many by the basic deductions alone.
+PUBLISHED_SIZES = ([(10, 10)] * 40 + [(14, 14)] * 40 + [(12, 12)] * 10 + [(18, 10)] * 10
+                   + [(10, 18)] * 10 + [(17, 17)] * 25 + [(20, 20)] * 25 + [(25, 25)] * 20
+                   + [(30, 30)] * 10 + [(36, 20)] * 5 + [(40, 40)] * 3 + [(50, 50)] * 2)
+GRADE_SHARES = {"easy": 45, "tricky": 30, "hard": 25}
+
+
+def published() -> list[tuple[str, str]]:
+    """The 200 boards (text, grade): :func:`puzzle` with the sizes above, grades drawn
+    45/30/25, 180-degree symmetry for most (as published), none for the rest."""
+    rng = random.Random(2024)
+    boards = []
+    for k, (width, height) in enumerate(PUBLISHED_SIZES):
+        level = rng.choices(list(GRADE_SHARES), list(GRADE_SHARES.values()))[0]
+        symmetry = "rot2" if rng.random() < 0.85 else "none"
+        made = puzzle(width, height, grade=level, symmetry=symmetry, seed=k)
+        assert made.board is not None and made.grade == level
+        boards.append(("\n".join(made.board.rows), level))
+    return boards
+
+
+def published_boards(rounds: int, runs: int) -> None:
+    start = time.perf_counter()
+    boards = published()
+    made = time.perf_counter() - start
+    decided = sum(1 for text, _ in boards if solve(parse(text)).stats.solver_calls == 0)
+    print(f"\n### 200 boards like published ones: read, solve, prove unique, in process, "
+          f"milliseconds\n\n{len(boards)} boards made in {made:.1f} s, "
+          + ", ".join(f"{sum(1 for _, g in boards if g == level)} {level}"
+                      for level in GRADE_SHARES)
+          + f"; {decided} fall to the deductions alone. Each board is timed by both, in turn "
+          f"(best of {runs}), in {rounds} rounds.\n")
+    for text, _ in boards[:5]:  # warm up: imports, caches
+        ours(text)
+        plain_glucose(text)
+    print("| round | cpsolve median | cpsolve p90 | plain CNF + Glucose 4 median | p90 | "
+          "baseline / cpsolve (medians) |")
+    print("|---|---|---|---|---|---|")
+    per_grade: dict[str, list[float]] = {level: [] for level in GRADE_SHARES}
+    for number in range(1, rounds + 1):
+        mine, theirs = [], []
+        for text, level in boards:
+            for job, times in ((ours, mine), (plain_glucose, theirs)):
+                seconds, answer = best_of(runs, lambda j=job, t=text: j(t))
+                assert answer == (True, True)
+                times.append(seconds)
+            per_grade[level].append(mine[-1])
+        print(f"| {number} | {_ms(statistics.median(mine))} | {_ms(_p90(mine))} | "
+              f"{_ms(statistics.median(theirs))} | {_ms(_p90(theirs))} | "
+              f"{statistics.median(theirs) / statistics.median(mine):.1f}x |", flush=True)
+    print("\ncpsolve's median by grade: " + ", ".join(
+        f"{level} {_ms(statistics.median(times))}" for level, times in per_grade.items()))
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f}"
+
+
+def _p90(times: list[float]) -> float:
+    return sorted(times)[int(0.9 * len(times))]
+
+
+def generator(sizes: list[int], symmetries: list[str]) -> None:
+    print("\n### The generator: unique puzzles made to order, seconds (wall and CPU)\n")
+    print("| size | grade | symmetry | seconds | CPU seconds | numbers | black cells |")
+    print("|---|---|---|---|---|---|---|")
+    for n in sizes:
+        for level in ("easy", "tricky", "hard", None):
+            for symmetry in symmetries:
+                wall, cpu = time.perf_counter(), time.process_time()
+                made = puzzle(n, n, grade=level, symmetry=symmetry, seed=1)
+                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                assert made.board is not None, made.reason
+                black = sum(row.count(".") for row in made.board.rows)
+                print(f"| {n}x{n} | {level or 'any (' + str(made.grade) + ')'} | {symmetry} | "
+                      f"{wall:.2f} | {cpu:.2f} | {len(made.board.clues)} | "
+                      f"{1 - black / (n * n):.0%} |", flush=True)
 
 
 METHODS: dict[str, dict[str, object]] = {
@@ -201,9 +326,11 @@ def main() -> None:
     print(machine())
     runs = 2 if args.quick else 3
     seed_board(runs)
+    published_boards(2 if args.quick else 3, runs)
     sizes = [50, 100, 300] if args.quick else [50, 100, 200, 300]
     seeds = [1, 2] if args.quick else [1, 2, 3]
     large_boards(sizes, seeds, runs)
+    generator([50, 100], ["rot2"] if args.quick else ["rot2", "rot4", "mirror", "none"])
     cold_start(5)
 
 

@@ -1,0 +1,153 @@
+"""What the pencil-puzzle benchmarks (heyawake.py, masyu.py) share: boards of the
+published sizes, made once by the family's generator and kept in
+``benchmarks/data/FAMILY/``; every method timed on each board, solve and uniqueness
+proof, in-process after a warm-up; the table of median, p90 and max beside the
+baselines measured in the same run.
+
+A board's answer from every method must agree (the checker sees each one, and the
+proof of uniqueness makes "agree" mean "the same shading or loop").
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from common import machine
+
+DATA = Path(__file__).resolve().parent / "data"
+SIZES = ((10, 10), (14, 24), (20, 36), (30, 30))  # rows x columns, as published
+
+
+def boards(family: str, generate: Callable[..., Any], to_url: Callable[[Any], str],
+           parse: Callable[[str], Any], count: int, keep: float) -> dict[str, list[Any]]:
+    """``count`` boards of each size: read from the data file, the missing ones made
+    (seeds 1, 2, ...; every other board with a minimal set of clues, the rest keeping
+    ``keep`` of them beyond that) and written back."""
+    out: dict[str, list[Any]] = {}
+    folder = DATA / family
+    folder.mkdir(parents=True, exist_ok=True)
+    for rows, cols in SIZES:
+        path = folder / f"{rows}x{cols}.txt"
+        urls = path.read_text().split() if path.exists() else []
+        while len(urls) < count:
+            seed = len(urls) + 1
+            start = time.perf_counter()
+            board, _ = generate(rows, cols, seed=seed, keep=0.0 if seed % 2 else keep)
+            urls.append(to_url(board))
+            print(f"  made {family} {rows}x{cols} #{seed} in "
+                  f"{time.perf_counter() - start:.1f} s", flush=True)
+            path.write_text("\n".join(urls) + "\n")
+        out[f"{rows}x{cols}"] = [parse(url) for url in urls[:count]]
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def timed(run: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    value = run()
+    return time.perf_counter() - start, value
+
+
+def report(title: str, sets: dict[str, list[Any]],
+           methods: dict[str, Callable[[Any], tuple[bool, Any]]], limit: float) -> None:
+    """Time every method on every board (the first call of each warms up); print the
+    table. A method returns (decided, answer): decided means solved and proven unique
+    (or, for a solve-only baseline, solved)."""
+    everything = [b for group in sets.values() for b in group]
+    first = everything[0]
+    for run in methods.values():
+        run(first)  # imports, compiled code
+    seconds: dict[str, list[float]] = {name: [] for name in methods}
+    by_size: dict[str, dict[str, list[float]]] = {name: {} for name in methods}
+    failed: dict[str, int] = {name: 0 for name in methods}
+    for size, group in sets.items():
+        for board in group:
+            answers = {}
+            for name, run in methods.items():
+                took, (decided, answer) = timed(lambda run=run, board=board: run(board))
+                if not decided:
+                    failed[name] += 1
+                    took = max(took, limit)
+                else:
+                    answers[name] = answer
+                seconds[name].append(took)
+                by_size[name].setdefault(size, []).append(took)
+            if len({repr(sorted(a)) for a in answers.values() if a is not None}) > 1:
+                raise SystemExit(f"methods disagree on a {size} board: {answers}")
+    print(f"\n### {title}\n")
+    print(f"{len(everything)} boards ({', '.join(f'{len(g)} of {s}' for s, g in sets.items())}); "
+          f"seconds, solve and uniqueness proof unless said; limit {limit:g} s a board\n")
+    sizes = list(sets)
+    print("| method | decided | median | p90 | max | " + " | ".join(
+        f"median {s}" for s in sizes) + " |")
+    print("|---|---|---|---|---|" + "---|" * len(sizes))
+    for name in methods:
+        values = seconds[name]
+        decided = len(values) - failed[name]
+        print(f"| {name} | {decided}/{len(values)} | {statistics.median(values):.3f} | "
+              f"{percentile(values, 0.9):.3f} | {max(values):.3f} | " + " | ".join(
+                  f"{statistics.median(by_size[name][s]):.3f}" for s in sizes) + " |")
+
+
+def arguments(description: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--count", type=int, default=6, help="boards of each size")
+    parser.add_argument("--limit", type=float, default=10.0, help="seconds a board")
+    parser.add_argument("--quick", action="store_true", help="4 boards of each size")
+    args = parser.parse_args()
+    if args.quick:
+        args.count = 4
+    print(machine())
+    return args
+
+
+def puzzlekit_solver(kind: str, limit: float) -> Callable[[str], tuple[bool, Any]] | None:
+    """The peer solver (puzzlekit 0.3.4, OR-Tools CP-SAT, solve only, no uniqueness
+    proof) when it is installed (``pip install puzzlekit==0.3.4``), on the board's
+    grid text; None otherwise."""
+    try:
+        import puzzlekit
+    except ImportError:
+        return None
+
+    def run(text: str) -> tuple[bool, Any]:
+        result = puzzlekit.solve(text, kind, solver_options={"time_limit_sec": limit})
+        return bool(result.is_solved), None
+
+    return run
+
+
+def run_family(family: str, title: str, module: Any, generate: Callable[..., Any],
+               cpsat: list[str], baseline: tuple[str, Callable[[Any, float], Any]]) -> None:
+    """The whole benchmark of one family: its boards, then every method on them (the
+    default lazy SAT model, with Glucose 4 too, each CP-SAT encoding in ``cpsat``),
+    the plain baseline and, when installed, the peer solver; ``module`` is the
+    family's package (parse, solve, to_url, to_text)."""
+    args = arguments(title)
+    sets = boards(family, generate, module.to_url, module.parse, args.count, keep=0.3)
+    limit = args.limit
+
+    def ours(**options: Any) -> Callable[[Any], tuple[bool, Any]]:
+        def run(board: Any) -> tuple[bool, Any]:
+            result = module.solve(board, unique=True, time_limit=limit, **options)
+            return result.unique is True, result.solution
+        return run
+
+    methods = {"lazy SAT (default)": ours(), "lazy SAT, glucose4": ours(solver="glucose4")}
+    methods.update({f"CP-SAT {encoding}": ours(backend="cpsat", encoding=encoding)
+                    for encoding in cpsat})
+    name, plain = baseline
+    methods[f"baseline: {name}"] = lambda board: plain(board, limit)
+    peer = puzzlekit_solver(family, limit)
+    if peer is not None:
+        methods["peer: puzzlekit 0.3.4 (solve only)"] = lambda board: peer(module.to_text(board))
+    report(family.capitalize(), sets, methods, limit)
