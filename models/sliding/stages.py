@@ -16,8 +16,9 @@ tiles it places, the other tiles interchangeable) always finds its goal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 import networkx as nx
 
@@ -25,6 +26,7 @@ from cpsolve.limits import Deadline
 from cpsolve.models.sliding.board import BLANK, OPPOSITE, WALL, Board, Puzzle
 
 FINAL_CELLS = 12  # a region this small is finished by optimal search
+FAR_CELLS = 10  # the most cells of a stage that takes the cells farthest from the blank
 
 
 @dataclass(frozen=True)
@@ -79,25 +81,66 @@ def _ears(graph: nx.Graph, region: set[int], blank_goal: int) -> list[list[int]]
     return sorted((sorted(chain) for chain in chains), key=lambda c: (-len(c), c))
 
 
-def next_group(graph: nx.Graph, region: set[int], width: int,
-               blank_goal: int) -> tuple[int, ...] | None:
-    """The cells to put into place next, as people peel a board: an outer row or column
-    of what is left (:func:`_lines`) if a good region remains without it; else a
-    corridor (:func:`_ears`), alone or with the outer line it ends on; else the free
-    cell farthest from the blank's goal whose removal leaves a good region; None if
-    there is none."""
+def groups(graph: nx.Graph, region: set[int], width: int,
+           blank_goal: int) -> Iterator[tuple[int, ...]]:
+    """The groups of cells that may be put into place next, in the order people would
+    try them, each leaving a good region (:func:`good`): an outer row or column of
+    what is left (:func:`_lines`); a corridor (:func:`_ears`), alone or with an outer
+    line it ends on; the cells farthest from the blank's goal cell; a single cell,
+    farthest first; two neighbouring cells. Lazily: the first usually serves."""
     lines = _lines(region, width, blank_goal)
     ears = _ears(graph, region, blank_goal)
-    candidates = lines + ears + [sorted(set(e) | set(line)) for e in ears for line in lines]
-    for group in candidates:
-        if group and good(graph, region - set(group)):
-            return tuple(group)
     sub = graph.subgraph(region)
     depth = nx.single_source_shortest_path_length(sub, blank_goal)
-    for cell in sorted((c for c in region if c != blank_goal), key=lambda c: (-depth[c], c)):
-        if good(graph, region - {cell}):
-            return (cell,)
-    return None
+    singles = sorted((c for c in region if c != blank_goal), key=lambda c: (-depth[c], c))
+    # the cells farthest from the blank's goal cell, as many as a stage places at once
+    far = [[c for c in region if c != blank_goal and depth[c] >= d]
+           for d in sorted(set(depth.values()))]
+    pairs = ([c, d] for c in singles for d in sub.neighbors(c)
+             if d != blank_goal and (depth[d], d) < (depth[c], c))
+    seen: set[tuple[int, ...]] = set()
+    for group in chain(lines, ears, (sorted(set(e) | set(line)) for e in ears for line in lines),
+                       (g for g in far if 2 <= len(g) <= FAR_CELLS),
+                       ([c] for c in singles), pairs):
+        key = tuple(sorted(group))
+        if key and key not in seen and good(graph, region - set(key)):
+            seen.add(key)
+            yield key
+
+
+def next_group(graph: nx.Graph, region: set[int], width: int,
+               blank_goal: int) -> tuple[int, ...] | None:
+    """The first of :func:`groups`, or None if there is none."""
+    return next(groups(graph, region, width, blank_goal), None)
+
+
+class Peeling:
+    """Which regions can still be peeled down to ``final_cells`` cells or fewer, each
+    step leaving a good region (a depth-first search over :func:`groups`, remembered;
+    after ``budget`` regions it stops looking and answers yes)."""
+
+    def __init__(self, graph: nx.Graph, width: int, blank_goal: int, final_cells: int,
+                 budget: int = 300) -> None:
+        self.graph, self.width, self.blank_goal = graph, width, blank_goal
+        self.final_cells, self.budget = final_cells, budget
+        self.known: dict[frozenset[int], bool] = {}
+
+    def options(self, region: set[int]) -> Iterator[tuple[int, ...]]:
+        """The groups whose removal leaves a region that can still be peeled."""
+        return (g for g in groups(self.graph, region, self.width, self.blank_goal)
+                if self.can(frozenset(region - set(g))))
+
+    def can(self, region: frozenset[int]) -> bool:
+        if len(region) <= self.final_cells:
+            return True
+        if region not in self.known:
+            if self.budget <= 0:
+                return True
+            self.budget -= 1
+            self.known[region] = any(
+                self.can(frozenset(region - set(g)))
+                for g in groups(self.graph, set(region), self.width, self.blank_goal))
+        return self.known[region]
 
 
 ANY = "~"  # the label of the tiles a stage does not place: interchangeable
@@ -131,18 +174,50 @@ def stage(puzzle: Puzzle, region: set[int], cells: list[str], group: tuple[int, 
     sub = Puzzle(_masked(puzzle, region, cells, keep), _masked(puzzle, region, goal))
     analysis = Analysis(sub)
     if analysis.state_space <= SWEEP:
-        result = solve(sub, method="bibfs")
+        result = solve(sub, method="bibfs", max_length=1_000)
         return result.solution if result.status.value == "optimal" else None
     for width in beams:
         if deadline.expired():
             return None
-        plan = beam(analysis, width=width, max_length=4 * (analysis.lower_bound or 0) + 80)
+        plan = beam(analysis, width=width, max_length=4 * (analysis.lower_bound or 0) + 300)
         if plan is not None:
             return plan
     return None
 
 
 SWEEP = 20_000_000  # arrangements a stage searches breadth-first (optimal, seconds)
+STEP = 2  # cells a long stage adds at a time when the beams cannot place it at once
+
+
+def stage_gradually(puzzle: Puzzle, region: set[int], cells: list[str],
+                    group: tuple[int, ...], beams: tuple[int, ...],
+                    deadline: Deadline) -> str | None:
+    """:func:`stage` for a long group (a corridor that closes a ring: its tiles must be
+    threaded in order): at once if the narrowest beam can, else a few cells at a time,
+    the farthest from the blank's goal cell first, the cells placed before kept in
+    place by every later step (nothing becomes a wall until the whole group is in)."""
+    first = stage(puzzle, region, cells, group, beams[:1], deadline)
+    if first is not None or len(group) <= 2 * STEP:
+        return first if first is not None else stage(puzzle, region, cells, group,
+                                                     beams[1:], deadline)
+    graph = nx.Graph()
+    width = puzzle.width
+    for cell in region:
+        for other in (cell + 1, cell + width):
+            if other in region and (other != cell + 1 or other % width):
+                graph.add_edge(cell, other)
+    depth = nx.single_source_shortest_path_length(graph, puzzle.goal.blank)
+    order = sorted(group, key=lambda c: (-depth[c], c))
+    moves = []
+    current = list(cells)
+    for size in range(STEP, len(order) + STEP, STEP):
+        part = tuple(sorted(order[:size]))
+        plan = stage(puzzle, region, current, part, beams, deadline)
+        if plan is None:
+            return None
+        current = _replay(current, width, plan)
+        moves.append(plan)
+    return "".join(moves)
 
 
 def finish(puzzle: Puzzle, region: set[int], cells: list[str],
@@ -157,7 +232,7 @@ def finish(puzzle: Puzzle, region: set[int], cells: list[str],
     sub = Puzzle(_masked(puzzle, region, cells), _masked(puzzle, region, puzzle.goal.cells))
     analysis = Analysis(sub)
     if analysis.state_space <= SWEEP:
-        result = solve(sub, method="bibfs")
+        result = solve(sub, method="bibfs", max_length=1_000)
         return result.solution if result.status.value == "optimal" else None
     plans, _ = ida(analysis, deadline=deadline)
     return plans[0] if plans else None
@@ -193,31 +268,33 @@ def staged(puzzle: Puzzle, *, deadline: Deadline | None = None,
     analysis = Analysis(puzzle)
     if not puzzle.distinct or analysis.verdict.solvable is False:
         return None
-    graph = analysis.graph
     cells = list(puzzle.start.cells)
     region = set(analysis.free)
+    peeling = Peeling(analysis.graph, puzzle.width, puzzle.goal.blank, final_cells)
     moves = []
     stages = []
     while True:
-        if len(region) <= final_cells:
+        options = peeling.options(region)
+        first = next(options, None)
+        if len(region) <= final_cells or first is None:
+            # small enough, or no stage leaves a region that can be peeled further
             left = deadline.remaining()
             quick = Deadline(finish_seconds if left is None else min(finish_seconds, left))
+            small = len(region) <= final_cells
             plan = finish(puzzle, region, cells, quick)
             if plan is not None:
                 moves.append(plan)
                 stages.append(tuple(sorted(region)))
                 return Staged("".join(moves), tuple(stages))
+            if not small:
+                return None
         if deadline.expired():
             return None
-        group = next_group(graph, region, puzzle.width, puzzle.goal.blank)
-        if group is None:  # no stage keeps a good region: optimal search on what is left
-            plan = finish(puzzle, region, cells, deadline)
-            if plan is None:
-                return None
-            moves.append(plan)
-            stages.append(tuple(sorted(region)))
-            return Staged("".join(moves), tuple(stages))
-        plan = stage(puzzle, region, cells, group, beams, deadline)
+        # the groups in turn: a stage the beams cannot do may be done in smaller steps
+        for group in chain([first] if first else [], options):
+            plan = stage_gradually(puzzle, region, cells, group, beams, deadline)
+            if plan is not None or deadline.expired():
+                break
         if plan is None:
             return None
         cells = _replay(cells, puzzle.width, plan)
