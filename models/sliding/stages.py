@@ -220,13 +220,14 @@ def stage_gradually(puzzle: Puzzle, region: set[int], cells: list[str],
     return "".join(moves)
 
 
-def finish(puzzle: Puzzle, region: set[int], cells: list[str],
-           deadline: Deadline) -> str | None:
-    """An optimal plan for the tiles left in ``region`` (everything else a wall), by
-    breadth-first search from both ends where the region is small enough, else IDA*;
-    None at the deadline."""
+def finish(puzzle: Puzzle, region: set[int], cells: list[str], deadline: Deadline,
+           beams: tuple[int, ...] = (), until: Deadline | None = None) -> str | None:
+    """A plan for the tiles left in ``region`` (everything else a wall): optimal by
+    breadth-first search from both ends where the region is small enough, else by IDA*
+    until the ``deadline``; then by beams of the given widths, each started only
+    before ``until``; None if none finds one."""
     from cpsolve.models.sliding.analysis import Analysis
-    from cpsolve.models.sliding.search import ida
+    from cpsolve.models.sliding.search import beam, ida
     from cpsolve.models.sliding.solve import solve
 
     sub = Puzzle(_masked(puzzle, region, cells), _masked(puzzle, region, puzzle.goal.cells))
@@ -235,7 +236,15 @@ def finish(puzzle: Puzzle, region: set[int], cells: list[str],
         result = solve(sub, method="bibfs", max_length=1_000)
         return result.solution if result.status.value == "optimal" else None
     plans, _ = ida(analysis, deadline=deadline)
-    return plans[0] if plans else None
+    if plans:
+        return plans[0]
+    for width in beams:
+        if until is not None and until.expired():
+            break
+        plan = beam(analysis, width=width, max_length=4 * (analysis.lower_bound or 0) + 300)
+        if plan is not None:
+            return plan
+    return None
 
 
 def _replay(cells: list[str], width: int, moves: str) -> list[str]:
@@ -270,18 +279,23 @@ def staged(puzzle: Puzzle, *, deadline: Deadline | None = None,
         return None
     cells = list(puzzle.start.cells)
     region = set(analysis.free)
-    peeling = Peeling(analysis.graph, puzzle.width, puzzle.goal.blank, final_cells)
+    # the smallest last region the groups can peel down to (a ring of corridors through
+    # the blank's goal cell keeps some boards' last regions large)
+    for final in (final_cells, final_cells + 4, final_cells + 8, final_cells + 12):
+        peeling = Peeling(analysis.graph, puzzle.width, puzzle.goal.blank, final)
+        if peeling.can(frozenset(region)):
+            break
     moves = []
     stages = []
     while True:
         options = peeling.options(region)
         first = next(options, None)
-        if len(region) <= final_cells or first is None:
+        if len(region) <= peeling.final_cells or first is None:
             # small enough, or no stage leaves a region that can be peeled further
             left = deadline.remaining()
             quick = Deadline(finish_seconds if left is None else min(finish_seconds, left))
-            small = len(region) <= final_cells
-            plan = finish(puzzle, region, cells, quick)
+            small = len(region) <= peeling.final_cells
+            plan = finish(puzzle, region, cells, quick, beams, deadline)
             if plan is not None:
                 moves.append(plan)
                 stages.append(tuple(sorted(region)))
@@ -301,6 +315,26 @@ def staged(puzzle: Puzzle, *, deadline: Deadline | None = None,
         moves.append(plan)
         stages.append(group)
         region -= set(group)
+
+
+def shortcut(board: Board, moves: str) -> str:
+    """``moves`` without the detours that come back to a board already passed (stages
+    often undo a little of what the one before did): the same end, never longer.
+
+    >>> shortcut(Board(2, 2, ("1", "2", "3", "0")), "LR" + "ULDR" * 3 + "U")
+    'U'
+    """
+    seen = {board.cells: 0}
+    kept: list[str] = []
+    for move in moves:
+        board = board.apply(move)
+        kept.append(move)
+        if board.cells in seen:  # a loop: back to where the board was then
+            del kept[seen[board.cells]:]
+            seen = {cells: at for cells, at in seen.items() if at <= len(kept)}
+        else:
+            seen[board.cells] = len(kept)
+    return "".join(kept)
 
 
 def solve_in_stages(puzzle: Puzzle, *, deadline: Deadline | None = None,
@@ -326,4 +360,5 @@ def solve_in_stages(puzzle: Puzzle, *, deadline: Deadline | None = None,
                           **options)  # type: ignore[arg-type]
         if backward is not None:
             found.append(Staged(reverse(backward.moves), backward.stages[::-1]))
+    found = [Staged(shortcut(puzzle.start, s.moves), s.stages) for s in found]
     return min(found, key=lambda s: len(s.moves), default=None)
