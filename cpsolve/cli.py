@@ -25,7 +25,7 @@ from cpsolve.commands import (
     EXIT_USAGE,
     Output,
 )
-from cpsolve.errors import CpsolveError
+from cpsolve.errors import CpsolveError, TooLarge
 
 # Framework commands that live in their own modules, imported only when run:
 # name -> "module:attribute" of a click command.
@@ -170,6 +170,9 @@ def main(argv: list[str] | None = None) -> Any:
     except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("cpsolve: interrupted", err=True)
         return sys.exit(EXIT_INTERRUPTED)
+    except TooLarge as error:  # refused before the work: a memory limit, not bad input
+        click.echo(f"cpsolve: limit reached: {error}", err=True)
+        return sys.exit(EXIT_LIMIT)
     except CpsolveError as error:
         click.echo(f"cpsolve: {error}", err=True)
         return sys.exit(EXIT_USAGE)

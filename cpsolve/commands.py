@@ -35,6 +35,9 @@ EXIT_INTERRUPTED = 130
 
 # What an output file's extension says it holds.
 PICTURES = ("svg", "png", "gif")
+# The most a board (a file, standard input) may hold: a board of a million cells in
+# any documented form is well under it, and nothing larger is read.
+MAX_BOARD_BYTES = 64 << 20
 
 
 @dataclass
@@ -55,8 +58,10 @@ def read_board(arg: str) -> tuple[str, str]:
     one-line form (a URL, a game ID, a DevQuiz line).
     """
     if arg == "-":
+        data = sys.stdin.buffer.read(MAX_BOARD_BYTES + 1)
+        _not_too_long(len(data), "<stdin>")
         try:
-            return sys.stdin.buffer.read().decode("utf-8"), "<stdin>"
+            return data.decode("utf-8"), "<stdin>"
         except UnicodeDecodeError as error:
             raise InputError(f"not a text file ({error.reason})", source="<stdin>") from None
     if os.path.isdir(arg):
@@ -64,7 +69,9 @@ def read_board(arg: str) -> tuple[str, str]:
     if os.path.exists(arg):
         try:
             with open(arg, encoding="utf-8") as handle:
-                return handle.read(), arg
+                text = handle.read(MAX_BOARD_BYTES + 1)
+            _not_too_long(len(text), arg)
+            return text, arg
         except UnicodeDecodeError as error:
             raise InputError(f"not a text file ({error.reason})", source=arg) from None
         except OSError as error:
@@ -72,6 +79,12 @@ def read_board(arg: str) -> tuple[str, str]:
     if any(mark in arg for mark in ("\n", ":", ",", "#")):
         return arg, "<argument>"
     raise InputError("no such file (and not a one-line board)", source=arg)
+
+
+def _not_too_long(size: int, source: str) -> None:
+    if size > MAX_BOARD_BYTES:
+        raise InputError(f"more than {MAX_BOARD_BYTES >> 20} MB: too large for a board (at "
+                         "most a million cells are read)", source=source)
 
 
 def load(arg: str, parse: Callable[[str], Any]) -> Any:

@@ -51,3 +51,10 @@ class InputError(CpsolveError, ValueError):
 
 class UsageError(CpsolveError, ValueError):
     """Options that do not fit together or name something that does not exist."""
+
+
+class TooLarge(CpsolveError, MemoryError):
+    """A problem refused before any work: its model, by an estimate made before it is
+    built, would not fit in the memory this process may use. A memory limit reached
+    (exit 3), told apart from bad input; a :class:`MemoryError` to code that counts
+    memory-outs (experiments)."""

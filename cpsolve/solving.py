@@ -26,7 +26,7 @@ from cpsolve.backends import Enumeration
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import DEFAULT_SOLVER, CnfModel
 from cpsolve.errors import UsageError
-from cpsolve.limits import Deadline
+from cpsolve.limits import Deadline, model_fits
 from cpsolve.result import Result, Stats, Status
 from cpsolve.tables import Table
 
@@ -80,12 +80,15 @@ class Encoding:
     """One formulation of a puzzle: its name, why it may win or lose, and a builder
     per backend it supports (``sat``: a :class:`CnfModel`, ``cpsat``: a
     :class:`CpsatModel`), each called as ``build(prepared, **options)``. Builders are
-    pure: they neither solve nor print."""
+    pure: they neither solve nor print. ``literals(prepared)`` (optional) estimates,
+    before any building, the literals (SAT) or terms (CP-SAT) the model will hold, so
+    that a model that cannot fit in memory is refused before the work."""
 
     name: str
     summary: str
     sat: Callable[..., CnfModel] | None = None
     cpsat: Callable[..., CpsatModel] | None = None
+    literals: Callable[[Any], int] | None = None
 
     @property
     def backends(self) -> tuple[str, ...]:
@@ -180,9 +183,18 @@ class StaticPuzzle(Generic[Board, Answer]):
             prepared = self.prepare(board, False)
         chosen = self.encodings.choose(encoding) if encoding else self.encodings.for_backend(
             backend)
+        will_fit(chosen, prepared, backend)
         built: CnfModel | CpsatModel = chosen.builder(backend)(prepared,
                                                                 **options.get(backend, {}))
         return built
+
+
+def will_fit(encoding: Encoding, prepared: Any, backend: str) -> None:
+    """Refuse (:class:`~cpsolve.errors.TooLarge`, before any building) a model whose
+    estimated size is more than this process may take."""
+    if encoding.literals is not None:
+        model_fits(encoding.literals(prepared), backend,
+                   f"the {backend} model, {encoding.name} encoding")
 
 
 def solve_static(
@@ -234,7 +246,9 @@ def solve_static(
     elif deadline.expired():
         found = Enumeration(timed_out=True)
     else:
-        build = puzzle.encodings.get(method["encoding"]).builder(method["backend"])
+        chosen = puzzle.encodings.get(method["encoding"])
+        will_fit(chosen, prepared, method["backend"])
+        build = chosen.builder(method["backend"])
         model = build(prepared, **options.get(method["backend"], {}))
         stats.build_seconds = time.perf_counter() - start
         size = (f"{model.num_variables} variables, {model.num_constraints} constraints"

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cpsolve.backends import Enumeration
-from cpsolve.errors import UsageError
-from cpsolve.limits import Deadline
+from cpsolve.errors import TooLarge, UsageError
+from cpsolve.limits import BYTES, MODEL_SHARE, Deadline, memory_available
 from cpsolve.result import Stats
 
 # The SAT solver every family uses unless told otherwise: the fastest in the Akari and
@@ -92,6 +92,17 @@ NON_INCREMENTAL = frozenset({"kissat404"})
 BUDGET_SLICE = 1000  # conflicts per call when a deadline is kept by budgets
 
 
+def literals(groups: Sequence[Any]) -> int:
+    """How many literals clause groups hold.
+
+    >>> import numpy as np
+    >>> literals([[[1, -2], [3]], np.ones((4, 3))])
+    15
+    """
+    return sum(int(group.size) if hasattr(group, "size") else sum(map(len, group))
+               for group in groups)
+
+
 def solver_names() -> list[str]:
     """The canonical names of the SAT solvers python-sat provides."""
     from pysat.solvers import SolverNames
@@ -135,6 +146,10 @@ class SatSession:
         self._solver: Any = None
         self._stale = True
         self.phases: list[int] = []  # values the solver tries first (see prefer)
+        self.literals = 0
+        # What the clauses may take in all: the memory this process may use when the
+        # session opens (cuts added later by lazy rules must fit in it too).
+        self.budget = MODEL_SHARE * memory_available()
 
     @property
     def incremental(self) -> bool:
@@ -143,6 +158,11 @@ class SatSession:
     def add(self, groups: list[Any], nvars: int = 0) -> None:
         """Add clause groups (lists of clauses or 2-D int arrays)."""
         start = time.perf_counter()
+        self.literals += literals(groups)
+        if self.literals * BYTES["sat"] > self.budget:
+            raise TooLarge(f"the SAT model ({self.literals:,} literals with the clauses "
+                           f"added while solving) would need more memory than this machine "
+                           f"can give it")
         self.nvars = max(self.nvars, nvars)
         self.groups.extend(groups)
         if self._solver is not None and self.incremental:

@@ -189,6 +189,8 @@ def dumped_models(spec: PlanCommand, board: Any, horizon: int, options: dict[str
         given = {key: options[key] for key in entry.options if key in options}
         why = (None if facts.verdict.solvable is not False
                else f"the puzzle has no plan: {facts.verdict.reason}")
+        if why is None:
+            entry.will_fit(facts, horizon)
         model = entry.build(facts, horizon, **given).model() if why is None else None
         if model is None:
             why = why or (f"no plan of exactly {horizon} moves can exist: the parity or the "

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
 from cpsolve.errors import UsageError
+from cpsolve.limits import model_fits
 from cpsolve.tables import Table
 
 
@@ -59,8 +60,11 @@ class IncrementalEncoder(Protocol):
 @dataclass(frozen=True)
 class PlanEncoding:
     """One entry of a family's table: its name, the backend that solves it (``sat``
-    or ``cpsat``), why it may win or lose, its builders, and the names of the solve
-    options its builders take (``build(facts, horizon, **those)``)."""
+    or ``cpsat``), why it may win or lose, its builders, the names of the solve
+    options its builders take (``build(facts, horizon, **those)``), and (optional)
+    ``literals(facts, horizon)``, about how many literals (terms, for CP-SAT) the
+    model of a horizon holds, so that one that cannot fit in memory is refused
+    before it is built."""
 
     name: str
     backend: str
@@ -68,6 +72,15 @@ class PlanEncoding:
     build: Callable[..., HorizonEncoder]
     incremental: Callable[..., IncrementalEncoder] | None = None
     options: tuple[str, ...] = ()
+    literals: Callable[[Any, int], int] | None = None
+
+    def will_fit(self, facts: Any, horizon: int) -> None:
+        """Refuse (:class:`~cpsolve.errors.TooLarge`) the model of ``horizon`` moves
+        when its estimate is more than this process may take."""
+        if self.literals is not None:
+            model_fits(self.literals(facts, horizon), self.backend,
+                       f"the {self.backend} model of plans of {horizon} moves, {self.name} "
+                       "encoding")
 
 
 class PlanEncodings(Table[PlanEncoding]):

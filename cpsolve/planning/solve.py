@@ -235,6 +235,7 @@ def horizon_method(name: str, backend: str, summary: str) -> PlanMethod:
             job.max_length = max(job.max_length, lower)
 
         def build(horizon: int) -> Any:
+            entry.will_fit(job.facts, horizon)
             return entry.build(job.facts, horizon, **given)
 
         def said(record: dict[str, Any]) -> None:

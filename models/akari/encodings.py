@@ -224,13 +224,39 @@ def build_cpsat(residual: Residual, *, encoding: str = "sight") -> CpsatModel:
     return CpsatModel(model=model, projection=[x[int(i)] for i in residual.open_cells])
 
 
+def literals(residual: Residual, *, encoding: str = "sight") -> int:
+    """About how many literals a model of ``residual`` holds, before building it: the
+    dark cells' clauses (``sight``: as long as the cell's two segments, so an open
+    board of side n holds n\u00b3 literals; ``segments``: two each, and each segment
+    once more), "at most one" per segment (pairwise, then a counter) and the clues.
+
+    >>> from cpsolve.models.akari.formats import parse
+    >>> from cpsolve.models.akari.analysis import Residual
+    >>> open_board = Residual.of(parse("...\\n...\\n..."))
+    >>> literals(open_board), literals(open_board, encoding="segments")
+    (90, 90)
+    """
+    sizes = np.diff(residual.bounds).astype(np.int64)
+    seg = residual.board.segments
+    dark = residual.dark
+    at_most_one = int(np.minimum(sizes * (sizes - 1), 6 * sizes).sum())
+    clues = sum(16 * cells.size for cells in residual.clues.values())
+    if encoding == "sight":
+        sight = int((sizes[seg.row[dark]] + sizes[seg.col[dark]]).sum())
+    else:
+        sight = 2 * len(dark) + 2 * int(sizes.sum())
+    return sight + at_most_one + clues
+
+
 ENCODINGS = Encodings(
     Encoding("sight", "each dark cell lists the cells that see it; no auxiliary "
              "variable (the fastest measured)",
              sat=partial(build_sat, encoding="sight"),
-             cpsat=partial(build_cpsat, encoding="sight")),
+             cpsat=partial(build_cpsat, encoding="sight"),
+             literals=partial(literals, encoding="sight")),
     Encoding("segments", "one mark per row or column segment; short clauses on boards "
              "with long segments",
              sat=partial(build_sat, encoding="segments"),
-             cpsat=partial(build_cpsat, encoding="segments")),
+             cpsat=partial(build_cpsat, encoding="segments"),
+             literals=partial(literals, encoding="segments")),
 )

@@ -90,6 +90,7 @@ def _plain_rows(text: str) -> tuple[str, ...] | None:
     wrong, and where)."""
     rows = text.strip().split("\n")
     rows = [row.rstrip() for row in rows]
+    _size_check_grid(len(rows[0]), len(rows))
     if not rows[0] or any(len(row) != len(rows[0]) for row in rows):
         return None
     if not set("".join(rows)) <= PLAIN_SYMBOLS:
@@ -105,7 +106,9 @@ def _read_grid(text: str, *, lights: bool) -> tuple[Board, frozenset[Cell]]:
     rows: list[str] = []
     found: set[Cell] = set()
     width = None
-    for number, line in _grid_lines(text):
+    lines = _grid_lines(text)
+    _size_check_grid(len(_cells(lines[0][1])), len(lines))
+    for number, line in lines:
         row = []
         cells = _cells(line)
         for col, ch in cells:
@@ -128,6 +131,20 @@ def _read_grid(text: str, *, lights: bool) -> tuple[Board, frozenset[Cell]]:
                              line=number, column=column)
         rows.append("".join(row))
     return Board(tuple(rows)), frozenset(found)
+
+
+def _size_check_grid(width: int, height: int) -> None:
+    """Grid text of more than :data:`MAX_CELLS` cells is refused before it is read,
+    as a URL is.
+
+    >>> _size_check_grid(1001, 1000)
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 1:1: 1001x1000 is too large (at most 1,000,000 cells)
+    """
+    if width * height > MAX_CELLS:
+        raise InputError(f"{width}x{height} is too large (at most {MAX_CELLS:,} cells)",
+                         line=1, column=1)
 
 
 def _url_error(message: str, position: int) -> InputError:

@@ -135,11 +135,31 @@ def _cpsat(prepared: Whole[Board, Shading], connect: Any) -> CpsatModel:
     return CpsatModel(model=model, projection=shaded)
 
 
+def literals(prepared: Whole[Board, Shading], *, per_cell: int) -> int:
+    """About how many literals (terms, for CP-SAT) a model holds, before building it:
+    ``per_cell`` for each cell (measured at 200x200, with the solver's own copies),
+    and a room's count, a counter of its cells by its number (the quadratic part: one
+    room of a million cells numbered 300,000 would need 10\u00b9\u00b2).
+
+    >>> from cpsolve.models.heyawake.formats import parse
+    >>> literals(prepare(parse("2 2\\n2 -\\n- -\\na a\\na a")), per_cell=12)
+    48
+    """
+    board = prepared.board
+    rooms = sum(6 * len(cells) * min(number, len(cells) - number)
+                for cells, number in zip(board.room_cells, board.numbers)
+                if number is not None and number >= 0 and len(cells) > DIRECT_UP_TO)
+    return per_cell * board.cells + rooms
+
+
 ENCODINGS = Encodings(
     Encoding("lazy", "connectivity as cuts on the candidates an incremental SAT solver "
-             "finds (the fastest measured)", sat=build_lazy),
+             "finds (the fastest measured)", sat=build_lazy,
+             literals=partial(literals, per_cell=12)),
     Encoding("order", "connectivity as distances falling towards the first unshaded cell",
-             cpsat=partial(_cpsat, connect=cpsat_connected_order)),
+             cpsat=partial(_cpsat, connect=cpsat_connected_order),
+             literals=partial(literals, per_cell=130)),
     Encoding("flow", "connectivity as a flow from the first unshaded cell",
-             cpsat=partial(_cpsat, connect=cpsat_connected_flow)),
+             cpsat=partial(_cpsat, connect=cpsat_connected_flow),
+             literals=partial(literals, per_cell=50)),
 )

@@ -60,8 +60,7 @@ def parse_grid(text: str) -> Board:
     label_of: dict[str, int] = {}
     labels = [label_of.setdefault(token.text, len(label_of)) for token in flat_names]
     neighbours = grid_neighbours(rows, cols)
-    for label, name in enumerate(label_of):
-        cells = [c for c, x in enumerate(labels) if x == label]
+    for name, cells in zip(label_of, _cells_of(labels, len(label_of))):
         parts = components(cells, neighbours)
         if len(parts) > 1:
             cut = flat_names[parts[1][0]]

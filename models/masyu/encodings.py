@@ -181,11 +181,23 @@ def _cpsat(prepared: Whole[Board, Loop], how: str) -> CpsatModel:
     return CpsatModel(model=model, projection=edge_vars)
 
 
+def literals(prepared: Whole[Board, Loop], *, per_cell: int) -> int:
+    """About how many literals (terms, for CP-SAT) a model holds, before building it:
+    ``per_cell`` for each cell, measured at 200x200 with the solver's own copies (the
+    cuts added while solving are counted as they come, by the SAT session).
+
+    >>> from cpsolve.models.masyu.formats import parse
+    >>> literals(prepare(parse("2 2\\n- -\\n- -")), per_cell=60)
+    240
+    """
+    return per_cell * prepared.board.cells
+
+
 ENCODINGS = Encodings(
     Encoding("lazy", "one loop as cuts on the candidates an incremental SAT solver finds",
-             sat=build_lazy),
+             sat=build_lazy, literals=partial(literals, per_cell=60)),
     Encoding("circuit", "one loop by AddCircuit over the cells",
-             cpsat=partial(_cpsat, how="circuit")),
+             cpsat=partial(_cpsat, how="circuit"), literals=partial(literals, per_cell=180)),
     Encoding("flow", "one loop as passed cells connected through the chosen edges",
-             cpsat=partial(_cpsat, how="flow")),
+             cpsat=partial(_cpsat, how="flow"), literals=partial(literals, per_cell=90)),
 )

@@ -14,6 +14,7 @@ cycle), which keeps optimal plans and their count.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -178,9 +179,26 @@ def _onehot(space: Space, horizon: int, card: str = "direct") -> OneHotEncoder:
     return OneHotEncoder(space, horizon, known_card(card))
 
 
+def literals(space: Space, horizon: int, *, per: int) -> int:
+    """About how many literals (terms, for CP-SAT) the model of ``horizon`` moves
+    holds, before it is built: each move ties every cell's labels to its source's,
+    ``per`` literals for each (measured on the seed and the two rings: 6 for SAT, 2
+    for CP-SAT).
+
+    >>> from cpsolve.models.rotation.formats import parse
+    >>> literals(Space(parse("9 8 7\\n4 5 6\\n3 2 1")), 49, per=6)
+    194400
+    """
+    puzzle = space.puzzle
+    return (per * (horizon + 1) * len(puzzle.moves) * puzzle.width * puzzle.height
+            * len(puzzle.labels))
+
+
 ENCODINGS = PlanEncodings(
     PlanEncoding("onehot", "sat", "x(t, cell, label), a Boolean per turn; each move ties "
-                 "every cell to its source", build=_onehot, options=("card",)),
+                 "every cell to its source", build=_onehot, options=("card",),
+                 literals=partial(literals, per=6)),
     PlanEncoding("cpsat", "cpsat", "the same Booleans, one label per cell and each "
-                 "label's count at every step", build=CpsatEncoder),
+                 "label's count at every step", build=CpsatEncoder,
+                 literals=partial(literals, per=2)),
 )

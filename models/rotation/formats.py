@@ -23,6 +23,10 @@ from cpsolve.models.rotation.board import Puzzle, Square, blocks, parse_moves, s
 from cpsolve.planning.replay import Step, Walk
 
 SECTIONS = ("goal", "squares")
+# The largest grid read: the facts before any search (each label's distances to its
+# goal cells over the turns) take seconds at 30x30 and grow with the square of the
+# cells.
+MAX_CELLS = 1_000
 Token = tuple[str, int, int]  # text, line, column (1-based)
 
 
@@ -107,6 +111,11 @@ def parse(text: str) -> Puzzle:
         parts[section].append((number, line))
     if not parts["board"]:
         raise InputError("empty board: no rows of labels", line=1, column=1)
+    first_line, first = parts["board"][0]
+    size = len(first.split()), len(parts["board"])
+    if size[0] * size[1] > MAX_CELLS:
+        raise InputError(f"{size[0]}x{size[1]} is too large (at most {MAX_CELLS:,} cells)",
+                         line=first_line, column=1)
     width, height, start = _grid(_rows(parts["board"]), "board")
     for section, lines in parts.items():
         if not lines and section != "board":

@@ -18,6 +18,9 @@ DEVQUIZ_RE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*,\s*(\S*)\s*$")
 DEVQUIZ_TILES = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANK_TOKENS = {"0", "."}
 WALL_TOKENS = {"=", "#"}
+# The largest board read: the facts before any search (distances from every goal cell,
+# Wilson's theorem) take seconds at 50x50 and grow with the square of the cells.
+MAX_CELLS = 2_500
 
 Located = tuple[str, int, int]  # token, line, column (1-based)
 
@@ -60,6 +63,7 @@ def parse_devquiz(line: str, *, line_number: int = 1) -> Puzzle:
         if value < 2:
             raise InputError(f"{'width' if group == 1 else 'height'} {value} is below 2",
                              line=line_number, column=match.start(group) + 1)
+    _not_too_large(width, height, line_number)
     start = match.start(3)
     for index, ch in enumerate(cells):
         if ch not in DEVQUIZ_TILES and ch not in (BLANK, WALL):
@@ -90,6 +94,25 @@ def parse_devquiz(line: str, *, line_number: int = 1) -> Puzzle:
         raise InputError(f"tiles do not match the DevQuiz goal ({', '.join(parts)})",
                          line=line_number, column=start + 1)
     return Puzzle(board, goal)
+
+
+def _not_too_large(width: int, height: int, line: int = 1) -> None:
+    """Boards of more than :data:`MAX_CELLS` cells are refused before they are read.
+
+    >>> _not_too_large(51, 50)
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 1:1: 51x50 is too large (at most 2,500 cells)
+    """
+    if width * height > MAX_CELLS:
+        raise InputError(f"{width}x{height} is too large (at most {MAX_CELLS:,} cells)",
+                         line=line, column=1)
+
+
+def _first_size(text: str) -> tuple[int, int]:
+    """The width of the first row and the number of rows of grid text, cheaply."""
+    rows = [line for line in text.splitlines() if line.strip()]
+    return (len(rows[0].split()), len(rows)) if rows else (0, 0)
 
 
 def _tokens(text: str, first_line: int) -> list[list[Located]]:
@@ -177,10 +200,13 @@ def parse_grid(text: str) -> Puzzle:
     lines = text.splitlines()
     split = next((i for i, line in enumerate(lines) if line.strip().lower() == "goal"), None)
     start_text = "\n".join(lines if split is None else lines[:split])
+    _not_too_large(*_first_size(start_text))
     start, _ = _grid(_tokens(start_text, 1), "board")
     if split is None:
         return Puzzle(start, default_goal(start))
-    goal, origin = _grid(_tokens("\n".join(lines[split + 1:]), split + 2), "goal")
+    goal_text = "\n".join(lines[split + 1:])
+    _not_too_large(*_first_size(goal_text), split + 2)
+    goal, origin = _grid(_tokens(goal_text, split + 2), "goal")
     check_goal(start, goal, origin)
     return Puzzle(start, goal)
 
@@ -199,6 +225,7 @@ def parse_goal(text: str, start: Board) -> Board:
                 for r in range(height)]
         goal, origin = _grid(rows, "goal")
     else:
+        _not_too_large(*_first_size(text))
         goal, origin = _grid(_tokens(text, 1), "goal")
     check_goal(start, goal, origin)
     return goal
