@@ -26,7 +26,7 @@ from cpsolve.limits import Deadline
 from cpsolve.models.sliding.board import BLANK, OPPOSITE, WALL, Board, Puzzle
 
 FINAL_CELLS = 12  # a region this small is finished by optimal search
-FAR_CELLS = 10  # the most cells of a stage that takes the cells farthest from the blank
+FAR_CELLS = 12  # the most cells of a stage that takes the cells farthest from the blank
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,8 @@ def _ears(graph: nx.Graph, region: set[int], blank_goal: int) -> list[list[int]]
 def groups(graph: nx.Graph, region: set[int], width: int,
            blank_goal: int) -> Iterator[tuple[int, ...]]:
     """The groups of cells that may be put into place next, in the order people would
-    try them, each leaving a good region (:func:`good`): an outer row or column of
+    try them, each leaving a good region (:func:`good`): a part that hangs by one cell
+    (where the region is not 2-connected); an outer row or column of
     what is left (:func:`_lines`); a corridor (:func:`_ears`), alone or with an outer
     line it ends on; the cells farthest from the blank's goal cell; a single cell,
     farthest first; two neighbouring cells. Lazily: the first usually serves."""
@@ -98,8 +99,13 @@ def groups(graph: nx.Graph, region: set[int], width: int,
            for d in sorted(set(depth.values()))]
     pairs = ([c, d] for c in singles for d in sub.neighbors(c)
              if d != blank_goal and (depth[d], d) < (depth[c], c))
+    # a part that hangs by one cell (the region is not 2-connected): it goes first, whole
+    hanging = sorted((sorted(part) for cut in nx.articulation_points(sub)
+                      for part in nx.connected_components(sub.subgraph(region - {cut}))
+                      if blank_goal not in part), key=len)
     seen: set[tuple[int, ...]] = set()
-    for group in chain(lines, ears, (sorted(set(e) | set(line)) for e in ears for line in lines),
+    joined = (sorted(set(e) | set(line)) for e in ears for line in lines)
+    for group in chain(hanging, lines, ears, joined,
                        (g for g in far if 2 <= len(g) <= FAR_CELLS),
                        ([c] for c in singles), pairs):
         key = tuple(sorted(group))

@@ -78,3 +78,12 @@ def test_real_boards_of_each_size_within_a_budget(line):
     found = solve_in_stages(puzzle, deadline=Deadline(30))
     assert found is not None and check(puzzle, found.moves) == []
     assert time.perf_counter() - started < 35
+
+
+def test_a_part_that_hangs_by_one_cell_is_placed_whole():
+    # the bottom two rows hang from the rest by one cell: the board is not 2-connected,
+    # and the last board the batch's first two passes left open on the real set
+    puzzle = parse("6,6,=74638EF9==C2KDGHI50====J=RSTUPVWXYZ")
+    found = solve_in_stages(puzzle, deadline=Deadline(60))
+    assert found is not None and check(puzzle, found.moves) == []
+    assert (24, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35) in found.stages
