@@ -155,11 +155,18 @@ def run(job: BatchJob, problems: list[str], store: Store, *, passes: int,
     used: Counter[str] = Counter()
     for moves in shortest.values():
         used.update(job.usage(moves))
-    for index in range(passes):
+    # Problems without an answer go through every pass first, the others after: the
+    # first pass answers most problems quickly, the later ones' effort goes first to
+    # those it left open, then to shortening the answers of the rest.
+    rounds = [(0, False)] + [(index, True) for index in range(1, passes)] + [
+        (index, False) for index in range(1, passes)]
+    for index, only_open in rounds:
         todo = _tasks(unique, store.attempted(passes), index)
+        if only_open:
+            todo = [p for p in todo if p not in shortest]
         if not todo:
             continue
-        name = str(job.passes[index].name)
+        name = str(job.passes[index].name) + (" (unanswered)" if only_open else "")
         counts: Counter[str] = Counter()
         known = store.answers()
         best = {p: min((len(m) for m, _ in known[p]), default=None) for p in todo}
@@ -206,10 +213,11 @@ def run(job: BatchJob, problems: list[str], store: Store, *, passes: int,
             # the workers stop at the time limit, even in the middle of an attempt
             report.stopped = (time_limit is not None
                               and time.perf_counter() - started >= time_limit
-                              and (sum(counts.values()) < len(todo) or index + 1 < passes))
+                              and (sum(counts.values()) < len(todo) or index + 1 < passes
+                                   or only_open))
         if report.stopped:
             break
-        if after_pass is not None:
+        if after_pass is not None and not only_open:
             after_pass()
     report.wall_seconds = time.perf_counter() - started
     return report

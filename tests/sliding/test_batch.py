@@ -354,3 +354,34 @@ def test_one_worker_runs_apart_so_the_progress_clock_moves():
     # the attempts run in a worker process: the interpreter that draws is never held
     [(_, pid)] = run_tasks(os.readlink, ["/proc/self"], workers=1, processes=True)
     assert pid != str(os.getpid())
+
+
+def test_unanswered_boards_go_through_every_pass_before_the_others(tmp_path):
+    from cpsolve.batch import Store, run
+    from cpsolve.models.sliding.batch import job
+
+    calls: list[tuple[str, int]] = []
+    base = job()
+
+    problems = ["a", "b", "c"]
+    store = Store(str(tmp_path / "s.sqlite"))
+    for p in problems:  # pass 1 done: "b" left open, "a" and "c" answered
+        found = {"status": "unknown" if p == "b" else "solved", "seconds": 0.0}
+        store.record(p, 0, found, [] if p == "b" else ["L"])
+
+    import cpsolve.executors as executors
+
+    def fake(function, items, **_):
+        for i, item in enumerate(items):
+            calls.append((item[0], item[1]))
+            yield i, {"status": "unknown", "seconds": 0.0, "plans": []}
+
+    original = executors.run_tasks
+    executors.run_tasks = fake
+    try:
+        run(base, problems, store, passes=3, workers=1, scheduler=None, time_limit=None,
+            limits=None)
+    finally:
+        executors.run_tasks = original
+    assert calls[:2] == [("b", 1), ("b", 2)]
+    assert sorted(calls[2:]) == [("a", 1), ("a", 2), ("c", 1), ("c", 2)]
