@@ -45,19 +45,29 @@ def subset(text: str, first: int) -> str:
     return "\n".join([" ".join(map(str, scaled)), str(len(boards)), *boards]) + "\n"
 
 
-def passes(store: Path) -> list[tuple[int, int, float]]:
-    """(pass, attempts, wall seconds) per pass of the last run: from the run's start or
-    the previous pass's last attempt to this pass's last attempt."""
+def passes(store: Path) -> list[tuple[int, int, float, float]]:
+    """(pass, attempts, wall seconds, seconds in attempts) per pass, over every run in
+    the store: the wall from the start of a pass's first attempt to the end of its last,
+    within each run (passes of one run may interleave: the boards left without an answer
+    go through the later passes first)."""
     with sqlite3.connect(store) as db:
-        run, started = db.execute("SELECT run, started FROM runs ORDER BY run DESC "
-                                  "LIMIT 1").fetchone()
-        rows = db.execute("SELECT pass, COUNT(*), MAX(finished) FROM attempts WHERE run = ? "
-                          "GROUP BY pass ORDER BY pass", (run,)).fetchall()
-    out, before = [], started
-    for index, count, last in rows:
-        out.append((index, count, last - before))
-        before = last
-    return out
+        rows = db.execute("SELECT pass, COUNT(*), SUM(seconds), "
+                          "MAX(finished) - MIN(finished - seconds) FROM attempts "
+                          "GROUP BY run, pass ORDER BY pass, run").fetchall()
+    out: dict[int, list[float]] = {}
+    for index, count, seconds, wall in rows:
+        entry = out.setdefault(index, [0, 0.0, 0.0])
+        entry[0] += count
+        entry[1] += wall
+        entry[2] += seconds
+    return [(index, int(c), w, s) for index, (c, w, s) in sorted(out.items())]
+
+
+def runs(store: Path) -> list[float]:
+    """The wall seconds of each run the store records."""
+    with sqlite3.connect(store) as db:
+        return [seconds or 0.0 for (seconds,) in
+                db.execute("SELECT seconds FROM runs ORDER BY run")]
 
 
 def main() -> None:
@@ -133,10 +143,14 @@ def main() -> None:
         share = f"{100 * used[move] / limit:.1f}%" if limit else "-"
         print(f"| {move} | {used[move]:,} | {limit:,} | {share} |")
     print()
-    print("| pass | attempts | wall |")
-    print("|---|---:|---:|")
-    for index, count, wall in passes(store):
-        print(f"| {index + 1} | {count} | {wall:.0f} s |")
+    walls = runs(store)
+    print(f"runs in the store: {len(walls)}, {sum(walls):.0f} s wall in all "
+          f"({', '.join(f'{w:.0f}' for w in walls)})")
+    print()
+    print("| pass | attempts | wall | seconds in attempts |")
+    print("|---|---:|---:|---:|")
+    for index, count, wall, spent in passes(store):
+        print(f"| {index + 1} | {count} | {wall:.0f} s | {spent:.0f} s |")
     print()
     print("| size | answered | mean length / lower bound | mean moves over it |")
     print("|---|---:|---:|---:|")
