@@ -61,7 +61,8 @@ def _on_pool(function: Callable[[Any], Any], items: list[Any], workers: int,
 
     # Fresh interpreters: the solvers' own threads (OR-Tools, numba) do not survive fork.
     pool = ProcessPoolExecutor(max_workers=workers,
-                               mp_context=multiprocessing.get_context("spawn"))
+                               mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_die_with_parent, initargs=(os.getpid(),))
     pending = {pool.submit(function, item): index for index, item in enumerate(items)}
     try:
         while pending:
@@ -80,6 +81,20 @@ def _on_pool(function: Callable[[Any], Any], items: list[Any], workers: int,
             for process in list(getattr(pool, "_processes", {}).values()):
                 process.terminate()
         pool.shutdown(wait=not pending, cancel_futures=True)
+
+
+def _die_with_parent(parent: int) -> None:
+    """In a worker: end when the process that started it ends, even killed (Linux's
+    parent-death signal), so that a batch killed at any moment leaves no worker behind."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: workers end when their queue closes
+        return
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
 
 
 def _on_dask(function: Callable[[Any], Any], items: list[Any], scheduler: str,
