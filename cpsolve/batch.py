@@ -158,7 +158,7 @@ def run(job: BatchJob, problems: list[str], store: Store, *, passes: int,
     # Problems without an answer go through every pass first, the others after: the
     # first pass answers most problems quickly, the later ones' effort goes first to
     # those it left open, then to shortening the answers of the rest.
-    rounds = [(0, False)] + [(index, True) for index in range(1, passes)] + [
+    rounds = [(0, False)][:passes] + [(index, True) for index in range(1, passes)] + [
         (index, False) for index in range(1, passes)]
     for index, only_open in rounds:
         todo = _tasks(unique, store.attempted(passes), index)

@@ -385,3 +385,15 @@ def test_unanswered_boards_go_through_every_pass_before_the_others(tmp_path):
         executors.run_tasks = original
     assert calls[:2] == [("b", 1), ("b", 2)]
     assert sorted(calls[2:]) == [("a", 1), ("a", 2), ("c", 1), ("c", 2)]
+
+
+def test_no_passes_hands_in_what_is_stored(tmp_path, capsys):
+    problems = tmp_path / "p.txt"
+    problems.write_text(small_set(3, seed=9))
+    out = tmp_path / "a.txt"
+    assert run_cli("batch", str(problems), "-o", str(out), "--workers", "1") == 0
+    first = out.read_text()
+    out.unlink()
+    assert run_cli("batch", str(problems), "-o", str(out), "--passes", "0") == 0
+    assert out.read_text() == first
+    assert "this run: 0 attempts" in capsys.readouterr().err
