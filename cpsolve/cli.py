@@ -184,6 +184,11 @@ def main(argv: list[str] | None = None) -> Any:
         click.echo(f"cpsolve: {error.filename or ''}: {error.strerror or error}", err=True)
         return sys.exit(EXIT_USAGE)
     except Exception as error:  # a bug: one line and its own status, never a traceback
+        if isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
+            # Ctrl-C inside compiled code that reports it as another error (numba
+            # loading a kernel's Python parts): still an interrupt.
+            click.echo("cpsolve: interrupted", err=True)
+            return sys.exit(EXIT_INTERRUPTED)
         if _traceback_wanted(args):
             traceback.print_exc()
         click.echo(f"cpsolve: internal error: {type(error).__name__}: {error} (a bug in "

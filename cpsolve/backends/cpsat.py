@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cpsolve.backends import Enumeration
+from cpsolve.interrupts import stopping
 from cpsolve.limits import Deadline
 from cpsolve.result import Stats
 
@@ -70,8 +71,12 @@ def enumerate_solutions(
             solver.parameters.max_time_in_seconds = remaining
         if workers is not None:
             solver.parameters.num_workers = workers
+        # Ctrl-C stops the search (from a thread) and is then Python's KeyboardInterrupt,
+        # not a search that CP-SAT ends quietly as if its time had run out.
+        solver.parameters.catch_sigint_signal = False
         start = time.perf_counter()
-        status = solver.solve(built.model)
+        with stopping(solver.stop_search):
+            status = solver.solve(built.model)
         stats.add_solve(time.perf_counter() - start, solver.num_conflicts)
         stats.nodes = (stats.nodes or 0) + solver.num_branches
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):

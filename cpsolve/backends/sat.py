@@ -24,6 +24,7 @@ from typing import Any
 
 from cpsolve.backends import Enumeration
 from cpsolve.errors import TooLarge, UsageError
+from cpsolve.interrupts import start_quiet
 from cpsolve.limits import BYTES, MODEL_SHARE, Deadline, memory_available
 from cpsolve.result import Stats
 
@@ -210,8 +211,18 @@ class SatSession:
             raise UsageError(f"SAT solver {self.name} does not take assumptions")
         self.stats.variables = max(self.stats.variables or 0, self.nvars)
         self.stats.clauses = sum(len(group) for group in self.groups)
-        return _solve_once(sat, self.name, deadline or Deadline(None), self.stats,
-                           assumptions or [])
+        try:
+            return _solve_once(sat, self.name, deadline or Deadline(None), self.stats,
+                               assumptions or [])
+        except Exception as error:
+            if "keyboard interrupt" not in str(error).lower():
+                raise
+            # python-sat stopped the solver on Ctrl-C mid-search and raised: the solver
+            # is left unusable (CaDiCaL aborts the process if asked for statistics), so
+            # it is deleted unread, and the interrupt goes on as Python's own.
+            self._solver.delete()
+            self._solver, self._conflicts, self._stale = None, None, True
+            raise KeyboardInterrupt from None
 
     def values(self, variables: Sequence[int]) -> tuple[bool, ...]:
         """The values of ``variables`` in the last model."""
@@ -366,7 +377,7 @@ def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats,
             return bool(sat.solve(assumptions=assumptions))
         if _supports(sat.clear_interrupt):
             timer = threading.Timer(remaining, sat.interrupt)
-            timer.start()
+            start_quiet(timer)  # Ctrl-C must reach this thread, where the solver runs
             try:
                 outcome = sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
             finally:

@@ -3,20 +3,31 @@ path found into the caller's array. ``cache=True`` keeps compiled code on disk."
 
 from __future__ import annotations
 
+import math
 import time
 
 from numba import njit, objmode
 
+from cpsolve import interrupts
+
 CHECK_EVERY = 1 << 20  # nodes between two looks at the clock
+
+
+def clock() -> float:
+    """``time.perf_counter()``, or infinity once Ctrl-C arrived while kernels run
+    (:func:`cpsolve.interrupts.kernels`): every deadline, even none (infinite), has
+    then passed."""
+    return math.inf if interrupts.pending() else time.perf_counter()
 
 
 @njit(cache=True)
 def past(deadline: float) -> bool:
-    """Whether the clock (``time.perf_counter``) has passed ``deadline``: the kernels'
-    one look outside compiled code, made every :data:`CHECK_EVERY` nodes."""
+    """Whether the clock (:func:`clock`) has passed ``deadline``: the kernels' one
+    look outside compiled code, made every :data:`CHECK_EVERY` nodes; Ctrl-C passes
+    every deadline, so a kernel stops at its next look."""
     with objmode(now="float64"):
-        now = time.perf_counter()
-    return now > deadline
+        now = clock()
+    return now >= deadline  # an infinite deadline passes too once Ctrl-C made now infinite
 
 
 @njit(cache=True)

@@ -24,6 +24,7 @@ from math import factorial
 import numpy as np
 from numba import njit
 
+from cpsolve.interrupts import kernels
 from cpsolve.limits import Deadline
 from cpsolve.search.bfs import NO_NEIGHBOURS, distances
 from cpsolve.search.ida import IdaSearch, deepen
@@ -246,9 +247,10 @@ def permutation_ida(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
     inverse = np.ascontiguousarray(inverse, dtype=np.int64)
 
     def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
-        return _iteration(state.copy(), perms, inverse, run_cap, celldist, span, pdb.maps,
-                          pdb.counts, pdb.offsets, pdb.tables, threshold, count, plans,
-                          stop)
+        with kernels():  # Ctrl-C: the kernel stops at its next look at the clock
+            return _iteration(state.copy(), perms, inverse, run_cap, celldist, span,
+                              pdb.maps, pdb.counts, pdb.offsets, pdb.tables, threshold,
+                              count, plans, stop)
 
     found = deepen(iterate, float(h0), count, keep, max_length)
     return [path[1:] for path in found.paths], found

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from cpsolve.interrupts import kernels
 from cpsolve.limits import Deadline
 from cpsolve.search.ida import IdaSearch, deepen
 from cpsolve.search.kernels import CHECK_EVERY, past, record_path
@@ -231,10 +232,11 @@ def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *
     stop = (deadline or Deadline(None)).at
 
     def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
-        return _iteration(
-            cells.copy(), blank, nbr, dist, h0, threshold, weight, count, plans, stop, lc,
-            conflicts.copy(), lines.cells, lines.length, lines.ok, lines.row_of, lines.col_of,
-            lines.goal_row, lines.goal_col, lines.key_row, lines.key_col)
+        with kernels():  # Ctrl-C: the kernel stops at its next look at the clock
+            return _iteration(
+                cells.copy(), blank, nbr, dist, h0, threshold, weight, count, plans, stop,
+                lc, conflicts.copy(), lines.cells, lines.length, lines.ok, lines.row_of,
+                lines.col_of, lines.goal_row, lines.goal_col, lines.key_row, lines.key_col)
 
     return deepen(iterate, weight * (h0 + int(conflicts.sum())), count, keep, max_length)
 
@@ -484,12 +486,13 @@ def tile_ida_pdb(tiles: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarra
     stop = (deadline or Deadline(None)).at
 
     def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
-        return _iteration_pdb(
-            tiles.copy(), blank, nbr, patterns.label_of, compact, patterns.cell_of,
-            patterns.tile_of, board.copy(), patterns.pat_of, patterns.slot_of,
-            patterns.weights, patterns.offsets, patterns.shifts, patterns.tables, dist,
-            ranks.copy(), mds.copy(), entries.copy(), hs.copy(), threshold, count, plans,
-            stop)
+        with kernels():  # Ctrl-C: the kernel stops at its next look at the clock
+            return _iteration_pdb(
+                tiles.copy(), blank, nbr, patterns.label_of, compact, patterns.cell_of,
+                patterns.tile_of, board.copy(), patterns.pat_of, patterns.slot_of,
+                patterns.weights, patterns.offsets, patterns.shifts, patterns.tables, dist,
+                ranks.copy(), mds.copy(), entries.copy(), hs.copy(), threshold, count,
+                plans, stop)
 
     return deepen(iterate, float(hs.max()), count, keep, max_length)
 

@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from cpsolve.interrupts import kernels
 from cpsolve.limits import Deadline
 from cpsolve.models.akari.board import Board, Cell
 from cpsolve.search.kernels import past
@@ -474,7 +475,8 @@ class Engine:
         end = deadline.at if deadline is not None else np.inf
         layout = (self.seg_of, self.seg_start, self.seg_cells, self.cell_clues,
                   self.clue_cells, numbers)
-        status = _run(level, given, order.astype(np.int64), layout, state, end, counts)
+        with kernels():  # Ctrl-C: the kernel stops at its next look at the clock
+            status = _run(level, given, order.astype(np.int64), layout, state, end, counts)
         trials, nested = int(counts[0]), int(counts[1])
         decided = int((val != OPEN).sum())
         return Outcome(val, contradiction=status == 0, timed_out=status == -1,

@@ -1,0 +1,146 @@
+"""Ctrl-C inside compiled code: numba kernels and native solvers stop at once, and the
+command says ``interrupted`` (exit 130) as everywhere else.
+
+Python turns SIGINT into :class:`KeyboardInterrupt` only between the bytecodes of the
+main thread. A numba kernel runs none until it looks at the clock
+(:func:`cpsolve.search.kernels.past`, every so many nodes), and a KeyboardInterrupt
+raised there, inside numba's object mode, comes out as a ``SystemError``; a native
+solver runs none until it returns. So:
+
+- :func:`kernels`: while the block runs, SIGINT that arrives inside a kernel (its
+  handler then runs in the Python a kernel calls: its look at the clock, numba
+  loading that code) only sets a flag; the look reads it as the deadline passed, so
+  the kernel returns, and KeyboardInterrupt is raised as the block ends. Anywhere
+  else (numba compiling the kernel, the block's own Python) it is raised at once.
+- :func:`stopping`: while the block runs, a thread watching the signal wake-up
+  descriptor calls ``stop`` (``CpSolver.stop_search``) when SIGINT arrives; the solver
+  returns and Python raises KeyboardInterrupt as usual.
+
+python-sat's solvers stop on SIGINT by themselves (and raise; see
+:mod:`cpsolve.backends.sat`). Both managers leave SIGINT alone outside the main
+thread, or when its handler is not Python's default (a worker that ignores it, a
+caller's own handler).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+# Set by the handler of :func:`kernels` while a kernel runs: a process-wide flag, as
+# the signal is (the kernels' clock reads it).
+_pending = [False]
+# Where numba compiles a kernel on its first call (Python code that is not the
+# kernel's: Ctrl-C stops it at once).
+COMPILING = os.path.join("numba", "core", "dispatcher.py")
+
+
+def pending() -> bool:
+    """Whether Ctrl-C arrived while kernels ran (the kernels then stop)."""
+    return _pending[0]
+
+
+def start_quiet(thread: threading.Thread) -> None:
+    """Start ``thread`` with SIGINT blocked in it, so that Ctrl-C reaches the main
+    thread: python-sat's handler, which jumps back into the solve call it interrupts,
+    must run on the thread that made that call (on a timer's thread it hung the
+    process)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        thread.start()
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        thread.start()  # a new thread starts with the mask of the one that starts it
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _ours() -> bool:
+    return (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+
+
+@contextmanager
+def kernels() -> Iterator[None]:
+    """Run numba kernels that look at :func:`cpsolve.search.kernels.past`: Ctrl-C
+    makes them return at their next look, then raises KeyboardInterrupt here.
+
+    >>> with kernels():
+    ...     pending()
+    False
+    """
+    if not _ours():
+        yield
+        return
+    owner = sys._getframe(2)  # the frame of the ``with`` (above contextlib's __enter__)
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        # Inside a kernel, the Python running has the block's frame as its first
+        # caller (compiled code has no frames); numba compiling has its dispatcher.
+        inside = frame
+        while inside is not None and inside is not owner:
+            if inside.f_code.co_filename.endswith(COMPILING):
+                raise KeyboardInterrupt
+            inside = inside.f_back
+        if inside is None or frame is owner:
+            raise KeyboardInterrupt
+        _pending[0] = True  # the kernel stops at this look at the clock
+
+    signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        interrupted, _pending[0] = _pending[0], False
+    if interrupted:
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def stopping(stop: Callable[[], None]) -> Iterator[None]:
+    """Run a native call that keeps the main thread: Ctrl-C calls ``stop`` (from
+    another thread) so that it returns, and Python raises KeyboardInterrupt then.
+
+    >>> with stopping(lambda: None):
+    ...     pass
+    """
+    if not _ours():
+        yield
+        return
+    import socket
+
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    try:
+        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main thread of the main interpreter
+        reader.close()
+        writer.close()
+        yield
+        return
+
+    def watch() -> None:
+        while True:
+            try:
+                data = reader.recv(64)
+            except OSError:
+                return
+            if not data:
+                return  # the block ended
+            if signal.SIGINT in data:
+                stop()
+
+    watcher = threading.Thread(target=watch, name="cpsolve-interrupt", daemon=True)
+    start_quiet(watcher)
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(previous)
+        writer.close()  # the watcher reads the end and returns
+        watcher.join()
+        reader.close()

@@ -1,0 +1,128 @@
+"""Ctrl-C prints ``interrupted`` and exits 130 in every command, inside numba kernels
+(IDA*, the Akari grading) and inside SAT and CP-SAT solvers too (subprocesses: SIGINT
+sent once the search is under way)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from tests.support.cli import CPSOLVE
+
+FIFTEEN = "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 3 10\n"  # 51 moves at least: minutes of search
+
+
+def interrupted(args: list[str], *, stdin: str | None = None, started: str = "",
+                after: float = 1.5, cwd: str | None = None) -> tuple[int, list[str], float]:
+    """Run ``cpsolve ARGS``, wait until standard error shows ``started`` (the search
+    is under way; at once when empty) and ``after`` seconds more, send SIGINT; the exit
+    status, the lines of standard error and the seconds it took to stop."""
+    command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
+    env = {**os.environ, "PYTHONFAULTHANDLER": "1"}  # the stacks, should it hang
+    process = subprocess.Popen([*command, *args], stdin=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               cwd=cwd, env=env)
+    lines: list[str] = []
+    seen = threading.Event()
+
+    def read() -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            lines.append(line.rstrip("\n"))
+            if started and started in line:
+                seen.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    if stdin is not None:
+        assert process.stdin is not None
+        process.stdin.write(stdin)
+    assert process.stdin is not None
+    process.stdin.close()
+    if started:
+        assert seen.wait(60), lines
+    time.sleep(after)
+    assert process.poll() is None, ("finished before the signal", lines)
+    sent = time.perf_counter()
+    process.send_signal(signal.SIGINT)
+    try:
+        code = process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)  # faulthandler prints every thread's stack
+        process.wait(10)
+        reader.join(5)
+        raise AssertionError("did not stop:\n" + "\n".join(lines)) from None
+    finally:
+        if process.poll() is None:
+            process.kill()
+    stopped = time.perf_counter() - sent
+    reader.join(5)
+    return code, lines, stopped
+
+
+def assert_interrupted(result: tuple[int, list[str], float]) -> None:
+    code, lines, stopped = result
+    assert code == 130, lines
+    assert lines[-1] == "cpsolve: interrupted", lines
+    assert not any("Traceback" in line or "internal error" in line for line in lines), lines
+    assert stopped < 10, stopped
+
+
+def test_inside_a_sat_solver():
+    # python-sat's CaDiCaL aborted the process (status 134) when asked for its
+    # statistics after it had been stopped mid-search
+    assert_interrupted(interrupted(["slide", "-", "--method", "sat", "-v"], stdin=FIFTEEN,
+                                   started="lower bound"))
+
+
+def test_inside_a_sat_solver_under_a_time_limit():
+    assert_interrupted(interrupted(["slide", "-", "--method", "sat", "-v", "--time-limit",
+                                    "100"], stdin=FIFTEEN, started="lower bound"))
+
+
+def test_inside_cp_sat():
+    # CP-SAT used to take the signal as its own and end the search as if time ran out
+    # (exit 3)
+    assert_interrupted(interrupted(["slide", "-", "--method", "cpsat", "-v"], stdin=FIFTEEN,
+                                   started="lower bound"))
+
+
+def test_inside_the_ida_kernel():
+    # a KeyboardInterrupt inside the kernel's look at the clock came out as a
+    # SystemError (exit 70)
+    for after in (0.3, 2.0):
+        assert_interrupted(interrupted(["slide", "-", "--method", "ida", "--heuristic",
+                                        "manhattan", "-v"], stdin=FIFTEEN,
+                                       started="before search", after=after))
+
+
+def test_inside_the_rotation_kernel(tmp_path):
+    grid = "\n".join(" ".join(str((r * 7 + c * 3) % 5) for c in range(8)) for r in range(8))
+    assert_interrupted(interrupted(["rotate", "-", "--method", "ida", "-v"], stdin=grid,
+                                   started="before search"))
+
+
+def test_inside_heyawake_lazy_sat_and_the_batch(tmp_path):
+    n = 150  # rooms of 10x10 and no numbers: the lazy cuts take minutes
+    rooms = "\n".join(" ".join(f"r{r // 10}_{c // 10}" for c in range(n)) for r in range(n))
+    board = f"{n} {n}\n" + ("- " * n + "\n") * n + rooms + "\n"
+    assert_interrupted(interrupted(["heyawake", "-", "-v"], stdin=board,
+                                   started="model built", after=1.0))
+    problems = tmp_path / "problems.txt"
+    problems.write_text("9999 9999 9999 9999\n3\n6,6,R5=T4ZQ7BO0XGSL6EWFUMAI12D89PHCVJKYN\n"
+                        "5,6,F5RS2T81KQ=7N3GCMEL6J9DPAOI40H\n"
+                        "5,6,1=3L9ST04CPJA=B6GKDOMHQF8NI75R\n")
+    assert_interrupted(interrupted(["batch", str(problems), "-o", str(tmp_path / "a.txt"),
+                                    "--workers", "1"], after=3))
+
+
+@pytest.mark.slow
+def test_inside_the_akari_generator():
+    assert_interrupted(interrupted(["generate", "akari", "80", "80", "--unique", "--grade",
+                                    "hard", "--seed", "3"], after=3))
