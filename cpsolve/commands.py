@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -219,6 +220,28 @@ def exit_code(result: Result) -> int:
     return EXIT_OK
 
 
+@contextmanager
+def solving(name: str, verbose: bool) -> Iterator[Callable[[str], None] | None]:
+    """The log a solve is given: with ``-v`` each phase on standard error as it ends,
+    and on a terminal a status line (:func:`cpsolve.progress.status`) that shows the
+    phase last ended and the time so far; ``None`` when there is neither."""
+    from cpsolve.progress import enabled, status
+
+    with status(name) as line:
+        if not verbose and not enabled():
+            yield None
+            return
+
+        def log(text: str) -> None:
+            line(text)
+            if verbose:
+                from cpsolve.cli import say
+
+                say(text)
+
+        yield log
+
+
 def describe_stats(result: Result) -> str:
     """One line of method and statistics for ``-v``."""
     method = " ".join(f"{key}={value}" for key, value in result.method.items())
@@ -413,15 +436,11 @@ def static_command(spec: StaticCommand) -> click.Command:
             assert isinstance(proto, CpsatModel)
             dumps[dump_model] = proto.to_text()
         limit = None if find_all else count if count is not None else 1
-        log = None
-        if verbose:
-            from cpsolve.cli import say
-
-            log = say
-        result = family.solve(puzzle, backend=backend, solver=solver, encoding=encoding,
-                              limit=limit, unique=unique, time_limit=deadline,
-                              workers=workers, deductions=deductions, log=log, **extra)
-        report = spec.report(puzzle, result, asked, deadline) if spec.report else None
+        with solving(family.name, verbose) as log:
+            result = family.solve(puzzle, backend=backend, solver=solver, encoding=encoding,
+                                  limit=limit, unique=unique, time_limit=deadline,
+                                  workers=workers, deductions=deductions, log=log, **extra)
+            report = spec.report(puzzle, result, asked, deadline) if spec.report else None
         out = render_static(spec, puzzle, result, fmt, unique,
                             counting=limit != 1 or count == 1,
                             output=output if fmt in ("svg", "png") else None, report=report)

@@ -82,6 +82,10 @@ def kernels() -> Iterator[None]:
     def handler(signum: int, frame: FrameType | None) -> None:
         # Inside a kernel, the Python running has the block's frame as its first
         # caller (compiled code has no frames); numba compiling has its dispatcher.
+        # The flag is set in every case: should the KeyboardInterrupt be swallowed
+        # (raised in a callback of the compiler, which only prints it), the kernel
+        # still stops at its first look and the block ends with it.
+        _pending[0] = True
         inside = frame
         while inside is not None and inside is not owner:
             if inside.f_code.co_filename.endswith(COMPILING):
@@ -89,7 +93,7 @@ def kernels() -> Iterator[None]:
             inside = inside.f_back
         if inside is None or frame is owner:
             raise KeyboardInterrupt
-        _pending[0] = True  # the kernel stops at this look at the clock
+        # else: inside the kernel, which stops at this look at the clock
 
     signal.signal(signal.SIGINT, handler)
     try:
@@ -97,8 +101,8 @@ def kernels() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, signal.default_int_handler)
         interrupted, _pending[0] = _pending[0], False
-    if interrupted:
-        raise KeyboardInterrupt
+        if interrupted:  # also instead of what the interrupt broke (numba compiling)
+            raise KeyboardInterrupt
 
 
 @contextmanager

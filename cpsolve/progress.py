@@ -1,4 +1,5 @@
-"""Progress bars on standard error for long runs (sweeps, batches, experiments).
+"""Progress bars on standard error for long runs (sweeps, batches, experiments), and a
+status line for a solve while it runs.
 
 A bar is drawn only when standard error is a terminal (or when forced with
 ``CPSOLVE_PROGRESS=1``), so pipes, logs and tests stay clean; ``CPSOLVE_PROGRESS=0``
@@ -9,9 +10,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+# The status line on the terminal, while one is (a bar started meanwhile replaces it
+# until the bar is done: a terminal shows one live display at a time).
+_shown: list[Any] = []
 
 
 class Bar:
@@ -79,6 +84,44 @@ def progress(description: str, total: float | None, *, unit: str = "") -> Iterat
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn(unit), TimeElapsedColumn(), TextColumn("eta"),
                TimeRemainingColumn(), TextColumn("{task.fields[info]}")]
-    with Progress(*columns, console=Console(stderr=True), transient=False) as bars:
-        task = bars.add_task(description, total=total, info="")
-        yield Bar(bars, task)
+    line = _shown[-1] if _shown else None
+    if line is not None:
+        line.stop()
+    try:
+        with Progress(*columns, console=Console(stderr=True), transient=False) as bars:
+            task = bars.add_task(description, total=total, info="")
+            yield Bar(bars, task)
+    finally:
+        if line is not None:
+            line.start()
+
+
+@contextmanager
+def status(description: str) -> Iterator[Callable[[str], None]]:
+    """A line on a terminal that says what a command is doing while it runs: a
+    spinner, ``description``, the time so far, and the text last given to the
+    function it yields (the phase that last ended: each ``-v`` line). Gone when the
+    block ends; nothing at all when bars are off (standard error not a terminal).
+
+    >>> with status("slide") as say:
+    ...     say("lower bound 31")
+    """
+    if not enabled():
+        yield lambda text: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    columns = [SpinnerColumn(), TextColumn("[bold]{task.description}"), TimeElapsedColumn(),
+               TextColumn("{task.fields[info]}")]
+    with Progress(*columns, console=Console(stderr=True), transient=True) as line:
+        task = line.add_task(description, total=None, info="")
+        room = max(10, line.console.width - len(description) - 16)  # spinner, time, gaps
+
+        def say(text: str) -> None:  # cut short to the line: the name and time stay
+            line.update(task, info=text if len(text) <= room else text[:room - 1] + "\u2026")
+
+        _shown.append(line)
+        try:
+            yield say
+        finally:
+            _shown.pop()

@@ -374,6 +374,8 @@ def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats,
     start = time.perf_counter()
     try:
         if remaining is None:
+            if _supports(sat.clear_interrupt):  # without the GIL: other threads run
+                return sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
             return bool(sat.solve(assumptions=assumptions))
         if _supports(sat.clear_interrupt):
             timer = threading.Timer(remaining, sat.interrupt)

@@ -28,6 +28,7 @@ from cpsolve.commands import (
     load,
     read_board,
     read_text,
+    solving,
     with_file,
 )
 from cpsolve.errors import InputError, UsageError
@@ -241,15 +242,11 @@ def plan_command(spec: PlanCommand) -> click.Command:
             return out if fmt in spec.pictures else with_file(out, output)
         if show_all and not count_optimal:
             count_optimal = True
-        log = None
-        if verbose:
-            from cpsolve.cli import say
-
-            log = say
         options = dict(method=method, encoding=encoding, mode=mode, solver=solver, card=card,
                        heuristic=heuristic, workers=workers, **extra)
-        result = family.solve(puzzle, max_length=max_length, count_optimal=count_optimal,
-                              time_limit=time_limit, log=log, **options)
+        with solving(family.name, verbose) as log:
+            result = family.solve(puzzle, max_length=max_length, count_optimal=count_optimal,
+                                  time_limit=time_limit, log=log, **options)
         out = render_plans(spec, puzzle, result, fmt, show_all, moves, count_optimal, steps,
                            output)
         if dump_cnf is not None or dump_model is not None:

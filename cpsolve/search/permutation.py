@@ -134,7 +134,7 @@ def _bound(state, celldist, span, maps, pcounts, offsets, tables, scratch):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # others (a status line) run meanwhile
 def _iteration(state, perms, inverse, run_cap, celldist, span, maps, pcounts, offsets,
                tables, threshold, count, plans, deadline):
     """One bounded depth-first pass; returns (next threshold, plans found, nodes,

@@ -50,7 +50,7 @@ def _line_conflict(cells, line, line_cells, line_len, goal_line, key):
     return 2 * (n - longest)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # others (a status line) run meanwhile
 def _iteration(cells, blank, nbr, dist, h0, threshold, weight, count, plans, deadline, lc,
                lc_value, line_cells, line_len, line_ok, row_of, col_of, goal_row, goal_col,
                key_row, key_col):
@@ -276,7 +276,7 @@ def _moved(u, a, b, board, comp, pat_of, slot_of, label_of, dist, weights, offse
     return p, r, md_p, e, h - md[p] - (entry[p] << sh) + md_p + (e << sh)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # others (a status line) run meanwhile
 def _iteration_pdb(tiles, blank, nbr, label_of, comp, cell_of, tile_of, board, pat_of,
                    slot_of, weights, offsets, shifts, tables, dist, ranks, mds, entries, hs,
                    threshold, count, plans, deadline):
