@@ -81,7 +81,7 @@ def main() -> None:
     parser.add_argument("--dir", default="/tmp/cpsolve-devquiz")
     parser.add_argument("--resume", action="store_true")
     args = parser.parse_args()
-    folder = Path(args.dir)
+    folder = Path(args.dir).resolve()
     folder.mkdir(parents=True, exist_ok=True)
     problems_file = folder / f"devquiz2011-{args.first}.txt"
     problems_file.write_text(subset(Path(args.problems).read_text(), args.first))
@@ -100,10 +100,15 @@ def main() -> None:
     if args.code:
         env["PYTHONPATH"] = args.code
     started = time.perf_counter()
-    done = subprocess.run(command, stderr=subprocess.PIPE, text=True, check=False, env=env)
+    # run from the data folder: ``python -m`` puts the working directory first on the
+    # path, which would shadow ``--code`` with the checkout the command is run from
+    done = subprocess.run(command, stderr=subprocess.PIPE, text=True, check=False, env=env,
+                          cwd=folder)
     seconds = time.perf_counter() - started
     print(f"machine: {machine()}")
-    print(f"code: {args.code or 'this checkout'}; command: cpsolve {' '.join(command[3:])} "
+    code = subprocess.run([sys.executable, "-c", "import cpsolve; print(cpsolve.__file__)"],
+                          capture_output=True, text=True, env=env, cwd=folder).stdout.strip()
+    print(f"code: {Path(code).parent.parent}; command: cpsolve {' '.join(command[3:])} "
           f"(exit {done.returncode}, {seconds:.0f} s wall)")
     print(done.stderr.rstrip())
     problems = read(problems_file.read_text())
