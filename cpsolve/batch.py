@@ -85,10 +85,13 @@ class Store:
                 [(problem, moves, index, optimal) for moves in plans])
 
     def answers(self) -> dict[str, list[tuple[str, bool]]]:
+        """problem -> every answer stored and whether it is optimal: as short as an
+        answer a method proved optimal (the same length, other moves, is as good)."""
+        rows = self.db.execute("SELECT problem, moves, optimal FROM answers").fetchall()
+        proven = {problem: len(moves) for problem, moves, optimal in rows if optimal}
         out: dict[str, list[tuple[str, bool]]] = defaultdict(list)
-        for problem, moves, optimal in self.db.execute(
-                "SELECT problem, moves, optimal FROM answers"):
-            out[problem].append((moves, bool(optimal)))
+        for problem, moves, _ in rows:
+            out[problem].append((moves, len(moves) == proven.get(problem)))
         return out
 
     def statuses(self) -> dict[str, tuple[str, str]]:
@@ -253,15 +256,16 @@ def write_atomically(path: str, text: str) -> None:
 def summary(job: BatchJob, problems: list[Any], chosen: list[str | None],
             statuses: dict[str, tuple[str, str]], limits: dict[str, int] | None,
             report: Report, errors: list[tuple[int | str, str]],
-            cpu_seconds: float) -> list[str]:
-    """The table at the end: by group, the moves per budget, the time."""
+            cpu_seconds: float, optimal: set[tuple[str, str]]) -> list[str]:
+    """The table at the end: by group, the moves per budget, the time; an answer
+    counts as optimal when it is in ``optimal`` (problem, moves), proven so."""
     rows: dict[str, Counter[str]] = defaultdict(Counter)
     for problem, moves in zip(problems, chosen):
         row = rows[job.group(problem.text)]
         status = statuses.get(problem.text, ("", ""))[0]
         row["boards"] += 1
         row["answered"] += moves is not None
-        row["optimal"] += moves is not None and status == "optimal"
+        row["optimal"] += (problem.text, moves) in optimal
         row["unsolvable"] += status == "unsolvable"
         row["open"] += moves is None and status != "unsolvable"
         row["moves"] += len(moves or "")
@@ -382,6 +386,8 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
                      limits=problems.limits, after_pass=after_pass)
         statuses = database.statuses()
         cpu = database.seconds()
+        optimal = {(problem, moves) for problem, options in database.answers().items()
+                   for moves, proven in options if proven}
         # every stored answer is replayed again before it can be handed in
         chosen, answers = hand_in(replay=True)
     finally:
@@ -392,7 +398,7 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
     else:
         out.stdout = answers
     out.stderr = summary(job, problems.problems, chosen, statuses, problems.limits, report,
-                         problems.errors, cpu)
+                         problems.errors, cpu, optimal)
     open_ = any(moves is None and statuses.get(p.text, ("",))[0] != "unsolvable"
                 for p, moves in zip(problems.problems, chosen))
     if report.rejected:

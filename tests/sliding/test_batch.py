@@ -303,6 +303,20 @@ def test_store_marks_an_answer_optimal_when_a_later_pass_proves_it(tmp_path):
     store.close(0.0)
 
 
+def test_an_answer_as_short_as_a_proven_optimal_one_is_optimal(tmp_path):
+    """A beam's answer may have the optimal length with other moves; the planner may
+    hand it in (it spares a tight letter), and it is optimal all the same."""
+    from cpsolve.batch import Store
+
+    store = Store(str(tmp_path / "s.sqlite"))
+    base = {"method": "m", "reason": "", "lower_bound": 2, "seconds": 0.1}
+    store.record("b", 0, {**base, "status": "solved"}, ["DLUR", "LLRRUD"])
+    store.record("b", 1, {**base, "status": "optimal"}, ["LDRU"])
+    assert sorted(store.answers()["b"]) == [("DLUR", True), ("LDRU", True),
+                                            ("LLRRUD", False)]
+    store.close(0.0)
+
+
 def test_summary_and_bar_use_one_word_and_one_order_of_letters(tmp_path, capsys):
     from cpsolve.batch import _info
 
