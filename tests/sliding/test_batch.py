@@ -362,6 +362,26 @@ def test_time_limit_stops_an_attempt_that_is_running(tmp_path, capsys):
     assert "stopped at the time limit" in capsys.readouterr().err
 
 
+def test_stopped_with_every_board_answered_is_done(tmp_path, capsys):
+    """Exit 3 means a limit came before an answer: a run stopped while later passes
+    shorten answers every board already has is done (exit 0), and says it may go on."""
+    lines = [line for line in (Path(__file__).parents[1] / "data" / "sliding" /
+                               "devquiz2011-sample.txt").read_text().splitlines()
+             if line.startswith(("5,5,", "6,6,"))]
+    problems = tmp_path / "p.txt"
+    problems.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "a.txt"
+    assert run_cli("batch", str(problems), "-o", str(out), "--workers", "1",
+                   "--passes", "1") == 0
+    assert all(answers_of(out, len(lines)))
+    capsys.readouterr()
+    assert run_cli("batch", str(problems), "-o", str(out), "--workers", "1",
+                   "--time-limit", "1") == 0
+    err = capsys.readouterr().err
+    assert "stopped at the time limit; run again to continue for shorter answers" in err
+    assert all(answers_of(out, len(lines)))
+
+
 def test_one_worker_runs_apart_so_the_progress_clock_moves():
     from cpsolve.executors import run_tasks
 
