@@ -29,6 +29,7 @@ from pathlib import Path
 
 from common import machine  # noqa: E402
 
+from cpsolve.batch import optimal_answers, stored_answers  # noqa: E402
 from cpsolve.models.sliding import check, parse  # noqa: E402
 from cpsolve.models.sliding.batch import MOVES, read, read_answers  # noqa: E402
 
@@ -114,9 +115,7 @@ def main() -> None:
     problems = read(problems_file.read_text())
     answers = read_answers(answers_file.read_text(), problems.count)
     with sqlite3.connect(store) as db:
-        # an answer as short as one proven optimal is optimal (other moves, same length)
-        optimal = dict(db.execute("SELECT problem, MIN(LENGTH(moves)) FROM answers "
-                                  "WHERE optimal = 1 GROUP BY problem"))
+        optimal = optimal_answers(stored_answers(db))  # the batch's own rule
         bounds = dict(db.execute("SELECT problem, MAX(lower_bound) FROM attempts "
                                  "GROUP BY problem"))
     used: Counter[str] = Counter()
@@ -132,7 +131,7 @@ def main() -> None:
         assert check(puzzle, moves) == [], problem.text  # never trust a solver
         used.update(moves)
         answered += 1
-        proven += len(moves) == optimal.get(problem.text)
+        proven += (problem.text, moves) in optimal
         if bounds.get(problem.text):
             excess[size].append((len(moves), bounds[problem.text]))
     limits = problems.limits or {}

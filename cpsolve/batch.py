@@ -42,6 +42,23 @@ SETTLED = ("optimal", "unsolvable")  # no later pass can do better
 WORDS = {"unknown": "open"}
 
 
+def stored_answers(db: sqlite3.Connection) -> dict[str, list[tuple[str, bool]]]:
+    """problem -> every answer in the store ``db`` and whether it is optimal: as short
+    as an answer a method proved optimal (the same length, other moves, is as good)."""
+    rows = db.execute("SELECT problem, moves, optimal FROM answers").fetchall()
+    proven = {problem: len(moves) for problem, moves, optimal in rows if optimal}
+    out: dict[str, list[tuple[str, bool]]] = defaultdict(list)
+    for problem, moves, _ in rows:
+        out[problem].append((moves, len(moves) == proven.get(problem)))
+    return out
+
+
+def optimal_answers(known: dict[str, list[tuple[str, bool]]]) -> set[tuple[str, str]]:
+    """The (problem, moves) pairs of :func:`stored_answers` that are optimal."""
+    return {(problem, moves) for problem, options in known.items()
+            for moves, optimal in options if optimal}
+
+
 class Store:
     """Attempts and answers, keyed by the problem's text (so reordering or editing
     the problem file keeps what is known)."""
@@ -85,14 +102,7 @@ class Store:
                 [(problem, moves, index, optimal) for moves in plans])
 
     def answers(self) -> dict[str, list[tuple[str, bool]]]:
-        """problem -> every answer stored and whether it is optimal: as short as an
-        answer a method proved optimal (the same length, other moves, is as good)."""
-        rows = self.db.execute("SELECT problem, moves, optimal FROM answers").fetchall()
-        proven = {problem: len(moves) for problem, moves, optimal in rows if optimal}
-        out: dict[str, list[tuple[str, bool]]] = defaultdict(list)
-        for problem, moves, _ in rows:
-            out[problem].append((moves, len(moves) == proven.get(problem)))
-        return out
+        return stored_answers(self.db)
 
     def statuses(self) -> dict[str, tuple[str, str]]:
         """problem -> (best status over its attempts, the reason given)."""
@@ -256,9 +266,11 @@ def write_atomically(path: str, text: str) -> None:
 def summary(job: BatchJob, problems: list[Any], chosen: list[str | None],
             statuses: dict[str, tuple[str, str]], limits: dict[str, int] | None,
             report: Report, errors: list[tuple[int | str, str]],
-            cpu_seconds: float, optimal: set[tuple[str, str]]) -> list[str]:
+            cpu_seconds: float, optimal: set[tuple[str, str]],
+            answered_all: bool) -> list[str]:
     """The table at the end: by group, the moves per budget, the time; an answer
-    counts as optimal when it is in ``optimal`` (problem, moves), proven so."""
+    counts as optimal when it is in ``optimal`` (problem, moves), proven so;
+    ``answered_all``: every board that has one has an answer."""
     rows: dict[str, Counter[str]] = defaultdict(Counter)
     for problem, moves in zip(problems, chosen):
         row = rows[job.group(problem.text)]
@@ -302,8 +314,7 @@ def summary(job: BatchJob, problems: list[Any], chosen: list[str | None],
         lines.append(f"rejected by the checker: {rejected}")
     if report.stopped:
         lines.append("stopped at the time limit; run again to continue" + (
-            "" if any(r["open"] for r in rows.values())
-            else " for shorter answers: every board has one"))
+            " for shorter answers: every board has one" if answered_all else ""))
     return lines
 
 
@@ -364,9 +375,9 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
     database = Store(path)
     clock = time.perf_counter()
 
-    def hand_in(replay: bool) -> tuple[list[str | None], str]:
-        """The answers the budgets allow, from every answer stored, and their file."""
-        known = database.answers()
+    def hand_in(known: dict[str, list[tuple[str, bool]]],
+                replay: bool) -> tuple[list[str | None], str]:
+        """The answers the budgets allow, from every answer ``known``, and their file."""
         candidates = [[moves for moves, _ in known.get(problem.text, [])
                        if not replay or not job.check(problem.text, moves)]
                       for problem in problems.problems]
@@ -380,7 +391,7 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
         # the answers file after each pass: answers as good as known, even if a later
         # pass is stopped (these were replayed when stored; the last write replays again)
         if output is not None:
-            write_atomically(output, hand_in(replay=False)[1])
+            write_atomically(output, hand_in(database.answers(), replay=False)[1])
 
     try:
         report = run(job, [p.text for p in problems.problems], database, passes=passes,
@@ -388,10 +399,9 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
                      limits=problems.limits, after_pass=after_pass)
         statuses = database.statuses()
         cpu = database.seconds()
-        optimal = {(problem, moves) for problem, options in database.answers().items()
-                   for moves, proven in options if proven}
+        known = database.answers()
         # every stored answer is replayed again before it can be handed in
-        chosen, answers = hand_in(replay=True)
+        chosen, answers = hand_in(known, replay=True)
     finally:
         database.close(time.perf_counter() - clock)
     out = Output()
@@ -399,10 +409,10 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
         write_atomically(output, answers)
     else:
         out.stdout = answers
-    out.stderr = summary(job, problems.problems, chosen, statuses, problems.limits, report,
-                         problems.errors, cpu, optimal)
     open_ = any(moves is None and statuses.get(p.text, ("",))[0] != "unsolvable"
                 for p, moves in zip(problems.problems, chosen))
+    out.stderr = summary(job, problems.problems, chosen, statuses, problems.limits, report,
+                         problems.errors, cpu, optimal_answers(known), not open_)
     if report.rejected:
         out.exit_code = EXIT_ERROR
     elif problems.errors:
