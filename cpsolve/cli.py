@@ -109,7 +109,7 @@ def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
     with progress("sweep", None, unit="positions") as bar:
         report = found.analyze(puzzle, bar=bar)
     if plot is not None:
-        from cpsolve.render import distribution_plot
+        from cpsolve.grid.render import distribution_plot
 
         distribution_plot(report.distribution, plot,
                           f"{report.states:,} positions, largest distance {report.diameter}")

@@ -94,7 +94,7 @@ def guard(clauses: Any, selector: int) -> Any:
     """``clauses`` switched by ``selector``: each clause gets the literal ``-selector``,
     so the clauses hold when the selector is assumed true and are void when it is left
     free. A puzzle's hints (its clues) built this way can be turned on and off by
-    assumptions on one solver (:mod:`cpsolve.uniqueness`). ``clauses`` is a list of
+    assumptions on one solver (:mod:`cpsolve.grid.uniqueness`). ``clauses`` is a list of
     clauses or a 2-D array of same-length clauses; the result is of the same kind.
 
     >>> guard(np.array([[1, 2], [-1, -2]]), 7).tolist()

@@ -20,8 +20,8 @@ from cpsolve.result import Result, Status, check_json, result_json
 
 if TYPE_CHECKING:
     from cpsolve.family import Family
+    from cpsolve.grid.render import GridPicture, Sheet
     from cpsolve.limits import Deadline
-    from cpsolve.render import GridPicture, Sheet
     from cpsolve.solving import StaticPuzzle
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -324,7 +324,7 @@ class StaticCommand:
 
 def drawn(pic: GridPicture | Sheet, fmt: str, output: str | None, code: int) -> Output:
     """A picture as the output: SVG on standard output without ``-o``, else a file."""
-    from cpsolve.render import to_png, to_svg
+    from cpsolve.grid.render import to_png, to_svg
 
     content: str | bytes = to_svg(pic) if fmt == "svg" else to_png(pic)
     if output is None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from cpsolve.grid.render import to_svg
 from cpsolve.models.akari import check, parse, solve, to_grid, to_url
 from cpsolve.models.akari.picture import picture
-from cpsolve.render import to_svg
 
 HERE = Path(__file__).resolve().parent
 

@@ -38,8 +38,8 @@ from cpsolve.result import Result, result_json
 
 if TYPE_CHECKING:
     from cpsolve.family import Family
+    from cpsolve.grid.render import GridPicture
     from cpsolve.planning.replay import Walk
-    from cpsolve.render import GridPicture
 
 
 GIF_CELL = 64  # pixels a cell in a replay (a sheet's boards are smaller: 40)
@@ -85,8 +85,8 @@ class PlanCommand:
 def plan_picture(spec: PlanCommand, board: Any, plan: Any, heading: str, fmt: str,
                  output: str | None, code: int) -> Output:
     """A plan drawn: a sheet of its boards (SVG, PNG) or its replay (GIF)."""
+    from cpsolve.grid.render import to_gif
     from cpsolve.planning.replay import frames, sheet
-    from cpsolve.render import to_gif
 
     assert spec.walk is not None and spec.draw is not None
     draw = spec.draw

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cpsolve.render import GridPicture, Sheet
+from cpsolve.grid.render import GridPicture, Sheet
 
 # A sheet shows every board up to this many, else this many spread evenly over the
 # plan (the start and the last board always among them).

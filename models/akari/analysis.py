@@ -27,7 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from cpsolve.models.akari.board import Board, where
+from cpsolve.grid.geometry import where
+from cpsolve.models.akari.board import Board
 
 UNKNOWN, NO, YES = -1, 0, 1
 

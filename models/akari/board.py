@@ -19,15 +19,6 @@ Cell = tuple[int, int]
 Solution = frozenset[Cell]  # the cells holding lights
 
 
-def where(cell: Cell) -> str:
-    """A cell as users read it, 1-based.
-
-    >>> where((0, 4))
-    'row 1, column 5'
-    """
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
-
-
 @dataclass(frozen=True)
 class Board:
     """An immutable Akari board: ``rows`` of ``.``, ``#`` and ``0``-``4``.

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cpsolve.models.akari.board import WHITE, Board, Cell, where
+from cpsolve.grid.geometry import where
+from cpsolve.models.akari.board import WHITE, Board, Cell
 
 
 def _runs(white: np.ndarray) -> np.ndarray:

@@ -12,12 +12,13 @@ import click
 from cpsolve.backends.sat import DEFAULT_SOLVER, NON_INCREMENTAL
 from cpsolve.commands import Report, StaticCommand, card_option, static_command
 from cpsolve.errors import InputError
+from cpsolve.grid.geometry import where
+from cpsolve.grid.render import MARK, Sheet
 from cpsolve.limits import Deadline
-from cpsolve.models.akari.board import Board, Cell, Solution, where
+from cpsolve.models.akari.board import Board, Cell, Solution
 from cpsolve.models.akari.formats import parse_answer, to_grid, to_tatham, to_url
 from cpsolve.models.akari.picture import picture
 from cpsolve.models.akari.solve import AKARI
-from cpsolve.render import MARK, Sheet
 from cpsolve.result import Result, Status
 
 REPORTS = ("explain", "redundant", "minimize", "grade")

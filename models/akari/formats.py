@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from cpsolve import puzzlink
 from cpsolve.errors import InputError
+from cpsolve.grid import puzzlink
 from cpsolve.models.akari.board import Board, Cell
 
 GRID_SYMBOLS = {".": ".", "-": ".", "#": "#", "x": "#", "X": "#"} | {d: d for d in "01234"}

@@ -14,12 +14,12 @@ that lets it reach large boards:
    are, ``rot4``, ``mirror`` left to right, or ``none``), about ``density`` of the
    board; lights placed as above; every black cell numbered;
 2. *repair*: while the deductions of the grade asked (for no grade: the solver's
-   backbone, :mod:`cpsolve.uniqueness`) leave cells undetermined, some of those cells
+   backbone, :mod:`cpsolve.grid.uniqueness`) leave cells undetermined, some of those cells
    become black (with their symmetric images), spread apart, and the lights and
    numbers are mended around them;
 3. *fewer numbers*: numbers go, in random order, while the board stays decided by
    the deductions of its grade (with no grade: while the solution stays unique, by
-   :func:`cpsolve.uniqueness.minimal_in`); the numbers no deduction used go at once
+   :func:`cpsolve.grid.uniqueness.minimal_in`); the numbers no deduction used go at once
    (the same deductions decide the same cells without them). No number left can
    go alone;
 4. a board that an easier grade also decides is made again from a new layout;

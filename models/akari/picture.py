@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from cpsolve.grid.render import GridPicture
 from cpsolve.models.akari.board import Board, Cell
-from cpsolve.render import GridPicture
 
 BLACK = "#1a1a1a"
 LIT = "#fff1a8"

@@ -1,7 +1,7 @@
 """What a puzzle setter asks about an Akari board beyond its answer, each answer proven:
 
 * :func:`explain`: the cells that are not the same in every solution (the complement
-  of the backbone, by :mod:`cpsolve.uniqueness` on the solve's model), two solutions
+  of the backbone, by :mod:`cpsolve.grid.uniqueness` on the solve's model), two solutions
   that differ, and **fixes**: single changes that leave exactly one solution (a
   number added to an unnumbered black cell; a white cell made black, unnumbered or
   numbered), each proven by the incremental solver and proven again by counting the
@@ -30,14 +30,15 @@ import numpy as np
 
 from cpsolve.backends.sat import DEFAULT_SOLVER, CnfModel
 from cpsolve.cnf import exactly
+from cpsolve.grid.geometry import where
+from cpsolve.grid.uniqueness import backbone_in, core_in, count_in, minimal_in, open_session
+from cpsolve.grid.uniqueness import redundant_in as redundant_hints
 from cpsolve.limits import Deadline
 from cpsolve.models.akari.analysis import Residual, prepare
-from cpsolve.models.akari.board import Board, Cell, Solution, where
+from cpsolve.models.akari.board import Board, Cell, Solution
 from cpsolve.models.akari.check import check
 from cpsolve.models.akari.encodings import build_sat
 from cpsolve.result import Status
-from cpsolve.uniqueness import backbone_in, core_in, count_in, minimal_in, open_session
-from cpsolve.uniqueness import redundant_in as redundant_hints
 
 MAX_FIXES = 10  # a short list: the least change first
 SHRINK_SECONDS = 1.0  # how long a core may take to become minimal

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from cpsolve.connectivity import grid_neighbours
+from cpsolve.grid.geometry import Grid
 
 UNKNOWN = -2  # a room whose number is shown as "?": numbered, no count given
 Shading = frozenset[int]  # an answer: the shaded cells
@@ -23,8 +23,8 @@ class Board:
     is written in (``clue_cell[room]``).
 
     >>> b = Board(2, 3, (0, 0, 1, 0, 0, 1), (2, None), (0, 2))
-    >>> b.rooms, b.room_cells[1], b.borders_right[0]
-    (2, (2, 5), (False, True))
+    >>> b.rooms, b.room_cells[1], b.borders
+    (2, (2, 5), [(1, 2), (4, 5)])
     """
 
     rows: int
@@ -39,6 +39,10 @@ class Board:
         if len(self.numbers) != len(self.clue_cell) or len(self.numbers) != self.rooms:
             raise ValueError("one number (or None) and one clue cell per room")
 
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid(self.rows, self.cols)
+
     @property
     def cells(self) -> int:
         return self.rows * self.cols
@@ -50,36 +54,20 @@ class Board:
     @cached_property
     def room_cells(self) -> tuple[tuple[int, ...], ...]:
         """The cells of each room, in order."""
-        found: list[list[int]] = [[] for _ in range(self.rooms)]
-        for cell, room in enumerate(self.room):
-            found[room].append(cell)
-        return tuple(tuple(cells) for cells in found)
+        return tuple(tuple(cells) for cells in self.grid.regions(self.room))
 
     @cached_property
-    def neighbours(self) -> list[list[int]]:
-        return grid_neighbours(self.rows, self.cols)
-
-    @cached_property
-    def borders_right(self) -> tuple[tuple[bool, ...], ...]:
-        """``[r][c]``: a room border between (r, c) and (r, c + 1)."""
-        return tuple(tuple(self.room[r * self.cols + c] != self.room[r * self.cols + c + 1]
-                           for c in range(self.cols - 1)) for r in range(self.rows))
-
-    @cached_property
-    def borders_below(self) -> tuple[tuple[bool, ...], ...]:
-        """``[r][c]``: a room border between (r, c) and (r + 1, c)."""
-        return tuple(tuple(self.room[r * self.cols + c] != self.room[(r + 1) * self.cols + c]
-                           for c in range(self.cols)) for r in range(self.rows - 1))
+    def borders(self) -> list[tuple[int, int]]:
+        """The pairs of neighbouring cells with a room border between them."""
+        return self.grid.borders(self.room)
 
     @cached_property
     def runs(self) -> list[tuple[int, ...]]:
         """Every straight run of cells that crosses exactly two room borders and
         starts and ends next to them: some cell of each must be shaded (a run of
         unshaded cells may span two rooms, never three)."""
-        lines = [[r * self.cols + c for c in range(self.cols)] for r in range(self.rows)]
-        lines += [[r * self.cols + c for r in range(self.rows)] for c in range(self.cols)]
         found = []
-        for line in lines:
+        for line in self.grid.lines:
             borders = [k for k in range(len(line) - 1)
                        if self.room[line[k]] != self.room[line[k + 1]]]
             for first, second in zip(borders, borders[1:]):

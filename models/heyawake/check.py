@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import deque
 
-from cpsolve.gridtext import where
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 
 
@@ -23,48 +22,39 @@ def check(board: Board, shading: Shading) -> list[str]:
     >>> check(b, frozenset({0, 1}))[0]
     'shaded cells at row 1, column 1 and row 1, column 2 touch'
     """
-    rows, cols = board.rows, board.cols
+    grid = board.grid
+    where = grid.where
     errors = []
     for cell in sorted(shading):
         if not 0 <= cell < board.cells:
             errors.append(f"shaded cell {cell} is outside the board")
     shaded = [cell in shading for cell in range(board.cells)]
-    for r in range(rows):
-        for c in range(cols):
-            cell = r * cols + c
-            for other in ((cell + 1) if c + 1 < cols else None,
-                          (cell + cols) if r + 1 < rows else None):
-                if other is not None and shaded[cell] and shaded[other]:
-                    errors.append(f"shaded cells at {where(cell, cols)} and "
-                                  f"{where(other, cols)} touch")
+    for a, b in grid.pairs:
+        if shaded[a] and shaded[b]:
+            errors.append(f"shaded cells at {where(a)} and {where(b)} touch")
     white = [cell for cell in range(board.cells) if not shaded[cell]]
     if white:
         seen = {white[0]}
         queue = deque([white[0]])
         while queue:
             cell = queue.popleft()
-            r, c = divmod(cell, cols)
-            for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                other = r2 * cols + c2
-                if 0 <= r2 < rows and 0 <= c2 < cols and not shaded[other] \
-                        and other not in seen:
+            for other in grid.neighbours[cell]:
+                if not shaded[other] and other not in seen:
                     seen.add(other)
                     queue.append(other)
         apart = [cell for cell in white if cell not in seen]
         if apart:
-            errors.append(f"the unshaded cell at {where(apart[0], cols)} is cut off from the "
-                          f"one at {where(white[0], cols)}")
+            errors.append(f"the unshaded cell at {where(apart[0])} is cut off from the "
+                          f"one at {where(white[0])}")
     counts = [0] * board.rooms
     for cell in range(board.cells):
         counts[board.room[cell]] += shaded[cell]
     for room, number in enumerate(board.numbers):
         if number is not None and number != UNKNOWN and counts[room] != number:
             errors.append(f"the room numbered {number} at "
-                          f"{where(board.clue_cell[room], cols)} has {counts[room]} shaded "
+                          f"{where(board.clue_cell[room])} has {counts[room]} shaded "
                           f"cell{'s' if counts[room] != 1 else ''}")
-    lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
-    lines += [[r * cols + c for r in range(rows)] for c in range(cols)]
-    for line in lines:
+    for line in grid.lines:
         start: int | None = None  # where the current run of unshaded cells began
         crossed = 0
         for k, cell in enumerate(line):
@@ -75,6 +65,6 @@ def check(board: Board, shading: Shading) -> list[str]:
             elif board.room[cell] != board.room[line[k - 1]]:
                 crossed += 1
                 if crossed == 2:
-                    errors.append(f"the unshaded run from {where(line[start], cols)} to "
-                                  f"{where(cell, cols)} crosses two room borders")
+                    errors.append(f"the unshaded run from {where(line[start])} to "
+                                  f"{where(cell)} crosses two room borders")
     return errors

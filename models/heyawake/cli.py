@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from cpsolve.commands import Report, StaticCommand, card_option, static_command
-from cpsolve.explain import explain_option
+from cpsolve.grid.explain import explain_option
 from cpsolve.limits import Deadline
 from cpsolve.models.heyawake.board import Board
 from cpsolve.models.heyawake.formats import read_answer, show, to_text, to_url
@@ -20,7 +20,7 @@ from cpsolve.result import Result
 def report(board: Board, result: Result, options: dict[str, Any],
            deadline: Deadline) -> Report:
     """``--explain``: the cells shaded in some solutions and not in others."""
-    from cpsolve.explain import explain
+    from cpsolve.grid.explain import explain
     from cpsolve.models.heyawake.encodings import build_lazy, prepare
 
     if not options.get("explain"):

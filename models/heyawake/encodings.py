@@ -16,7 +16,7 @@ The global rule, "the unshaded cells are connected", three ways:
 
 ``lazy`` (SAT)
     Left out of the clauses; each candidate is checked, and a disconnected one is cut
-    off by :func:`cpsolve.connectivity.connected_cuts` (a cell of a stray region, a
+    off by :func:`cpsolve.grid.connectivity.connected_cuts` (a cell of a stray region, a
     cell of the largest, and the shaded cells around the stray region: one of them must
     change). The cuts of a Heyawake are the chains of shaded cells that wall a region
     off; the solver usually needs few.
@@ -36,7 +36,7 @@ import numpy as np
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
 from cpsolve.cnf import card_clauses, exactly, known_card
-from cpsolve.connectivity import (
+from cpsolve.grid.connectivity import (
     connected_cuts,
     cpsat_connected_flow,
     cpsat_connected_order,
@@ -57,9 +57,7 @@ def prepare(board: Board, deduce: bool = True) -> Whole[Board, Shading]:
 
 
 def _names(board: Board) -> dict[int, str]:
-    cols = board.cols
-    return {cell + 1: f"shaded r{cell // cols + 1}c{cell % cols + 1}"
-            for cell in range(board.cells)}
+    return {cell + 1: f"shaded {board.grid.name(cell)}" for cell in range(board.cells)}
 
 
 def room_clauses(board: Board, room: int, number: int, pool: Any,
@@ -81,16 +79,15 @@ def local_clauses(board: Board, card: str = "seqcounter") -> tuple[list[Any], in
 
     known_card(card)
     groups: list[Any] = []
-    pairs = [(a, b) for a in range(board.cells) for b in board.neighbours[a] if a < b]
-    if pairs:
-        groups.append(-(np.array(pairs, dtype=np.int64) + 1))
+    if board.grid.pairs:
+        groups.append(-(np.array(board.grid.pairs, dtype=np.int64) + 1))
     pool = IDPool(start_from=board.cells + 1)
     for room, number in enumerate(board.numbers):
         if number is not None and number != UNKNOWN:
             groups.extend(room_clauses(board, room, number, pool, card))
     groups.append([[cell + 1 for cell in run] for run in board.runs])
     if board.rows >= 2 and board.cols >= 2:
-        groups.append([[cell + 1, *(-(other + 1) for other in board.neighbours[cell])]
+        groups.append([[cell + 1, *(-(other + 1) for other in board.grid.neighbours[cell])]
                        for cell in range(board.cells)])
     return groups, max(board.cells, pool.top)
 
@@ -99,7 +96,7 @@ def build_lazy(prepared: Whole[Board, Shading], *, card: str = "seqcounter") -> 
     """``lazy``: the local rules as clauses; connectivity checked on each candidate."""
     board = prepared.board
     groups, nvars = local_clauses(board, card)
-    neighbours = board.neighbours
+    neighbours = board.grid.neighbours
 
     def refine(values: tuple[bool, ...]) -> list[list[int]]:
         return connected_cuts([not on for on in values], lambda cell: -(cell + 1),
@@ -113,14 +110,11 @@ def _cpsat(prepared: Whole[Board, Shading], connect: Any) -> CpsatModel:
     from ortools.sat.python import cp_model
 
     board = prepared.board
-    cols = board.cols
     model = cp_model.CpModel()
-    shaded = [model.new_bool_var(f"shaded_r{c // cols + 1}c{c % cols + 1}")
+    shaded = [model.new_bool_var(f"shaded_{board.grid.name(c)}")
               for c in range(board.cells)]
-    for a in range(board.cells):
-        for b in board.neighbours[a]:
-            if a < b:
-                model.add_bool_or([~shaded[a], ~shaded[b]])
+    for a, b in board.grid.pairs:
+        model.add_bool_or([~shaded[a], ~shaded[b]])
     for room, number in enumerate(board.numbers):
         if number is not None and number != UNKNOWN:
             model.add(sum(shaded[c] for c in board.room_cells[room]) == number)
@@ -128,10 +122,10 @@ def _cpsat(prepared: Whole[Board, Shading], connect: Any) -> CpsatModel:
         model.add_bool_or([shaded[c] for c in run])
     if board.rows >= 2 and board.cols >= 2:
         for cell in range(board.cells):
-            model.add_bool_or([shaded[cell], *(~shaded[o] for o in board.neighbours[cell])])
+            model.add_bool_or([shaded[cell], *(~shaded[o] for o in board.grid.neighbours[cell])])
     # Of two neighbouring cells one is unshaded: the first of them that is is the root.
-    roots = [0, board.neighbours[0][0]] if board.cells > 1 else [0]
-    connect(model, [~s for s in shaded], board.neighbours, roots=roots)
+    roots = [0, board.grid.neighbours[0][0]] if board.cells > 1 else [0]
+    connect(model, [~s for s in shaded], board.grid.neighbours, roots=roots)
     return CpsatModel(model=model, projection=shaded)
 
 

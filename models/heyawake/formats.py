@@ -14,9 +14,11 @@ borders then the rooms' numbers, as the site's editor encodes them.
 
 from __future__ import annotations
 
-from cpsolve import gridtext, puzzlink
-from cpsolve.connectivity import components, grid_neighbours
 from cpsolve.errors import InputError
+from cpsolve.grid import puzzlink
+from cpsolve.grid import text as gridtext
+from cpsolve.grid.connectivity import components
+from cpsolve.grid.geometry import Grid, renumbered
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 
 URL_KINDS = {"heyawake": "Heyawake", "heyawacky": "Heyawake"}
@@ -44,33 +46,21 @@ def parse(text: str) -> Board:
     return parse_grid(text)
 
 
-def _rooms_from(labels: list[int], cols: int) -> tuple[list[int], list[int]]:
-    """Rooms renumbered by their first cell, and each new room's old label."""
-    order: dict[int, int] = {}
-    room = []
-    for label in labels:
-        room.append(order.setdefault(label, len(order)))
-    return room, list(order)
-
-
 def parse_grid(text: str) -> Board:
     """Read grid text (see the module docstring)."""
     rows, cols, (numbers, names) = gridtext.read(text, 2, names=("numbers", "rooms"))
+    grid = Grid(rows, cols)
     flat_names = [token for row in names for token in row]
-    label_of: dict[str, int] = {}
-    labels = [label_of.setdefault(token.text, len(label_of)) for token in flat_names]
-    neighbours = grid_neighbours(rows, cols)
-    for name, cells in zip(label_of, _cells_of(labels, len(label_of))):
-        parts = components(cells, neighbours)
+    room = renumbered([token.text for token in flat_names])
+    for cells in grid.regions(room):
+        parts = components(cells, grid.neighbours)
         if len(parts) > 1:
             cut = flat_names[parts[1][0]]
-            raise cut.error(f"room {name!r} is not connected: this cell is apart from the "
-                            f"one at {gridtext.where(parts[0][0], cols)}")
-    room, _ = _rooms_from(labels, cols)
+            raise cut.error(f"room {cut.text!r} is not connected: this cell is apart from "
+                            f"the one at {grid.where(parts[0][0])}")
     count = max(room) + 1
     value: list[int | None] = [None] * count
-    where: list[int] = [min(cells, key=lambda c: (c % cols, c // cols))
-                        for cells in _cells_of(room, count)]
+    where = list(clue_cells(grid, room))
     given: dict[int, gridtext.Token] = {}
     for cell, token in enumerate(t for row in numbers for t in row):
         if token.text in NO_NUMBER:
@@ -93,11 +83,11 @@ def parse_grid(text: str) -> Board:
     return Board(rows, cols, tuple(room), tuple(value), tuple(where))
 
 
-def _cells_of(room: list[int], count: int) -> list[list[int]]:
-    found: list[list[int]] = [[] for _ in range(count)]
-    for cell, r in enumerate(room):
-        found[r].append(cell)
-    return found
+def clue_cells(grid: Grid, room: list[int]) -> tuple[int, ...]:
+    """Where each room's number is written when the input does not say: the top cell
+    of its leftmost column, as the site writes it."""
+    return tuple(min(cells, key=lambda c: (c % grid.cols, c // grid.cols))
+                 for cells in grid.regions(room))
 
 
 def parse_url(url: str) -> Board:
@@ -110,30 +100,11 @@ def parse_url(url: str) -> Board:
     (2, 2, 2, 2, None, None, None, None)
     """
     link = puzzlink.split(url, URL_KINDS, max_cells=gridtext.MAX_CELLS)
-    vertical, horizontal, end = puzzlink.decode_borders(link)
+    room, end = puzzlink.decode_regions(link)
     rows, cols = link.rows, link.cols
-    label = list(range(rows * cols))  # union-find over cells not split by a border
-
-    def root(cell: int) -> int:
-        while label[cell] != cell:
-            label[cell] = label[label[cell]]
-            cell = label[cell]
-        return cell
-
-    for r in range(rows):
-        for c in range(cols):
-            cell = r * cols + c
-            if c + 1 < cols and not vertical[r][c]:
-                label[root(cell + 1)] = root(cell)
-            if r + 1 < rows and not horizontal[r][c]:
-                label[root(cell + cols)] = root(cell)
-    room, _ = _rooms_from([root(cell) for cell in range(rows * cols)], cols)
     count = max(room) + 1
     numbers, _ = puzzlink.decode_numbers(link, end, count)
-    # The site writes a room's number in its leftmost column's top cell.
-    where = tuple(min(cells, key=lambda c: (c % cols, c // cols))
-                  for cells in _cells_of(room, count))
-    return Board(rows, cols, tuple(room), tuple(numbers), where)
+    return Board(rows, cols, tuple(room), tuple(numbers), clue_cells(Grid(rows, cols), room))
 
 
 def to_url(board: Board) -> str:
@@ -143,7 +114,7 @@ def to_url(board: Board) -> str:
     >>> to_url(parse_url(url)) == url
     True
     """
-    body = puzzlink.encode_borders(board.borders_right, board.borders_below)
+    body = puzzlink.encode_regions(board.rows, board.cols, board.room)
     body += puzzlink.encode_numbers(list(board.numbers))
     return puzzlink.url("heyawake", board.cols, board.rows, body)
 

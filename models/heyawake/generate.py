@@ -4,7 +4,7 @@ from the whole grid), then a valid shading (a SAT answer of the rules without
 numbers, found under random phases), every room numbered from it; a board that is
 still not unique is mended as setters mend one, a room where two solutions differ cut
 in two (or, failing that, given other rooms); then numbers are taken away in random
-order while the solution stays unique (:func:`cpsolve.uniqueness.minimal_in`: one
+order while the solution stays unique (:func:`cpsolve.grid.uniqueness.minimal_in`: one
 incremental solver, each room's number switched by an assumption, every removal
 proven). The result is unique by proof, with a minimal set of numbers (or as many
 more as ``keep`` asks), and proven unique once more by the solver users run.
@@ -16,10 +16,10 @@ import random
 
 from cpsolve.backends.sat import CnfModel
 from cpsolve.errors import UsageError
+from cpsolve.grid.uniqueness import minimal_in, open_session
 from cpsolve.limits import Deadline
 from cpsolve.models.heyawake.board import Board, Shading
 from cpsolve.models.heyawake.check import check
-from cpsolve.uniqueness import minimal_in, open_session
 
 
 def random_rooms(rows: int, cols: int, rng: random.Random, *, largest: int = 12

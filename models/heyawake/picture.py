@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from cpsolve.grid.render import GridPicture
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
-from cpsolve.render import GridPicture
 
 SHADE = "#1a1a1a"
 DOT = "#b0b0b0"
@@ -13,10 +13,7 @@ def picture(board: Board, shading: Shading | None = None) -> GridPicture:
     """The board, and the shading when given (unshaded cells then get a small dot)."""
     cols = board.cols
     pic = GridPicture(board.rows, cols, title=f"Heyawake {cols}x{board.rows}")
-    for r, row in enumerate(board.borders_right):
-        pic.borders.update(((r, c), (r, c + 1)) for c, on in enumerate(row) if on)
-    for r, row in enumerate(board.borders_below):
-        pic.borders.update(((r, c), (r + 1, c)) for c, on in enumerate(row) if on)
+    pic.borders.update((divmod(a, cols), divmod(b, cols)) for a, b in board.borders)
     shaded = shading or frozenset()
     for cell in shaded:
         pic.fill[divmod(cell, cols)] = SHADE

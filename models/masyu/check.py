@@ -7,7 +7,6 @@ neighbouring cells' edges. It shares nothing with the models but the board.
 
 from __future__ import annotations
 
-from cpsolve.gridtext import where
 from cpsolve.models.masyu.board import WHITE, Board, Loop
 
 STEPS = {(0, -1): "west", (0, 1): "east", (-1, 0): "north", (1, 0): "south"}
@@ -20,19 +19,19 @@ def check(board: Board, loop: Loop) -> list[str]:
     >>> check(b, frozenset({(0, 1), (2, 3), (0, 2), (1, 3)}))
     ['the white pearl at row 1, column 1 is not passed straight through']
     """
-    cols = board.cols
+    grid = board.grid
+    where = grid.where
     errors = []
     links: dict[int, list[int]] = {cell: [] for cell in range(board.cells)}
     for a, b in sorted(loop):
-        if not (0 <= a < board.cells and 0 <= b < board.cells) or \
-                abs(a - b) not in (1, cols) or (abs(a - b) == 1 and a // cols != b // cols):
+        if (a, b) not in grid.edge_at:
             errors.append(f"({a}, {b}) does not join two neighbouring cells")
             continue
         links[a].append(b)
         links[b].append(a)
     for cell, others in links.items():
         if len(others) not in (0, 2):
-            errors.append(f"the loop has {len(others)} ends at {where(cell, cols)}")
+            errors.append(f"the loop has {len(others)} ends at {where(cell)}")
     used = [cell for cell, others in links.items() if others]
     if not used:
         errors.append("there is no loop")
@@ -46,11 +45,11 @@ def check(board: Board, loop: Loop) -> list[str]:
             previous, cell = cell, step
         if len(seen) != len(used):
             stray = next(c for c in used if c not in seen)
-            errors.append(f"more than one loop: the cell at {where(stray, cols)} is on "
-                          f"another loop than the one at {where(used[0], cols)}")
+            errors.append(f"more than one loop: the cell at {where(stray)} is on "
+                          f"another loop than the one at {where(used[0])}")
 
     def linked(cell: int | None, dr: int, dc: int) -> bool:
-        other = board.step(cell, dr, dc) if cell is not None else None
+        other = board.grid.step(cell, dr, dc) if cell is not None else None
         return other is not None and cell is not None and other in links[cell]
 
     for cell, pearl in enumerate(board.pearls):
@@ -58,28 +57,28 @@ def check(board: Board, loop: Loop) -> list[str]:
             continue
         name = "white" if pearl == WHITE else "black"
         if not links[cell]:
-            errors.append(f"the loop does not pass the {name} pearl at {where(cell, cols)}")
+            errors.append(f"the loop does not pass the {name} pearl at {where(cell)}")
             continue
         across = linked(cell, 0, -1) and linked(cell, 0, 1)
         down = linked(cell, -1, 0) and linked(cell, 1, 0)
         if pearl == WHITE:
             if not (across or down):
-                errors.append(f"the white pearl at {where(cell, cols)} is not passed "
+                errors.append(f"the white pearl at {where(cell)} is not passed "
                               "straight through")
                 continue
             dr, dc = (0, 1) if across else (1, 0)
-            before, after = board.step(cell, -dr, -dc), board.step(cell, dr, dc)
+            before, after = board.grid.step(cell, -dr, -dc), board.grid.step(cell, dr, dc)
             if linked(before, -dr, -dc) and linked(after, dr, dc):
                 errors.append(f"the loop turns on neither side of the white pearl at "
-                              f"{where(cell, cols)}")
+                              f"{where(cell)}")
         else:
             if across or down:
                 errors.append(f"the loop goes straight through the black pearl at "
-                              f"{where(cell, cols)}")
+                              f"{where(cell)}")
                 continue
             for (dr, dc), name in STEPS.items():
-                if linked(cell, dr, dc) and not linked(board.step(cell, dr, dc), dr, dc):
-                    errors.append(f"the loop leaving the black pearl at {where(cell, cols)} "
+                if linked(cell, dr, dc) and not linked(board.grid.step(cell, dr, dc), dr, dc):
+                    errors.append(f"the loop leaving the black pearl at {where(cell)} "
                                   f"to the {name} does not go straight through the next "
                                   "cell")
     return errors

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from cpsolve.commands import Report, StaticCommand, static_command
-from cpsolve.explain import explain_option
+from cpsolve.grid.explain import explain_option
 from cpsolve.limits import Deadline
 from cpsolve.models.masyu.board import Board, Loop
 from cpsolve.models.masyu.formats import read_answer, show, to_text, to_url
@@ -20,7 +20,7 @@ def report(board: Board, result: Result, options: dict[str, Any],
            deadline: Deadline) -> Report:
     """``--explain``: the cells whose part of the loop is not the same in every
     solution (the ends of every edge that is in some loops and not in others)."""
-    from cpsolve.explain import explain
+    from cpsolve.grid.explain import explain
     from cpsolve.models.masyu.encodings import build_lazy, prepare
 
     if not options.get("explain"):
@@ -37,7 +37,7 @@ def report(board: Board, result: Result, options: dict[str, Any],
                          for row in rows)
 
     return explain(build_lazy(whole), result, deadline, decode=whole.decode,
-                   cells_of=lambda k: [divmod(end, cols) for end in board.edges[k]],
+                   cells_of=lambda k: [divmod(end, cols) for end in board.grid.edges[k]],
                    marked=marked, picture=lambda loop: picture(board, loop))
 
 

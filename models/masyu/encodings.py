@@ -19,7 +19,7 @@ The global rule, one loop, three ways:
 
 ``lazy`` (SAT)
     Left out of the clauses; a candidate made of several cycles is cut off by
-    :func:`cpsolve.connectivity.loop_cuts` (a cycle that misses a pearl must have an
+    :func:`cpsolve.grid.connectivity.loop_cuts` (a cycle that misses a pearl must have an
     edge leaving it whenever one of its cells is passed).
 ``circuit`` (CP-SAT)
     ``AddCircuit`` over the cells, two arcs per edge, the cells the loop skips taking
@@ -37,7 +37,7 @@ from typing import Any
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.connectivity import cpsat_connected_flow, cpsat_loop, loop_cuts
+from cpsolve.grid.connectivity import cpsat_connected_flow, cpsat_loop, loop_cuts
 from cpsolve.models.masyu.board import BLACK, WHITE, Board, Loop
 from cpsolve.solving import Encoding, Encodings, Whole
 
@@ -46,7 +46,7 @@ SIDES = ((0, -1), (0, 1), (-1, 0), (1, 0))  # left, right, up, down
 
 def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
     """The whole board for the encoders (the pearls' rules propagate in the solver)."""
-    edges = board.edges
+    edges = board.grid.edges
 
     def decode(values: tuple[bool, ...]) -> Loop:
         return frozenset(edges[k] for k, on in enumerate(values) if on)
@@ -58,10 +58,10 @@ def structure_clauses(board: Board) -> list[list[int]]:
     """The rules of any loop, whatever the pearls: every cell has 0 or 2 edges and is
     passed exactly when it has 2 (edge k is variable k + 1, "passed" of cell c variable
     (number of edges) + c + 1)."""
-    n = len(board.edges)
+    n = len(board.grid.edges)
     clauses: list[list[int]] = []
     for cell in range(board.cells):
-        lits = [k + 1 for k in board.incident[cell]]
+        lits = [k + 1 for k in board.grid.incident[cell]]
         used = n + cell + 1
         clauses.append([-used, *lits])
         clauses.extend([-lit, used] for lit in lits)
@@ -72,14 +72,14 @@ def structure_clauses(board: Board) -> list[list[int]]:
 
 def pearl_clauses(board: Board, cell: int, pearl: int) -> list[list[int]]:
     """The rules a pearl at ``cell`` adds (numbering as :func:`structure_clauses`)."""
-    n = len(board.edges)
+    n = len(board.grid.edges)
 
     def edge(at: int, dr: int, dc: int) -> int | None:
-        k = board.edge(at, dr, dc)
+        k = board.grid.edge(at, dr, dc)
         return None if k is None else k + 1
 
     def beyond(at: int, dr: int, dc: int) -> int | None:
-        other = board.step(at, dr, dc)
+        other = board.grid.step(at, dr, dc)
         return None if other is None else edge(other, dr, dc)
 
     clauses: list[list[int]] = [[n + cell + 1]]
@@ -112,37 +112,32 @@ def local_clauses(board: Board) -> list[list[int]]:
         if pearl:
             clauses.extend(pearl_clauses(board, cell, pearl))
     pearls = set(board.pearl_cells)
-    for r in range(board.rows - 1):
-        for c in range(board.cols - 1):
-            a = r * board.cols + c
-            block = {a, a + 1, a + board.cols, a + board.cols + 1}
-            if pearls - block:
-                ring = [board.edge_at[a, a + 1], board.edge_at[a, a + board.cols],
-                        board.edge_at[a + 1, a + board.cols + 1],
-                        board.edge_at[a + board.cols, a + board.cols + 1]]
-                clauses.append([-(k + 1) for k in ring])
+    at = board.grid.edge_at
+    for block in board.grid.blocks:
+        if pearls - set(block):
+            top_left, top_right, bottom_left, bottom_right = block
+            ring = [at[top_left, top_right], at[top_left, bottom_left],
+                    at[top_right, bottom_right], at[bottom_left, bottom_right]]
+            clauses.append([-(k + 1) for k in ring])
     return clauses
 
 
 def _names(board: Board) -> dict[int, str]:
-    cols, n = board.cols, len(board.edges)
-    names = {}
-    for k, (a, b) in enumerate(board.edges):
-        names[k + 1] = (f"edge r{a // cols + 1}c{a % cols + 1}-r{b // cols + 1}c"
-                        f"{b % cols + 1}")
-    for cell in range(board.cells):
-        names[n + cell + 1] = f"passed r{cell // cols + 1}c{cell % cols + 1}"
+    grid = board.grid
+    n = len(grid.edges)
+    names = {k + 1: f"edge {grid.name(a)}-{grid.name(b)}" for k, (a, b) in enumerate(grid.edges)}
+    names.update({n + cell + 1: f"passed {grid.name(cell)}" for cell in range(board.cells)})
     return names
 
 
 def build_lazy(prepared: Whole[Board, Loop]) -> CnfModel:
     """``lazy``: the local rules as clauses; "one loop" checked on each candidate."""
     board = prepared.board
-    n = len(board.edges)
-    edges = board.edges
+    n = len(board.grid.edges)
+    edges = board.grid.edges
     required = board.pearl_cells
 
-    incident = board.incident
+    incident = board.grid.incident
 
     def refine(values: tuple[bool, ...]) -> list[list[int]]:
         return loop_cuts(values, edges, lambda k: k + 1, lambda cell: n + cell + 1,
@@ -156,13 +151,12 @@ def _cpsat(prepared: Whole[Board, Loop], how: str) -> CpsatModel:
     from ortools.sat.python import cp_model
 
     board = prepared.board
-    cols = board.cols
+    grid = board.grid
     model = cp_model.CpModel()
-    edge_vars = [model.new_bool_var(f"edge_r{a // cols + 1}c{a % cols + 1}_r{b // cols + 1}c"
-                                    f"{b % cols + 1}") for a, b in board.edges]
-    used = [model.new_bool_var(f"passed_r{c // cols + 1}c{c % cols + 1}")
-            for c in range(board.cells)]
-    n = len(board.edges)
+    edge_vars = [model.new_bool_var(f"edge_{grid.name(a)}_{grid.name(b)}")
+                 for a, b in grid.edges]
+    used = [model.new_bool_var(f"passed_{grid.name(c)}") for c in range(board.cells)]
+    n = len(board.grid.edges)
 
     def var(lit: int) -> Any:
         index = abs(lit) - 1
@@ -172,12 +166,12 @@ def _cpsat(prepared: Whole[Board, Loop], how: str) -> CpsatModel:
     for clause in local_clauses(board):
         model.add_bool_or([var(lit) for lit in clause])
     for cell in range(board.cells):  # the degree, linearly: what CP-SAT propagates best
-        model.add(sum(edge_vars[k] for k in board.incident[cell]) == 2 * used[cell])
+        model.add(sum(edge_vars[k] for k in board.grid.incident[cell]) == 2 * used[cell])
     if how == "circuit":
-        cpsat_loop(model, board.edges, edge_vars, used)
+        cpsat_loop(model, board.grid.edges, edge_vars, used)
     else:
-        cpsat_connected_flow(model, used, board.neighbours,
-                             through=lambda a, b: edge_vars[board.edge_at[a, b]])
+        cpsat_connected_flow(model, used, board.grid.neighbours,
+                             through=lambda a, b: edge_vars[board.grid.edge_at[a, b]])
     return CpsatModel(model=model, projection=edge_vars)
 
 

@@ -14,8 +14,9 @@ cell by, from ``n``, ``s``, ``e``, ``w`` (``ns`` and ``ew`` straight, ``ne``, ``
 
 from __future__ import annotations
 
-from cpsolve import gridtext, puzzlink
 from cpsolve.errors import InputError
+from cpsolve.grid import puzzlink
+from cpsolve.grid import text as gridtext
 from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE, Board, Loop
 
 URL_KINDS = {"mashu": "Masyu", "masyu": "Masyu", "pearl": "Masyu"}
@@ -102,7 +103,7 @@ def tokens(board: Board, loop: Loop) -> list[str]:
     out = []
     for cell in range(board.cells):
         letters = [name for name, (dr, dc) in DIRECTIONS.items()
-                   if (other := board.step(cell, dr, dc)) is not None
+                   if (other := board.grid.step(cell, dr, dc)) is not None
                    and (min(cell, other), max(cell, other)) in loop]
         out.append("".join(sorted(letters, key=ORDER.index)) or "-")
     return out
@@ -147,8 +148,8 @@ def read_answer(text: str, board: Board) -> tuple[Loop, list[str]]:
     for cell, letters in enumerate(said):
         for name in sorted(letters, key=ORDER.index):
             dr, dc = DIRECTIONS[name]
-            other = board.step(cell, dr, dc)
-            where = gridtext.where(cell, cols)
+            other = board.grid.step(cell, dr, dc)
+            where = board.grid.where(cell)
             if other is None:
                 problems.append(f"the loop leaves the board from {where} ({name})")
                 continue

@@ -65,7 +65,7 @@ def candidates(rows: int, cols: int, loop: Loop) -> dict[int, int]:
     board = Board(rows, cols, (EMPTY,) * (rows * cols))
 
     def on(cell: int | None, dr: int, dc: int) -> bool:
-        other = board.step(cell, dr, dc) if cell is not None else None
+        other = board.grid.step(cell, dr, dc) if cell is not None else None
         return other is not None and cell is not None and (
             min(cell, other), max(cell, other)) in loop
 
@@ -77,9 +77,10 @@ def candidates(rows: int, cols: int, loop: Loop) -> dict[int, int]:
     for cell in sorted({c for edge in loop for c in edge}):
         if straight(cell):
             dr, dc = (0, 1) if on(cell, 0, 1) else (1, 0)
-            if not (straight(board.step(cell, dr, dc)) and straight(board.step(cell, -dr, -dc))):
+            step = board.grid.step
+            if not (straight(step(cell, dr, dc)) and straight(step(cell, -dr, -dc))):
                 out[cell] = WHITE
-        elif all(on(board.step(cell, dr, dc), dr, dc) for dr, dc in
+        elif all(on(board.grid.step(cell, dr, dc), dr, dc) for dr, dc in
                  ((0, -1), (0, 1), (-1, 0), (1, 0)) if on(cell, dr, dc)):
             out[cell] = BLACK
     return out
@@ -95,7 +96,7 @@ class Pins:
 
         board = Board(rows, cols, (EMPTY,) * (rows * cols))
         self.board = board
-        n = len(board.edges)
+        n = len(board.grid.edges)
         top = n + board.cells
         self.switch = {cell: top + k + 1 for k, cell in enumerate(sorted(fits))}
         groups: list[list[list[int]]] = [structure_clauses(board)]
@@ -104,7 +105,7 @@ class Pins:
                            for clause in pearl_clauses(board, cell, pearl)])
         # Any loop but the intended one.
         groups.append([[-(k + 1) if edge in loop else k + 1
-                        for k, edge in enumerate(board.edges)]])
+                        for k, edge in enumerate(board.grid.edges)]])
         self.session = SatSession()
         self.session.add(groups, top + len(fits))
         self.n = n
@@ -113,10 +114,10 @@ class Pins:
         """True when no other loop fits the pearls at ``chosen``; None if the deadline
         passed first."""
         from cpsolve.backends.sat import solve_in
-        from cpsolve.connectivity import loop_cuts
+        from cpsolve.grid.connectivity import loop_cuts
 
         board, n = self.board, self.n
-        edges, incident = board.edges, board.incident
+        edges, incident = board.grid.edges, board.grid.incident
 
         def refine(values: tuple[bool, ...]) -> list[list[int]]:
             return loop_cuts(values, edges, lambda k: k + 1, lambda cell: n + cell + 1,

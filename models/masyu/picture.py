@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from cpsolve.grid.render import GridPicture
 from cpsolve.models.masyu.board import BLACK, WHITE, Board, Loop
-from cpsolve.render import GridPicture
 
 PEARLS = {WHITE: ("#ffffff", "#1a1a1a"), BLACK: ("#1a1a1a", "#1a1a1a")}
 

@@ -3,8 +3,8 @@ repeat), the square just turned outlined and shaded."""
 
 from __future__ import annotations
 
+from cpsolve.grid.render import GridPicture, label_colours, outline
 from cpsolve.models.rotation.board import Puzzle
-from cpsolve.render import GridPicture, label_colours, outline
 
 TILE = "#dde6f2"
 TURNED = "#ffd966"

@@ -11,7 +11,8 @@ import numpy as np
 
 from cpsolve.combinatorics import arrangements
 from cpsolve.graphs import distance_table, grid_graph, nearest_goal_bound, pebble_motion
-from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle, where
+from cpsolve.grid.geometry import where
+from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle
 from cpsolve.verdict import Verdict
 
 
@@ -86,7 +87,7 @@ class Analysis:
         tokens = {c: lab for c, lab in enumerate(start.cells) if lab not in (WALL, BLANK)}
         wanted = {c: lab for c, lab in enumerate(goal.cells) if lab not in (WALL, BLANK)}
         return pebble_motion(self.graph, tokens, wanted, start.blank, goal.blank,
-                             name=lambda cell: where(width, cell))
+                             name=lambda cell: where(divmod(cell, width)))
 
     @cached_property
     def lower_bound(self) -> int | None:

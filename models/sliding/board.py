@@ -18,15 +18,6 @@ MOVES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
 
-def where(width: int, cell: int) -> str:
-    """A cell as users read it, 1-based.
-
-    >>> where(4, 5)
-    'row 2, column 2'
-    """
-    return f"row {cell // width + 1}, column {cell % width + 1}"
-
-
 def direction(width: int, cell: int, target: int) -> str:
     """The move that takes the blank from ``cell`` to the neighbouring ``target``.
 

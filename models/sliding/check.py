@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cpsolve.models.sliding.board import MOVES, WALL, Puzzle, where
+from cpsolve.grid.geometry import where
+from cpsolve.models.sliding.board import MOVES, WALL, Puzzle
 
 
 def check(puzzle: Puzzle, moves: str) -> list[str]:
@@ -18,20 +19,24 @@ def check(puzzle: Puzzle, moves: str) -> list[str]:
     """
     board = puzzle.start
     width = board.width
+
+    def at(cell: int) -> str:
+        return where(divmod(cell, width))
+
     for number, move in enumerate(moves, 1):
         if move not in MOVES:
             return [f"move {number} {move!r}: not one of U, D, L, R"]
         target = board.neighbour(board.blank, move)
         if target is None:
-            return [f"move {number} {move!r}: the blank at {where(width, board.blank)} "
+            return [f"move {number} {move!r}: the blank at {at(board.blank)} "
                     "would leave the board"]
         if board.cells[target] == WALL:
-            return [f"move {number} {move!r}: the blank at {where(width, board.blank)} "
-                    f"would move into the wall at {where(width, target)}"]
+            return [f"move {number} {move!r}: the blank at {at(board.blank)} "
+                    f"would move into the wall at {at(target)}"]
         board = board.apply(move)
     for cell, (got, want) in enumerate(zip(board.cells, puzzle.goal.cells)):
         if got != want:
             count = len(moves)
             return [f"after {count} move{'s' if count != 1 else ''} the board differs from "
-                    f"the goal at {where(width, cell)}: {got}, goal {want}"]
+                    f"the goal at {at(cell)}: {got}, goal {want}"]
     return []

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import click
 
+from cpsolve.grid.render import GridPicture
 from cpsolve.labels import natural_key
 from cpsolve.models.sliding.board import Board, Puzzle
 from cpsolve.models.sliding.formats import moves_to_cells, parse_goal, tiles, walk
 from cpsolve.models.sliding.picture import picture
 from cpsolve.models.sliding.solve import HEURISTICS, PLANNER
 from cpsolve.planning.command import PlanCommand, plan_command
-from cpsolve.render import GridPicture
 
 
 def with_goal(puzzle: Puzzle, text: str) -> Puzzle:

@@ -3,8 +3,8 @@ where labels repeat), the blank empty, the tile just moved marked."""
 
 from __future__ import annotations
 
+from cpsolve.grid.render import MARK, GridPicture, label_colours
 from cpsolve.models.sliding.board import BLANK, WALL, Board
-from cpsolve.render import MARK, GridPicture, label_colours
 
 WALL_FILL = "#3c3c3c"
 TILE = "#dde6f2"

@@ -1,4 +1,4 @@
-"""cpsolve.uniqueness against brute force: random small CNFs (with and without lazy
+"""cpsolve.grid.uniqueness against brute force: random small CNFs (with and without lazy
 rules), every assignment of the projection tried."""
 
 from __future__ import annotations
@@ -9,9 +9,7 @@ import random
 import pytest
 
 from cpsolve.backends.sat import CnfModel
-from cpsolve.limits import Deadline
-from cpsolve.result import Status
-from cpsolve.uniqueness import (
+from cpsolve.grid.uniqueness import (
     backbone,
     backbone_in,
     core_in,
@@ -20,6 +18,8 @@ from cpsolve.uniqueness import (
     open_session,
     redundant_in,
 )
+from cpsolve.limits import Deadline
+from cpsolve.result import Status
 
 N = 6  # projection variables 1..N; selectors after them
 

@@ -155,7 +155,7 @@ def test_explain_marks_the_ends_of_the_edges_brute_force_sees_vary(seed):
     b = random_board(seed)
     every = brute(b)
     found = report(b, solve(b, unique=True), {"explain": True}, Deadline(None))
-    varying = {divmod(end, b.cols) for edge in b.edges if len({edge in s for s in every}) == 2
+    varying = {divmod(end, b.cols) for edge in b.grid.edges if len({edge in s for s in every}) == 2
                for end in edge}
     assert found.keys["undetermined"] == [[r + 1, c + 1] for r, c in sorted(varying)]
     assert ("\n\nunique:" in (found.text or "")) == (len(every) == 1)

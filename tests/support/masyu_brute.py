@@ -10,7 +10,7 @@ from cpsolve.models.masyu import Board, check
 
 def solutions(board: Board) -> set[frozenset[tuple[int, int]]]:
     """Every valid loop of ``board`` (boards of up to about 17 edges)."""
-    edges = board.edges
+    edges = board.grid.edges
     found = set()
     for bits in product((False, True), repeat=len(edges)):
         degree = [0] * board.cells

@@ -23,26 +23,12 @@ from typing import Any
 Neighbours = Sequence[Sequence[int]]
 
 
-def grid_neighbours(rows: int, cols: int) -> list[list[int]]:
-    """The orthogonal neighbours of each cell ``r * cols + c`` of a grid.
-
-    >>> grid_neighbours(2, 2)
-    [[1, 2], [0, 3], [0, 3], [1, 2]]
-    """
-    out: list[list[int]] = []
-    for cell in range(rows * cols):
-        r, c = divmod(cell, cols)
-        out.append([r2 * cols + c2 for r2, c2 in ((r - 1, c), (r, c - 1), (r, c + 1),
-                                                  (r + 1, c))
-                    if 0 <= r2 < rows and 0 <= c2 < cols])
-    return out
-
-
 def components(members: Iterable[int], neighbours: Neighbours) -> list[list[int]]:
     """The connected components of ``members`` (cells, joined through ``neighbours``
     that are members too), each sorted, in order of their first cell.
 
-    >>> components([0, 1, 3, 5], grid_neighbours(2, 3))
+    >>> from cpsolve.grid.geometry import Grid
+    >>> components([0, 1, 3, 5], Grid(2, 3).neighbours)
     [[0, 1, 3], [5]]
     """
     inside = set(members)
@@ -75,7 +61,8 @@ def connected_cuts(inside: Sequence[bool], literal: Callable[[int], int],
     So ``not c or not d or some b of B`` holds in every answer, and this candidate
     breaks it.
 
-    >>> connected_cuts([True, False, True], lambda cell: cell + 1, grid_neighbours(1, 3))
+    >>> from cpsolve.grid.geometry import Grid
+    >>> connected_cuts([True, False, True], lambda cell: cell + 1, Grid(1, 3).neighbours)
     [[-3, -1, 2]]
     """
     parts = components([c for c, on in enumerate(inside) if on], neighbours)

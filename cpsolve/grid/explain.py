@@ -1,5 +1,5 @@
 """``--explain`` for any static family whose SAT model is a :class:`CnfModel`: the
-cells whose state is not the same in every solution (:func:`cpsolve.uniqueness.backbone`,
+cells whose state is not the same in every solution (:func:`cpsolve.grid.uniqueness.backbone`,
 assumptions on one incremental solver, not a list of solutions), shown as text with
 the cells marked, in JSON as ``undetermined`` (1-based ``[row, col]``), and as two
 solutions side by side with the differing cells outlined.
@@ -16,8 +16,8 @@ from typing import Any, TypeVar
 
 from cpsolve.backends.sat import CnfModel
 from cpsolve.commands import Report
+from cpsolve.grid.render import MARK, GridPicture, Sheet
 from cpsolve.limits import Deadline
-from cpsolve.render import MARK, GridPicture, Sheet
 from cpsolve.result import Result
 
 A = TypeVar("A")
@@ -42,7 +42,7 @@ def explain(model: CnfModel, result: Result, deadline: Deadline, *,
     """The report: ``decode`` turns the model's projection values into an answer,
     ``cells_of`` names the cells (0-based ``(row, col)``) of a projection variable,
     ``marked`` writes an answer with cells marked ``?``, ``picture`` draws one."""
-    from cpsolve.uniqueness import backbone
+    from cpsolve.grid.uniqueness import backbone
 
     out = Report(keys={"undetermined": []})
     if not result.status.found:

@@ -157,6 +157,38 @@ def encode_borders(vertical: Sequence[Sequence[bool]],
     return "".join(out)
 
 
+def decode_regions(link: Link, start: int = 0) -> tuple[list[int], int]:
+    """Regions drawn by their borders (:func:`decode_borders`), labelled ``0..`` in
+    the order of their first cell, and the body index after the borders.
+
+    >>> decode_regions(Link("heyawake", 3, 2, "k0", 0))
+    ([0, 1, 1, 0, 1, 1], 2)
+    """
+    from cpsolve.grid.geometry import Grid
+
+    vertical, horizontal, end = decode_borders(link, start)
+    grid = Grid(link.rows, link.cols)
+
+    def apart(a: int, b: int) -> bool:
+        (r, c), (r2, _) = grid.rc(a), grid.rc(b)
+        return vertical[r][c] if r == r2 else horizontal[r][c]
+
+    return grid.label_regions(apart), end
+
+
+def encode_regions(rows: int, cols: int, label: Sequence[int]) -> str:
+    """The borders of regions labelled cell by cell, as :func:`decode_regions` reads them.
+
+    >>> encode_regions(2, 3, [0, 1, 1, 0, 1, 1])
+    'k0'
+    """
+    vertical = [[label[r * cols + c] != label[r * cols + c + 1] for c in range(cols - 1)]
+                for r in range(rows)]
+    horizontal = [[label[r * cols + c] != label[(r + 1) * cols + c] for c in range(cols)]
+                  for r in range(rows - 1)]
+    return encode_borders(vertical, horizontal)
+
+
 # Number16 prefixes: (characters of hex, value added).
 _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 12240),
          "$": (5, 77776)}

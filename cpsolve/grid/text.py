@@ -38,15 +38,6 @@ class Token:
 Grid = list[list[Token]]
 
 
-def where(cell: int, cols: int) -> str:
-    """Cell ``r * cols + c`` as users read it, 1-based.
-
-    >>> where(7, 5)
-    'row 2, column 3'
-    """
-    return f"row {cell // cols + 1}, column {cell % cols + 1}"
-
-
 def _lines(text: str) -> list[tuple[int, str]]:
     """Lines with their numbers, comments dropped, trailing space cut."""
     out = []

@@ -1,0 +1,269 @@
+"""The geometry every grid family speaks: cells, neighbours, edges, lines, sight lines,
+regions and symmetry, written once (grilops' ``geometry``).
+
+A :class:`Grid` of ``rows`` x ``cols`` numbers its cells ``r * cols + c``, row-major,
+0-based in code; :meth:`Grid.where` writes one as users read it, 1-based. An *edge*
+joins two orthogonal neighbours; :attr:`Grid.edges` lists every edge once, in one fixed
+order (those between columns row by row, then those between rows), which loop puzzles
+use as their answer's variables. Families ask the grid and never ``divmod`` by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+Edge = tuple[int, int]
+# The four directions as (row step, column step): up, left, right, down.
+UP, LEFT, RIGHT, DOWN = (-1, 0), (0, -1), (0, 1), (1, 0)
+DIRECTIONS = (UP, LEFT, RIGHT, DOWN)
+SYMMETRIES = ("rot2", "rot4", "mirror", "none")
+
+
+def where(cell: tuple[int, int]) -> str:
+    """A cell given as its 0-based row and column, as users read it, 1-based.
+
+    >>> where((0, 4))
+    'row 1, column 5'
+    """
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A ``rows`` x ``cols`` grid of cells.
+
+    >>> g = Grid(2, 3)
+    >>> g.cell(1, 2), g.rc(5), g.where(5), g.name(5)
+    (5, (1, 2), 'row 2, column 3', 'r2c3')
+    >>> g.neighbours[4]
+    [1, 3, 5]
+    >>> g.edges
+    ((0, 1), (1, 2), (3, 4), (4, 5), (0, 3), (1, 4), (2, 5))
+    >>> g.edge_at[4, 1], g.step(0, *UP), g.edge(0, *RIGHT)
+    (5, None, 0)
+    """
+
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise ValueError("a grid has at least one cell")
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    def cell(self, r: int, c: int) -> int:
+        return r * self.cols + c
+
+    def rc(self, cell: int) -> tuple[int, int]:
+        """The row and column of ``cell``, 0-based."""
+        return divmod(cell, self.cols)
+
+    def where(self, cell: int) -> str:
+        """``cell`` as users read it: ``row 2, column 3``."""
+        return where(divmod(cell, self.cols))
+
+    def name(self, cell: int) -> str:
+        """``cell`` as variable names and DIMACS comments write it: ``r2c3``."""
+        r, c = divmod(cell, self.cols)
+        return f"r{r + 1}c{c + 1}"
+
+    def contains(self, r: int, c: int) -> bool:
+        return 0 <= r < self.rows and 0 <= c < self.cols
+
+    def step(self, cell: int, dr: int, dc: int) -> int | None:
+        """The cell one step from ``cell`` in a direction, or None off the grid."""
+        r, c = divmod(cell, self.cols)
+        r, c = r + dr, c + dc
+        return r * self.cols + c if 0 <= r < self.rows and 0 <= c < self.cols else None
+
+    @cached_property
+    def neighbours(self) -> list[list[int]]:
+        """The orthogonal neighbours of each cell (up, left, right, down)."""
+        out: list[list[int]] = []
+        for cell in range(self.cells):
+            r, c = divmod(cell, self.cols)
+            out.append([r2 * self.cols + c2 for r2, c2 in ((r - 1, c), (r, c - 1),
+                                                           (r, c + 1), (r + 1, c))
+                        if 0 <= r2 < self.rows and 0 <= c2 < self.cols])
+        return out
+
+    @cached_property
+    def pairs(self) -> list[Edge]:
+        """Every pair of orthogonal neighbours ``(a, b)`` with ``a < b``, by ``a``."""
+        return [(a, b) for a in range(self.cells) for b in self.neighbours[a] if a < b]
+
+    @cached_property
+    def edges(self) -> tuple[Edge, ...]:
+        """Every edge once: those between columns row by row, then those between rows."""
+        rows, cols = self.rows, self.cols
+        across = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
+        down = [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
+        return tuple(across + down)
+
+    @cached_property
+    def edge_at(self) -> dict[tuple[int, int], int]:
+        """The index of the edge between two neighbours, either way round."""
+        out = {}
+        for k, (a, b) in enumerate(self.edges):
+            out[a, b] = out[b, a] = k
+        return out
+
+    def edge(self, cell: int, dr: int, dc: int) -> int | None:
+        """The edge leaving ``cell`` in a direction, or None at the grid's edge."""
+        other = self.step(cell, dr, dc)
+        return None if other is None else self.edge_at[cell, other]
+
+    @cached_property
+    def incident(self) -> list[list[int]]:
+        """The edges of each cell."""
+        found: list[list[int]] = [[] for _ in range(self.cells)]
+        for k, (a, b) in enumerate(self.edges):
+            found[a].append(k)
+            found[b].append(k)
+        return found
+
+    @cached_property
+    def lines(self) -> list[list[int]]:
+        """Every row, then every column, as its cells in order.
+
+        >>> Grid(2, 2).lines
+        [[0, 1], [2, 3], [0, 2], [1, 3]]
+        """
+        found = [[r * self.cols + c for c in range(self.cols)] for r in range(self.rows)]
+        return found + [[r * self.cols + c for r in range(self.rows)] for c in range(self.cols)]
+
+    @cached_property
+    def blocks(self) -> list[tuple[int, int, int, int]]:
+        """Every 2x2 block of cells: top left, top right, bottom left, bottom right.
+
+        >>> Grid(2, 3).blocks
+        [(0, 1, 3, 4), (1, 2, 4, 5)]
+        """
+        cols = self.cols
+        return [(a, a + 1, a + cols, a + cols + 1) for r in range(self.rows - 1)
+                for a in range(r * cols, r * cols + cols - 1)]
+
+    def ray(self, cell: int, dr: int, dc: int) -> list[int]:
+        """The cells from ``cell`` (not included) to the grid's edge in a direction.
+
+        >>> Grid(3, 3).ray(3, *RIGHT)
+        [4, 5]
+        """
+        out = []
+        at = self.step(cell, dr, dc)
+        while at is not None:
+            out.append(at)
+            at = self.step(at, dr, dc)
+        return out
+
+    def sight(self, cell: int, open_: Sequence[bool]) -> list[int]:
+        """The cells ``cell`` sees along its row and column through cells that are
+        ``open_``, itself excluded (a light's reach, a number's view).
+
+        >>> Grid(3, 3).sight(4, [True] * 3 + [False, True, True] + [True] * 3)
+        [1, 5, 7]
+        """
+        seen = []
+        for dr, dc in DIRECTIONS:
+            for other in self.ray(cell, dr, dc):
+                if not open_[other]:
+                    break
+                seen.append(other)
+        return seen
+
+    def regions(self, label: Sequence[int]) -> list[list[int]]:
+        """The cells of each region, for regions labelled ``0..n-1`` cell by cell.
+
+        >>> Grid(2, 2).regions([0, 0, 1, 0])
+        [[0, 1, 3], [2]]
+        """
+        found: list[list[int]] = [[] for _ in range(max(label) + 1)]
+        for cell, region in enumerate(label):
+            found[region].append(cell)
+        return found
+
+    def borders(self, label: Sequence[int]) -> list[Edge]:
+        """The pairs of neighbours ``(a, b)``, ``a < b``, in different regions.
+
+        >>> Grid(2, 2).borders([0, 0, 1, 0])
+        [(0, 2), (2, 3)]
+        """
+        return [(a, b) for a, b in self.pairs if label[a] != label[b]]
+
+    def label_regions(self, apart: Callable[[int, int], bool]) -> list[int]:
+        """Regions of cells joined to their neighbours except where ``apart(a, b)`` (a
+        border between ``a < b``), labelled ``0..`` in the order of their first cell.
+
+        >>> Grid(2, 2).label_regions(lambda a, b: (a, b) in {(0, 2), (2, 3)})
+        [0, 0, 1, 0]
+        """
+        label = list(range(self.cells))  # union-find over cells not split by a border
+
+        def root(cell: int) -> int:
+            while label[cell] != cell:
+                label[cell] = label[label[cell]]
+                cell = label[cell]
+            return cell
+
+        for a, b in self.pairs:
+            if not apart(a, b):
+                label[root(b)] = root(a)
+        return renumbered([root(cell) for cell in range(self.cells)])
+
+    def orbit(self, cell: int, symmetry: str) -> list[int]:
+        """The cells ``symmetry`` (one of :data:`SYMMETRIES`) maps ``cell`` to, ``cell``
+        first: ``rot2`` turns the grid half round, ``rot4`` a quarter (square grids),
+        ``mirror`` reflects it left to right.
+
+        >>> Grid(4, 4).orbit(1, "rot4")
+        [1, 14, 7, 8]
+        >>> Grid(3, 3).orbit(3, "mirror"), Grid(3, 3).orbit(4, "rot2")
+        ([3, 5], [4])
+        """
+        r, c = divmod(cell, self.cols)
+        images = [(r, c)]
+        if symmetry in ("rot2", "rot4"):
+            images.append((self.rows - 1 - r, self.cols - 1 - c))
+        if symmetry == "rot4":
+            if self.rows != self.cols:
+                raise ValueError("rot4 symmetry needs a square grid")
+            images += [(c, self.cols - 1 - r), (self.cols - 1 - c, r)]
+        if symmetry == "mirror":
+            images.append((r, self.cols - 1 - c))
+        out: list[int] = []
+        for r2, c2 in images:
+            image = r2 * self.cols + c2
+            if image not in out:
+                out.append(image)
+        return out
+
+    def orbits(self, symmetry: str, cells: Iterable[int] | None = None) -> list[list[int]]:
+        """The cells (all, or ``cells``) grouped into their orbits under ``symmetry``,
+        each orbit once, in order of its first cell.
+
+        >>> Grid(2, 2).orbits("rot2")
+        [[0, 3], [1, 2]]
+        """
+        seen: set[int] = set()
+        found = []
+        for cell in sorted(range(self.cells) if cells is None else cells):
+            if cell not in seen:
+                orbit = self.orbit(cell, symmetry)
+                seen.update(orbit)
+                found.append(orbit)
+        return found
+
+
+def renumbered(labels: Sequence[Hashable]) -> list[int]:
+    """Region labels of any kind renumbered ``0..`` in the order of their first cell.
+
+    >>> renumbered(["b", "b", "a", 7])
+    [0, 0, 1, 2]
+    """
+    order: dict[Hashable, int] = {}
+    return [order.setdefault(label, len(order)) for label in labels]
