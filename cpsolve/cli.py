@@ -26,6 +26,7 @@ from cpsolve.commands import (
     Output,
 )
 from cpsolve.errors import CpsolveError, TooLarge
+from cpsolve.limits import TimeUp
 
 # Framework commands that live in their own modules, imported only when run:
 # name -> "module:attribute" of a click command.
@@ -170,6 +171,9 @@ def main(argv: list[str] | None = None) -> Any:
     except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("cpsolve: interrupted", err=True)
         return sys.exit(EXIT_INTERRUPTED)
+    except TimeUp as error:  # the time limit passed before there was anything to show
+        click.echo(f"cpsolve: limit reached: {error}", err=True)
+        return sys.exit(EXIT_LIMIT)
     except TooLarge as error:  # refused before the work: a memory limit, not bad input
         click.echo(f"cpsolve: limit reached: {error}", err=True)
         return sys.exit(EXIT_LIMIT)

@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from cpsolve.options import Option
+
 PAIRWISE_UP_TO = 10  # longer rows get a sequential counter
 
 # Cardinality encodings by name: ``direct`` (this module's clauses), or any
@@ -19,6 +21,11 @@ PAIRWISE_UP_TO = 10  # longer rows get a sequential counter
 AMO_ONLY_CARDS = ("pairwise", "ladder", "bitwise")
 CARDS = ("direct", "seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer",
          "kmtotalizer", *AMO_ONLY_CARDS)
+
+
+CARD = Option("card", "direct", "Cardinality encoding of the SAT model: direct (subset "
+              "clauses, counters for long rows), or a pysat.card encoding", choices=CARDS,
+              metavar="NAME")
 
 
 def known_card(card: str) -> str:
@@ -69,7 +76,13 @@ def exactly(lits: np.ndarray, number: int) -> list[np.ndarray]:
     >>> [g.tolist() for g in exactly(np.array([[1, 2]]), 1)]
     [[[-1, -2]], [[1, 2]]]
     """
+    from math import comb
+
+    from cpsolve.limits import charge
+
     m = lits.shape[1]
+    charge(len(lits) * ((number + 1) * comb(m, number + 1) if number < m else 0)
+           + len(lits) * ((m - number + 1) * comb(m, m - number + 1) if number > 0 else 0))
     out = []
     if number < m:
         picks = np.array(list(combinations(range(m), number + 1)))
@@ -86,8 +99,30 @@ def card_clauses(lits: list[int], bound: int, kind: str, pool: Any, *,
     encoding named ``kind``; auxiliary variables come from ``pool`` (an IDPool)."""
     from pysat.card import CardEnc, EncType
 
+    from cpsolve.limits import charge
+
+    charge(card_literals(len(lits), bound, kind))
     encode = CardEnc.equals if exact else CardEnc.atmost
     return encode(lits, bound, vpool=pool, encoding=getattr(EncType, kind)).clauses
+
+
+def card_literals(count: int, bound: int, kind: str) -> int:
+    """About how many literals a :mod:`pysat.card` encoding of ``sum <= bound`` over
+    ``count`` literals holds (an upper estimate, to refuse one too large to build):
+    counters and totalizers grow with ``count * bound``, sorting networks with
+    ``count * log2(count)**2``, the pairwise encoding with ``count**2``.
+
+    >>> card_literals(100, 20, "seqcounter"), card_literals(100, 1, "pairwise")
+    (12600, 10000)
+    """
+    from math import log2
+
+    bound = min(bound, count - bound) + 1 if count > bound else 1
+    if kind in ("sortnetwrk", "cardnetwrk"):
+        return int(6 * count * (log2(count + 1) + 1) ** 2)
+    if kind == "pairwise":
+        return count * count
+    return 6 * count * bound
 
 
 def guard(clauses: Any, selector: int) -> Any:

@@ -1,6 +1,7 @@
 """Pieces every family's command shares: reading BOARD, the common options, exit codes,
-output files, and the whole command of a static puzzle (:func:`static_command`).
-Commands return an :class:`Output`; only :mod:`cpsolve.cli` prints.
+output files, checking an answer, drawing. The grid kit's command
+(:mod:`cpsolve.grid.command`) and the planning kit's (:mod:`cpsolve.planning.command`)
+are made of them. Commands return an :class:`Output`; only :mod:`cpsolve.cli` prints.
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cpsolve.errors import InputError, UsageError
-from cpsolve.result import Result, Status, check_json, result_json
+from cpsolve.result import Result, Status, check_json
 
 if TYPE_CHECKING:
     from cpsolve.family import Family
     from cpsolve.grid.render import GridPicture, Sheet
     from cpsolve.limits import Deadline
-    from cpsolve.solving import StaticPuzzle
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -88,11 +88,16 @@ def _not_too_long(size: int, source: str) -> None:
                          "most a million cells are read)", source=source)
 
 
-def load(arg: str, parse: Callable[[str], Any]) -> Any:
-    """Read BOARD and parse it; errors name the file (or ``<stdin>``, ``<argument>``)."""
+def load(arg: str, parse: Callable[[str], Any], deadline: Deadline | None = None) -> Any:
+    """Read BOARD and parse it; errors name the file (or ``<stdin>``, ``<argument>``).
+    Under a ``deadline``, a board that takes longer to read stops with
+    :class:`~cpsolve.limits.TimeUp` (exit 3)."""
+    from cpsolve import limits
+
     text, source = read_board(arg)
     try:
-        return parse(text)
+        with limits.building(deadline or limits.Deadline(None), "the board", "read"):
+            return parse(text)
     except InputError as error:
         raise error.located(source) from None
 
@@ -268,60 +273,6 @@ def checked(family: Family, board: Any, answer: Any, mismatches: list[str], fmt:
                   exit_code=code)
 
 
-@dataclass
-class Report:
-    """What a family adds to a static command's output once the solve is done (its
-    :attr:`StaticCommand.report`): ``keys`` for the JSON object (each documented in
-    docs/json.md), ``lines`` printed after the answers, ``text`` printed instead of
-    them, ``picture`` drawn instead of the answer's (for ``-o`` and ``--format
-    svg/png``; also when there is no answer), ``notes`` on standard error. A report
-    cut short by the deadline says so on the result (``limit_reached`` and
-    ``reason``), which sets the exit status."""
-
-    keys: dict[str, Any] = field(default_factory=dict)
-    lines: list[str] = field(default_factory=list)
-    text: str | None = None
-    picture: GridPicture | Sheet | None = None
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class StaticCommand:
-    """What :func:`static_command` needs beside the :class:`~cpsolve.family.Family`.
-
-    ``puzzle`` is the family's :class:`~cpsolve.solving.StaticPuzzle` (its encodings
-    drive ``--encoding``, ``--backend`` and the dumps); ``read_answer(text, board)``
-    reads an answer for ``--check`` and returns it with how it disagrees with the
-    board (cells that differ); ``show(board, answer)`` writes an answer as text;
-    ``picture(board, answer)`` draws one (``None``: the board alone); ``exports``
-    are extra ``--format`` choices that print the board in another form
-    (``url``: a puzz.link URL); ``options`` are extra click options, passed to the
-    family's ``solve()`` under their own names, except those named in
-    ``report_options``.
-
-    Optional, for what a setter asks beyond the answer: ``report(board, result,
-    options, deadline)`` runs after every solve, under the same deadline, and returns
-    a :class:`Report` (extra JSON keys, text, a picture); ``options`` holds the values
-    of the ``report_options`` (``{"explain": True}``). When one of them is set, the
-    solve also proves uniqueness (as ``--unique``), which every such question starts
-    from. ``board_text(board)`` writes the board itself, unsolved, for
-    ``--no-solve`` (whose picture is ``picture(board, None)``).
-    """
-
-    family: Family
-    puzzle: StaticPuzzle[Any, Any]
-    read_answer: Callable[[str, Any], tuple[Any, list[str]]]
-    show: Callable[[Any, Any], str]
-    picture: Callable[[Any, Any], GridPicture]
-    exports: dict[str, Callable[[Any], str]] = field(default_factory=dict)
-    options: Sequence[Callable[[F], F]] = ()
-    sat_options: Sequence[str] = ()
-    help: str = ""
-    report: Callable[[Any, Result, dict[str, Any], Deadline], Report] | None = None
-    report_options: Sequence[str] = ()
-    board_text: Callable[[Any], str] | None = None
-
-
 def drawn(pic: GridPicture | Sheet, fmt: str, output: str | None, code: int) -> Output:
     """A picture as the output: SVG on standard output without ``-o``, else a file."""
     from cpsolve.grid.render import to_png, to_svg
@@ -331,156 +282,3 @@ def drawn(pic: GridPicture | Sheet, fmt: str, output: str | None, code: int) -> 
         assert isinstance(content, str)  # PNG without -o was refused earlier
         return Output(stdout=content, exit_code=code)
     return Output(files={output: content}, exit_code=code)
-
-
-def render_static(spec: StaticCommand, board: Any, result: Result, fmt: str,
-                  unique: bool, counting: bool, output: str | None,
-                  report: Report | None = None) -> Output:
-    """What a static family prints: JSON, a picture, or the answers as text, with what
-    the family's ``report`` adds."""
-    family = spec.family
-    report = report or Report()
-    code = exit_code(result)
-    if fmt == "json":
-        data = result_json(family.name, result, lambda a: family.encode(board, a),
-                           plans=False, **report.keys)
-        return Output(stdout=json.dumps(data, indent=2), exit_code=code)
-    if fmt in ("svg", "png"):
-        if report.picture is not None:
-            out = drawn(report.picture, fmt, output, code)
-        elif not result.solutions:
-            out = Output(stderr=[f"cpsolve: {result.status.value}: {result.reason}"],
-                         exit_code=code)
-        else:
-            out = drawn(spec.picture(board, result.solution), fmt, output, code)
-        out.stderr.extend(report.notes)
-        return out
-    text = (_answers_text(spec, board, result, unique, counting) if report.text is None
-            else report.text)
-    return Output(stdout="\n".join([text, *report.lines]) if text else
-                  "\n".join(report.lines), stderr=list(report.notes), exit_code=code)
-
-
-def _answers_text(spec: StaticCommand, board: Any, result: Result, unique: bool,
-                  counting: bool) -> str:
-    """The answers found as text, with what was proven about them."""
-    if not result.solutions:
-        reason = f": {result.reason}" if result.reason else ""
-        return f"{result.status.value}{reason}"
-    blocks = [spec.show(board, answer) for answer in result.solutions]
-    text = "\n\n".join(blocks)
-    if unique:
-        if result.unique:
-            text = blocks[0] + "\n\nunique"
-        elif result.unique is False:
-            text = blocks[0] + "\n\nnot unique; a second solution:\n\n" + blocks[1]
-        else:
-            text = blocks[0] + "\n\nuniqueness unknown: " + (result.reason or "limit reached")
-    elif counting and result.count is not None:
-        more = "" if result.complete else " (stopped before the last)"
-        text += f"\n\n{result.count} solution{'s' if result.count != 1 else ''}{more}"
-    return text
-
-
-def static_command(spec: StaticCommand) -> click.Command:
-    """The whole sub-command of a static puzzle family: solve, prove unique, count,
-    check an answer, draw, export, dump the models. A family adds only its own
-    options (``spec.options``)."""
-    family, table = spec.family, spec.puzzle.encodings
-    formats = ("text", "json", "svg", "png", *spec.exports)
-
-    from cpsolve.backends.cpsat import CpsatModel
-    from cpsolve.backends.sat import CnfModel
-
-    def run(board: str, backend: str, solver: str | None, encoding: str | None, unique: bool,
-            count: int | None, find_all: bool, answer: str | None, fmt: str | None,
-            workers: int | None, deductions: bool, dump_cnf: str | None,
-            dump_model: str | None, time_limit: float | None, as_json: bool,
-            verbose: bool, output: str | None, no_solve: bool, **extra: Any) -> Output:
-        from cpsolve.limits import Deadline
-
-        deadline = Deadline(time_limit)  # one for the solve and the report after it
-        fmt = choose_format(fmt, as_json, output)
-        if sum([unique, count is not None, find_all]) > 1:
-            raise UsageError("choose one of --unique, --count N and --all")
-        if no_solve and fmt == "json":
-            raise UsageError("--no-solve prints the board as text or a picture, not JSON")
-        asked = {name: extra.pop(name) for name in spec.report_options if name in extra}
-        puzzle = load(board, family.parse)
-        if fmt in spec.exports:
-            return with_file(Output(stdout=spec.exports[fmt](puzzle)), output)
-        if no_solve:
-            if fmt in ("svg", "png"):
-                return drawn(spec.picture(puzzle, None), fmt, output, EXIT_OK)
-            if spec.board_text is None:
-                raise UsageError(f"--no-solve: {family.name} has no text form of the board")
-            return with_file(Output(stdout=spec.board_text(puzzle)), output)
-        if any(asked.values()) and count is None and not find_all:
-            unique = True
-        if answer is not None:
-            text, source = read_board(answer)
-            try:
-                given, mismatches = spec.read_answer(text, puzzle)
-            except InputError as error:
-                raise error.located(source) from None
-            return with_file(checked(family, puzzle, given, mismatches, fmt), output)
-        sat_extra = {key: extra[key] for key in spec.sat_options if key in extra}
-        dumps = {}
-        if dump_cnf is not None:
-            cnf = spec.puzzle.model(puzzle, "sat", encoding, deductions, {"sat": sat_extra})
-            assert isinstance(cnf, CnfModel)
-            dumps[dump_cnf] = cnf.to_dimacs([f"{family.name}: encoding "
-                                             f"{encoding or table.for_backend('sat').name}"])
-        if dump_model is not None:
-            proto = spec.puzzle.model(puzzle, "cpsat", encoding, deductions, {})
-            assert isinstance(proto, CpsatModel)
-            dumps[dump_model] = proto.to_text()
-        limit = None if find_all else count if count is not None else 1
-        with solving(family.name, verbose) as log:
-            result = family.solve(puzzle, backend=backend, solver=solver, encoding=encoding,
-                                  limit=limit, unique=unique, time_limit=deadline,
-                                  workers=workers, deductions=deductions, log=log, **extra)
-            report = spec.report(puzzle, result, asked, deadline) if spec.report else None
-        out = render_static(spec, puzzle, result, fmt, unique,
-                            counting=limit != 1 or count == 1,
-                            output=output if fmt in ("svg", "png") else None, report=report)
-        if verbose:
-            out.stderr[:0] = [describe_stats(result)]
-        out.files.update(dumps)
-        return out if fmt in ("svg", "png") else with_file(out, output)
-
-    decorators: list[Callable[[Any], Any]] = [
-        click.command(family.name, help=spec.help or family.summary,
-                      short_help=family.summary),
-        click.argument("board"),
-        click.option("--backend", type=click.Choice(("auto", *table.backends)),
-                     default="auto", show_default=True,
-                     help=f"auto runs {spec.puzzle.auto}, the fastest measured (README)."),
-        click.option("--solver", default=None, metavar="NAME",
-                     help="python-sat solver for --backend sat (cadical153, glucose4, ...)."),
-        click.option("--encoding", type=click.Choice(table.names), default=None,
-                     help="Model formulation (default: the first for the backend): "
-                          + "; ".join(f"{e.name} ({'/'.join(e.backends)}): {e.summary}"
-                                      for e in table.entries) + "."),
-        *spec.options,
-        click.option("--unique", is_flag=True,
-                     help="Prove the solution unique (exit 4 if not)."),
-        click.option("--count", type=click.IntRange(min=1), default=None, metavar="N",
-                     help="Find up to N distinct solutions."),
-        click.option("--all", "find_all", is_flag=True, help="Find every solution."),
-        click.option("--check", "answer", default=None, metavar="ANSWER",
-                     help="Verify an answer file instead of solving."),
-        click.option("--format", "fmt", type=click.Choice(formats), default=None,
-                     help="Output: text (default), json, svg, png"
-                          + "".join(f", {name}" for name in spec.exports)
-                          + " (the last print the board)."),
-        click.option("--workers", type=click.IntRange(min=1), default=None,
-                     help="CP-SAT worker threads."),
-        click.option("--deductions/--no-deductions", default=True, show_default=True,
-                     help="Apply the deductions before building a model."),
-        click.option("--no-solve", "--blank", "no_solve", is_flag=True,
-                     help="Print or draw the board itself, unsolved (text or a picture)."),
-        dump_options,
-        common_options,
-    ]
-    return build(decorators, run)

@@ -31,7 +31,9 @@ Required
     Solves under the limit (seconds, or a :class:`~cpsolve.limits.Deadline` the kit
     passes down); its keyword options are what experiments may set. "No solution",
     "limit reached" and "not unique" are statuses of the
-    :class:`~cpsolve.result.Result`, never exceptions.
+    :class:`~cpsolve.result.Result`, never exceptions. The kits' families
+    (:class:`~cpsolve.grid.puzzle.GridPuzzle`, :class:`~cpsolve.planning.solve.Planner`)
+    get it from their declarations.
 ``encode(board, answer) -> list[str]``
     The answer as JSON: rows of the filled board (GRID) or the moves (PLAN).
 ``command() -> click.Command``
@@ -53,6 +55,13 @@ Optional
 ``warm_up``
     Whether an experiment solves :attr:`example` with the run's options before its
     clock starts (families with compiled kernels: their load is not the method's cost).
+``declared``
+    The keyword options ``solve()`` takes, each an :class:`~cpsolve.options.Option`
+    (type, default, choices); without them, read from ``solve()``'s signature.
+``check_options(options) -> dict``
+    The method ``options`` choose (its JSON ``method`` record), or the
+    :class:`~cpsolve.errors.UsageError` ``solve()`` would raise for them: experiments
+    check every method of a spec with it before any run.
 """
 
 from __future__ import annotations
@@ -65,6 +74,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from cpsolve.options import Option
 from cpsolve.result import Result, SpaceReport
 
 
@@ -141,6 +151,8 @@ class Family:
     analyze: Callable[..., SpaceReport] | None = None
     batch: Callable[[], BatchJob] | None = None
     warm_up: bool = False
+    declared: tuple[Option, ...] = ()
+    check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
     def problems(self) -> list[str]:
         """What is wrong with this object as a family (empty when nothing is): the
@@ -161,23 +173,27 @@ class Family:
                 problems.append(f"{part} is neither None nor callable")
         if not isinstance(self.example, str) or not self.example.strip():
             problems.append("example is not a board")
-        if callable(self.solve) and "time_limit" not in self.options:
+        if callable(self.solve) and not self.declared and "time_limit" not in self.options:
             problems.append("solve() takes no time_limit keyword")
         return problems
 
     @cached_property
-    def options(self) -> dict[str, inspect.Parameter]:
-        """The keyword options ``solve()`` takes (what experiments may set), by name.
+    def options(self) -> dict[str, Option]:
+        """The keyword options ``solve()`` takes (what experiments may set), by name:
+        the declared ones, else those of its signature (any value).
 
         >>> from cpsolve.registry import load
-        >>> "backend" in load("akari").options
-        True
+        >>> load("akari").options["card"].choices[:2]
+        ('direct', 'seqcounter')
         """
+        if self.declared:
+            return {option.name: option for option in self.declared}
         try:
             parameters = inspect.signature(self.solve).parameters
         except (TypeError, ValueError):
             return {}
-        return {name: p for name, p in parameters.items()
+        return {name: Option(name, p.default, "", kind=object)
+                for name, p in parameters.items()
                 if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
                 and p.default is not inspect.Parameter.empty}
 

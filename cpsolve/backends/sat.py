@@ -25,7 +25,7 @@ from typing import Any
 from cpsolve.backends import Enumeration
 from cpsolve.errors import TooLarge, UsageError
 from cpsolve.interrupts import start_quiet
-from cpsolve.limits import BYTES, MODEL_SHARE, Deadline, memory_available
+from cpsolve.limits import BYTES, MODEL_SHARE, Deadline, TimeUp, building, memory_available
 from cpsolve.result import Stats
 
 # The SAT solver every family uses unless told otherwise: the fastest in the Akari and
@@ -319,7 +319,13 @@ def solve_in(session: SatSession, projection: list[int], *,
         if not outcome:
             return outcome
         chosen = session.values(projection)
-        cuts = refine(chosen) if refine is not None else []
+        if refine is None:
+            return chosen
+        try:
+            with building(deadline or Deadline(None), "the lazy rules' cuts"):
+                cuts = refine(chosen)
+        except TimeUp:
+            return None
         if not cuts:
             return chosen
         session.add([cuts])

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cpsolve import registry
-from cpsolve.errors import CpsolveError, InputError
+from cpsolve.errors import CpsolveError, InputError, UsageError
 from cpsolve.family import Family
 
 try:
@@ -530,6 +530,22 @@ def _named(base_name: str | None, options: dict[str, Any]
     return found
 
 
+def _checked(family: Family, combo: dict[str, Any], where: _Locator, index: int,
+             name: str) -> None:
+    """Refuse, before any run, a method whose options ``solve()`` would refuse (a
+    misspelt value, an option its backend or method does not take), naming the line
+    of the option at fault (the table's, when none can be named)."""
+    if family.check_options is None:
+        return
+    try:
+        family.check_options(dict(combo))
+    except UsageError as error:
+        message = str(error)
+        key = next((k for k in combo if f"--{k.replace('_', '-')}" in message
+                    or f" {k} " in f" {message} "), None)
+        raise where.error(f"{name} method: {message}", "methods", index, key) from None
+
+
 def method_names(text: str) -> set[tuple[str, str]] | None:
     """The (family, method) pairs the spec ``text`` declares, read without loading any
     family (``None`` when the text is not a spec this version reads)."""
@@ -568,6 +584,7 @@ def _methods(tables: Any, where: _Locator,
         if base_name is not None and not isinstance(base_name, str):
             raise where.error("name must be a string", "methods", index, "name")
         for name, combo in _named(base_name, options):
+            _checked(module, combo, where, index, table["family"])
             found.append(Method(table["family"], name, tuple(sorted(combo.items()))))
             origin.append(index)
     names = [(m.family, m.name) for m in found]

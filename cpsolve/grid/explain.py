@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from cpsolve.backends.sat import CnfModel
-from cpsolve.commands import Report
 from cpsolve.grid.render import MARK, GridPicture, Sheet
+from cpsolve.grid.report import Report
 from cpsolve.limits import Deadline
 from cpsolve.result import Result
 

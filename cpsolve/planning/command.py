@@ -8,7 +8,7 @@ horizon for outside solvers. A family adds only its own options.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,6 @@ import click
 from cpsolve.commands import (
     Output,
     build,
-    card_option,
     checked,
     choose_format,
     common_options,
@@ -32,8 +31,10 @@ from cpsolve.commands import (
     with_file,
 )
 from cpsolve.errors import InputError, UsageError
+from cpsolve.limits import Deadline
+from cpsolve.options import click_options
 from cpsolve.planning.outcome import headline
-from cpsolve.planning.solve import MODES, Planner
+from cpsolve.planning.solve import Planner
 from cpsolve.result import Result, result_json
 
 if TYPE_CHECKING:
@@ -53,9 +54,8 @@ class PlanCommand:
     ``with_goal(board, text)`` gives the board with the goal read from ``text``
     (``--goal FILE``); ``read_plan(board, text)`` reads a plan for ``--check``;
     ``moves`` are the ways to write a plan (``--moves``; the first the default), each
-    ``write(board, plan) -> str``; ``heuristics`` the choices of ``--heuristic``
-    (the first the default); ``options`` are the family's own click options, passed
-    to its ``solve()`` under their own names.
+    ``write(board, plan) -> str``. The methods' options come from the planner's
+    declarations.
 
     For plans a person follows: ``walk(board, plan)`` replays a plan move by move (a
     :class:`~cpsolve.planning.replay.Walk`), ``show(board, position)`` writes one
@@ -69,8 +69,6 @@ class PlanCommand:
     with_goal: Callable[[Any, str], Any]
     read_plan: Callable[[Any, str], Any]
     moves: dict[str, Callable[[Any, Any], str]]
-    heuristics: tuple[str, ...]
-    options: Sequence[Callable[[Any], Any]] = ()
     help: str = ""
     walk: Callable[[Any, Any], Walk] | None = None
     show: Callable[[Any, Any], str] | None = None
@@ -170,12 +168,13 @@ def checked_plan(spec: PlanCommand, board: Any, plan: Any, fmt: str, steps: bool
     return out
 
 
-def dumped_models(spec: PlanCommand, board: Any, horizon: int, options: dict[str, Any],
-                  cnf_file: str | None, model_file: str | None) -> dict[str, str]:
+def dumped_models(spec: PlanCommand, board: Any, horizon: int, encoding: str | None,
+                  options: dict[str, Any], cnf_file: str | None, model_file: str | None
+                  ) -> dict[str, str]:
     """``--dump-cnf`` / ``--dump-model``: the model of plans of exactly ``horizon``
-    moves, in the SAT encoding asked for and the CP-SAT one. A horizon that no plan can
-    have (the parity or the distances rule it out) still gives a model, trivially
-    unsatisfiable, that says why."""
+    moves, in the SAT encoding asked for (or the first) and the CP-SAT one, with the
+    options given that each takes. A horizon that no plan can have (the parity or the
+    distances rule it out) still gives a model, trivially unsatisfiable, that says why."""
     from cpsolve.backends.cpsat import CpsatModel
     from cpsolve.backends.sat import CnfModel
 
@@ -185,9 +184,10 @@ def dumped_models(spec: PlanCommand, board: Any, horizon: int, options: dict[str
     for path, backend in ((cnf_file, "sat"), (model_file, "cpsat")):
         if path is None:
             continue
-        entry = (planner.encodings.get(options["encoding"]) if backend == "sat"
-                 else planner.encodings.for_backend("cpsat"))
-        given = {key: options[key] for key in entry.options if key in options}
+        entry = (planner.encodings.get(encoding) if backend == "sat" and encoding
+                 else planner.encodings.for_backend(backend))
+        given = {o.name: o.value(options[o.name]) if o.name in options else o.default
+                 for o in entry.options}
         why = (None if facts.verdict.solvable is not False
                else f"the puzzle has no plan: {facts.verdict.reason}")
         if why is None:
@@ -214,22 +214,38 @@ def dumped_models(spec: PlanCommand, board: Any, horizon: int, options: dict[str
     return files
 
 
+def method_help(planner: Planner) -> dict[str, list[str]]:
+    """For ``--help``: the methods that take each option (when not all of them)."""
+    every = planner.candidates()
+    takers: dict[str, list[str]] = {}
+    for candidate in every:
+        for option in candidate.options:
+            takers.setdefault(option.name, []).append(candidate.method[0].name)
+    methods = {m.name for m in planner.methods}
+    return {name: [] if set(found) == methods else
+            [f"--method {', '.join(dict.fromkeys(found))}"]
+            for name, found in takers.items()}
+
+
 def plan_command(spec: PlanCommand) -> click.Command:
     """The whole sub-command of a planning family."""
     family, planner = spec.family, spec.planner
     sat_encodings = planner.encodings.of("sat")
+    declared = [o for c in planner.candidates() for o in c.options]
 
-    def run(board: str, goal_file: str | None, method: str, encoding: str, mode: str,
-            solver: str | None, card: str, max_length: int | None, count_optimal: bool,
-            show_all: bool, moves: str, plan: str | None, fmt: str | None,
-            workers: int | None, heuristic: str, dump_cnf: str | None,
+    def run(board: str, goal_file: str | None, method: str, encoding: str | None,
+            max_length: int | None, count_optimal: bool, show_all: bool, moves: str,
+            plan: str | None, fmt: str | None, dump_cnf: str | None,
             dump_model: str | None, time_limit: float | None, as_json: bool, verbose: bool,
             output: str | None, steps: bool, **extra: Any) -> Output:
         fmt = choose_format(fmt, as_json, output, pictures=spec.pictures)
         if steps and fmt != "text":
             raise UsageError("--steps prints the boards as text (a picture of the plan, "
                              "-o plan.png, shows them without it)")
-        puzzle = load(board, family.parse)
+        options = {key: value for key, value in extra.items() if value is not None}
+        planner.check_options({"method": method, "encoding": encoding, **options})
+        deadline = Deadline(time_limit)  # one for reading the board and the solve
+        puzzle = load(board, family.parse, deadline)
         if goal_file is not None:
             text, source = read_board(goal_file)
             try:
@@ -242,11 +258,10 @@ def plan_command(spec: PlanCommand) -> click.Command:
             return out if fmt in spec.pictures else with_file(out, output)
         if show_all and not count_optimal:
             count_optimal = True
-        options = dict(method=method, encoding=encoding, mode=mode, solver=solver, card=card,
-                       heuristic=heuristic, workers=workers, **extra)
         with solving(family.name, verbose) as log:
-            result = family.solve(puzzle, max_length=max_length, count_optimal=count_optimal,
-                                  time_limit=time_limit, log=log, **options)
+            result = family.solve(puzzle, method=method, encoding=encoding,
+                                  max_length=max_length, count_optimal=count_optimal,
+                                  time_limit=deadline, log=log, **options)
         out = render_plans(spec, puzzle, result, fmt, show_all, moves, count_optimal, steps,
                            output)
         if dump_cnf is not None or dump_model is not None:
@@ -255,7 +270,7 @@ def plan_command(spec: PlanCommand) -> click.Command:
             if horizon is None:
                 raise UsageError("no plan found to take the model's length from: give "
                                  "--max-length N for the model of plans of N moves")
-            out.files.update(dumped_models(spec, puzzle, horizon, options, dump_cnf,
+            out.files.update(dumped_models(spec, puzzle, horizon, encoding, options, dump_cnf,
                                            dump_model))
         if verbose:
             out.stderr.append(describe_stats(result))
@@ -269,22 +284,14 @@ def plan_command(spec: PlanCommand) -> click.Command:
                      help="The goal board, when BOARD has none."),
         click.option("--method", type=click.Choice(planner.names), default="auto",
                      show_default=True, help="; ".join(
-                         f"{m.name}: {m.summary}" for m in planner.methods) + "."),
-        click.option("--encoding", type=click.Choice(sat_encodings),
-                     default=sat_encodings[0], show_default=True,
-                     help="SAT encoding for --method sat: " + "; ".join(
-                         f"{e.name}: {e.summary}" for e in planner.encodings.entries
-                         if e.backend == "sat") + "."),
-        click.option("--mode", type=click.Choice(MODES), default="fresh", show_default=True,
-                     help="A solver per horizon, or one growing solver (encodings with an "
-                          "incremental form)."),
-        click.option("--solver", default=None, metavar="NAME",
-                     help="python-sat solver (default cadical153)."),
-        card_option,
-        click.option("--heuristic", type=click.Choice(spec.heuristics),
-                     default=spec.heuristics[0], show_default=True,
-                     help="Bound for --method ida."),
-        *spec.options,
+                         f"{m.name}: {m.summary}" for m in planner.methods)
+                     + ". auto chooses by the board, or the method that takes the options "
+                       "given."),
+        click.option("--encoding", type=click.Choice(sat_encodings), default=None,
+                     help=f"SAT encoding for --method sat (default {sat_encodings[0]}): "
+                          + "; ".join(f"{e.name}: {e.summary}" for e in planner.encodings
+                                      if e.backend == "sat") + "."),
+        *click_options(declared, method_help(planner)),
         click.option("--max-length", type=click.IntRange(min=0), default=None, metavar="N",
                      help="Longest plan to look for (default 100, or the lower bound)."),
         click.option("--count-optimal", is_flag=True, help="Count every optimal plan."),
@@ -304,8 +311,6 @@ def plan_command(spec: PlanCommand) -> click.Command:
                          f", {kind}" for kind in spec.pictures) + (
                          " (a picture of the plan: its boards; gif replays it)"
                          if spec.pictures else "") + "."),
-        click.option("--workers", type=click.IntRange(min=1), default=None,
-                     help="CP-SAT worker threads."),
         dump_options,
         common_options,
     ]

@@ -19,6 +19,7 @@ from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
 from cpsolve.errors import UsageError
 from cpsolve.limits import model_fits
+from cpsolve.options import Option
 from cpsolve.tables import Table
 
 
@@ -60,18 +61,18 @@ class IncrementalEncoder(Protocol):
 @dataclass(frozen=True)
 class PlanEncoding:
     """One entry of a family's table: its name, the backend that solves it (``sat``
-    or ``cpsat``), why it may win or lose, its builders, the names of the solve
-    options its builders take (``build(facts, horizon, **those)``), and (optional)
-    ``literals(facts, horizon)``, about how many literals (terms, for CP-SAT) the
-    model of a horizon holds, so that one that cannot fit in memory is refused
-    before it is built."""
+    or ``cpsat``), why it may win or lose, its builders, the options its builders
+    take (:class:`~cpsolve.options.Option`, ``build(facts, horizon, **those)``), and
+    (optional) ``literals(facts, horizon)``, about how many literals (terms, for
+    CP-SAT) the model of a horizon holds, so that one that cannot fit in memory is
+    refused before it is built."""
 
     name: str
     backend: str
     summary: str
     build: Callable[..., HorizonEncoder]
     incremental: Callable[..., IncrementalEncoder] | None = None
-    options: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
     literals: Callable[[Any, int], int] | None = None
 
     def will_fit(self, facts: Any, horizon: int) -> None:

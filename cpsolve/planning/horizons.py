@@ -24,7 +24,7 @@ from typing import Any
 from cpsolve.backends import Enumeration, cpsat
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import DEFAULT_SOLVER, SatSession, enumerate_in
-from cpsolve.limits import Deadline
+from cpsolve.limits import Deadline, TimeUp, building
 from cpsolve.planning.encoders import HorizonEncoder, IncrementalEncoder
 from cpsolve.result import Stats
 
@@ -113,10 +113,16 @@ def _one_horizon(build: Callable[[int], HorizonEncoder], inc: IncrementalEncoder
                  workers: int | None, deadline: Deadline, stats: Stats,
                  record: dict[str, Any]) -> tuple[Enumeration | None, Callable[..., Any]]:
     before = (stats.build_seconds, stats.solve_seconds)
+    what = f"the model of plans of {horizon} moves"
     if inc is not None and session is not None:
         start = time.perf_counter()
-        grown = inc.extend(horizon)
-        stats.build_seconds += time.perf_counter() - start
+        try:
+            with building(deadline, what):
+                grown = inc.extend(horizon)
+        except TimeUp:
+            return Enumeration(timed_out=True), inc.decode_at
+        finally:
+            stats.build_seconds += time.perf_counter() - start
 
         def decode_inc(values: tuple[bool, ...]) -> Any:
             return inc.decode_at(horizon, values)
@@ -129,9 +135,14 @@ def _one_horizon(build: Callable[[int], HorizonEncoder], inc: IncrementalEncoder
         _note(record, stats, before, session.nvars, stats.clauses)
         return found, decode_inc
     start = time.perf_counter()
-    encoder = build(horizon)
-    model = encoder.model()
-    stats.build_seconds += time.perf_counter() - start
+    try:
+        with building(deadline, what):
+            encoder = build(horizon)
+            model = encoder.model()
+    except TimeUp:
+        return Enumeration(timed_out=True), lambda values: None
+    finally:
+        stats.build_seconds += time.perf_counter() - start
     if model is None:
         return None, encoder.decode
     if isinstance(model, CpsatModel):

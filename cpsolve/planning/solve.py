@@ -21,9 +21,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from cpsolve.backends.sat import DEFAULT_SOLVER
+from cpsolve.backends.sat import DEFAULT_SOLVER, canonical
 from cpsolve.errors import UsageError
 from cpsolve.limits import Deadline
+from cpsolve.options import Candidate, Chosen, Option, choose, merged
 from cpsolve.planning.encoders import PlanEncoding, PlanEncodings
 from cpsolve.planning.horizons import describe_horizon, shortest_plans
 from cpsolve.planning.outcome import Outcome, finish
@@ -56,8 +57,9 @@ class Facts(Protocol):
 
 @dataclass
 class Job:
-    """One run of a planning method: the board and its facts, the options, the limits,
-    the statistics to fill, and the log for ``-v`` (lines as they happen)."""
+    """One run of a planning method: the board and its facts, the options (every one
+    the method takes, defaults filled in), the encoding of a horizon method, the
+    limits, the statistics to fill, and the log for ``-v`` (lines as they happen)."""
 
     planner: Planner
     board: Any
@@ -69,6 +71,7 @@ class Job:
     count: bool
     log: Log = _quiet
     defaulted: bool = True  # max_length was not given: horizons may go past it
+    encoding: PlanEncoding | None = None
 
     @cached_property
     def lower(self) -> int:
@@ -82,26 +85,60 @@ class Job:
 
 @dataclass(frozen=True)
 class PlanMethod:
-    """One way to find plans: its name, what it is, how it runs, and the options that
-    describe it in ``Result.method`` (beside the method's name)."""
+    """One way to find plans: its name, what it is, how it runs, the options it takes
+    (:class:`~cpsolve.options.Option`), and ``describe(job)``, what it adds to
+    ``Result.method`` beside its name and options. A horizon method (:func:`horizon_method`)
+    names its ``backend``: it takes the options of the family's encodings for it."""
 
     name: str
     summary: str
     run: Callable[[Job], Outcome]
-    shows: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
     describe: Callable[[Job], dict[str, Any]] | None = None
+    backend: str | None = None
+
+
+# The options every SAT horizon method takes beside its encoding's; CP-SAT's.
+MODE = Option("mode", "fresh", "A solver per horizon, or one growing solver (encodings with "
+              "an incremental form).", choices=MODES)
+SOLVER = Option("solver", DEFAULT_SOLVER, "python-sat solver", normalize=canonical,
+                metavar="NAME")
+WORKERS = Option("workers", None, "CP-SAT worker threads (default: CP-SAT's own choice)",
+                 kind=int, low=1, metavar="N")
+# The keywords of every planning solve() beside the methods' options.
+CONTROLS = (
+    Option("time_limit", None, "seconds (or a Deadline)", kind=object, cli=False),
+    Option("method", "auto", "a method of the family's table, or auto", cli=False),
+    Option("encoding", None, "a SAT encoding of the family's table", cli=False),
+    Option("max_length", None, "longest plan looked for", kind=int, low=0, cli=False),
+    Option("count_optimal", False, "count every optimal plan", kind=bool, cli=False),
+)
+Run = tuple[PlanMethod, "PlanEncoding | None"]  # a method, and its encoding if it has one
+
+
+def _mode(entry: PlanEncoding) -> Option:
+    """The ``mode`` option of a SAT encoding: ``incremental`` only where it has that
+    form."""
+
+    def check(mode: str) -> str:
+        if mode == "incremental" and entry.incremental is None:
+            raise UsageError(f"encoding {entry.name} has no incremental mode")
+        return mode
+
+    return MODE.but(normalize=check)
 
 
 @dataclass(frozen=True)
 class Planner:
-    """What :func:`solve_plan` needs from a planning family.
+    """What :func:`solve_plan` needs from a planning family, declared once: its
+    ``solve()`` is :meth:`solve`.
 
     ``facts(board)`` gives its :class:`Facts`; ``check`` and ``length`` are its
     checker and a plan's number of moves; ``methods`` its method table (the kit's
-    :func:`horizon_method` and :func:`sweep_method` entries and its own searches);
-    ``auto(facts, options)`` picks a method for ``auto``: its name, options to
-    change, and why; ``max_length(facts)`` the default longest plan looked for;
-    ``choices`` the allowed values of options, checked before any work.
+    :func:`horizon_method` and :func:`sweep_method` entries and its own searches,
+    each with the options it takes); ``auto(facts, options)`` picks a method for
+    ``auto``: its name, options it sets (where the user gave none), and why;
+    ``max_length(facts)`` the default longest plan looked for.
     """
 
     facts: Callable[[Any], Facts]
@@ -111,34 +148,77 @@ class Planner:
     auto: Callable[[Facts, dict[str, Any]], tuple[str, dict[str, Any], str]]
     encodings: PlanEncodings
     max_length: Callable[[Facts], int] = field(default=lambda facts: 100)
-    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:
         return ("auto", *self.methods.names)
 
-    def check_options(self, options: dict[str, Any]) -> None:
-        """Refuse, before any work, an option value that does not exist, or an
-        encoding and mode that do not fit together (whatever method runs)."""
-        from cpsolve.cnf import CARDS
+    def candidates(self, first: str | None = None) -> list[Candidate[Run]]:
+        """Every method as :func:`cpsolve.options.choose` sees it, a horizon method
+        once per encoding of its backend (the table's first first), each with every
+        option it takes; the method ``first`` (auto's pick) leads."""
+        out: list[Candidate[Run]] = []
+        for method in self.methods:
+            if method.backend is None:
+                out.append(Candidate((method, None), f"--method {method.name}",
+                                     method.options))
+                continue
+            for entry in self.encodings:
+                if entry.backend != method.backend:
+                    continue
+                kit = ((_mode(entry), SOLVER) if method.backend == "sat" else (WORKERS,))
+                name = (f"--method {method.name}" if method.backend == "cpsat" else
+                        f"--method {method.name} --encoding {entry.name}")
+                out.append(Candidate((method, entry), name,
+                                     (*method.options, *kit, *entry.options)))
+        if first is not None:
+            out.sort(key=lambda c: c.method[0].name != first)
+        return out
 
-        for key, allowed in {"card": CARDS, **self.choices}.items():
-            if options.get(key) is not None and options[key] not in allowed:
-                what = "cardinality encoding" if key == "card" else key
-                raise UsageError(f"unknown {what} {options[key]!r}; known: "
-                                 f"{', '.join(allowed)}")
-        name = options.get("encoding")
-        entry = self.encodings.get(name) if name else self.encodings.for_backend("sat")
-        if entry.backend != "sat":
-            raise UsageError(f"--encoding names a SAT encoding: "
-                             f"{', '.join(self.encodings.of('sat'))}")
-        mode = options.get("mode") or "fresh"
-        if mode not in MODES:
-            raise UsageError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
-        if mode == "incremental" and entry.incremental is None:
-            able = [e.name for e in self.encodings.entries if e.incremental is not None]
-            raise UsageError(f"encoding {entry.name} has no incremental mode "
-                             f"({', '.join(able) or 'no encoding'} has)")
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every keyword ``solve()`` takes: the controls and each method's options."""
+        return tuple(merged([*CONTROLS, *(o for c in self.candidates()
+                                          for o in c.options)]).values())
+
+    def choose(self, method: str, encoding: str | None, given: dict[str, Any],
+               first: str | None = None) -> Chosen[Run]:
+        """The method, encoding and options that run (see :mod:`cpsolve.options`):
+        an unknown method or encoding, a value an option does not take, or an option
+        the method does not take, is a :class:`UsageError`."""
+        if method != "auto":
+            self.method(method)  # an unknown name is refused, naming the known ones
+        if encoding is not None:
+            entry = self.encodings.get(encoding)
+            backend = self.methods.get(method).backend if method != "auto" else "sat"
+            if backend != entry.backend:
+                raise UsageError(f"encoding {entry.name} is a {entry.backend} model; "
+                                 f"--method {method if method != 'auto' else 'sat'} takes "
+                                 f"{', '.join(self.encodings.of(backend or 'sat'))}")
+
+        def named(run: Run) -> bool:
+            return (method in ("auto", run[0].name)
+                    and (encoding is None or (run[1] is not None
+                                              and run[1].name == encoding)))
+
+        given = {key: value for key, value in given.items() if value is not None}
+        return choose(self.candidates(first), given, named=named)
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The method ``options`` (``solve()``'s keywords) choose (``auto`` as if it
+        picked the table's first method that takes them), as its JSON record; a
+        :class:`UsageError` for anything ``solve()`` would refuse."""
+        given = dict(options)
+        controls = {o.name: o for o in CONTROLS}
+        for key in ("max_length", "count_optimal"):
+            if given.get(key) is not None:
+                controls[key].value(given[key])
+            given.pop(key, None)
+        chosen = self.choose(given.pop("method", None) or "auto", given.pop("encoding", None),
+                             given)
+        run, entry = chosen.method
+        return {"method": run.name, **({"encoding": entry.name} if entry else {}),
+                **chosen.values}
 
     def method(self, name: str) -> PlanMethod:
         """The method called ``name`` (``auto`` is resolved before)."""
@@ -150,36 +230,62 @@ class Planner:
             raise UsageError(f"unknown method {name!r}; known: {', '.join(self.names)}"
                              ) from None
 
+    def solve(self, board: Any, *, method: str = "auto", encoding: str | None = None,
+              max_length: int | None = None, count_optimal: bool = False,
+              time_limit: float | Deadline | None = None, log: Log | None = None,
+              **options: Any) -> Result:
+        """Shortest plans for ``board`` (``count_optimal``: every one counted) by
+        ``method`` (``auto``: the planner's choice, or the first method that takes the
+        options given), ``encoding`` (horizon methods) and the method's declared
+        ``options``, under ``time_limit`` (seconds or a Deadline); every plan replayed
+        by the checker. ``log`` receives ``-v`` lines as things happen."""
+        from cpsolve.limits import deadline_of
+
+        if max_length is not None:
+            CONTROLS[3].value(max_length)
+        return solve_plan(self, board, method=method, encoding=encoding, options=options,
+                          max_length=max_length, count=count_optimal,
+                          deadline=deadline_of(time_limit), log=log)
+
 
 def solve_plan(planner: Planner, board: Any, *, method: str, options: dict[str, Any],
                max_length: int | None, count: bool, deadline: Deadline,
-               log: Log | None = None) -> Result:
-    """Shortest plans for ``board`` by ``method`` (``auto``: the planner's choice),
-    every plan replayed by the checker."""
+               encoding: str | None = None, log: Log | None = None) -> Result:
+    """Shortest plans for ``board`` by ``method`` (``auto``: the planner's choice, or
+    the first method that takes the options given), every plan replayed by the
+    checker."""
     log = log or _quiet
-    if method != "auto":
-        planner.method(method)  # an unknown name is refused before any work
-    planner.check_options(options)
+    given = {key: value for key, value in options.items() if value is not None}
+    planner.choose(method, encoding, given)  # refused before any work
     stats = Stats()
     start = time.perf_counter()
     facts = planner.facts(board)
     verdict = facts.verdict
-    options = dict(options)
-    chosen = ""
+    why = ""
     if method == "auto":
-        method, changes, chosen = planner.auto(facts, options)
-        options.update(changes)
-        log(f"auto chose {method}: {chosen}")
-    entry = planner.method(method)
+        picked, changes, why = planner.auto(facts, given)
+        chosen = planner.choose(method, encoding, given, first=picked)
+        if chosen.method[0].name == picked:
+            for key, value in changes.items():
+                if key not in given and key in chosen.values:
+                    chosen.values[key] = value
+        else:
+            why = chosen.why
+        log(f"auto chose {chosen.method[0].name}: {why}")
+    else:
+        chosen = planner.choose(method, encoding, given)
+    entry, plan_encoding = chosen.method
     limit = max_length if max_length is not None else planner.max_length(facts)
-    job = Job(planner, board, facts, options, deadline, stats, limit, count, log,
-              defaulted=max_length is None)
-    described: dict[str, Any] = {"method": method,
-                                 **{key: options[key] for key in entry.shows if key in options}}
+    job = Job(planner, board, facts, dict(chosen.values), deadline, stats, limit, count, log,
+              defaulted=max_length is None, encoding=plan_encoding)
+    described: dict[str, Any] = {"method": entry.name}
+    if plan_encoding is not None:
+        described["encoding"] = plan_encoding.name
+    described.update(chosen.values)
     if entry.describe is not None:
         described.update(entry.describe(job))
-    if chosen:
-        described["auto"] = chosen
+    if why:
+        described["auto"] = why
     stats.extra["solvability"] = verdict.reason
     stats.extra["analysis_seconds"] = time.perf_counter() - start
     log(f"before search: {verdict.reason} ({stats.extra['analysis_seconds']:.3f} s)")
@@ -200,35 +306,16 @@ def solve_plan(planner: Planner, board: Any, *, method: str, options: dict[str, 
 
 def horizon_method(name: str, backend: str, summary: str) -> PlanMethod:
     """The method that solves horizon after horizon with the family's encodings for
-    ``backend``, from the lower bound, by the verdict's step. Options: ``encoding``
-    (for ``sat``: one of the table's SAT encodings; ``cpsat`` takes the table's
-    CP-SAT entry), ``mode`` (``fresh`` or ``incremental``), ``solver``, ``workers``,
-    and whatever the encoding's builders take."""
-
-    def entry_of(job: Job) -> PlanEncoding:
-        table = job.planner.encodings
-        chosen = job.options.get("encoding") if backend == "sat" else None
-        entry = table.get(chosen) if chosen else table.for_backend(backend)
-        if entry.backend != backend:
-            raise UsageError(f"encoding {entry.name} is a {entry.backend} model; --method "
-                             f"{name} takes {', '.join(table.of(backend))}")
-        return entry
-
-    def describe(job: Job) -> dict[str, Any]:
-        entry = entry_of(job)
-        out: dict[str, Any] = {"encoding": entry.name}
-        if backend == "sat":
-            out |= {"mode": job.options.get("mode") or "fresh",
-                    "solver": job.options.get("solver") or DEFAULT_SOLVER}
-        out |= {key: job.options[key] for key in entry.options if key in job.options}
-        return out
+    ``backend``, from the lower bound, by the verdict's step. It takes the options of
+    its encoding (for ``sat``, one of the table's SAT encodings; ``cpsat`` takes the
+    table's CP-SAT entry), and ``mode`` and ``solver`` (SAT) or ``workers`` (CP-SAT)."""
 
     def run(job: Job) -> Outcome:
-        entry = entry_of(job)
-        mode = job.options.get("mode") or "fresh"
-        given = {key: job.options[key] for key in entry.options if key in job.options}
+        entry = job.encoding
+        assert entry is not None  # a horizon method always runs with its encoding
+        given = {o.name: job.options[o.name] for o in entry.options}
         incremental = None
-        if mode == "incremental" and entry.incremental is not None:
+        if job.options.get("mode") == "incremental" and entry.incremental is not None:
             incremental = entry.incremental(job.facts, **given)
         lower = job.lower
         if job.defaulted:
@@ -253,7 +340,7 @@ def horizon_method(name: str, backend: str, summary: str) -> PlanMethod:
                        lower_bound=found.horizon if found.plans else found.proven_below,
                        timed_out=found.timed_out, cut=found.exhausted)
 
-    return PlanMethod(name, summary, run, describe=describe)
+    return PlanMethod(name, summary, run, backend=backend)
 
 
 @dataclass(frozen=True)

@@ -16,19 +16,36 @@ True
 ..*....
 """
 
-from cpsolve.family import Family, Kind, lazy
-from cpsolve.models.akari.analysis import obstacles
+from cpsolve.backends.sat import CnfModel
+from cpsolve.family import lazy
+from cpsolve.grid.puzzle import GridPuzzle
+from cpsolve.models.akari.analysis import obstacles, prepare
 from cpsolve.models.akari.board import Board, Solution
 from cpsolve.models.akari.check import check
+from cpsolve.models.akari.encodings import ENCODINGS
 from cpsolve.models.akari.formats import (
     parse,
     parse_answer,
     parse_grid,
+    read_answer,
     to_grid,
     to_tatham,
     to_url,
 )
-from cpsolve.models.akari.solve import solve
+from cpsolve.models.akari.picture import picture
+
+SMALL_MODEL = 2500  # variables up to which MiniSat beats CaDiCaL (benchmarks/akari.py)
+
+
+def sat_solver(model: CnfModel) -> str:
+    """The SAT solver for a model when none is named: MiniSat 2.2 for the small models
+    most boards leave after the deductions (it starts faster, and CaDiCaL's start
+    sometimes stalls for milliseconds), CaDiCaL 1.5.3 for larger ones.
+
+    >>> sat_solver(CnfModel(100, range(1, 101))), sat_solver(CnfModel(10_000, [1]))
+    ('minisat22', 'cadical153')
+    """
+    return "minisat22" if model.nvars <= SMALL_MODEL else "cadical153"
 
 
 def encode(board: Board, lights: Solution) -> list[str]:
@@ -36,18 +53,25 @@ def encode(board: Board, lights: Solution) -> list[str]:
     return to_grid(board, lights).split("\n")
 
 
-FAMILY = Family(
+AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     name="akari",
     summary="Akari (Light Up): solve, prove unique, count, check, draw.",
-    kind=Kind.GRID,
-    parse=parse,
-    check=check,
-    solve=solve,
-    encode=encode,
-    command=lazy("cpsolve.models.akari.cli:command"),
+    help="Solve the Akari BOARD: grid text (. white, # black, 0-4 clues; - and x also "
+         "read), a puzz.link URL, or a Tatham game ID WxH:desc.",
     example=".......\n.2#..#.\n.1..#..\n......2\n.#..#..\n..4...#\n.......\n",
+    parse=parse, board_text=to_grid, exports={"url": to_url, "tatham": to_tatham},
+    show=to_grid, rows=encode, read_answer=read_answer, picture=picture,
+    check=check, prepare=prepare, deductions=True, encodings=ENCODINGS,
+    # auto runs SAT: the fastest in benchmarks/akari.py on generated boards up to
+    # 300x300 (see the README), with the solver above unless one is named.
+    auto="sat", sat_solver=sat_solver, nothing="no placement of lights satisfies the rules",
     generate=lazy("cpsolve.models.akari.generate:command"),
+    report=lazy("cpsolve.models.akari.cli:report"),
+    report_options=("explain", "redundant", "minimize", "grade"),
+    report_flags=(lazy("cpsolve.models.akari.cli:options"),),
 )
+FAMILY = AKARI.family()
+solve = AKARI.solve
 
-__all__ = ["FAMILY", "Board", "Solution", "check", "encode", "obstacles", "parse",
+__all__ = ["AKARI", "FAMILY", "Board", "Solution", "check", "encode", "obstacles", "parse",
            "parse_answer", "parse_grid", "solve", "to_grid", "to_tatham", "to_url"]

@@ -16,7 +16,7 @@ sound and a contradiction proves the board has no solution. Puzzles made for peo
 often fall to these rules alone; on the rest they fix most cells, and the encoders
 model only what is left (:class:`Residual`): fewer variables and clauses to build,
 load and search. :func:`prepare` does both for the static driver
-(:func:`cpsolve.solving.solve_static`).
+(:func:`cpsolve.grid.solve.solve`).
 """
 
 from __future__ import annotations

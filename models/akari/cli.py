@@ -1,7 +1,5 @@
-"""``cpsolve akari``: the kit's static command, with Akari's answers, pictures, exports,
-its ``--card`` option, and what a setter asks beyond the answer (``--explain``,
-``--redundant``, ``--minimize``, ``--grade``, and the clues in conflict on a board with
-no solution)."""
+"""What ``cpsolve akari`` asks beyond the answer (``--explain``, ``--redundant``,
+``--minimize``, ``--grade``, and the clues in conflict on a board with no solution)."""
 
 from __future__ import annotations
 
@@ -10,34 +8,16 @@ from typing import Any
 import click
 
 from cpsolve.backends.sat import DEFAULT_SOLVER, NON_INCREMENTAL
-from cpsolve.commands import Report, StaticCommand, card_option, static_command
-from cpsolve.errors import InputError
 from cpsolve.grid.geometry import where
 from cpsolve.grid.render import MARK, Sheet
+from cpsolve.grid.report import Report
 from cpsolve.limits import Deadline
 from cpsolve.models.akari.board import Board, Cell, Solution
-from cpsolve.models.akari.formats import parse_answer, to_grid, to_tatham, to_url
+from cpsolve.models.akari.formats import to_grid
 from cpsolve.models.akari.picture import picture
-from cpsolve.models.akari.solve import AKARI
 from cpsolve.result import Result, Status
 
 REPORTS = ("explain", "redundant", "minimize", "grade")
-
-
-def read_answer(text: str, board: Board) -> tuple[frozenset[Cell], list[str]]:
-    """A user's answer (lights as ``*``, ``L`` or ``o``) and the cells where it does
-    not copy the board."""
-    answer, lights = parse_answer(text)
-    if (answer.height, answer.width) != (board.height, board.width):
-        raise InputError(f"answer is {answer.width}x{answer.height}, the board is "
-                         f"{board.width}x{board.height}")
-    errors = []
-    for r, (want, got) in enumerate(zip(board.rows, answer.rows)):
-        for c, (a, b) in enumerate(zip(want, got)):
-            if a != b and (r, c) not in lights:
-                errors.append(f"cell at row {r + 1}, column {c + 1} is {b!r} in the answer, "
-                              f"{a!r} on the board")
-    return lights, errors
 
 
 def _cells(cells: list[Cell]) -> list[list[int]]:
@@ -197,8 +177,8 @@ def _grade(board: Board, result: Result, deadline: Deadline, out: Report) -> Non
 
 def _minimize(board: Board, result: Result, solver: str, deadline: Deadline,
               out: Report) -> None:
+    from cpsolve.models.akari import solve
     from cpsolve.models.akari.setter import minimize
-    from cpsolve.models.akari.solve import solve
 
     if result.unique is not True:
         if result.status.found and result.unique is False:
@@ -237,16 +217,3 @@ def options(function: Any) -> Any:
     for flag in reversed(flags):
         function = flag(function)
     return function
-
-
-def command() -> click.Command:
-    """The ``cpsolve akari`` click command."""
-    from cpsolve.models.akari import FAMILY
-
-    return static_command(StaticCommand(
-        family=FAMILY, puzzle=AKARI, read_answer=read_answer, show=to_grid,
-        picture=picture, exports={"url": to_url, "tatham": to_tatham},
-        options=(card_option, options), sat_options=("card",), report=report,
-        report_options=REPORTS, board_text=to_grid,
-        help="Solve the Akari BOARD: grid text (. white, # black, 0-4 clues; - and x "
-             "also read), a puzz.link URL, or a Tatham game ID WxH:desc."))

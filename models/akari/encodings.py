@@ -40,9 +40,9 @@ import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import AMO_ONLY_CARDS, CARDS, at_most_one, card_clauses, exactly
+from cpsolve.cnf import AMO_ONLY_CARDS, CARD, CARDS, at_most_one, card_clauses, exactly
+from cpsolve.grid.model import Encoding, Encodings
 from cpsolve.models.akari.analysis import Residual
-from cpsolve.solving import Encoding, Encodings
 
 
 def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.ndarray:
@@ -224,7 +224,7 @@ def build_cpsat(residual: Residual, *, encoding: str = "sight") -> CpsatModel:
     return CpsatModel(model=model, projection=[x[int(i)] for i in residual.open_cells])
 
 
-def literals(residual: Residual, *, encoding: str = "sight") -> int:
+def literals(residual: Residual, *, encoding: str = "sight", card: str = "direct") -> int:
     """About how many literals a model of ``residual`` holds, before building it: the
     dark cells' clauses (``sight``: as long as the cell's two segments, so an open
     board of side n holds n\u00b3 literals; ``segments``: two each, and each segment
@@ -253,10 +253,10 @@ ENCODINGS = Encodings(
              "variable (the fastest measured)",
              sat=partial(build_sat, encoding="sight"),
              cpsat=partial(build_cpsat, encoding="sight"),
-             literals=partial(literals, encoding="sight")),
+             literals=partial(literals, encoding="sight"), options={"sat": (CARD,)}),
     Encoding("segments", "one mark per row or column segment; short clauses on boards "
              "with long segments",
              sat=partial(build_sat, encoding="segments"),
              cpsat=partial(build_cpsat, encoding="segments"),
-             literals=partial(literals, encoding="segments")),
+             literals=partial(literals, encoding="segments"), options={"sat": (CARD,)}),
 )

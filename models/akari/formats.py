@@ -294,3 +294,19 @@ def to_tatham(board: Board) -> str:
             desc.append(chr(ord("a") + step - 1))
             run -= step
     return f"{board.width}x{board.height}:{''.join(desc)}"
+
+
+def read_answer(text: str, board: Board) -> tuple[frozenset[Cell], list[str]]:
+    """A user's answer (lights as ``*``, ``L`` or ``o``) and the cells where it does
+    not copy the board."""
+    answer, lights = parse_answer(text)
+    if (answer.height, answer.width) != (board.height, board.width):
+        raise InputError(f"answer is {answer.width}x{answer.height}, the board is "
+                         f"{board.width}x{board.height}")
+    errors = []
+    for r, (want, got) in enumerate(zip(board.rows, answer.rows)):
+        for c, (a, b) in enumerate(zip(want, got)):
+            if a != b and (r, c) not in lights:
+                errors.append(f"cell at row {r + 1}, column {c + 1} is {b!r} in the answer, "
+                              f"{a!r} on the board")
+    return lights, errors

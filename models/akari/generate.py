@@ -194,7 +194,7 @@ def puzzle(width: int, height: int, *, grade: str | None = None, symmetry: str =
     >>> made = puzzle(10, 10, grade="easy", seed=2)
     >>> made.grade, len(made.board.rows)
     ('easy', 10)
-    >>> from cpsolve.models.akari.solve import solve
+    >>> from cpsolve.models.akari import solve
     >>> result = solve(made.board, unique=True)
     >>> result.unique, result.solution == made.lights
     (True, True)
@@ -360,8 +360,8 @@ def _proven(board: Board, lights: frozenset[Cell], level: int | None,
             deadline: Deadline) -> str:
     """The board's grade, after the solver proves it unique with ``lights`` its
     solution (a failure here is a fault in cpsolve, not an outcome)."""
+    from cpsolve.models.akari import solve
     from cpsolve.models.akari.grading import GRADES, grade
-    from cpsolve.models.akari.solve import solve
 
     result = solve(board, unique=True, time_limit=deadline)
     if result.unique is None:
@@ -383,7 +383,7 @@ def tiled_unique(width: int, height: int, *, seed: int = 0, tile: int = 12,
     out at random, one black line between them (which keeps their solutions apart, so
     each stays the only one), black cells where no whole tile fits.
 
-    >>> from cpsolve.models.akari.solve import solve
+    >>> from cpsolve.models.akari import solve
     >>> board, lights = tiled_unique(40, 27, seed=1, kinds=2)
     >>> result = solve(board, unique=True)
     >>> result.unique, result.solution == lights

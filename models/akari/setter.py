@@ -199,7 +199,7 @@ def explain(board: Board, *, solver: str = DEFAULT_SOLVER, deadline: Deadline | 
 def _recount(board: Board, fix: Fix, solver: str, deadline: Deadline) -> bool:
     """Whether counting the solutions of the changed board from scratch finds one
     (False: the deadline came first; a different count is a fault in cpsolve)."""
-    from cpsolve.models.akari.solve import solve
+    from cpsolve.models.akari import solve
 
     result = solve(fix.apply(board), solver=solver, limit=2, time_limit=deadline)
     if not result.complete:

@@ -13,30 +13,37 @@ cells, and no straight run of unshaded cells crosses more than one room border.
 ..#...
 """
 
-from cpsolve.family import Family, Kind, lazy
+from cpsolve.family import lazy
+from cpsolve.grid.explain import explain_option
+from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.heyawake.board import Board, Shading
 from cpsolve.models.heyawake.check import check
+from cpsolve.models.heyawake.encodings import ENCODINGS, prepare
 from cpsolve.models.heyawake.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.heyawake.solve import solve
+from cpsolve.models.heyawake.picture import picture
 
-
-def encode(board: Board, shading: Shading) -> list[str]:
-    """An answer as JSON: rows of ``#`` (shaded) and ``.``."""
-    return to_rows(board, shading)
-
-
-FAMILY = Family(
+HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     name="heyawake",
     summary="Heyawake: shade cells by rooms; connectivity by SAT cuts or CP-SAT flows.",
-    kind=Kind.GRID,
-    parse=parse,
-    check=check,
-    solve=solve,
-    encode=encode,
-    command=lazy("cpsolve.models.heyawake.cli:command"),
+    help="Solve the Heyawake BOARD: grid text (ROWS COLS, ROWS rows of numbers - or "
+         "0-9, ROWS rows of room names) or a puzz.link URL. Shade cells so that no "
+         "two touch, the unshaded cells are connected, each numbered room has that "
+         "many shaded cells, and no straight run of unshaded cells crosses two room "
+         "borders. Answers: rows of # (shaded) and .",
     example="https://puzz.link/p?heyawake/6/6/lll155007rs12222j",
+    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
+    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
+    check=check, prepare=prepare, encodings=ENCODINGS,
+    # auto runs SAT with lazy connectivity: the fastest in benchmarks/heyawake.py on
+    # boards of published sizes (see the README).
+    auto="sat", nothing="no shading satisfies the rules",
     generate=lazy("cpsolve.models.heyawake.generate:command"),
+    report=lazy("cpsolve.models.heyawake.cli:report"), report_options=("explain",),
+    report_flags=(explain_option,),
 )
+FAMILY = HEYAWAKE.family()
+solve = HEYAWAKE.solve
+encode = to_rows
 
-__all__ = ["FAMILY", "Board", "Shading", "check", "encode", "parse", "read_answer", "show",
-           "solve", "to_text", "to_url"]
+__all__ = ["FAMILY", "HEYAWAKE", "Board", "Shading", "check", "encode", "parse",
+           "read_answer", "show", "solve", "to_text", "to_url"]

@@ -35,14 +35,14 @@ import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import card_clauses, exactly, known_card
+from cpsolve.cnf import CARD, card_clauses, exactly, known_card
 from cpsolve.grid.connectivity import (
     connected_cuts,
     cpsat_connected_flow,
     cpsat_connected_order,
 )
+from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
-from cpsolve.solving import Encoding, Encodings, Whole
 
 DIRECT_UP_TO = 8  # rooms of at most this many cells get the direct subset clauses
 
@@ -129,27 +129,43 @@ def _cpsat(prepared: Whole[Board, Shading], connect: Any) -> CpsatModel:
     return CpsatModel(model=model, projection=shaded)
 
 
-def literals(prepared: Whole[Board, Shading], *, per_cell: int) -> int:
+def literals(prepared: Whole[Board, Shading], *, per_cell: int, card: str | None = None) -> int:
     """About how many literals (terms, for CP-SAT) a model holds, before building it:
     ``per_cell`` for each cell (measured at 200x200, with the solver's own copies),
-    and a room's count, a counter of its cells by its number (the quadratic part: one
-    room of a million cells numbered 300,000 would need 10\u00b9\u00b2).
+    and each room's count: the direct subset clauses for small rooms (and every room
+    with ``card="direct"``: one room of 100 cells numbered 20 would need 10\u00b2\u00b2),
+    else a counter of its cells by its number (one room of a million cells numbered
+    300,000 would need 10\u00b9\u00b2).
 
     >>> from cpsolve.models.heyawake.formats import parse
     >>> literals(prepare(parse("2 2\\n2 -\\n- -\\na a\\na a")), per_cell=12)
-    48
+    72
+    >>> rows = ["20" + " -" * 9] + [" ".join("-" * 10)] * 9 + [" ".join("a" * 10)] * 10
+    >>> big = prepare(parse("10 10\\n" + "\\n".join(rows)))
+    >>> literals(big, per_cell=12) < 10**5 < 10**20 < literals(big, per_cell=12, card="direct")
+    True
     """
+    from math import comb
+
     board = prepared.board
-    rooms = sum(6 * len(cells) * min(number, len(cells) - number)
-                for cells, number in zip(board.room_cells, board.numbers)
-                if number is not None and number >= 0 and len(cells) > DIRECT_UP_TO)
+    rooms = 0
+    for cells, number in zip(board.room_cells, board.numbers):
+        size = len(cells)
+        if number is None or number < 0 or number > size:
+            continue
+        if size <= DIRECT_UP_TO or card == "direct" or number in (0, size):
+            rooms += ((number + 1) * comb(size, number + 1) if number < size else 0) + (
+                (size - number + 1) * comb(size, size - number + 1) if number > 0 else 0)
+        else:
+            rooms += 6 * size * (min(number, size - number) + 1)
     return per_cell * board.cells + rooms
 
 
 ENCODINGS = Encodings(
     Encoding("lazy", "connectivity as cuts on the candidates an incremental SAT solver "
              "finds (the fastest measured)", sat=build_lazy,
-             literals=partial(literals, per_cell=12)),
+             literals=partial(literals, per_cell=12),
+             options=(CARD.but(default="seqcounter"),)),
     Encoding("order", "connectivity as distances falling towards the first unshaded cell",
              cpsat=partial(_cpsat, connect=cpsat_connected_order),
              literals=partial(literals, per_cell=130)),

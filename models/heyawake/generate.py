@@ -129,7 +129,7 @@ def _mended(rows: int, cols: int, room: tuple[int, ...], shading: Shading,
     second solution, a room holding a cell where the two differ is cut in two (the
     shading must stay valid under the new borders), so the numbers say more. Returns
     the rooms reached (unique or not: the caller proves it)."""
-    from cpsolve.models.heyawake.solve import solve
+    from cpsolve.models.heyawake import solve
 
     for _ in range(rounds):
         if deadline.expired():
@@ -167,12 +167,12 @@ def generate(rows: int, cols: int, *, seed: int = 0, largest: int = 12,
     runs out first (nothing unproven is returned).
 
     >>> board, shading = generate(6, 6, seed=2)
-    >>> from cpsolve.models.heyawake.solve import solve
+    >>> from cpsolve.models.heyawake import solve
     >>> result = solve(board, unique=True)
     >>> result.unique, result.solution == shading
     (True, True)
     """
-    from cpsolve.models.heyawake.solve import solve
+    from cpsolve.models.heyawake import solve
 
     rng = random.Random(seed)
     deadline = Deadline(time_limit)

@@ -13,30 +13,38 @@ ne ew sw ns -  -
 -  -  ne nw -  -
 """
 
-from cpsolve.family import Family, Kind, lazy
+from cpsolve.family import lazy
+from cpsolve.grid.explain import explain_option
+from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.masyu.board import Board, Loop
 from cpsolve.models.masyu.check import check
+from cpsolve.models.masyu.encodings import ENCODINGS, prepare
 from cpsolve.models.masyu.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.masyu.solve import solve
+from cpsolve.models.masyu.picture import picture
 
-
-def encode(board: Board, loop: Loop) -> list[str]:
-    """A loop as JSON: rows of space-separated tokens, one per cell."""
-    return to_rows(board, loop)
-
-
-FAMILY = Family(
+MASYU: GridPuzzle[Board, Loop] = GridPuzzle(
     name="masyu",
     summary="Masyu: one loop through the pearls; by SAT cuts, AddCircuit or a flow.",
-    kind=Kind.GRID,
-    parse=parse,
-    check=check,
-    solve=solve,
-    encode=encode,
-    command=lazy("cpsolve.models.masyu.cli:command"),
+    help="Solve the Masyu BOARD: grid text (ROWS COLS, then rows of - w b) or a "
+         "puzz.link URL. Draw one closed loop through cell centres passing every "
+         "pearl: it turns at a black pearl and goes straight through the next cell on "
+         "both sides; it goes straight through a white pearl and turns beside it on "
+         "at least one side. Answers: a token per cell, the directions the loop leaves "
+         "it by (ew, ns, ne, nw, se, sw), - where it does not pass.",
     example="https://puzz.link/p?mashu/6/6/1063000i3000",
+    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
+    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
+    check=check, prepare=prepare, encodings=ENCODINGS,
+    # auto runs SAT with lazy loop cuts: the fastest in benchmarks/masyu.py on boards
+    # of published sizes (see the README).
+    auto="sat", nothing="no loop satisfies the rules",
     generate=lazy("cpsolve.models.masyu.generate:command"),
+    report=lazy("cpsolve.models.masyu.cli:report"), report_options=("explain",),
+    report_flags=(explain_option,),
 )
+FAMILY = MASYU.family()
+solve = MASYU.solve
+encode = to_rows
 
-__all__ = ["FAMILY", "Board", "Loop", "check", "encode", "parse", "read_answer", "show",
-           "solve", "to_text", "to_url"]
+__all__ = ["FAMILY", "MASYU", "Board", "Loop", "check", "encode", "parse", "read_answer",
+           "show", "solve", "to_text", "to_url"]

@@ -38,8 +38,8 @@ from typing import Any
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
 from cpsolve.grid.connectivity import cpsat_connected_flow, cpsat_loop, loop_cuts
+from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.models.masyu.board import BLACK, WHITE, Board, Loop
-from cpsolve.solving import Encoding, Encodings, Whole
 
 SIDES = ((0, -1), (0, 1), (-1, 0), (1, 0))  # left, right, up, down
 

@@ -137,7 +137,7 @@ def _pinned(rows: int, cols: int, loop: Loop, deadline: Deadline
             ) -> tuple[Loop, dict[int, int]] | None:
     """A loop that its own pearls pin down, reached from ``loop`` (see the module
     docstring), with those pearls; None when the pearls stop growing first."""
-    from cpsolve.models.masyu.solve import solve
+    from cpsolve.models.masyu import solve
 
     fits = candidates(rows, cols, loop)
     while not deadline.expired():
@@ -164,12 +164,12 @@ def generate(rows: int, cols: int, *, seed: int = 0, fill: float = 0.6, keep: fl
     runs out first (nothing unproven is returned).
 
     >>> board, loop = generate(6, 6, seed=1)
-    >>> from cpsolve.models.masyu.solve import solve
+    >>> from cpsolve.models.masyu import solve
     >>> result = solve(board, unique=True)
     >>> result.unique, result.solution == loop
     (True, True)
     """
-    from cpsolve.models.masyu.solve import solve
+    from cpsolve.models.masyu import solve
 
     rng = random.Random(seed)
     deadline = Deadline(time_limit)

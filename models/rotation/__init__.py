@@ -11,7 +11,7 @@ from cpsolve.family import Family, Kind, lazy
 from cpsolve.models.rotation.board import Move, Puzzle, Square, parse_moves
 from cpsolve.models.rotation.check import check
 from cpsolve.models.rotation.formats import parse, parse_goal, write
-from cpsolve.models.rotation.solve import plan_length, solve
+from cpsolve.models.rotation.solve import PLANNER, plan_length, solve
 
 
 def encode(puzzle: Puzzle, plan: str) -> list[str]:
@@ -26,6 +26,8 @@ FAMILY = Family(
     parse=parse,
     check=check,
     solve=solve,
+    declared=PLANNER.options,
+    check_options=PLANNER.check_options,
     encode=encode,
     command=lazy("cpsolve.models.rotation.cli:command"),
     example="4 1 3\n5 2 6\n7 8 9\n",

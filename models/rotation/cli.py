@@ -8,7 +8,6 @@ import click
 from cpsolve.models.rotation.board import Puzzle
 from cpsolve.models.rotation.formats import parse_goal, walk
 from cpsolve.models.rotation.picture import picture
-from cpsolve.models.rotation.search import HEURISTICS
 from cpsolve.models.rotation.solve import PLANNER
 from cpsolve.planning.command import PlanCommand, plan_command
 
@@ -30,7 +29,7 @@ def command() -> click.Command:
     return plan_command(PlanCommand(
         family=FAMILY, planner=PLANNER, with_goal=lambda puzzle, text: parse_goal(text, puzzle),
         read_plan=read_plan, moves={"names": lambda puzzle, plan: plan},
-        heuristics=HEURISTICS, walk=walk, show=lambda puzzle, state: puzzle.text(state),
+        walk=walk, show=lambda puzzle, state: puzzle.text(state),
         draw=picture,
         help="Find a shortest plan for the rotation puzzle BOARD: rows of labels; a line "
              "'goal' and a second grid give the goal (else the labels in order), a line "

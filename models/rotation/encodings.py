@@ -21,7 +21,7 @@ import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import at_most_one, card_clauses, known_card
+from cpsolve.cnf import CARD, at_most_one, card_clauses, known_card
 from cpsolve.models.rotation.analysis import Space
 from cpsolve.planning.encoders import PlanEncoding, PlanEncodings
 
@@ -196,7 +196,7 @@ def literals(space: Space, horizon: int, *, per: int) -> int:
 
 ENCODINGS = PlanEncodings(
     PlanEncoding("onehot", "sat", "x(t, cell, label), a Boolean per turn; each move ties "
-                 "every cell to its source", build=_onehot, options=("card",),
+                 "every cell to its source", build=_onehot, options=(CARD,),
                  literals=partial(literals, per=6)),
     PlanEncoding("cpsat", "cpsat", "the same Booleans, one label per cell and each "
                  "label's count at every step", build=CpsatEncoder,

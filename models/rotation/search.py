@@ -10,6 +10,7 @@ import numpy as np
 
 from cpsolve.models.rotation.analysis import Space
 from cpsolve.models.rotation.board import Puzzle
+from cpsolve.options import Option
 from cpsolve.planning.outcome import Outcome
 from cpsolve.planning.solve import Job, PlanMethod, Ranked, sweep_method
 from cpsolve.progress import Bar
@@ -39,7 +40,7 @@ def _ida(job: Job) -> Outcome:
     from cpsolve.search.permutation import permutation_ida
 
     space: Space = job.facts  # type: ignore[assignment]
-    patterns = job.options.get("heuristic", "pdb") == "pdb"
+    patterns = job.options["heuristic"] == "pdb"
     start = time.perf_counter()
     plans, found = permutation_ida(space.state, space.goal, space.counts, space.perms,
                                    space.puzzle.inverse, space.cycle,
@@ -58,11 +59,13 @@ def _ida(job: Job) -> Outcome:
 
 
 def _describe_ida(job: Job) -> dict[str, Any]:
-    return {"heuristic": job.options.get("heuristic", "pdb")}
+    return {"heuristic": job.options["heuristic"]}
 
 
+HEURISTIC = Option("heuristic", "pdb", "Bound for IDA*: pattern databases and cell "
+                   "distances (pdb), or cell distances alone (cells).", choices=HEURISTICS)
 IDA = PlanMethod("ida", "IDA* (numba) with pattern databases and cell distances", _ida,
-                 describe=_describe_ida)
+                 options=(HEURISTIC,), describe=_describe_ida)
 BFS = sweep_method("bfs", "breadth-first search over ranked arrangements", ranked,
                    bidirectional=False)
 BIBFS = sweep_method("bibfs", "breadth-first search from both ends", ranked,

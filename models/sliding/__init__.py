@@ -15,7 +15,7 @@ from cpsolve.models.sliding.board import Board, Puzzle
 from cpsolve.models.sliding.check import check
 from cpsolve.models.sliding.formats import parse, parse_goal
 from cpsolve.models.sliding.generate import ProblemSet, devquiz_set, random_puzzle
-from cpsolve.models.sliding.solve import solve
+from cpsolve.models.sliding.solve import PLANNER, solve
 
 
 def encode(puzzle: Puzzle, plan: str) -> list[str]:
@@ -31,6 +31,8 @@ FAMILY = Family(
     parse=parse,
     check=check,
     solve=solve,
+    declared=PLANNER.options,
+    check_options=PLANNER.check_options,
     encode=encode,
     command=lazy("cpsolve.models.sliding.cli:command"),
     example="1 2 3\n4 0 6\n7 5 8\n",

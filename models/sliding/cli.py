@@ -10,7 +10,7 @@ from cpsolve.labels import natural_key
 from cpsolve.models.sliding.board import Board, Puzzle
 from cpsolve.models.sliding.formats import moves_to_cells, parse_goal, tiles, walk
 from cpsolve.models.sliding.picture import picture
-from cpsolve.models.sliding.solve import HEURISTICS, PLANNER
+from cpsolve.models.sliding.solve import PLANNER
 from cpsolve.planning.command import PlanCommand, plan_command
 
 
@@ -43,19 +43,10 @@ def command() -> click.Command:
     """The ``cpsolve slide`` click command."""
     from cpsolve.models.sliding import FAMILY
 
-    options = [
-        click.option("--prune/--no-prune", default=True, show_default=True,
-                     help="Reachability pruning from the distance tables (SAT, CP-SAT)."),
-        click.option("--no-undo/--allow-undo", default=True, show_default=True,
-                     help="Forbid a move that undoes the previous one (SAT, CP-SAT)."),
-        click.option("--weight", type=click.FloatRange(min=1), default=1.0,
-                     show_default=True,
-                     help="For --method ida: f = g + W h, plans at most W times optimal."),
-    ]
     return plan_command(PlanCommand(
         family=FAMILY, planner=PLANNER, with_goal=with_goal, read_plan=read_plan,
         moves={"dirs": lambda puzzle, plan: plan, "tiles": tiles, "cells": cells},
-        heuristics=HEURISTICS, options=options, walk=walk,
+        walk=walk,
         show=lambda puzzle, board: board.text(), draw=draw,
         help="Find a shortest plan for the sliding puzzle BOARD: a DevQuiz line W,H,cells "
              "or grid text (0 or . blank, = or # wall, other tokens tiles; a line 'goal' "

@@ -47,9 +47,10 @@ import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import at_most_one, card_clauses, known_card
+from cpsolve.cnf import CARD, at_most_one, card_clauses, known_card
 from cpsolve.models.sliding.analysis import Analysis
 from cpsolve.models.sliding.board import direction, path_moves
+from cpsolve.options import Option
 from cpsolve.planning.encoders import Extension, PlanEncoding, PlanEncodings
 
 
@@ -471,17 +472,21 @@ def literals(analysis: Analysis, horizon: int, *, encoding: str) -> int:
     return 90 * cells
 
 
+PRUNE = Option("prune", True, "Reachability pruning from the distance tables.", kind=bool)
+NO_UNDO = Option("no_undo", True, "Forbid a move that undoes the previous one.", kind=bool,
+                 flag="--no-undo/--allow-undo")
+
 # The first is the default: the fastest in benchmarks/sliding_sat.py (see the README).
 ENCODINGS = PlanEncodings(
     PlanEncoding("blanklog", "sat", "the blank one-hot, labels in binary: few variables, "
                  "weaker propagation", build=_blanklog,
-                 options=("prune", "no_undo", "card"),
+                 options=(PRUNE, NO_UNDO, CARD),
                  literals=partial(literals, encoding="blanklog")),
     PlanEncoding("onehot", "sat", "at(t, cell, label), a Boolean per move: strong "
                  "propagation, many variables", build=_onehot,
-                 incremental=_onehot_incremental, options=("prune", "no_undo", "card"),
+                 incremental=_onehot_incremental, options=(PRUNE, NO_UNDO, CARD),
                  literals=partial(literals, encoding="onehot")),
     PlanEncoding("cpsat", "cpsat", "blank Booleans and an integer label per cell and step",
-                 build=_cpsat, options=("prune", "no_undo"),
+                 build=_cpsat, options=(PRUNE, NO_UNDO),
                  literals=partial(literals, encoding="cpsat")),
 )

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from cpsolve.errors import UsageError
 from cpsolve.limits import Deadline
 from cpsolve.models.sliding.analysis import Analysis
 from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle, path_moves
+from cpsolve.options import Option
 from cpsolve.planning.outcome import Outcome
 from cpsolve.planning.solve import Job, Log, PlanMethod, Ranked, sweep_method
 from cpsolve.progress import Bar
@@ -457,10 +457,8 @@ def _ida(job: Job) -> Outcome:
     that factor longer. What ran is recorded in the statistics (``heuristic``, and
     ``pattern_databases``: each database's size, source and seconds)."""
     analysis: Analysis = job.facts  # type: ignore[assignment]
-    weight = float(job.options.get("weight", 1.0))
-    heuristic = job.options.get("heuristic", "pdb")
-    if weight < 1:
-        raise UsageError("--weight must be at least 1")
+    weight = float(job.options["weight"])
+    heuristic = job.options["heuristic"]
     start = time.perf_counter()
     if heuristic in ENTRIES and weight == 1:
         plans, search, report = ida_pdb(analysis, count=job.count, deadline=job.deadline,
@@ -508,16 +506,22 @@ def weighted_bound(length: int, weight: float, lower: int, step: int) -> int:
 def _describe_ida(job: Job) -> dict[str, Any]:
     """The heuristic asked for (what ran, when the databases could not be used, is in
     the statistics: ``heuristic``)."""
-    weight = float(job.options.get("weight", 1.0))
-    heuristic = "manhattan" if weight > 1 else job.options.get("heuristic", "pdb")
+    weight = float(job.options["weight"])
+    heuristic = "manhattan" if weight > 1 else job.options["heuristic"]
     distinct = job.facts.puzzle.distinct  # type: ignore[attr-defined]
     if heuristic == "manhattan" and distinct:
         heuristic += " + linear conflict"
     return {"heuristic": heuristic, "weight": weight}
 
 
+HEURISTICS = ("pdb", "pdb-large", "manhattan")
+HEURISTIC = Option("heuristic", "pdb", "Bound for IDA*: pattern databases (pdb; pdb-large, "
+                   "larger, built once in minutes) or Manhattan distance with linear "
+                   "conflicts.", choices=HEURISTICS)
+WEIGHT = Option("weight", 1.0, "f = g + W h: plans at most W times optimal, faster "
+                "(Manhattan distance).", kind=float, low=1, metavar="W")
 IDA = PlanMethod("ida", "IDA* (numba) with pattern databases or Manhattan distance", _ida,
-                 describe=_describe_ida)
+                 options=(HEURISTIC, WEIGHT), describe=_describe_ida)
 BFS = sweep_method("bfs", "breadth-first search over ranked arrangements", ranked,
                    bidirectional=False)
 BIBFS = sweep_method("bibfs", "breadth-first search from both ends", ranked,

@@ -139,9 +139,9 @@ def test_horizon_estimates_bound_the_models_built(family, board):
 
 
 def test_akari_estimates_match_the_models_built():
+    from cpsolve.models.akari import AKARI
     from cpsolve.models.akari.encodings import build_sat, literals
     from cpsolve.models.akari.formats import parse
-    from cpsolve.models.akari.solve import AKARI
 
     rng = random.Random(3)
     for size in (8, 30, 60):

@@ -1,0 +1,223 @@
+"""``cpsolve NAME`` for every grid family, made from its declaration: solve, prove
+unique, count, check an answer, draw, export, dump the models, and the setter's
+questions. The method options are the declared ones (:mod:`cpsolve.options`): each
+click option defaults to ``None`` and only what the user gave reaches ``solve()``,
+so the command builds the model the Python API builds from the same board and
+options."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cpsolve.commands import (
+    EXIT_OK,
+    Output,
+    build,
+    checked,
+    choose_format,
+    common_options,
+    describe_stats,
+    drawn,
+    dump_options,
+    exit_code,
+    load,
+    read_board,
+    solving,
+    with_file,
+)
+from cpsolve.errors import InputError, UsageError
+from cpsolve.grid.report import Report
+from cpsolve.options import click_options
+from cpsolve.result import Result, result_json
+
+if TYPE_CHECKING:
+    from cpsolve.grid.puzzle import GridPuzzle
+
+
+def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
+           unique: bool, counting: bool, output: str | None,
+           report: Report | None = None) -> Output:
+    """What a grid family prints: JSON, a picture, or the answers as text, with what
+    the setter's questions add."""
+    report = report or Report()
+    code = exit_code(result)
+    if fmt == "json":
+        data = result_json(puzzle.name, result, lambda a: puzzle.rows(board, a),
+                           plans=False, **report.keys)
+        return Output(stdout=json.dumps(data, indent=2), exit_code=code)
+    if fmt in ("svg", "png"):
+        if report.picture is not None:
+            out = drawn(report.picture, fmt, output, code)
+        elif not result.solutions:
+            out = Output(stderr=[f"cpsolve: {result.status.value}: {result.reason}"],
+                         exit_code=code)
+        else:
+            out = drawn(puzzle.picture(board, result.solution), fmt, output, code)
+        out.stderr.extend(report.notes)
+        return out
+    text = (answers_text(puzzle, board, result, unique, counting) if report.text is None
+            else report.text)
+    return Output(stdout="\n".join([text, *report.lines]) if text else
+                  "\n".join(report.lines), stderr=list(report.notes), exit_code=code)
+
+
+def answers_text(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, unique: bool,
+                 counting: bool) -> str:
+    """The answers found as text, with what was proven about them."""
+    if not result.solutions:
+        reason = f": {result.reason}" if result.reason else ""
+        return f"{result.status.value}{reason}"
+    blocks = [puzzle.show(board, answer) for answer in result.solutions]
+    text = "\n\n".join(blocks)
+    if unique:
+        if result.unique:
+            text = blocks[0] + "\n\nunique"
+        elif result.unique is False:
+            text = blocks[0] + "\n\nnot unique; a second solution:\n\n" + blocks[1]
+        else:
+            text = blocks[0] + "\n\nuniqueness unknown: " + (result.reason or "limit reached")
+    elif counting and result.count is not None:
+        more = "" if result.complete else " (stopped before the last)"
+        text += f"\n\n{result.count} solution{'s' if result.count != 1 else ''}{more}"
+    return text
+
+
+def method_help(puzzle: GridPuzzle[Any, Any]) -> dict[str, list[str]]:
+    """For ``--help``: the methods that take each option, and its default in each.
+
+    >>> from cpsolve.models.heyawake import HEYAWAKE
+    >>> method_help(HEYAWAKE)["card"], method_help(HEYAWAKE)["workers"]
+    (['for sat lazy', 'default seqcounter'], ['for cpsat order, flow'])
+    """
+    from cpsolve.grid.solve import candidates
+
+    every = candidates(puzzle)
+    taken: dict[str, dict[Any, list[str]]] = {}
+    methods: dict[str, list[tuple[str, str]]] = {}
+    for candidate in every:
+        backend, entry = candidate.method
+        for option in candidate.options:
+            taken.setdefault(option.name, {}).setdefault(option.default, []).append(
+                entry.name)
+            methods.setdefault(option.name, []).append((backend, entry.name))
+    out: dict[str, list[str]] = {}
+    for name, pairs in methods.items():
+        parts = []
+        if len(pairs) < len(every):
+            by_backend: dict[str, list[str]] = {}
+            for backend, entry_name in pairs:
+                by_backend.setdefault(backend, []).append(entry_name)
+            parts.append("for " + "; ".join(f"{backend} {', '.join(names)}"
+                                            for backend, names in by_backend.items()))
+        defaults = {("on" if d is True else "off" if d is False else d): names
+                    for d, names in taken[name].items() if d is not None}
+        if len(defaults) == 1 and len(taken[name]) == 1:
+            parts.append(f"default {next(iter(defaults))}")
+        elif defaults:
+            parts.append("default " + "; ".join(f"{d} for {', '.join(dict.fromkeys(names))}"
+                                               for d, names in defaults.items()))
+        out[name] = parts
+    return out
+
+
+def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
+    """The whole sub-command of a grid family."""
+    from cpsolve.backends.cpsat import CpsatModel
+    from cpsolve.backends.sat import CnfModel
+    from cpsolve.grid.solve import candidates
+    from cpsolve.grid.solve import model as built_model
+
+    table = puzzle.encodings
+    formats = ("text", "json", "svg", "png", *puzzle.exports)
+    methods = [o for c in candidates(puzzle) for o in c.options]
+    questions = tuple(puzzle.report_options)
+
+    def run(board: str, backend: str, encoding: str | None, unique: bool,
+            count: int | None, find_all: bool, answer: str | None, fmt: str | None,
+            dump_cnf: str | None, dump_model: str | None, time_limit: float | None,
+            as_json: bool, verbose: bool, output: str | None, no_solve: bool,
+            **extra: Any) -> Output:
+        from cpsolve.limits import Deadline
+
+        deadline = Deadline(time_limit)  # one for the solve and the report after it
+        fmt = choose_format(fmt, as_json, output)
+        if sum([unique, count is not None, find_all]) > 1:
+            raise UsageError("choose one of --unique, --count N and --all")
+        if no_solve and fmt == "json":
+            raise UsageError("--no-solve prints the board as text or a picture, not JSON")
+        asked = {name: extra.pop(name) for name in questions if name in extra}
+        options = {key: value for key, value in extra.items() if value is not None}
+        puzzle.check_options({"backend": backend, "encoding": encoding, **options})
+        parsed = load(board, puzzle.parse, deadline)
+        if fmt in puzzle.exports:
+            return with_file(Output(stdout=puzzle.exports[fmt](parsed)), output)
+        if no_solve:
+            if fmt in ("svg", "png"):
+                return drawn(puzzle.picture(parsed, None), fmt, output, EXIT_OK)
+            return with_file(Output(stdout=puzzle.board_text(parsed)), output)
+        if any(asked.values()) and count is None and not find_all:
+            unique = True
+        if answer is not None:
+            text, source = read_board(answer)
+            try:
+                given, mismatches = puzzle.read_answer(text, parsed)
+            except InputError as error:
+                raise error.located(source) from None
+            return with_file(checked(puzzle.family(), parsed, given, mismatches, fmt), output)
+        dumps = {}
+        if dump_cnf is not None:
+            cnf = built_model(puzzle, parsed, "sat", encoding, **options)
+            assert isinstance(cnf, CnfModel)
+            dumps[dump_cnf] = cnf.to_dimacs([f"{puzzle.name}: encoding "
+                                             f"{encoding or table.for_backend('sat').name}"])
+        if dump_model is not None:
+            proto = built_model(puzzle, parsed, "cpsat", encoding, **options)
+            assert isinstance(proto, CpsatModel)
+            dumps[dump_model] = proto.to_text()
+        limit = None if find_all else count if count is not None else 1
+        with solving(puzzle.name, verbose) as log:
+            result = puzzle.solve(parsed, backend=backend, encoding=encoding, limit=limit,
+                                  unique=unique, time_limit=deadline, log=log, **options)
+            report = (puzzle.report(parsed, result, asked, deadline) if puzzle.report
+                      else None)
+        out = render(puzzle, parsed, result, fmt, unique, counting=limit != 1 or count == 1,
+                     output=output if fmt in ("svg", "png") else None, report=report)
+        if verbose:
+            out.stderr[:0] = [describe_stats(result)]
+        out.files.update(dumps)
+        return out if fmt in ("svg", "png") else with_file(out, output)
+
+    decorators: list[Callable[[Any], Any]] = [
+        click.command(puzzle.name, help=puzzle.help, short_help=puzzle.summary),
+        click.argument("board"),
+        click.option("--backend", type=click.Choice(("auto", *table.backends)),
+                     default="auto", show_default=True,
+                     help=f"auto runs {puzzle.auto}, the fastest measured (README), or the "
+                          "method that takes the options given."),
+        click.option("--encoding", type=click.Choice(table.names), default=None,
+                     help="Model formulation (default: the first for the backend): "
+                          + "; ".join(f"{e.name} ({'/'.join(e.backends)}): {e.summary}"
+                                      for e in table.entries) + "."),
+        *click_options(methods, method_help(puzzle)),
+        *puzzle.report_flags,
+        click.option("--unique", is_flag=True,
+                     help="Prove the solution unique (exit 4 if not)."),
+        click.option("--count", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Find up to N distinct solutions."),
+        click.option("--all", "find_all", is_flag=True, help="Find every solution."),
+        click.option("--check", "answer", default=None, metavar="ANSWER",
+                     help="Verify an answer file instead of solving."),
+        click.option("--format", "fmt", type=click.Choice(formats), default=None,
+                     help="Output: text (default), json, svg, png"
+                          + "".join(f", {name}" for name in puzzle.exports)
+                          + " (the last print the board)."),
+        click.option("--no-solve", "--blank", "no_solve", is_flag=True,
+                     help="Print or draw the board itself, unsolved (text or a picture)."),
+        dump_options,
+        common_options,
+    ]
+    return build(decorators, run)

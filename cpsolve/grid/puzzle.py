@@ -1,0 +1,159 @@
+"""A grid family as one declaration: its rules (board, formats, checker, encodings)
+and, for the setter's tools and the generator, the few things that are its own. The
+kit makes everything else from it: ``solve()``, the command, the setter's questions,
+the generator and its command, and the :class:`~cpsolve.family.Family` the registry
+loads (:meth:`GridPuzzle.family`).
+
+A family's ``__init__.py`` declares one ``GridPuzzle`` and names it::
+
+    HEYAWAKE = GridPuzzle(name="heyawake", summary=..., parse=parse, check=check, ...)
+    FAMILY = HEYAWAKE.family()
+    solve = HEYAWAKE.solve
+
+``docs/new-family.md`` walks through a whole one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from cpsolve.family import Family, Kind
+from cpsolve.grid.model import Encodings, Prepared
+from cpsolve.limits import Deadline
+from cpsolve.options import Option, merged
+from cpsolve.result import Result
+
+if TYPE_CHECKING:
+    from cpsolve.backends.sat import CnfModel
+    from cpsolve.grid.render import GridPicture
+
+Board = TypeVar("Board")
+Answer = TypeVar("Answer")
+
+# The keywords of every grid solve() beside the methods' options.
+CONTROLS = (
+    Option("time_limit", None, "seconds (or a Deadline)", kind=object, cli=False),
+    Option("backend", "auto", "auto, sat or cpsat", cli=False),
+    Option("encoding", None, "one of the family's encodings", cli=False),
+    Option("limit", 1, "distinct answers to find (None: all)", kind=int, low=1, cli=False),
+    Option("unique", False, "prove the answer unique", kind=bool, cli=False),
+)
+
+
+@dataclass(frozen=True)
+class GridPuzzle(Generic[Board, Answer]):
+    """What a grid family declares.
+
+    Identity: ``name`` (the sub-command), ``summary`` (one line), ``help`` (the
+    command's help: what BOARD is, the rules, how answers are written), ``example``
+    (a small board in the main format that every method solves in well under a
+    second).
+
+    Formats: ``parse(text)`` (every format, detected; a located
+    :class:`~cpsolve.errors.InputError` for anything else), ``board_text(board)`` (the
+    board in its main format: ``--no-solve``, generators), ``exports`` (more
+    ``--format`` choices that print the board: ``url``, ``grid``, ...),
+    ``show(board, answer)`` (an answer as text), ``rows(board, answer)`` (as JSON
+    rows), ``read_answer(text, board)`` (an answer for ``--check``, with the cells
+    where it contradicts the board), ``picture(board, answer or None)``.
+
+    Rules: ``check(board, answer)`` (every rule broken, independently of every
+    encoding), ``prepare(board, deduce)`` (what the deductions leave:
+    :class:`~cpsolve.grid.model.Prepared`; :class:`~cpsolve.grid.model.Whole` for a
+    family without deductions), ``deductions`` (whether ``prepare`` deduces: the
+    ``--deductions`` option), ``encodings`` (the ordered table), ``auto`` (the
+    backend ``auto`` runs: the fastest measured), ``sat_solver(model)`` (optional: the
+    SAT solver for a built model when none is named), ``nothing`` (the reason when
+    search finds no answer).
+
+    Setter's tools and generator (optional): ``hints`` (:class:`~cpsolve.grid.hints.Hints`:
+    the clues a setter may add, change or remove, and the other single edits a fix
+    may make), ``layout`` (:class:`~cpsolve.grid.generate.Layout`: how the
+    generator lays out a board and mends it), ``grader`` (a family's own grading,
+    overriding the kit's).
+    """
+
+    name: str
+    summary: str
+    help: str
+    example: str
+    parse: Callable[[str], Board]
+    board_text: Callable[[Board], str]
+    show: Callable[[Board, Answer], str]
+    rows: Callable[[Board, Answer], list[str]]
+    read_answer: Callable[[str, Board], tuple[Answer, list[str]]]
+    picture: Callable[[Board, Answer | None], GridPicture]
+    check: Callable[[Board, Answer], list[str]]
+    prepare: Callable[[Board, bool], Prepared[Answer]]
+    encodings: Encodings
+    nothing: str = "no answer satisfies the rules"
+    auto: str = "sat"
+    deductions: bool = False
+    sat_solver: Callable[[CnfModel], str] | None = None
+    exports: Mapping[str, Callable[[Board], str]] = field(default_factory=dict)
+    hints: Any = None
+    layout: Any = None
+    grader: Any = None
+    generate: Callable[[], Any] | None = None
+    report: Callable[..., Any] | None = None
+    report_options: tuple[str, ...] = ()
+    report_flags: tuple[Callable[[Any], Any], ...] = ()
+
+    def solve(self, board: Board, *, backend: str = "auto", encoding: str | None = None,
+              limit: int | None = 1, unique: bool = False,
+              time_limit: float | Deadline | None = None,
+              log: Callable[[str], None] | None = None, **options: Any) -> Result:
+        """Solve ``board`` (see :func:`cpsolve.grid.solve.solve`): up to ``limit``
+        distinct answers, ``unique`` to prove there is one, the method chosen by
+        ``backend``, ``encoding`` and its declared ``options``."""
+        from cpsolve.grid.solve import solve
+
+        return solve(self, board, backend=backend, encoding=encoding, limit=limit,
+                     unique=unique, time_limit=time_limit, log=log, **options)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every keyword ``solve()`` takes: the controls and each method's options."""
+        from cpsolve.grid.solve import candidates
+
+        return tuple(merged([*CONTROLS, *(o for c in candidates(self) for o in c.options)])
+                     .values())
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The method ``options`` (``solve()``'s keywords) choose, as its JSON record; a
+        :class:`~cpsolve.errors.UsageError` for anything ``solve()`` would refuse."""
+        from cpsolve.grid.solve import method, record
+
+        given = dict(options)
+        controls = {o.name: o for o in CONTROLS}
+        for key in ("limit", "unique"):
+            if key in given and given[key] is not None:
+                controls[key].value(given[key])
+        given.pop("limit", None)
+        given.pop("unique", None)
+        backend = given.pop("backend", "auto")
+        encoding = given.pop("encoding", None)
+        return record(method(self, backend, encoding, given))
+
+    def command(self) -> Any:
+        """The family's sub-command (``cpsolve NAME``), built when the CLI needs it."""
+        from cpsolve.grid.command import command
+
+        return command(self)
+
+    def generator(self) -> Any:
+        """``cpsolve generate NAME``, built when the CLI needs it."""
+        from cpsolve.grid.generate import command
+
+        return command(self)
+
+    def family(self) -> Family:
+        """The :class:`~cpsolve.family.Family` the registry loads."""
+        return Family(name=self.name, summary=self.summary, kind=Kind.GRID, parse=self.parse,
+                      check=self.check, solve=self.solve, encode=self.rows,
+                      command=self.command, example=self.example,
+                      generate=(self.generator if self.layout is not None else
+                                self.generate),
+                      declared=self.options, check_options=self.check_options)

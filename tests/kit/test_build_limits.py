@@ -1,0 +1,151 @@
+"""Limits hold while a model is built, not only while it is solved: the memory a model
+may take (estimated before, watched during), the time limit (exit 3) and Ctrl-C (exit
+130), each within a second; and the command line builds the model its defaults name
+(a Heyawake room of 100 cells numbered 20 grew to gigabytes when the command's
+``--card`` default overrode the family's)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from cpsolve.errors import TooLarge
+from cpsolve.limits import Deadline, TimeUp, building, charge
+from tests.support.cli import CPSOLVE, run
+
+
+def command() -> list[str]:
+    return [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
+
+
+def one_room(n: int, number: int) -> str:
+    """An n x n Heyawake that is one room numbered ``number``."""
+    rows = [f"{number}" + " -" * (n - 1)] + [" ".join("-" * n)] * (n - 1)
+    return f"{n} {n}\n" + "\n".join(rows) + "\n" + "\n".join([" ".join("a" * n)] * n) + "\n"
+
+
+@pytest.fixture(scope="module")
+def large_akari(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A 1000x1000 Akari whose CP-SAT model takes many seconds to build in Python."""
+    from cpsolve.models.akari.generate import generate
+
+    board, _ = generate(1000, 1000, seed=1, black=0.2, clues=0.5)
+    path = tmp_path_factory.mktemp("akari") / "a1000.txt"
+    path.write_text("\n".join(board.rows) + "\n")
+    return str(path)
+
+
+def test_literals_charged_past_the_budget_stop_the_build():
+    with pytest.raises(TooLarge, match="a model would need"), \
+            building(Deadline(None, memory=10_000), "a model"):
+        charge(50)  # 5,000 bytes: fits
+        charge(60)  # 11,000 in all: does not
+
+
+def test_a_build_stops_at_its_time_limit():
+    start = time.perf_counter()
+    with pytest.raises(TimeUp), building(Deadline(0.3), "a model"):
+        while True:  # Python that never asks: the watch's timer stops it
+            sum(range(1000))
+    assert time.perf_counter() - start < 0.5
+
+
+def test_a_build_stops_when_the_process_grows_past_its_budget():
+    held = []
+    with pytest.raises(TooLarge, match="grew past"), \
+            building(Deadline(None, memory=60 << 20), "a model"):
+        for _ in range(400):  # up to 400 MB, never charged: the watch sees the size
+            held.append(np.ones(1 << 20, dtype=np.uint8))
+            time.sleep(0.002)
+    assert len(held) < 120  # stopped within a few steps of 60 MB
+
+
+def test_a_room_of_100_cells_numbered_20_builds_with_the_default_options():
+    # The command's --card used to default to "direct" (every 21-cell subset: 10^22
+    # literals), overriding the family's seqcounter; now it passes on only what was given.
+    start = time.perf_counter()
+    done = run("heyawake", "-", "--unique", "--json", stdin=one_room(10, 20))
+    assert time.perf_counter() - start < 10
+    assert done.returncode == 4, done.stderr  # many shadings of 20 cells: not unique
+    direct = run("heyawake", "-", "--unique", "--card", "direct", stdin=one_room(10, 20))
+    assert direct.returncode == 3
+    assert direct.stderr.startswith("cpsolve: limit reached: the sat model, lazy encoding")
+    assert direct.stderr.count("\n") == 1
+
+
+def test_the_command_and_the_api_build_the_same_heyawake_model():
+    from cpsolve.models.heyawake import parse, solve
+
+    board = one_room(10, 20)
+    api = solve(parse(board), unique=True)
+    done = run("heyawake", "-", "--unique", "--json", stdin=board)
+    import json
+
+    data = json.loads(done.stdout)
+    assert data["method"] == api.method and data["method"]["card"] == "seqcounter"
+    assert (data["stats"]["variables"], data["stats"]["clauses"]) == (
+        api.stats.variables, api.stats.clauses)
+
+
+def rooms_of_ten(n: int) -> str:
+    """An n x n Heyawake of 10x10 rooms without numbers."""
+    rooms = "\n".join(" ".join(f"r{r // 10}_{c // 10}" for c in range(n)) for r in range(n))
+    return f"{n} {n}\n" + ("- " * n + "\n") * n + rooms + "\n"
+
+
+def test_a_model_that_cannot_fit_ends_with_exit_3_before_it_is_built():
+    from cpsolve.models.heyawake import HEYAWAKE, parse
+    from cpsolve.models.heyawake.encodings import ENCODINGS
+
+    board = rooms_of_ten(300)  # 90,000 cells: about 100 MB of clauses with the solver's
+    estimate = ENCODINGS.default.literals(HEYAWAKE.prepare(parse(board), True))
+    assert 80 << 20 < estimate * 100 < 1 << 30  # fits any machine, not 80 MB
+    env = {**os.environ, "CPSOLVE_MEMORY_MB": "90"}  # 72 MB for models
+    start = time.perf_counter()
+    done = subprocess.run(["/usr/bin/time", "-f", "%M", *command(), "heyawake", "-"],
+                          input=board, capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 3, done.stderr
+    *lines, peak = [line for line in done.stderr.splitlines() if "exited" not in line]
+    assert len(lines) == 1 and lines[0].startswith(
+        "cpsolve: limit reached: the sat model, lazy encoding"), lines
+    assert time.perf_counter() - start < 10
+    assert int(peak) < 200_000  # kB: the interpreter and the board, no model
+
+
+def test_the_time_limit_holds_inside_a_model_build(large_akari):
+    start = time.perf_counter()
+    done = subprocess.run([*command(), "akari", large_akari, "--backend", "cpsat",
+                           "--time-limit", "2"], capture_output=True, text=True,
+                          timeout=120)
+    took = time.perf_counter() - start
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "time limit reached while the cpsat model" in done.stdout
+    assert took < 2 + 1.5, took  # the interpreter's start and the board's reading included
+
+
+def test_ctrl_c_holds_inside_a_model_build(large_akari):
+    process = subprocess.Popen([*command(), "akari", large_akari, "--backend", "cpsat",
+                                "-v"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True)
+    assert process.stderr is not None
+    lines = []
+    for line in process.stderr:  # the deductions are done: the build has begun
+        lines.append(line)
+        if line.startswith("before search"):
+            break
+    time.sleep(1.0)
+    assert process.poll() is None, lines
+    sent = time.perf_counter()
+    process.send_signal(signal.SIGINT)
+    code = process.wait(30)
+    stopped = time.perf_counter() - sent
+    rest = process.stderr.read()
+    assert code == 130, rest
+    assert rest.strip().splitlines()[-1] == "cpsolve: interrupted"
+    assert stopped < 1.0, stopped
