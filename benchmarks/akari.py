@@ -35,7 +35,7 @@ from common import machine  # noqa: E402
 
 from cpsolve.cnf import CARDS  # noqa: E402
 from cpsolve.models.akari import Board, check, parse, solve  # noqa: E402
-from cpsolve.models.akari.generate import generate, puzzle, tiled_unique  # noqa: E402
+from cpsolve.models.akari.layout import generate, puzzle, tiled_unique  # noqa: E402
 
 
 def best_of(runs: int, job: Callable[[], object]) -> tuple[float, object]:

@@ -16,9 +16,8 @@ from pencil import run_family
 
 from cpsolve.backends.cpsat import CpsatModel, enumerate_solutions
 from cpsolve.limits import Deadline
-from cpsolve.models.heyawake import Board
+from cpsolve.models.heyawake import HEYAWAKE, Board
 from cpsolve.models.heyawake.board import UNKNOWN
-from cpsolve.models.heyawake.generate import generate
 
 
 def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
@@ -66,7 +65,7 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
 def main() -> None:
     from cpsolve.models import heyawake
 
-    run_family("heyawake", __doc__.splitlines()[0], heyawake, generate, ["order", "flow"],
+    run_family("heyawake", __doc__.splitlines()[0], heyawake, HEYAWAKE, ["order", "flow"],
                ("plain CP-SAT flow", plain_cpsat))
 
 

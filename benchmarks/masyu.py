@@ -16,9 +16,8 @@ from pencil import run_family
 
 from cpsolve.backends.cpsat import CpsatModel, enumerate_solutions
 from cpsolve.limits import Deadline
-from cpsolve.models.masyu import Board
+from cpsolve.models.masyu import MASYU, Board
 from cpsolve.models.masyu.board import BLACK, WHITE
-from cpsolve.models.masyu.generate import generate
 
 
 def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
@@ -69,7 +68,7 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
 def main() -> None:
     from cpsolve.models import masyu
 
-    run_family("masyu", __doc__.splitlines()[0], masyu, generate, ["circuit", "flow"],
+    run_family("masyu", __doc__.splitlines()[0], masyu, MASYU, ["circuit", "flow"],
                ("plain CP-SAT circuit", plain_cpsat))
 
 

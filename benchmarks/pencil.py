@@ -19,11 +19,13 @@ from typing import Any
 
 from common import machine
 
+from cpsolve.grid.generate import generate
+
 DATA = Path(__file__).resolve().parent / "data"
 SIZES = ((10, 10), (14, 24), (20, 36), (30, 30))  # rows x columns, as published
 
 
-def boards(family: str, generate: Callable[..., Any], to_url: Callable[[Any], str],
+def boards(family: str, puzzle: Any, to_url: Callable[[Any], str],
            parse: Callable[[str], Any], count: int, keep: float) -> dict[str, list[Any]]:
     """``count`` boards of each size: read from the data file, the missing ones made
     (seeds 1, 2, ...; every other board with a minimal set of clues, the rest keeping
@@ -37,8 +39,9 @@ def boards(family: str, generate: Callable[..., Any], to_url: Callable[[Any], st
         while len(urls) < count:
             seed = len(urls) + 1
             start = time.perf_counter()
-            board, _ = generate(rows, cols, seed=seed, keep=0.0 if seed % 2 else keep)
-            urls.append(to_url(board))
+            made = generate(puzzle, rows, cols, seed=seed, symmetry="none",
+                            density=0.0 if seed % 2 else keep)
+            urls.append(to_url(made.board))
             print(f"  made {family} {rows}x{cols} #{seed} in "
                   f"{time.perf_counter() - start:.1f} s", flush=True)
             path.write_text("\n".join(urls) + "\n")
@@ -126,14 +129,14 @@ def puzzlekit_solver(kind: str, limit: float) -> Callable[[str], tuple[bool, Any
     return run
 
 
-def run_family(family: str, title: str, module: Any, generate: Callable[..., Any],
+def run_family(family: str, title: str, module: Any, puzzle: Any,
                cpsat: list[str], baseline: tuple[str, Callable[[Any, float], Any]]) -> None:
     """The whole benchmark of one family: its boards, then every method on them (the
     default lazy SAT model, with Glucose 4 too, each CP-SAT encoding in ``cpsat``),
     the plain baseline and, when installed, the peer solver; ``module`` is the
     family's package (parse, solve, to_url, to_text)."""
     args = arguments(title)
-    sets = boards(family, generate, module.to_url, module.parse, args.count, keep=0.3)
+    sets = boards(family, puzzle, module.to_url, module.parse, args.count, keep=0.3)
     limit = args.limit
 
     def ours(**options: Any) -> Callable[[Any], tuple[bool, Any]]:

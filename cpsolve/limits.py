@@ -24,6 +24,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from cpsolve.errors import CpsolveError, TooLarge
 
@@ -284,7 +285,13 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
              and hasattr(signal, "setitimer")
              and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
 
-    def alarm(signum: int, frame: object) -> None:
+    def alarm(signum: int, frame: Any) -> None:
+        # Never stop a module half imported (an extension's initialisation then fails
+        # for good in this process): the next look, after the import, stops the build.
+        while frame is not None:
+            if frame.f_code.co_filename.startswith("<frozen importlib"):
+                return
+            frame = frame.f_back
         watch.look()
 
     if timed:

@@ -33,6 +33,7 @@ from cpsolve.result import Stats
 DEFAULT_SOLVER = "cadical153"
 
 Refine = Callable[[tuple[bool, ...]], list[list[int]]]
+Partial = Callable[[Any], list[list[int]]]  # an int8 array by variable: 1, 0, -1 open
 
 
 @dataclass
@@ -42,8 +43,12 @@ class CnfModel:
     ``groups`` is a list of clause groups; each group is either a list of clauses
     (lists of non-zero ints) or a 2-D array whose rows are clauses of one length.
     ``refine`` (optional) checks a candidate's projection values against the lazy
-    rules and returns the clauses that cut it off (empty: a solution); ``names`` say
-    what variables mean, for ``--dump-cnf`` (``c var 17 light r3c5``).
+    rules and returns the clauses that cut it off (empty: a solution); ``partial``
+    (optional, beside ``refine``) looks at a partial assignment (an int8 array by
+    variable: 1 true, 0 false, -1 open) and returns clauses of the lazy rules that are
+    falsified or unit under it, for reasoning that never sees a whole candidate
+    (grading); ``names`` say what variables mean, for ``--dump-cnf`` (``c var 17 light
+    r3c5``).
     """
 
     nvars: int
@@ -51,6 +56,7 @@ class CnfModel:
     groups: list[Any] = field(default_factory=list)
     refine: Refine | None = None
     names: dict[int, str] = field(default_factory=dict)
+    partial: Partial | None = None
 
     def add(self, clauses: Any) -> None:
         """Append a group of clauses (a list of lists or a 2-D int array)."""

@@ -30,7 +30,8 @@ from cpsolve.commands import (
     with_file,
 )
 from cpsolve.errors import InputError, UsageError
-from cpsolve.grid.report import Report
+from cpsolve.grid.report import QUESTIONS, Report, question_flags
+from cpsolve.grid.report import report as setter_report
 from cpsolve.options import click_options
 from cpsolve.result import Result, result_json
 
@@ -134,7 +135,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
     table = puzzle.encodings
     formats = ("text", "json", "svg", "png", *puzzle.exports)
     methods = [o for c in candidates(puzzle) for o in c.options]
-    questions = tuple(puzzle.report_options)
+    questions = QUESTIONS if puzzle.hints is not None else ()
 
     def run(board: str, backend: str, encoding: str | None, unique: bool,
             count: int | None, find_all: bool, answer: str | None, fmt: str | None,
@@ -182,8 +183,8 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
         with solving(puzzle.name, verbose) as log:
             result = puzzle.solve(parsed, backend=backend, encoding=encoding, limit=limit,
                                   unique=unique, time_limit=deadline, log=log, **options)
-            report = (puzzle.report(parsed, result, asked, deadline) if puzzle.report
-                      else None)
+            report = (setter_report(puzzle, parsed, result, asked, deadline)
+                      if puzzle.hints is not None else None)
         out = render(puzzle, parsed, result, fmt, unique, counting=limit != 1 or count == 1,
                      output=output if fmt in ("svg", "png") else None, report=report)
         if verbose:
@@ -203,7 +204,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                           + "; ".join(f"{e.name} ({'/'.join(e.backends)}): {e.summary}"
                                       for e in table.entries) + "."),
         *click_options(methods, method_help(puzzle)),
-        *puzzle.report_flags,
+        *((question_flags,) if questions else ()),
         click.option("--unique", is_flag=True,
                      help="Prove the solution unique (exit 4 if not)."),
         click.option("--count", type=click.IntRange(min=1), default=None, metavar="N",

@@ -142,6 +142,76 @@ def loop_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
     return cuts
 
 
+def connected_partial(state: Any, literal: Callable[[int], int], neighbours: Any
+                      ) -> list[list[int]]:
+    """What connectivity says about a partial assignment (``state`` per cell: 1
+    inside, 0 outside, -1 open), as clauses every answer satisfies that are
+    falsified or unit here (for reasoning on partial boards, such as grading).
+    ``neighbours`` is the grid's table (:attr:`Grid.tables`).
+
+    * The inside cells already fall apart (the open and inside cells leave no path
+      between two of them): for a component C of those cells holding an inside cell
+      c and an inside cell d elsewhere, ``not c or not d or some outside cell next to
+      C`` (every such cell is outside now: falsified).
+    * An open cell u that every path between two inside cells must cross (a cut
+      vertex of the open and inside cells that separates inside ones): with D the
+      cells it cuts off with an inside cell c, and d an inside cell beyond,
+      ``u or not c or not d or some outside cell next to D`` (unit: u is inside).
+
+    >>> from cpsolve.grid.geometry import Grid
+    >>> table = Grid(1, 4).tables[0]  # inside, open, open, inside: both open cells join
+    >>> connected_partial([1, -1, -1, 1], lambda cell: cell + 1, table)
+    [[3, -4, -1], [2, -4, -1]]
+    >>> connected_partial([1, 0, -1, 1], lambda cell: cell + 1, table)
+    [[-4, -1, 2]]
+    """
+    import numpy as np
+
+    from cpsolve.grid.partial import connected_kernel
+
+    codes, starts = connected_kernel(np.asarray(state, dtype=np.int8), neighbours)
+    codes = codes.tolist()
+    return [[literal(c - 1) if c > 0 else -literal(-c - 1) for c in codes[a:b]]
+            for a, b in zip(starts[:-1].tolist(), starts[1:].tolist())]
+
+
+def loop_partial(on: Any, tables: tuple[Any, Any], edge_literal: Callable[[int], int],
+                 passed: Any = (), used_literal: Callable[[int], int] | None = None
+                 ) -> list[list[int]]:
+    """What "one loop" says about a partial assignment (``on`` per edge: 1 chosen, 0
+    not, -1 open; ``passed`` per cell, where known: 1 on the loop), as clauses every
+    answer satisfies that are falsified or unit here. ``tables`` are the grid's
+    incident edges and edge ends (:attr:`Grid.tables`).
+
+    * The chosen edges close a cycle C while another edge is chosen, or a cell off C
+      is passed (the witness w): ``not all of C, or not w`` (falsified).
+    * A chain P of chosen edges whose two ends are neighbours, the edge e between
+      them open, with a witness off P: ``not e, or not all of P, or not w`` (unit:
+      closing the chain would make a second loop).
+
+    >>> from cpsolve.grid.geometry import Grid
+    >>> _, incident, ends = Grid(2, 3).tables  # edges 0-1, 1-2, 3-4, 4-5, 0-3, 1-4, 2-5
+    >>> on = [1, -1, -1, 1, 1, 1, -1]  # a chain 1-0-3-4 and the edge 4-5 beside it
+    >>> loop_partial(on, (incident, ends), lambda k: k + 1)
+    []
+    >>> on = [1, -1, 1, -1, 1, -1, 1]  # chains 1-0-3-4 and 2-5: the edge 1-4 closes one
+    >>> loop_partial(on, (incident, ends), lambda k: k + 1)
+    [[-6, -1, -5, -3, -7]]
+    """
+    import numpy as np
+
+    from cpsolve.grid.partial import loop_kernel
+
+    incident, ends = tables
+    edges = len(on)
+    known = np.asarray(passed, dtype=np.int8) if used_literal is not None else np.zeros(
+        0, dtype=np.int8)
+    codes, starts = loop_kernel(np.asarray(on, dtype=np.int8), ends, incident, known)
+    codes = codes.tolist()
+    return [[-edge_literal(c) if c < edges else -used_literal(c - edges)  # type: ignore[misc]
+             for c in codes[a:b]] for a, b in zip(starts[:-1].tolist(), starts[1:].tolist())]
+
+
 def _bools(model: Any, values: Sequence[Any]) -> list[Any]:
     """Boolean variables for ``values``, constants (0, 1, False, True) made variables."""
     return [model.new_constant(int(v)) if isinstance(v, (bool, int)) else v for v in values]

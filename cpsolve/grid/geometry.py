@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 Edge = tuple[int, int]
 # The four directions as (row step, column step): up, left, right, down.
@@ -93,6 +94,22 @@ class Grid:
         return out
 
     @cached_property
+    def touching(self) -> list[list[int]]:
+        """The cells touching each cell, diagonally too (a king's moves), in reading
+        order.
+
+        >>> Grid(2, 3).touching[1]
+        [0, 2, 3, 4, 5]
+        """
+        out: list[list[int]] = []
+        for cell in range(self.cells):
+            r, c = divmod(cell, self.cols)
+            out.append([r2 * self.cols + c2 for r2 in (r - 1, r, r + 1)
+                        for c2 in (c - 1, c, c + 1)
+                        if (r2, c2) != (r, c) and self.contains(r2, c2)])
+        return out
+
+    @cached_property
     def pairs(self) -> list[Edge]:
         """Every pair of orthogonal neighbours ``(a, b)`` with ``a < b``, by ``a``."""
         return [(a, b) for a in range(self.cells) for b in self.neighbours[a] if a < b]
@@ -126,6 +143,25 @@ class Grid:
             found[a].append(k)
             found[b].append(k)
         return found
+
+    @cached_property
+    def tables(self) -> tuple[Any, Any, Any]:
+        """The neighbours and the edges of each cell (-1 padded, cells x 4) and the two
+        cells of each edge (edges x 2), as int64 arrays for compiled kernels.
+
+        >>> neighbour, incident, ends = Grid(1, 2).tables
+        >>> neighbour.tolist(), incident.tolist(), ends.tolist()
+        ([[1, -1, -1, -1], [0, -1, -1, -1]], [[0, -1, -1, -1], [0, -1, -1, -1]], [[0, 1]])
+        """
+        import numpy as np
+
+        neighbour = np.full((self.cells, 4), -1, dtype=np.int64)
+        incident = np.full((self.cells, 4), -1, dtype=np.int64)
+        for cell in range(self.cells):
+            neighbour[cell, :len(self.neighbours[cell])] = self.neighbours[cell]
+            incident[cell, :len(self.incident[cell])] = self.incident[cell]
+        ends = np.array(self.edges, dtype=np.int64).reshape(-1, 2)
+        return neighbour, incident, ends
 
     @cached_property
     def lines(self) -> list[list[int]]:
@@ -215,32 +251,42 @@ class Grid:
                 label[root(b)] = root(a)
         return renumbered([root(cell) for cell in range(self.cells)])
 
-    def orbit(self, cell: int, symmetry: str) -> list[int]:
-        """The cells ``symmetry`` (one of :data:`SYMMETRIES`) maps ``cell`` to, ``cell``
-        first: ``rot2`` turns the grid half round, ``rot4`` a quarter (square grids),
-        ``mirror`` reflects it left to right.
+    def images(self, cell: int, symmetry: str) -> list[int]:
+        """The images of ``cell`` under each map of ``symmetry`` (one of
+        :data:`SYMMETRIES`), the identity first, one per map even where they coincide:
+        ``rot2`` turns the grid half round; ``rot4`` a quarter, a half and three
+        quarters (square grids); ``mirror`` reflects it left to right. The images of two
+        cells under the same map pair up (a border and its image).
 
-        >>> Grid(4, 4).orbit(1, "rot4")
-        [1, 14, 7, 8]
-        >>> Grid(3, 3).orbit(3, "mirror"), Grid(3, 3).orbit(4, "rot2")
-        ([3, 5], [4])
+        >>> Grid(4, 4).images(1, "rot4"), Grid(3, 3).images(4, "rot2")
+        ([1, 7, 14, 8], [4, 4])
         """
         r, c = divmod(cell, self.cols)
-        images = [(r, c)]
-        if symmetry in ("rot2", "rot4"):
-            images.append((self.rows - 1 - r, self.cols - 1 - c))
+        last_row, last_col = self.rows - 1, self.cols - 1
         if symmetry == "rot4":
             if self.rows != self.cols:
                 raise ValueError("rot4 symmetry needs a square grid")
-            images += [(c, self.cols - 1 - r), (self.cols - 1 - c, r)]
-        if symmetry == "mirror":
-            images.append((r, self.cols - 1 - c))
-        out: list[int] = []
-        for r2, c2 in images:
-            image = r2 * self.cols + c2
-            if image not in out:
-                out.append(image)
-        return out
+            turns = [(r, c), (c, last_col - r), (last_row - r, last_col - c), (last_row - c, r)]
+        elif symmetry == "rot2":
+            turns = [(r, c), (last_row - r, last_col - c)]
+        elif symmetry == "mirror":
+            turns = [(r, c), (r, last_col - c)]
+        elif symmetry == "none":
+            turns = [(r, c)]
+        else:
+            raise ValueError(f"unknown symmetry {symmetry!r}; known: {', '.join(SYMMETRIES)}")
+        return [r2 * self.cols + c2 for r2, c2 in turns]
+
+    def orbit(self, cell: int, symmetry: str) -> list[int]:
+        """The cells ``symmetry`` maps ``cell`` to, each once, ``cell`` first
+        (:meth:`images`).
+
+        >>> Grid(4, 4).orbit(1, "rot4")
+        [1, 7, 14, 8]
+        >>> Grid(3, 3).orbit(3, "mirror"), Grid(3, 3).orbit(4, "rot2")
+        ([3, 5], [4])
+        """
+        return list(dict.fromkeys(self.images(cell, symmetry)))
 
     def orbits(self, symmetry: str, cells: Iterable[int] | None = None) -> list[list[int]]:
         """The cells (all, or ``cells``) grouped into their orbits under ``symmetry``,

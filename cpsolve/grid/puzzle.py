@@ -27,6 +27,8 @@ from cpsolve.result import Result
 
 if TYPE_CHECKING:
     from cpsolve.backends.sat import CnfModel
+    from cpsolve.grid.generate import Layout
+    from cpsolve.grid.hints import Hints
     from cpsolve.grid.render import GridPicture
 
 Board = TypeVar("Board")
@@ -68,11 +70,14 @@ class GridPuzzle(Generic[Board, Answer]):
     SAT solver for a built model when none is named), ``nothing`` (the reason when
     search finds no answer).
 
-    Setter's tools and generator (optional): ``hints`` (:class:`~cpsolve.grid.hints.Hints`:
-    the clues a setter may add, change or remove, and the other single edits a fix
-    may make), ``layout`` (:class:`~cpsolve.grid.generate.Layout`: how the
-    generator lays out a board and mends it), ``grader`` (a family's own grading,
-    overriding the kit's).
+    Setter's tools and generator (optional): ``hints``
+    (:class:`~cpsolve.grid.hints.Hints`: the clues a setter may add, change or
+    remove, and the other single edits a fix may make; with them the command gains
+    ``--explain`` with fixes, the clues in conflict, ``--redundant``, ``--minimize``
+    and ``--grade``), ``layout`` (:class:`~cpsolve.grid.generate.Layout`: how the
+    generator lays out a board and mends it; with it ``cpsolve generate NAME``),
+    ``grader`` (makes a family's own grader, by human rules, overriding the kit's
+    :class:`~cpsolve.grid.grading.ProbingGrader`: an object with the same methods).
     """
 
     name: str
@@ -93,13 +98,27 @@ class GridPuzzle(Generic[Board, Answer]):
     deductions: bool = False
     sat_solver: Callable[[CnfModel], str] | None = None
     exports: Mapping[str, Callable[[Board], str]] = field(default_factory=dict)
-    hints: Any = None
-    layout: Any = None
-    grader: Any = None
-    generate: Callable[[], Any] | None = None
-    report: Callable[..., Any] | None = None
-    report_options: tuple[str, ...] = ()
-    report_flags: tuple[Callable[[Any], Any], ...] = ()
+    hints: Hints[Board] | None = None
+    layout: Layout[Board, Answer] | None = None
+    grader: Callable[[], Any] | None = None
+
+    def require_hints(self) -> Hints[Board]:
+        """The family's clues, for the setter's tools; a :class:`UsageError` when it
+        declares none."""
+        if self.hints is None:
+            from cpsolve.errors import UsageError
+
+            raise UsageError(f"{self.name} declares no clues: the setter's tools need them")
+        return self.hints
+
+    def require_layout(self) -> Layout[Board, Answer]:
+        """The family's layout, for the generator; a :class:`UsageError` when it has
+        none."""
+        if self.layout is None:
+            from cpsolve.errors import UsageError
+
+            raise UsageError(f"{self.name} has no generator")
+        return self.layout
 
     def solve(self, board: Board, *, backend: str = "auto", encoding: str | None = None,
               limit: int | None = 1, unique: bool = False,
@@ -154,6 +173,5 @@ class GridPuzzle(Generic[Board, Answer]):
         return Family(name=self.name, summary=self.summary, kind=Kind.GRID, parse=self.parse,
                       check=self.check, solve=self.solve, encode=self.rows,
                       command=self.command, example=self.example,
-                      generate=(self.generator if self.layout is not None else
-                                self.generate),
+                      generate=self.generator if self.layout is not None else None,
                       declared=self.options, check_options=self.check_options)

@@ -1,11 +1,20 @@
-"""What the setter's questions add to a grid command's output once the solve is done."""
+"""What the setter's questions add to a grid command's output once the solve is done:
+the clues in conflict on a board with no solution, ``--explain`` (with fixes),
+``--redundant``, ``--minimize`` and ``--grade``, for every grid family that declares
+its clues (the answers come from :mod:`cpsolve.grid.setter` and the family's grader)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cpsolve.grid.geometry import where
+from cpsolve.grid.hints import Clue
+from cpsolve.limits import Deadline
+from cpsolve.result import Result, Status
+
 if TYPE_CHECKING:
+    from cpsolve.grid.puzzle import GridPuzzle
     from cpsolve.grid.render import GridPicture, Sheet
 
 
@@ -23,3 +32,212 @@ class Report:
     text: str | None = None
     picture: GridPicture | Sheet | None = None
     notes: list[str] = field(default_factory=list)
+
+
+QUESTIONS = ("explain", "redundant", "minimize", "grade")
+
+
+def question_flags(function: Any) -> Any:
+    """The setter's questions as flags, for every grid family with clues."""
+    import click
+
+    flags = [
+        click.option("--explain", is_flag=True,
+                     help="Mark the cells that differ between solutions and list single "
+                          "changes that leave exactly one (each proven)."),
+        click.option("--redundant", is_flag=True,
+                     help="List the clues that can each go with the solution still unique."),
+        click.option("--minimize", is_flag=True,
+                     help="Print the board with a minimal set of clues, still unique."),
+        click.option("--grade", is_flag=True,
+                     help="Grade the board: easy, tricky, hard or search (README)."),
+    ]
+    for flag in reversed(flags):
+        function = flag(function)
+    return function
+
+
+def _cells(cells: list[tuple[int, int]]) -> list[list[int]]:
+    """Cells as JSON: ``[row, column]``, 1-based."""
+    return [[r + 1, c + 1] for r, c in cells]
+
+
+def _listed(clues: list[Clue]) -> str:
+    return "; ".join(where(clue.cell) for clue in clues)
+
+
+def _limit(result: Result, what: str) -> None:
+    result.limit_reached = True
+    result.reason = f"time limit reached before {what}"
+
+
+def report(puzzle: GridPuzzle[Any, Any], board: Any, result: Result,
+           options: dict[str, Any], deadline: Deadline) -> Report:
+    """What a grid command prints beyond the answer: the clues in conflict when there
+    is no solution, and what ``options`` ask for (:data:`QUESTIONS`)."""
+    from cpsolve.backends.sat import DEFAULT_SOLVER, NON_INCREMENTAL
+
+    out = Report()
+    solver = str(result.method.get("solver") or DEFAULT_SOLVER)
+    if result.method.get("backend") != "sat" or solver in NON_INCREMENTAL:
+        solver = DEFAULT_SOLVER  # the questions need assumptions on one SAT solver
+    if result.status is Status.UNSOLVABLE:
+        _conflict(puzzle, board, result, solver, deadline, out)
+    if options.get("explain"):
+        _explain(puzzle, board, result, solver, deadline, out)
+    if options.get("redundant"):
+        _redundant(puzzle, board, result, solver, deadline, out)
+    if options.get("grade"):
+        _grade(puzzle, board, result, deadline, out)
+    if options.get("minimize"):
+        _minimize(puzzle, board, result, solver, deadline, out)
+    return out
+
+
+def _conflict(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: str,
+              deadline: Deadline, out: Report) -> None:
+    from cpsolve.grid.render import MARK
+    from cpsolve.grid.setter import conflict
+
+    found = conflict(puzzle, board, solver=solver, deadline=deadline)
+    out.keys["conflict"] = []
+    if found.status is Status.UNSOLVABLE:
+        out.keys["conflict"] = _cells([clue.cell for clue in found.clues])
+        if not found.clues:
+            out.lines.append("no clue is to blame: the rules alone have no solution on "
+                             "this board")
+            return
+        what = ("the clue that cannot hold" if len(found.clues) == 1 else
+                "clues that cannot hold together")
+        more = "" if found.minimal else " (the time ran out before the set was minimal)"
+        out.lines.append(f"{what}{more}: {_listed(found.clues)}")
+        pic = puzzle.picture(board, None)
+        pic.marks.update({clue.cell: MARK for clue in found.clues})
+        out.picture = pic
+    elif found.status is Status.UNKNOWN:
+        _limit(result, "the clues in conflict were found")
+
+
+def _explain(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: str,
+             deadline: Deadline, out: Report) -> None:
+    from cpsolve.grid.render import MARK, Sheet
+    from cpsolve.grid.setter import explain
+    from cpsolve.grid.text import differing_cells, marked
+
+    out.keys.update(undetermined=[], fixes=[])
+    if not result.status.found:
+        return
+    found = explain(puzzle, board, solver=solver, deadline=deadline)
+    if found.status is Status.UNKNOWN or found.first is None:
+        _limit(result, "every undetermined cell was found")
+        return
+    out.keys["undetermined"] = _cells(found.undetermined)
+    out.keys["fixes"] = [fix.to_json() for fix in found.fixes]
+    first_text = puzzle.show(board, found.first)
+    if found.unique:
+        out.text = first_text + "\n\nunique: every cell is the same in every solution"
+        out.picture = puzzle.picture(board, found.first)
+        return
+    assert found.second is not None
+    count = len(found.undetermined)
+    out.text = (marked(first_text, set(found.undetermined))
+                + f"\n\nnot unique: {count} cell{'s are' if count != 1 else ' is'} not the "
+                  "same in every solution (marked ?)")
+    differ = differing_cells(first_text, puzzle.show(board, found.second))
+    sides = [puzzle.picture(board, found.first), puzzle.picture(board, found.second)]
+    for side in sides:
+        side.marks.update({cell: MARK for cell in differ})
+    out.picture = Sheet(sides, ["one solution", "another"],
+                        title=f"{puzzle.name.capitalize()}: two solutions")
+    if found.status is not Status.SOLVED:
+        _limit(result, "every undetermined cell was found")
+        out.lines.append("(the time ran out: there may be more)")
+        return
+    if puzzle.require_hints().edits is None:
+        return
+    if found.fixes:
+        out.lines.append("\nfixes, each leaving exactly one solution:")
+        out.lines.extend(f"  {fix.text}" for fix in found.fixes)
+        if not found.searched:
+            out.lines.append(f"  (the first {len(found.fixes)} found; there may be more)")
+    else:
+        out.lines.append(f"\nno single change tried ({found.candidates}) leaves exactly one "
+                         "solution")
+    if not found.searched and deadline.expired():
+        _limit(result, "every fix was tried")
+
+
+def _redundant(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: str,
+               deadline: Deadline, out: Report) -> None:
+    from cpsolve.grid.render import MARK
+    from cpsolve.grid.setter import redundant
+
+    out.keys["redundant"] = []
+    noun = puzzle.require_hints().noun
+    if result.unique is not True:
+        if result.status.found and result.unique is False:
+            out.lines.append(f"\nredundant {noun}s: none can go, the board is not unique")
+        return
+    found = redundant(puzzle, board, result.solution, solver=solver, deadline=deadline)
+    out.keys["redundant"] = _cells([clue.cell for clue in found.clues])
+    if found.status is Status.UNKNOWN:
+        _limit(result, "every clue was tried")
+    if found.clues:
+        out.lines.append(f"\n{noun}s that can each go, the solution staying unique: "
+                         + _listed(found.clues))
+    else:
+        out.lines.append(f"\nno {noun} can go: without any one, another solution appears")
+    if found.open:
+        out.lines.append(f"(not decided before the time limit: {_listed(found.open)})")
+    pic = puzzle.picture(board, result.solution)
+    pic.marks.update({clue.cell: MARK for clue in found.clues})
+    out.picture = pic
+
+
+def _grade(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, deadline: Deadline,
+           out: Report) -> None:
+    from cpsolve.grid.generate import grader_of
+
+    out.keys.update(grade=None, deductions={})
+    if result.unique is not True:
+        if result.status.found and result.unique is False:
+            out.lines.append("\ngrade: none, the board is not unique")
+        return
+    found = grader_of(puzzle).grade(board, deadline)
+    if found.timed_out:
+        _limit(result, "the board was graded")
+        return
+    if found.answer is not None and found.answer != result.solution:
+        raise RuntimeError("the grading deductions and the solver disagree on the solution")
+    out.keys.update(grade=found.name, deductions=found.counts)
+    counts = found.counts
+    out.lines.append(f"\ngrade: {found.name} ({found.unit} decided by the basic rules "
+                     f"{counts['basic']}, single trials {counts['trial']}, nested trials "
+                     f"{counts['deep']})")
+
+
+def _minimize(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: str,
+              deadline: Deadline, out: Report) -> None:
+    from cpsolve.grid.setter import minimize
+
+    if result.unique is not True:
+        if result.status.found and result.unique is False:
+            out.lines.append("\nnothing to minimize: the board is not unique")
+        return
+    found = minimize(puzzle, board, result.solution, solver=solver, deadline=deadline)
+    # Each clue removed was proven to go; the board is proven unique once more, from
+    # scratch, by the family's own solve, unless the time is up (the proofs stand).
+    again = puzzle.solve(found.board, unique=True, time_limit=deadline)
+    if again.unique is False or (again.unique and again.solution != result.solution):
+        raise RuntimeError("the board with fewer clues lost its one solution")
+    text = puzzle.board_text(found.board)
+    out.keys["minimized"] = text.splitlines()
+    out.text = text
+    out.picture = puzzle.picture(found.board, None)
+    before = len(puzzle.require_hints().clues(board))
+    kept = before - len(found.removed)
+    out.notes.append(f"unique with {kept} of {before} {puzzle.require_hints().noun}s"
+                     + (", none of which can go alone" if found.minimal else
+                        " (the time ran out before the set was minimal)"))
+    if not found.minimal:
+        _limit(result, "the clues were minimal")

@@ -159,3 +159,48 @@ def _width(row: list[Token], cols: int, expected: str) -> None:
         raise row[cols].error(what)
     last = row[-1]
     raise InputError(what, line=last.line, column=last.column + len(last.text))
+
+
+def answer_cells(text: str) -> list[list[str]]:
+    """An answer written as text, cell by cell: rows of whitespace-separated tokens
+    (a loop's ``se ew``) where a row has spaces, else one character a cell.
+
+    >>> answer_cells("#.#\\n..#"), answer_cells("se sw\\nne nw")
+    ([['#', '.', '#'], ['.', '.', '#']], [['se', 'sw'], ['ne', 'nw']])
+    """
+    rows = [line for line in text.splitlines() if line.strip()]
+    spaced = any(" " in line.strip() for line in rows)
+    return [line.split() if spaced else list(line) for line in rows]
+
+
+def differing_cells(first: str, second: str) -> set[tuple[int, int]]:
+    """The cells (0-based row and column) where two answers of one board, as text,
+    differ.
+
+    >>> sorted(differing_cells("#.\\n..", ".#\\n.."))
+    [(0, 0), (0, 1)]
+    """
+    a, b = answer_cells(first), answer_cells(second)
+    return {(r, c) for r, (row_a, row_b) in enumerate(zip(a, b))
+            for c, (x, y) in enumerate(zip(row_a, row_b)) if x != y}
+
+
+def marked(text: str, cells: set[tuple[int, int]], mark: str = "?") -> str:
+    """An answer as text with ``cells`` written as ``mark``, tokens kept aligned.
+
+    >>> print(marked("#.#\\n..#", {(0, 1), (1, 2)}))
+    #?#
+    ..?
+    >>> print(marked("se ew sw\\nne ew nw", {(0, 1)}))
+    se ?  sw
+    ne ew nw
+    """
+    rows = answer_cells(text)
+    spaced = any(len(token) > 1 for row in rows for token in row) or any(
+        " " in line.strip() for line in text.splitlines())
+    for r, c in cells:
+        rows[r][c] = mark
+    if not spaced:
+        return "\n".join("".join(row) for row in rows)
+    width = max(len(token) for row in rows for token in row)
+    return "\n".join(" ".join(token.ljust(width) for token in row).rstrip() for row in rows)

@@ -12,7 +12,7 @@ import random
 def akari(*, seed: int, size: int, black: float = 0.2, clues: float = 1.0) -> str:
     """A random ``size`` x ``size`` Akari board built around a light placement, so it
     is solvable (often not uniquely)."""
-    from cpsolve.models.akari.generate import generate
+    from cpsolve.models.akari.layout import generate
 
     board, _ = generate(size, size, black=black, clues=clues, seed=seed)
     return "\n".join(board.rows) + "\n"
@@ -72,20 +72,20 @@ def rotation(*, seed: int, size: int = 3) -> str:
 def heyawake(*, seed: int, size: str) -> str:
     """A Heyawake board of ``size`` (``ROWSxCOLS``) with exactly one solution (proven)
     and a minimal set of numbers."""
-    from cpsolve.models.heyawake import to_text
-    from cpsolve.models.heyawake.generate import generate
+    from cpsolve.grid.generate import generate
+    from cpsolve.models.heyawake import HEYAWAKE, to_text
 
     rows, cols = (int(n) for n in size.split("x"))
-    board, _ = generate(rows, cols, seed=seed)
-    return to_text(board)
+    made = generate(HEYAWAKE, rows, cols, seed=seed, symmetry="none", density=0.0)
+    return to_text(made.board)
 
 
 def masyu(*, seed: int, size: str) -> str:
     """A Masyu board of ``size`` (``ROWSxCOLS``) with exactly one solution (proven) and
     a minimal set of circles."""
-    from cpsolve.models.masyu import to_text
-    from cpsolve.models.masyu.generate import generate
+    from cpsolve.grid.generate import generate
+    from cpsolve.models.masyu import MASYU, to_text
 
     rows, cols = (int(n) for n in size.split("x"))
-    board, _ = generate(rows, cols, seed=seed)
-    return to_text(board)
+    made = generate(MASYU, rows, cols, seed=seed, symmetry="none", density=0.0)
+    return to_text(made.board)

@@ -32,6 +32,8 @@ from cpsolve.models.akari.formats import (
     to_tatham,
     to_url,
 )
+from cpsolve.models.akari.hints import HINTS
+from cpsolve.models.akari.layout import LAYOUT
 from cpsolve.models.akari.picture import picture
 
 SMALL_MODEL = 2500  # variables up to which MiniSat beats CaDiCaL (benchmarks/akari.py)
@@ -65,10 +67,9 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     # auto runs SAT: the fastest in benchmarks/akari.py on generated boards up to
     # 300x300 (see the README), with the solver above unless one is named.
     auto="sat", sat_solver=sat_solver, nothing="no placement of lights satisfies the rules",
-    generate=lazy("cpsolve.models.akari.generate:command"),
-    report=lazy("cpsolve.models.akari.cli:report"),
-    report_options=("explain", "redundant", "minimize", "grade"),
-    report_flags=(lazy("cpsolve.models.akari.cli:options"),),
+    hints=HINTS, layout=LAYOUT,
+    # Akari grades by its own human rules (grading.py), loaded with its numba kernels.
+    grader=lazy("cpsolve.models.akari.grading:Grader"),
 )
 FAMILY = AKARI.family()
 solve = AKARI.solve

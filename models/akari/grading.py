@@ -36,21 +36,24 @@ number forgotten, the cell stays black), which the generator uses to remove numb
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
+from cpsolve.grid.grading import Graded
+from cpsolve.grid.hints import Clue
 from cpsolve.interrupts import kernels
-from cpsolve.limits import Deadline
+from cpsolve.limits import Deadline, TimeUp
 from cpsolve.models.akari.board import Board, Cell
 from cpsolve.search.kernels import past
 
 OPEN, EMPTY, LIGHT = -1, 0, 1
 GRADES = ("easy", "tricky", "hard", "search")
 LEVELS = {name: level for level, name in enumerate(GRADES)}
+HARDEST = 2  # the level of the strongest deductions (hard)
+NEAR = 3  # rows and columns around a number whose cells a quick test leaves open
 CHECK_EVERY = 256  # trials between two looks at the clock
 BIG = 1 << 62  # no limit on the trail positions that spread
 Layout = tuple[np.ndarray, ...]  # the board's arrays, as the kernels take them
@@ -490,23 +493,7 @@ class Engine:
         return frozenset(whites[int(i)] for i in np.nonzero(outcome.state == LIGHT)[0])
 
 
-@dataclass(frozen=True)
-class Grade:
-    """A board's grade (:data:`GRADES`; ``None`` when the board has no solution or
-    several, or the deadline came first), with the number of cells each kind of
-    deduction decided, and the seconds it took."""
-
-    name: str | None
-    counts: dict[str, int] = field(default_factory=dict)
-    timed_out: bool = False
-    lights: frozenset[Cell] | None = None
-    seconds: float = 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return {"grade": self.name, "deductions": dict(self.counts)}
-
-
-def grade(board: Board, deadline: Deadline | None = None) -> Grade:
+def grade(board: Board, deadline: Deadline | None = None) -> Graded:
     """The grade of ``board``: the weakest deductions that decide every cell, or
     ``search``; ``None`` when the deductions refute the board. A board graded
     ``search`` may still have several solutions: the caller proves uniqueness.
@@ -517,17 +504,119 @@ def grade(board: Board, deadline: Deadline | None = None) -> Grade:
     >>> grade(parse("...\\n.1.\\n...")).name is None  # no solution
     True
     """
-    start = time.perf_counter()
     if deadline is not None and deadline.expired():
-        return Grade(None, timed_out=True)
+        return Graded(None, timed_out=True)
     engine = Engine(board)
-    outcome = engine.run(2, deadline=deadline)
-    seconds = time.perf_counter() - start
+    outcome = engine.run(HARDEST, deadline=deadline)
     if outcome.timed_out:
-        return Grade(None, outcome.counts, timed_out=True, seconds=seconds)
+        return Graded(None, dict(outcome.counts), timed_out=True)
     if outcome.contradiction:
-        return Grade(None, outcome.counts, seconds=seconds)
+        return Graded(None, dict(outcome.counts), contradiction=True)
     if not outcome.solved:
-        return Grade("search", outcome.counts, seconds=seconds)
-    return Grade(GRADES[outcome.level], outcome.counts, lights=engine.lights(outcome),
-                 seconds=seconds)
+        return Graded("search", dict(outcome.counts))
+    return Graded(GRADES[outcome.level], dict(outcome.counts), answer=engine.lights(outcome))
+
+
+class Grader:
+    """Akari's own grading for the kit (``--grade`` and the generator): the scale
+    above, the engine's deductions, and the generator's fast removal of numbers
+    (:meth:`fewest`). For no grade, the generator mends a layout until the hardest
+    deductions decide it (a board they decide is unique), then takes numbers away with
+    them before the solver takes the rest."""
+
+    grades = GRADES
+    mend_level = HARDEST
+
+    def grade(self, board: Board, deadline: Deadline | None = None) -> Graded:
+        return grade(board, deadline)
+
+    def open_cells(self, board: Board, level: int, deadline: Deadline | None = None
+                   ) -> set[Cell] | None:
+        """The cells the deductions of ``level`` leave open (``None``: out of time)."""
+        whites = board.whites
+        outcome = Engine(board).run(level, deadline=deadline)
+        if outcome.timed_out:
+            return None
+        if outcome.contradiction:
+            raise RuntimeError("the deductions refute a board built around a solution")
+        return {whites[int(i)] for i in outcome.open}
+
+    def fewest(self, board: Board, answer: frozenset[Cell], level: int | None,
+               order: Sequence[int], groups: Sequence[Sequence[int]], keep: Sequence[int],
+               deadline: Deadline) -> Board:
+        """Numbers taken away in ``order`` while the deductions of ``level`` decide
+        every cell (for no grade: the hardest deductions first, then the solver while
+        the solution stays unique)."""
+        from cpsolve.grid.generate import fewest_for_uniqueness
+        from cpsolve.models.akari import AKARI
+
+        if level is not None:
+            return _fewest_for_level(board, answer, level, order, deadline)
+        # The deductions take most numbers away quickly; the solver the rest, in the
+        # same order.
+        cells = sorted(board.clues)
+        fewer = _fewest_for_level(board, answer, HARDEST, order, deadline)
+        left = {cell: i for i, cell in enumerate(sorted(fewer.clues))}
+        again = [left[cells[k]] for k in order if cells[k] in left]
+        return fewest_for_uniqueness(AKARI, fewer, answer, again,
+                                     [[i] for i in range(len(left))], (), deadline)
+
+
+def _fewest_for_level(board: Board, lights: frozenset[Cell], level: int,
+                      order: Sequence[int], deadline: Deadline) -> Board:
+    """Numbers removed in ``order`` (indices of ``board``'s clues in reading order)
+    while the deductions of ``level`` still decide every cell; those a successful run
+    did not use go with the one tried.
+
+    Two things keep this fast on large boards. Most removals fail, and fail near the
+    number removed, so each is first tried from the solution with only the cells near
+    the number open (:data:`NEAR`): when the deductions cannot decide those, they
+    cannot from nothing either (:meth:`Engine.run`). And a removal that passes is
+    run from the cells the last successful run decided before it first used that
+    number, which it decides again without it (:attr:`Outcome.first_use`)."""
+    from cpsolve.models.akari.hints import without
+
+    engine = Engine(board)
+    numbers = engine.numbers.copy()
+    outcome = engine.run(level, numbers, deadline)
+    if outcome.timed_out:
+        raise TimeUp("time limit reached while the numbers were taken away")
+    if not outcome.solved:
+        raise RuntimeError("a repaired board is not decided by its deductions")
+    numbers[~outcome.used] = -1
+    first, trail = outcome.first_use, outcome.order
+    solution = np.array([LIGHT if cell in lights else EMPTY for cell in board.whites],
+                        dtype=np.int8)
+    where_ = np.array(board.whites, dtype=np.int64).reshape(-1, 2)
+    for k in order:
+        if numbers[k] < 0:
+            continue
+        kept = numbers[k]
+        numbers[k] = -1
+        r, c = engine.clue_at[k]
+        near = (np.abs(where_[:, 0] - r) <= NEAR) & (np.abs(where_[:, 1] - c) <= NEAR)
+        outcome = engine.run(level, numbers, deadline,
+                             given=np.where(near, OPEN, solution).astype(np.int8))
+        if outcome.solved:
+            before = int(first[k]) - 1  # the cells decided before number k was used
+            given = np.full(len(solution), OPEN, dtype=np.int8)
+            given[trail[:before]] = solution[trail[:before]]
+            outcome = engine.run(level, numbers, deadline, given=given,
+                                 order=trail[:before])
+        if outcome.timed_out:
+            raise TimeUp("time limit reached while the numbers were taken away")
+        if not outcome.solved:
+            numbers[k] = kept
+            continue
+        # The cells given were decided using the numbers used before them: those
+        # numbers count as used where they were, unless this run used them earlier.
+        found = outcome.first_use.copy()
+        inherited = (first > 0) & (first - 1 <= before)
+        found[inherited] = np.where(found[inherited] > 0,
+                                    np.minimum(found[inherited], first[inherited]),
+                                    first[inherited])
+        first, trail = found, outcome.order
+        numbers[first == 0] = -1
+    gone = [Clue(cell, "", cell, None) for cell, number in zip(engine.clue_at, numbers)
+            if number < 0]
+    return without(board, gone)

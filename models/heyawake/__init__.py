@@ -13,13 +13,13 @@ cells, and no straight run of unshaded cells crosses more than one room border.
 ..#...
 """
 
-from cpsolve.family import lazy
-from cpsolve.grid.explain import explain_option
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.heyawake.board import Board, Shading
 from cpsolve.models.heyawake.check import check
 from cpsolve.models.heyawake.encodings import ENCODINGS, prepare
 from cpsolve.models.heyawake.formats import parse, read_answer, show, to_rows, to_text, to_url
+from cpsolve.models.heyawake.hints import HINTS
+from cpsolve.models.heyawake.layout import LAYOUT
 from cpsolve.models.heyawake.picture import picture
 
 HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
@@ -37,9 +37,7 @@ HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     # auto runs SAT with lazy connectivity: the fastest in benchmarks/heyawake.py on
     # boards of published sizes (see the README).
     auto="sat", nothing="no shading satisfies the rules",
-    generate=lazy("cpsolve.models.heyawake.generate:command"),
-    report=lazy("cpsolve.models.heyawake.cli:report"), report_options=("explain",),
-    report_flags=(explain_option,),
+    hints=HINTS, layout=LAYOUT,
 )
 FAMILY = HEYAWAKE.family()
 solve = HEYAWAKE.solve

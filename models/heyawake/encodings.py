@@ -38,6 +38,7 @@ from cpsolve.backends.sat import CnfModel
 from cpsolve.cnf import CARD, card_clauses, exactly, known_card
 from cpsolve.grid.connectivity import (
     connected_cuts,
+    connected_partial,
     cpsat_connected_flow,
     cpsat_connected_order,
 )
@@ -102,8 +103,15 @@ def build_lazy(prepared: Whole[Board, Shading], *, card: str = "seqcounter") -> 
         return connected_cuts([not on for on in values], lambda cell: -(cell + 1),
                               neighbours)
 
+    table = board.grid.tables[0]
+
+    def partial(values: np.ndarray) -> list[list[int]]:
+        shaded = values[1:board.cells + 1]
+        inside = np.where(shaded < 0, -1, 1 - shaded)  # unshaded cells are inside
+        return connected_partial(inside, lambda cell: -(cell + 1), table)
+
     return CnfModel(nvars=nvars, projection=range(1, board.cells + 1), groups=groups,
-                    refine=refine, names=_names(board))
+                    refine=refine, names=_names(board), partial=partial)
 
 
 def _cpsat(prepared: Whole[Board, Shading], connect: Any) -> CpsatModel:

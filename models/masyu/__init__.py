@@ -13,13 +13,13 @@ ne ew sw ns -  -
 -  -  ne nw -  -
 """
 
-from cpsolve.family import lazy
-from cpsolve.grid.explain import explain_option
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.masyu.board import Board, Loop
 from cpsolve.models.masyu.check import check
 from cpsolve.models.masyu.encodings import ENCODINGS, prepare
 from cpsolve.models.masyu.formats import parse, read_answer, show, to_rows, to_text, to_url
+from cpsolve.models.masyu.hints import HINTS
+from cpsolve.models.masyu.layout import LAYOUT
 from cpsolve.models.masyu.picture import picture
 
 MASYU: GridPuzzle[Board, Loop] = GridPuzzle(
@@ -38,9 +38,7 @@ MASYU: GridPuzzle[Board, Loop] = GridPuzzle(
     # auto runs SAT with lazy loop cuts: the fastest in benchmarks/masyu.py on boards
     # of published sizes (see the README).
     auto="sat", nothing="no loop satisfies the rules",
-    generate=lazy("cpsolve.models.masyu.generate:command"),
-    report=lazy("cpsolve.models.masyu.cli:report"), report_options=("explain",),
-    report_flags=(explain_option,),
+    hints=HINTS, layout=LAYOUT,
 )
 FAMILY = MASYU.family()
 solve = MASYU.solve

@@ -13,7 +13,8 @@ the left, right, up and down, and LL the edge beyond L (and so on):
 * a white pearl goes straight through (L if and only if R, U if and only if D) and
   the loop turns beside it on at least one side (not L, LL and RR together);
 * no ring around a 2x2 block of cells while a pearl lies outside it (the smallest
-  stray cycles, ruled out up front; implied by "one loop").
+  stray cycles, ruled out up front; implied by "one loop");
+* the loop passes some cell (a board without pearls still needs a loop).
 
 The global rule, one loop, three ways:
 
@@ -37,7 +38,7 @@ from typing import Any
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.grid.connectivity import cpsat_connected_flow, cpsat_loop, loop_cuts
+from cpsolve.grid.connectivity import cpsat_connected_flow, cpsat_loop, loop_cuts, loop_partial
 from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.models.masyu.board import BLACK, WHITE, Board, Loop
 
@@ -108,6 +109,7 @@ def local_clauses(board: Board) -> list[list[int]]:
     """Every rule but "one loop" (numbering as :func:`structure_clauses`), and no ring
     around a 2x2 block while a pearl lies outside it."""
     clauses = structure_clauses(board)
+    clauses.append([len(board.grid.edges) + cell + 1 for cell in range(board.cells)])
     for cell, pearl in enumerate(board.pearls):
         if pearl:
             clauses.extend(pearl_clauses(board, cell, pearl))
@@ -138,13 +140,19 @@ def build_lazy(prepared: Whole[Board, Loop]) -> CnfModel:
     required = board.pearl_cells
 
     incident = board.grid.incident
+    _, incident_table, ends = board.grid.tables
 
     def refine(values: tuple[bool, ...]) -> list[list[int]]:
         return loop_cuts(values, edges, lambda k: k + 1, lambda cell: n + cell + 1,
                          required, incident=incident)
 
+    def partial(values: Any) -> list[list[int]]:
+        return loop_partial(values[1:n + 1], (incident_table, ends), lambda k: k + 1,
+                            values[n + 1:n + board.cells + 1], lambda cell: n + cell + 1)
+
     return CnfModel(nvars=n + board.cells, projection=range(1, n + 1),
-                    groups=[local_clauses(board)], refine=refine, names=_names(board))
+                    groups=[local_clauses(board)], refine=refine, names=_names(board),
+                    partial=partial)
 
 
 def _cpsat(prepared: Whole[Board, Loop], how: str) -> CpsatModel:

@@ -347,7 +347,7 @@ def test_the_board_alone(examples, tmp_path):
 def large() -> dict[str, str]:
     """A large board with many solutions (for --explain, whose fixes take long there)
     and a large unique one (for the other questions)."""
-    from cpsolve.models.akari.generate import generate, tiled_unique
+    from cpsolve.models.akari.layout import generate, tiled_unique
 
     return {"several": "\n".join(generate(150, 150, clues=0.5, seed=2)[0].rows) + "\n",
             "unique": "\n".join(tiled_unique(150, 150, seed=1, kinds=3)[0].rows) + "\n"}

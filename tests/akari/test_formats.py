@@ -6,7 +6,7 @@ import pytest
 
 from cpsolve.errors import InputError
 from cpsolve.models.akari import Board, parse, parse_answer, to_tatham, to_url
-from cpsolve.models.akari.generate import generate
+from cpsolve.models.akari.layout import generate
 from tests.support.boards import random_board
 
 

@@ -8,10 +8,11 @@ import time
 import numpy as np
 import pytest
 
-from cpsolve.models.akari import Board, check, parse, solve
-from cpsolve.models.akari.generate import generate, orbit, puzzle
+from cpsolve.grid.geometry import Grid
+from cpsolve.grid.setter import redundant
+from cpsolve.models.akari import AKARI, Board, check, parse, solve
 from cpsolve.models.akari.grading import LEVELS, Engine, grade
-from cpsolve.models.akari.setter import redundant
+from cpsolve.models.akari.layout import generate, puzzle
 from cpsolve.result import Status
 from tests.support.cli import run
 
@@ -23,16 +24,16 @@ def proven_unique_by_cpsat(board: Board, lights: frozenset) -> None:
 
 
 def symmetric(board: Board, symmetry: str) -> bool:
-    black = [(r, c) for r, row in enumerate(board.rows) for c, ch in enumerate(row)
-             if ch != "."]
-    cells = set(black)
-    return all(orbit(cell, board.width, board.height, symmetry) <= cells for cell in black)
+    grid = Grid(board.height, board.width)
+    black = {grid.cell(r, c) for r, row in enumerate(board.rows) for c, ch in enumerate(row)
+             if ch != "."}
+    return all(set(grid.orbit(cell, symmetry)) <= black for cell in black)
 
 
 def numbers_minimal(board: Board, level: int | None, lights: frozenset) -> None:
     """No number can go alone: the board leaves its grade (or its uniqueness)."""
     if level is None:
-        assert redundant(board, lights).cells == []
+        assert redundant(AKARI, board, lights).clues == []
         return
     engine = Engine(board)
     for k in range(len(engine.numbers)):
@@ -54,13 +55,13 @@ def test_generated_boards_are_unique_graded_symmetric_and_minimal(width, height,
         board = made.board
         assert board is not None, made.reason
         assert (board.width, board.height) == (width, height)
-        proven_unique_by_cpsat(board, made.lights)
+        proven_unique_by_cpsat(board, made.answer)
         assert symmetric(board, symmetry)
         graded = grade(board)
         assert graded.name == made.grade
         if level is not None:
             assert graded.name == level
-        numbers_minimal(board, None if level is None else LEVELS[level], made.lights)
+        numbers_minimal(board, None if level is None else LEVELS[level], made.answer)
 
 
 def test_the_same_seed_gives_the_same_board():
@@ -90,7 +91,7 @@ def test_50x50_in_seconds(level, symmetry):
     start = time.perf_counter()
     made = puzzle(50, 50, grade=level, symmetry=symmetry, seed=1)
     assert made.board is not None and time.perf_counter() - start < 10
-    proven_unique_by_cpsat(made.board, made.lights)
+    proven_unique_by_cpsat(made.board, made.answer)
     assert symmetric(made.board, symmetry)
     assert grade(made.board).name == made.grade
 

@@ -6,16 +6,31 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
-import pytest
 
-from cpsolve.models.akari import Board, parse
+from cpsolve.grid import setter
+from cpsolve.models.akari import AKARI, Board, parse
 from cpsolve.models.akari.analysis import deduce
-from cpsolve.models.akari.generate import generate
 from cpsolve.models.akari.grading import OPEN, Engine, grade
-from cpsolve.models.akari.setter import conflict, explain, minimize, redundant
+from cpsolve.models.akari.layout import generate
 from cpsolve.result import Status
 from tests.support.akari_brute import solutions
 from tests.support.boards import random_board
+
+
+def explain(board: Board, **options):
+    return setter.explain(AKARI, board, **options)
+
+
+def conflict(board: Board):
+    return setter.conflict(AKARI, board)
+
+
+def redundant(board: Board, lights):
+    return setter.redundant(AKARI, board, lights)
+
+
+def minimize(board: Board, lights):
+    return setter.minimize(AKARI, board, lights)
 
 
 @cache
@@ -49,13 +64,12 @@ def test_the_boards_cover_the_cases():
     assert any(len(brute(rows)) > 10 for rows in SEVERAL)
 
 
-@pytest.mark.parametrize("deductions", [True, False])
-def test_undetermined_cells_equal_brute_force(deductions):
+def test_undetermined_cells_equal_brute_force():
     for rows in BOARDS:
         every = brute(rows)
         if not every:
             continue
-        found = explain(Board(rows), deductions=deductions, fixes=False)
+        found = explain(Board(rows), fixes=False)
         whites = Board(rows).whites
         varying = sorted(c for c in whites if len({c in s for s in every}) == 2)
         assert found.status is Status.SOLVED
@@ -71,19 +85,20 @@ def test_every_fix_leaves_exactly_one_solution_by_brute_force():
     for rows in SEVERAL:
         found = explain(Board(rows))
         for fix in found.fixes:
-            symbol = "#" if fix.clue is None else str(fix.clue)
+            symbol = "#" if fix.number is None else str(fix.number)
             assert len(brute(changed(rows, fix.cell, symbol))) == 1, (rows, fix)
-            assert rows[fix.cell[0]][fix.cell[1]] == ("." if fix.black else "#")
+            assert fix.board.rows == changed(rows, fix.cell, symbol)
+            assert rows[fix.cell[0]][fix.cell[1]] == ("." if fix.kind == "black" else "#")
             listed += 1
         # Numbers on black cells: every one that works is found, the least change first.
         if found.searched:
-            numbers = {(f.cell, f.clue) for f in found.fixes if not f.black}
+            numbers = {(f.cell, f.number) for f in found.fixes if f.kind == "number"}
             expected = {(cell, n) for cell in [(r, c) for r, row in enumerate(rows)
                                                for c, ch in enumerate(row) if ch == "#"]
                         for n in range(5)
                         if len(brute(changed(rows, cell, str(n)))) == 1}
             assert numbers == expected, rows
-            kinds = [(f.black, f.clue is not None) for f in found.fixes]
+            kinds = [(f.kind == "black", f.number is not None) for f in found.fixes]
             assert kinds == sorted(kinds, key=lambda kind: (kind[0], kind[1]))
     assert listed > 40
 
@@ -98,8 +113,8 @@ def test_a_board_with_two_solutions_is_explained():
     # works numbered 0 or 2 (1 leaves none).
     expected = [(cell, symbol) for cell in [(0, 0), (0, 1), (1, 0), (1, 1)]
                 for symbol in "#01234" if len(brute(changed(("..", ".."), cell, symbol))) == 1]
-    assert [(f.cell, str(f.clue)) for f in found.fixes] == expected
-    assert [f.clue for f in found.fixes] == [0, 2] * 4
+    assert [(f.cell, str(f.number)) for f in found.fixes] == expected
+    assert [f.number for f in found.fixes] == [0, 2] * 4
 
 
 def test_a_unique_board_has_nothing_undetermined(examples):
@@ -114,8 +129,8 @@ def test_minimal_conflicts_by_brute_force():
     minimal = 0
     for rows in NONE:
         found = conflict(Board(rows))
-        assert found.status is Status.UNSOLVABLE and found.cells, rows
-        clues = {cell for cell in found.cells}
+        assert found.status is Status.UNSOLVABLE and found.clues, rows
+        clues = {clue.cell for clue in found.clues}
         assert all(rows[r][c] in "01234" for r, c in clues)
         # The core alone has no solution (every other number removed) ...
         others = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
@@ -144,13 +159,13 @@ def test_redundant_numbers_by_brute_force():
         clues = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
                  if ch in "01234"]
         expected = [cell for cell in clues if len(brute(changed(rows, cell, "#"))) == 1]
-        assert found.cells == expected, rows
+        assert [clue.cell for clue in found.clues] == expected, rows
 
 
 def test_redundant_on_a_board_that_is_not_unique():
     rows = SEVERAL[0]
     found = redundant(Board(rows), brute(rows)[0])
-    assert found.unique is False and found.cells == []
+    assert found.unique is False and found.clues == []
 
 
 def test_minimized_boards_by_brute_force():
@@ -160,7 +175,8 @@ def test_minimized_boards_by_brute_force():
         assert found.minimal and found.unique
         smaller = found.board.rows
         assert brute(smaller) == (lights,), rows
-        assert all(rows[r][c] in "01234" and smaller[r][c] == "#" for r, c in found.removed)
+        assert all(rows[r][c] in "01234" and smaller[r][c] == "#"
+                   for r, c in (clue.cell for clue in found.removed))
         for r, row in enumerate(smaller):
             for c, ch in enumerate(row):
                 if ch in "01234":  # no single number left can go
@@ -191,7 +207,7 @@ def test_every_level_of_deductions_is_sound():
                     assert all((cell in s) == (found.state[index] == 1) for s in every)
         graded = grade(Board(rows))
         if graded.name not in (None, "search"):
-            assert every == (graded.lights,)
+            assert every == (graded.answer,)
 
 
 def test_the_seed_boards_grades(examples):

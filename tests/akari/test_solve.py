@@ -10,7 +10,7 @@ from cpsolve.cnf import CARDS
 from cpsolve.errors import UsageError
 from cpsolve.models.akari import Board, check, obstacles, parse, solve, to_grid
 from cpsolve.models.akari.analysis import deduce
-from cpsolve.models.akari.generate import generate
+from cpsolve.models.akari.layout import generate
 from cpsolve.result import Status
 from tests.support.akari_brute import solutions as brute_solutions
 from tests.support.boards import random_board

@@ -8,9 +8,10 @@ import random
 import pytest
 
 from cpsolve.errors import InputError
-from cpsolve.models.heyawake import Board, check, parse, show, solve, to_text, to_url
+from cpsolve.grid.generate import generate
+from cpsolve.models.heyawake import HEYAWAKE, Board, check, parse, show, solve, to_text, to_url
 from cpsolve.models.heyawake.board import UNKNOWN
-from cpsolve.models.heyawake.generate import generate, random_rooms
+from cpsolve.models.heyawake.layout import random_rooms
 from cpsolve.result import Status
 from tests.support.heyawake_brute import solutions as brute
 
@@ -134,7 +135,8 @@ def test_every_encoding_counts_what_brute_force_counts(seed):
 @pytest.mark.parametrize("size", [(4, 4), (6, 6), (10, 10), (8, 14)])
 def test_generated_boards_round_trip_and_are_unique_by_cp_sat_too(size):
     rows, cols = size
-    b, answer = generate(rows, cols, seed=rows * cols)
+    made = generate(HEYAWAKE, rows, cols, seed=rows * cols)
+    b, answer = made.board, made.answer
     assert parse(to_url(b)) == b
     assert parse(to_text(b)) == b
     result = solve(b, backend="cpsat", unique=True, workers=1)
@@ -193,13 +195,13 @@ def test_bad_input_is_located(text, message, line, column):
 
 @pytest.mark.parametrize("seed", range(12))
 def test_explain_marks_the_cells_brute_force_sees_vary(seed):
+    from cpsolve.grid.report import report
     from cpsolve.limits import Deadline
-    from cpsolve.models.heyawake.cli import report
 
     b = random_board(seed)
     every = brute(b)
     result = solve(b, unique=True)
-    found = report(b, result, {"explain": True}, Deadline(None))
+    found = report(HEYAWAKE, b, result, {"explain": True}, Deadline(None))
     if not every:
         assert found.keys["undetermined"] == []
         return

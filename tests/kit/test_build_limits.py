@@ -33,7 +33,7 @@ def one_room(n: int, number: int) -> str:
 @pytest.fixture(scope="module")
 def large_akari(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A 1000x1000 Akari whose CP-SAT model takes many seconds to build in Python."""
-    from cpsolve.models.akari.generate import generate
+    from cpsolve.models.akari.layout import generate
 
     board, _ = generate(1000, 1000, seed=1, black=0.2, clues=0.5)
     path = tmp_path_factory.mktemp("akari") / "a1000.txt"

@@ -6,6 +6,7 @@ raise anything but a located InputError."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -155,3 +156,83 @@ def test_any_unicode_gives_a_board_or_a_located_error(name, text):
         parse(text)
     except InputError as error:
         assert error.line is not None, f"{error} has no line"
+
+
+# The same board and options, from the command line and from Python: the same method
+# record and the same model (variables, clauses, constraints; per horizon for plans).
+SAME_MODEL = {
+    "akari": [[], ["--card", "totalizer"], ["--no-deductions"], ["--backend", "cpsat"]],
+    "heyawake": [[], ["--card", "direct"], ["--encoding", "order"]],
+    "masyu": [[], ["--backend", "cpsat"]],
+    "slide": [["--method", "sat"], ["--method", "cpsat"]],
+    "rotate": [["--method", "sat"]],
+}
+
+
+# Boards whose deductions leave a model to build (the examples may need none).
+BUILDS = {"akari": (Path(__file__).parents[2] / "examples" / "akari" / "seed-18x10.txt")
+          .read_text()}
+
+
+def _options(args: list[str]) -> dict[str, object]:
+    """Command-line options as solve()'s keywords."""
+    out: dict[str, object] = {}
+    k = 0
+    while k < len(args):
+        name = args[k][2:].replace("-", "_")
+        if name.startswith("no_"):
+            out[name[3:]] = False
+            k += 1
+        else:
+            out[name] = args[k + 1]
+            k += 2
+    return out
+
+
+def _sizes(data: dict) -> dict:
+    stats = data["stats"]
+    keep = {key: stats.get(key) for key in ("variables", "clauses", "constraints")}
+    keep["horizons"] = [{key: h.get(key) for key in ("horizon", "variables", "clauses",
+                                                      "constraints")}
+                        for h in stats.get("horizons") or []]
+    return keep
+
+
+@pytest.mark.parametrize("name, args", [(name, args) for name, cases in SAME_MODEL.items()
+                                        for args in cases])
+def test_the_command_line_and_python_build_the_same_model(name, args, tmp_path):
+    if name not in NAMES:
+        pytest.skip(f"{name} is not installed")
+    from cpsolve.result import result_json
+
+    family = registry.load(name)
+    text = BUILDS.get(name, family.example)
+    example = tmp_path / "example.txt"
+    example.write_text(text)
+    done = run(name, str(example), "--json", *args)
+    assert done.returncode == 0, done.stderr
+    cli = json.loads(done.stdout)
+    board = family.parse(text)
+    result = family.solve(board, **_options(args))
+    api = result_json(name, result, lambda a: family.encode(board, a), plans=family.kind is
+                      Kind.PLAN)
+    assert cli["method"] == api["method"]
+    assert _sizes(cli) == _sizes(api)
+    assert any(value for value in _sizes(api).values()), "no model size to compare"
+
+
+def test_an_option_the_method_does_not_take_is_a_usage_error(tmp_path):
+    example = tmp_path / "h.txt"
+    example.write_text(registry.load("heyawake").example)
+    done = run("heyawake", str(example), "--backend", "cpsat", "--card", "seqcounter")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("cpsolve: --card does not apply to the cpsat backend, order "
+                           "encoding (it applies to the sat backend, lazy encoding)\n")
+    plan = tmp_path / "p.txt"
+    plan.write_text("8 6 7\n2 5 4\n3 0 1\n")
+    done = run("slide", str(plan), "--method", "sat", "--weight", "2")
+    assert done.returncode == 2 and done.stderr.startswith("cpsolve: --weight does not apply")
+    # With auto, the first method that takes the option runs, and says why.
+    chosen = json.loads(run("slide", str(plan), "--weight", "2", "--json").stdout)
+    assert chosen["method"]["method"] == "ida"
+    assert chosen["method"]["auto"] == "--weight applies to --method ida"

@@ -417,6 +417,15 @@ def test_scores_and_virtual_best():
      "backend = []\n", ":6: ", "backend = []: an empty list leaves nothing to run"),
     ("[[instances]]\nfamily = \"akari\"\ngenerator = \"gen.py:board\"\n"
      "params = { width = [] }\n", ":4: ", "width = [] in params: an empty list"),
+    # Option values are checked before any run, and options the method does not take.
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"akari\"\n"
+     "backend = \"sat\"\ncard = \"totalizr\"\n", ":7: ",
+     "akari method: --card: unknown value 'totalizr'; known: direct, seqcounter"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"akari\"\n"
+     "backend = \"cpsat\"\ncard = \"seqcounter\"\n", ":7: ",
+     "akari method: --card does not apply to the cpsat backend"),
+    ("[[instances]]\nfamily = \"akari\"\nfiles = [\"ok.txt\"]\n[[methods]]\nfamily = \"akari\"\n"
+     "solver = \"glucoze\"\n", ":6: ", "akari method: unknown SAT solver 'glucoze'"),
 ])
 def test_bad_specs_name_the_line(tmp_path, text, where, message):
     (tmp_path / "ok.txt").write_text("..\n..\n")

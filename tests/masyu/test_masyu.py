@@ -8,10 +8,10 @@ import random
 import pytest
 
 from cpsolve.errors import InputError
-from cpsolve.models.masyu import Board, check, parse, show, solve, to_text, to_url
+from cpsolve.grid.generate import generate
+from cpsolve.models.masyu import MASYU, Board, check, parse, show, solve, to_text, to_url
 from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE
 from cpsolve.models.masyu.formats import read_answer, to_rows
-from cpsolve.models.masyu.generate import generate
 from cpsolve.result import Status
 from tests.support.masyu_brute import solutions as brute
 
@@ -96,7 +96,8 @@ def test_every_encoding_counts_what_brute_force_counts(seed):
 @pytest.mark.parametrize("size", [(4, 4), (6, 6), (8, 8)])
 def test_generated_boards_round_trip_and_are_unique_by_cp_sat_too(size):
     rows, cols = size
-    b, answer = generate(rows, cols, seed=rows * cols, keep=0.3)
+    made = generate(MASYU, rows, cols, seed=rows * cols, density=0.3)
+    b, answer = made.board, made.answer
     assert parse(to_url(b)) == b
     assert parse(to_text(b)) == b
     result = solve(b, backend="cpsat", unique=True, workers=1)
@@ -149,12 +150,12 @@ def test_bad_input_is_located(text, message, line, column):
 
 @pytest.mark.parametrize("seed", range(12))
 def test_explain_marks_the_ends_of_the_edges_brute_force_sees_vary(seed):
+    from cpsolve.grid.report import report
     from cpsolve.limits import Deadline
-    from cpsolve.models.masyu.cli import report
 
     b = random_board(seed)
     every = brute(b)
-    found = report(b, solve(b, unique=True), {"explain": True}, Deadline(None))
+    found = report(MASYU, b, solve(b, unique=True), {"explain": True}, Deadline(None))
     varying = {divmod(end, b.cols) for edge in b.grid.edges if len({edge in s for s in every}) == 2
                for end in edge}
     assert found.keys["undetermined"] == [[r + 1, c + 1] for r, c in sorted(varying)]

@@ -1,0 +1,109 @@
+"""Generated boards against published ones: the shape of Heyawake and Masyu boards the
+generator makes with its default settings (``cpsolve generate FAMILY COLS ROWS``), at
+the sizes of the published boards in ``benchmarks/data/published/`` (puzz.link URLs of
+human-set puzzles, with their sources), beside the published boards themselves.
+
+Heyawake: rooms per 100 cells, mean and largest room, the share of rooms numbered,
+numbers per 100 cells, the mean number, the share of cells shaded. Masyu: pearls per
+100 cells, the share of white pearls, the share of cells the loop passes. Medians over
+the boards, and the generator's seconds per board.
+
+Run: ``.venv/bin/python benchmarks/published.py [--per-size N] [--family heyawake]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from common import machine
+
+from cpsolve.grid.generate import generate
+from cpsolve.limits import Deadline
+
+DATA = Path(__file__).resolve().parent / "data" / "published"
+
+
+def published(family: str) -> list[str]:
+    """The URLs of the published boards of ``family`` that have one solution."""
+    urls = []
+    for line in (DATA / f"{family}.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#") and "outcome: unique" in line:
+            urls.append(line.split()[0])
+    return urls
+
+
+def heyawake_shape(board: Any, shading: Any) -> dict[str, float]:
+    from cpsolve.models.heyawake.board import UNKNOWN
+
+    sizes = [len(cells) for cells in board.room_cells]
+    given = [n for n in board.numbers if n is not None and n != UNKNOWN]
+    return {"rooms /100 cells": 100 * board.rooms / board.cells,
+            "mean room": statistics.mean(sizes), "largest room": max(sizes),
+            "rooms numbered": sum(n is not None for n in board.numbers) / board.rooms,
+            "numbers /100 cells": 100 * len(given) / board.cells,
+            "mean number": statistics.mean(given) if given else 0.0,
+            "cells shaded": len(shading) / board.cells}
+
+
+def masyu_shape(board: Any, loop: Any) -> dict[str, float]:
+    from cpsolve.models.masyu.board import WHITE
+
+    pearls = board.pearl_cells
+    return {"pearls /100 cells": 100 * len(pearls) / board.cells,
+            "white pearls": sum(board.pearls[c] == WHITE for c in pearls) / max(1, len(pearls)),
+            "cells passed": len({c for edge in loop for c in edge}) / board.cells}
+
+
+def compare(family: str, shape: Callable[[Any, Any], dict[str, float]], per_size: int,
+            limit: float) -> None:
+    import importlib
+
+    module = importlib.import_module(f"cpsolve.models.{family}")
+    puzzle = getattr(module, family.upper())
+    boards = [puzzle.parse(url) for url in published(family)]
+    mine, theirs, seconds, failed = [], [], [], 0
+    for k, board in enumerate(boards):
+        theirs.append(shape(board, puzzle.solve(board).solution))
+        for seed in range(per_size):
+            start = time.perf_counter()
+            made = generate(puzzle, board.rows, board.cols, seed=1000 * k + seed,
+                            deadline=Deadline(limit))
+            seconds.append(time.perf_counter() - start)
+            if made.board is None:
+                failed += 1
+                continue
+            mine.append(shape(made.board, made.answer))
+    sizes = sorted({f"{b.cols}x{b.rows}" for b in boards})
+    print(f"\n{family}: {len(boards)} published boards ({', '.join(sizes)}); "
+          f"{len(mine)} generated at the same sizes ({failed} not made within {limit:g} s), "
+          f"generator median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s")
+    print(f"| {'median':20} | published | generated |")
+    print(f"|{'-' * 22}|-----------|-----------|")
+    for key in theirs[0]:
+        a = statistics.median(row[key] for row in theirs)
+        b = statistics.median(row[key] for row in mine) if mine else float("nan")
+        print(f"| {key:20} | {a:9.2f} | {b:9.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-size", type=int, default=2,
+                        help="generated boards per published board (default 2)")
+    parser.add_argument("--family", choices=("heyawake", "masyu"), default=None)
+    parser.add_argument("--time-limit", type=float, default=120.0,
+                        help="seconds per generated board")
+    args = parser.parse_args()
+    print(machine())
+    if args.family in (None, "heyawake"):
+        compare("heyawake", heyawake_shape, args.per_size, args.time_limit)
+    if args.family in (None, "masyu"):
+        compare("masyu", masyu_shape, args.per_size, args.time_limit)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,417 @@
+"""The generator loop, written once for every grid family (cspuz's ``generate_problem``
+with a family's eight-line builder): a family gives its :class:`Layout` (how a board
+is laid out around an answer, and how it is mended where the answer is not pinned
+down); the kit does the rest.
+
+1. **Lay out** a board with the symmetry asked for (``rot2``, as published puzzles
+   are, ``rot4``, ``mirror``, ``none``), around an answer, with every clue the answer
+   allows (every black cell numbered, every room numbered, a pearl wherever one fits).
+2. **Mend** it while the answer is not pinned down: with a grade, the cells the
+   grade's reasoning leaves open; without, the cells where a second solution differs.
+   The family changes the board there (a black cell, a room cut in two, another loop
+   to pin down).
+3. **Take clues away**, in random order, while the grade's reasoning still decides
+   every cell (with no grade: while the answer stays unique, by
+   :func:`cpsolve.grid.setter.minimize`: one incremental solver, every removal
+   proven); ``density`` keeps a share of the clues at random first. Clues placed with
+   the symmetry (pearls) go orbit by orbit.
+4. A board that an easier grade also decides is made again from a new layout.
+5. **Proven again**, from scratch, by the family's own solve (the method users run):
+   unique, its solution the answer laid out; then graded.
+
+Every board printed has passed step 5; a generator that runs out of time or layouts
+says so (exit 3) instead.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import numpy as np
+
+from cpsolve.grid.geometry import SYMMETRIES, Grid
+from cpsolve.limits import Deadline, TimeUp
+from cpsolve.options import Option
+
+if TYPE_CHECKING:
+    from cpsolve.grid.puzzle import GridPuzzle
+
+Board = TypeVar("Board")
+Answer = TypeVar("Answer")
+Cell = tuple[int, int]
+ATTEMPTS = 40  # layouts tried before giving up
+REPAIRS = 200  # mending rounds per layout
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the generator was asked for: the size, the symmetry, the density and the
+    family's own layout options (by name)."""
+
+    rows: int
+    cols: int
+    symmetry: str
+    density: float
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def grid(self) -> Grid:
+        return Grid(self.rows, self.cols)
+
+
+@dataclass(frozen=True)
+class Layout(Generic[Board, Answer]):
+    """How a family's generator lays out a board and mends it.
+
+    ``make(settings, rng)``
+        A board of the size asked for, with the symmetry, around an answer, with every
+        clue the answer allows; returns the board and the answer (valid: the kit checks
+        it), or ``None`` when it finds no layout (the kit counts a layout tried).
+    ``mend(board, answer, other, cells, settings, rng)``
+        A board (every clue given) and its answer, changed where ``answer`` is not
+        pinned down: ``cells`` (0-based row and column) are where a second solution
+        ``other`` differs (``None`` when the grade's reasoning left them open instead);
+        ``None`` gives up the layout.
+    ``density``
+        The ``--density`` declaration: what share of what it sets (black cells, numbered
+        rooms, pearls), its default and its range.
+    ``options``
+        The family's own layout options (``--largest``, ...), each declared once.
+    ``clued``
+        With ``density``, whether the share is of clues kept at least (the kit keeps
+        them while taking clues away); otherwise the family's ``make`` reads it.
+    ``format``
+        How a generated board is printed by default (``text``: the family's main
+        format; or one of its exports, ``url``).
+    ``random(settings, seed, **options)`` (optional)
+        A random board that need not be unique (without ``--unique`` or ``--grade``).
+    """
+
+    make: Callable[[Settings, np.random.Generator], tuple[Board, Answer] | None]
+    mend: Callable[[Board, Answer, Answer | None, set[Cell], Settings, np.random.Generator],
+                   tuple[Board, Answer] | None]
+    density: Option
+    options: tuple[Option, ...] = ()
+    clued: bool = True
+    format: str = "text"
+    random: Callable[..., Board] | None = None
+    smallest: int = 2
+
+
+@dataclass(frozen=True)
+class Made(Generic[Board, Answer]):
+    """A generated puzzle: the board, its one solution (``answer``), its grade, the
+    layouts tried, the repairs made to the last one, and the seconds taken; or, when
+    ``board`` is ``None``, why there is none (``reason``)."""
+
+    board: Board | None
+    answer: Answer | None = None
+    grade: str | None = None
+    attempts: int = 0
+    repairs: int = 0
+    seconds: float = 0.0
+    reason: str | None = None
+
+
+class OutOfTime(Exception):
+    """The deadline came before a board was proven."""
+
+
+def _open_cells(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | None,
+                deadline: Deadline) -> tuple[set[Cell], Any]:
+    """Where ``answer`` is not pinned down on ``board``: with a grade, the cells its
+    reasoning leaves open; without, the cells where a second solution differs (and
+    that solution). Empty when pinned down."""
+    from cpsolve.grid.hints import clue_model
+    from cpsolve.grid.text import differing_cells
+    from cpsolve.grid.uniqueness import count_in, open_session
+
+    grader = grader_of(puzzle)
+    if level is None:
+        level = grader.mend_level  # a level whose deductions decide only unique boards
+    if level is not None:
+        found = grader.open_cells(board, level, deadline)
+        if found is None:
+            raise OutOfTime
+        return found, None
+    clued = clue_model(puzzle.require_hints(), board)
+    with open_session(clued.model) as session:
+        counted = count_in(session, clued.projection, assumptions=clued.selectors,
+                           refine=clued.model.refine, deadline=deadline)
+    if counted.timed_out:
+        raise OutOfTime
+    decode = puzzle.prepare(board, False).decode
+    others = [decode(v) for v in counted.solutions]
+    other = next((a for a in others if a != answer), None)
+    if other is None:
+        if not others:
+            raise RuntimeError("a board laid out around an answer has no solution")
+        return set(), None
+    return differing_cells(puzzle.show(board, answer), puzzle.show(board, other)), other
+
+
+def grader_of(puzzle: GridPuzzle[Any, Any]) -> Any:
+    """The family's own grader (``GridPuzzle.grader`` makes it), else the kit's
+    (:class:`cpsolve.grid.grading.ProbingGrader`)."""
+    from cpsolve.grid.grading import ProbingGrader
+
+    return puzzle.grader() if puzzle.grader is not None else ProbingGrader(puzzle)
+
+
+def clue_groups(puzzle: GridPuzzle[Any, Any], board: Any, symmetry: str) -> list[list[int]]:
+    """The board's clues (indices in :attr:`Hints.clues` order) that go or stay
+    together: orbit by orbit when the family places its clues with the symmetry, else
+    one by one."""
+    clues = puzzle.require_hints().clues(board)
+    if not puzzle.require_hints().symmetric or symmetry == "none":
+        return [[k] for k in range(len(clues))]
+    rows = max(r for r, _ in (c.cell for c in clues)) + 1 if clues else 1
+    grid = _grid_of(puzzle, board, rows)
+    index = {clue.cell: k for k, clue in enumerate(clues)}
+    groups: list[list[int]] = []
+    seen: set[int] = set()
+    for k, clue in enumerate(clues):
+        if k in seen:
+            continue
+        orbit = [index[grid.rc(cell)] for cell in grid.orbit(grid.cell(*clue.cell), symmetry)
+                 if grid.rc(cell) in index]
+        seen.update(orbit)
+        groups.append(orbit)
+    return groups
+
+
+def _grid_of(puzzle: GridPuzzle[Any, Any], board: Any, rows: int) -> Grid:
+    grid = getattr(board, "grid", None)
+    if isinstance(grid, Grid):
+        return grid
+    return Grid(board.height, board.width)
+
+
+def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str | None = None,
+             symmetry: str = "rot2", density: float | None = None, seed: int = 0,
+             deadline: Deadline | None = None, attempts: int = ATTEMPTS,
+             log: Callable[[str], None] | None = None, **options: Any) -> Made[Any, Any]:
+    """A ``rows`` x ``cols`` puzzle of ``puzzle``'s family with exactly one solution, of
+    ``grade`` (``None``: any, its clues minimal for uniqueness alone), laid out with
+    ``symmetry`` (see the module docstring).
+
+    >>> from cpsolve.models.heyawake import HEYAWAKE, solve
+    >>> made = generate(HEYAWAKE, 6, 6, seed=2)
+    >>> result = solve(made.board, unique=True)
+    >>> result.unique, result.solution == made.answer
+    (True, True)
+    """
+    from cpsolve.grid.grading import GRADES, LEVELS
+
+    layout = puzzle.require_layout()
+    if layout is None:
+        raise ValueError(f"{puzzle.name} has no generator")
+    if symmetry not in SYMMETRIES:
+        raise ValueError(f"unknown symmetry {symmetry!r}; known: {', '.join(SYMMETRIES)}")
+    if symmetry == "rot4" and rows != cols:
+        raise ValueError("rot4 symmetry needs a square board")
+    grader = grader_of(puzzle)
+    if grade is not None and grade not in grader.grades[:-1]:
+        raise ValueError(f"unknown grade {grade!r}; known: {', '.join(grader.grades[:-1])}")
+    settings = Settings(rows, cols, symmetry,
+                        layout.density.default if density is None else density,
+                        {o.name: options.get(o.name, o.default) for o in layout.options})
+    start = time.perf_counter()
+    deadline = deadline or Deadline(None)
+    say = log or (lambda line: None)
+    rng = np.random.default_rng(seed)
+    level = None if grade is None else LEVELS[grade]
+    tried = 0
+    try:
+        while tried < attempts:
+            tried += 1
+            made = _attempt(puzzle, settings, level, rng, deadline, say)
+            if made is not None:
+                board, answer, name, repairs = made
+                return Made(board, answer, name, tried, repairs, time.perf_counter() - start)
+    except (OutOfTime, TimeUp):
+        return Made(None, attempts=tried, seconds=time.perf_counter() - start,
+                    reason="time limit reached before a unique board"
+                           + (" of that grade" if grade else "") + " was made")
+    what = f"grade {grade}" if grade else "one solution"
+    return Made(None, attempts=tried, seconds=time.perf_counter() - start,
+                reason=f"no {rows}x{cols} board of {what} in {tried} layouts"
+                       + (f" ({', '.join(GRADES[:-1])} are the grades)" if grade else ""))
+
+
+def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None,
+             rng: np.random.Generator, deadline: Deadline, say: Callable[[str], None]
+             ) -> tuple[Any, Any, str, int] | None:
+    """One layout, mended, its clues taken away, graded and proven; ``None`` when it
+    does not reach the grade."""
+    layout = puzzle.require_layout()
+    grader = grader_of(puzzle)
+    if deadline.expired():
+        raise OutOfTime
+    made = layout.make(settings, rng)
+    if made is None:
+        say("no layout")
+        return None
+    board, answer = made
+    _valid(puzzle, board, answer, "laid out")
+    repairs = 0
+    while True:
+        if deadline.expired():
+            raise OutOfTime
+        cells, other = _open_cells(puzzle, board, answer, level, deadline)
+        if not cells:
+            break
+        repairs += 1
+        mended = layout.mend(board, answer, other, cells, settings, rng) \
+            if repairs <= REPAIRS else None
+        if mended is None:
+            say(f"layout given up after {repairs} repairs")
+            return None
+        board, answer = mended
+        _valid(puzzle, board, answer, "mended")
+    clues = puzzle.require_hints().clues(board)
+    say(f"layout: {len(clues)} clues, {repairs} repairs")
+    groups = clue_groups(puzzle, board, settings.symmetry)
+    kept = [k for k in rng.permutation(len(groups)).tolist()
+            if layout.clued and rng.random() < settings.density]
+    keep = [i for k in kept for i in groups[k]]
+    order = [i for k in rng.permutation(len(groups)).tolist() for i in groups[k]]
+    if level is None:
+        board = grader.fewest(board, answer, None, order, groups, keep, deadline)
+    else:
+        board = grader.fewest(board, answer, level, order, groups, keep, deadline)
+        if level > 0:
+            easier = grader.open_cells(board, level - 1, deadline)
+            if easier is None:
+                raise OutOfTime
+            if not easier:
+                say(f"too easy: {grader.grades[level - 1]} reasoning decides it")
+                return None
+    name = _proven(puzzle, board, answer, level, deadline)
+    return board, answer, name, repairs
+
+
+def _valid(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, how: str) -> None:
+    errors = puzzle.check(board, answer)
+    if errors:
+        raise RuntimeError(f"a board {how} around an answer breaks its rules: {errors[0]}")
+
+
+def fewest_for_uniqueness(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any,
+                          order: Sequence[int], groups: Sequence[Sequence[int]],
+                          keep: Sequence[int], deadline: Deadline) -> Any:
+    """Clues taken away in ``order`` while ``answer`` stays the only solution
+    (:func:`cpsolve.grid.setter.minimize`), ``groups`` together, ``keep`` kept."""
+    from cpsolve.grid.setter import minimize
+    from cpsolve.result import Status
+
+    found = minimize(puzzle, board, answer, order=order, groups=groups, keep=keep,
+                     deadline=deadline)
+    if found.status is Status.UNKNOWN:
+        raise OutOfTime
+    if found.unique is not True:
+        raise RuntimeError("a mended board is not unique after all")
+    return found.board
+
+
+def _proven(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | None,
+            deadline: Deadline) -> str:
+    """The board's grade, after the family's solve proves it unique with ``answer``
+    its solution (a failure here is a fault in cpsolve, not an outcome)."""
+    grader = grader_of(puzzle)
+    result = puzzle.solve(board, unique=True, time_limit=deadline)
+    if result.unique is None:
+        raise OutOfTime
+    if result.unique is not True or result.solution != answer:
+        raise RuntimeError("a generated board is not unique after all")
+    if level is not None:
+        return str(grader.grades[level])
+    graded = grader.grade(board, deadline)
+    if graded.timed_out:
+        raise OutOfTime
+    return graded.name or grader.grades[-1]
+
+
+def command(puzzle: GridPuzzle[Any, Any]) -> Any:
+    """``cpsolve generate NAME COLS ROWS``: a proven-unique board, graded to order."""
+    import click
+
+    from cpsolve.commands import EXIT_LIMIT, Output, build, with_file
+    from cpsolve.errors import UsageError
+    from cpsolve.options import click_options
+
+    layout = puzzle.require_layout()
+    grader = grader_of(puzzle)
+    formats = ("text", *puzzle.exports)
+    density = layout.density
+
+    def run(cols: int, rows: int, unique: bool, grade: str | None, symmetry: str | None,
+            seed: int, fmt: str | None, time_limit: float | None, verbose: bool,
+            output: str | None, **extra: Any) -> Output:
+        chosen = {o.name: o.value(extra[o.name]) for o in (density, *layout.options)
+                  if extra.get(o.name) is not None}
+        if not (unique or grade) and layout.random is not None:
+            board = layout.random(Settings(rows, cols, symmetry or "none",
+                                           chosen.pop(density.name, density.default)),
+                                  seed, **chosen)
+            return with_file(Output(stdout=_printed(puzzle, board, fmt or layout.format)),
+                             output)
+        symmetry = symmetry or "rot2"
+        if symmetry == "rot4" and rows != cols:
+            raise UsageError("--symmetry rot4 needs a square board")
+        log = None
+        if verbose:
+            from cpsolve.cli import say
+
+            log = say
+        made = generate(puzzle, rows, cols, grade=grade, symmetry=symmetry,
+                        density=chosen.pop(density.name, None), seed=seed,
+                        deadline=Deadline(time_limit), log=log, **chosen)
+        if made.board is None:
+            return Output(stderr=[f"cpsolve: {made.reason} ({made.seconds:.1f} s)"],
+                          exit_code=EXIT_LIMIT)
+        clues = len(puzzle.require_hints().clues(made.board))
+        out = with_file(Output(stdout=_printed(puzzle, made.board, fmt or layout.format)),
+                        output)
+        if verbose:
+            out.stderr.append(f"unique, grade {made.grade}, {clues} clues, "
+                              f"{made.seconds:.2f} s")
+        return out
+
+    def seed_type(value: Any) -> int:
+        number = int(value)
+        if not 0 <= number < 2**63:
+            raise click.BadParameter("a seed is a whole number from 0 to 2**63 - 1")
+        return number
+
+    decorators: list[Callable[[Any], Any]] = [
+        click.command(puzzle.name, short_help=f"{puzzle.name.capitalize()} puzzles, proven "
+                      "unique, graded to order."),
+        click.argument("cols", type=click.IntRange(min=layout.smallest, max=1000)),
+        click.argument("rows", type=click.IntRange(min=layout.smallest, max=1000)),
+        click.option("--unique", is_flag=True,
+                     help="Exactly one solution, proven, clues minimal"
+                          + (" (without it or --grade: a random board)"
+                             if layout.random is not None else " (always)") + "."),
+        click.option("--grade", type=click.Choice(grader.grades[:-1]), default=None,
+                     help="The reasoning it needs (README; implies --unique)."),
+        click.option("--symmetry", type=click.Choice(SYMMETRIES), default=None,
+                     help="Of the layout (default rot2, as published)."),
+        *click_options([density, *layout.options]),
+        click.option("--seed", type=seed_type, default=0, help="Random seed (0 to 2**63-1)."),
+        click.option("--format", "fmt", type=click.Choice(formats), default=None,
+                     help=f"How the board is printed (default {layout.format})."),
+        click.option("--time-limit", type=click.FloatRange(min=0), default=None,
+                     metavar="SECONDS", help="Give up (exit 3) after this long."),
+        click.option("-v", "--verbose", is_flag=True, help="Each layout on standard error."),
+        click.option("-o", "--output", type=click.Path(dir_okay=False), default=None),
+    ]
+    return build(decorators, run)
+
+
+def _printed(puzzle: GridPuzzle[Any, Any], board: Any, fmt: str) -> str:
+    text = puzzle.board_text(board) if fmt == "text" else puzzle.exports[fmt](board)
+    return text if text.endswith("\n") else text + "\n"

@@ -1,0 +1,179 @@
+"""A grid family's clues as the setter's tools and the generator see them: what a clue
+is, which single edits a fix may make, and the *clue model* every tool works on.
+
+A family declares one :class:`Hints`: its clues (numbers, pearls, ...), the rules of
+its board without them, the clauses of one clue, the board with some clues taken away,
+and the edits a fix may try near a set of cells. The kit does the rest
+(:mod:`cpsolve.grid.setter`, :mod:`cpsolve.grid.grading`, :mod:`cpsolve.grid.generate`).
+
+The **clue model** (:func:`clue_model`) is the board's rules as clauses, with every
+clue's clauses guarded by a selector of its own (:func:`cpsolve.cnf.guard`): assumed,
+the clue holds; left free, it is off. One incremental SAT solver then turns clues on
+and off by assumptions. The lazy rules (connectivity, one loop) of the rules' model
+must hold whatever the clues: their cuts are then implied by the rules alone and stay
+valid as clues come and go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from cpsolve.backends.sat import CnfModel
+from cpsolve.cnf import guard
+from cpsolve.grid.geometry import where
+
+Board = TypeVar("Board")
+Cell = tuple[int, int]
+# Clause groups of one clue, and the top variable after the auxiliary ones it took.
+ClueClauses = Callable[[Any, "Clue", int], tuple[list[Any], int]]
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One clue of a board: ``cell`` where it is written (0-based row and column),
+    ``text`` how a sentence names it (``number 2``, ``white pearl``), ``key`` the
+    family's own handle on it (a room, a cell), ``number`` the number it shows (JSON
+    ``clue``; ``None`` for a clue that is not a number).
+
+    >>> Clue((0, 2), "number 2", 0, 2).at()
+    'number 2 at row 1, column 3'
+    """
+
+    cell: Cell
+    text: str
+    key: Hashable
+    number: int | None = None
+
+    def at(self) -> str:
+        return f"{self.text} at {where(self.cell)}"
+
+
+@dataclass(frozen=True)
+class Edit(Generic[Board]):
+    """One single change a fix may make to a board: ``board`` is the changed board,
+    ``text`` says what changed (``number 2 on the black cell at row 3, column 4``),
+    ``kind`` names the change for JSON (``number``, ``black``, ``pearl``, ...),
+    ``cell`` where it is, ``number`` the number it writes, if any, and ``cost`` how
+    large a change it is (fixes are listed the least change first).
+
+    ``clue`` and ``base`` tell the kit how to try it quickly: the change is ``clue``
+    added to ``base`` (``base`` ``None``: to the board itself; ``clue`` ``None``: the
+    change is ``base`` alone). Edits with the same ``base`` are tried on one solver,
+    each clue by an assumption; an edit whose ``base`` alone is already a fix is not
+    tried with a clue on top (the least change first).
+    """
+
+    cell: Cell
+    kind: str
+    text: str
+    board: Board
+    clue: Clue | None = None
+    base: Board | None = None
+    number: int | None = None
+    cost: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cell": [self.cell[0] + 1, self.cell[1] + 1], "clue": self.number,
+                "edit": self.kind, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Hints(Generic[Board]):
+    """What a family declares for the setter's tools and the generator.
+
+    ``clues(board)``
+        The clues a setter may take away, in reading order.
+    ``rules(board)``
+        The rules of the board without its clues as a :class:`CnfModel` over the whole
+        board (no deductions: they would use the clues being questioned); its
+        projection decodes as the family's ``prepare(board, False)`` decodes, and its
+        lazy rules hold whatever the clues.
+    ``clauses(board, clue, top)``
+        The clause groups of one clue over the same variables, auxiliary variables
+        numbered from ``top + 1``; returns the groups and the new top.
+    ``without(board, clues)``
+        The board with those clues taken away (a number erased, a pearl removed).
+    ``edits(board, cells)``
+        Single changes near ``cells`` (where solutions differ), the least change first:
+        the candidates for fixes. ``None``: the family offers no fixes.
+    ``guarded(board, clues, selectors, top)`` (optional)
+        Every clue's clauses already guarded by its selector, in one go, for families
+        with many clues that build them in bulk; returns the groups and the new top.
+    ``symmetric``
+        The clues stand where the board's symmetry puts them (pearls, say): the
+        generator takes them away orbit by orbit. Otherwise the board's structure
+        carries the symmetry and clues go one at a time.
+    ``noun``
+        What a clue is called in messages (``number``, ``pearl``).
+    ``unit``
+        What the answer's variables are, as the kit's grade counts them (``cells``,
+        ``edges``).
+    """
+
+    clues: Callable[[Board], list[Clue]]
+    rules: Callable[[Board], CnfModel]
+    clauses: ClueClauses
+    without: Callable[[Board, Sequence[Clue]], Board]
+    edits: Callable[[Board, set[Cell]], Iterable[Edit[Board]]] | None = None
+    guarded: Callable[[Board, Sequence[Clue], Sequence[int], int],
+                      tuple[list[Any], int]] | None = None
+    symmetric: bool = False
+    noun: str = "clue"
+    unit: str = "cells"
+
+
+@dataclass
+class ClueModel:
+    """The rules of a board with each clue under its own selector: the ``model``
+    (its projection the answer's variables), the ``clues`` in order and their
+    ``selectors``."""
+
+    model: CnfModel
+    clues: list[Clue]
+    selectors: list[int] = field(default_factory=list)
+
+    @property
+    def projection(self) -> list[int]:
+        return list(self.model.projection)
+
+
+def guarded_clauses(hints: Hints[Any], board: Any, clues: Sequence[Clue],
+                    selectors: Sequence[int], top: int) -> tuple[list[Any], int]:
+    """Every clue's clauses guarded by its selector: the family's bulk ``guarded`` if
+    it has one, else its ``clauses`` one clue at a time."""
+    if hints.guarded is not None:
+        return hints.guarded(board, clues, selectors, top)
+    groups: list[Any] = []
+    for clue, selector in zip(clues, selectors):
+        own, top = hints.clauses(board, clue, top)
+        groups.extend(guard(group, selector) for group in own if len(group))
+    return groups, top
+
+
+def clue_model(hints: Hints[Any], board: Any, extra: Sequence[Clue] = ()) -> ClueModel:
+    """The clue model of ``board``: its rules, and each of its clues (then each of
+    ``extra``, clues a fix may add) guarded by a selector of its own."""
+    model = hints.rules(board)
+    clues = [*hints.clues(board), *extra]
+    first = model.nvars + 1
+    selectors = list(range(first, first + len(clues)))
+    groups, top = guarded_clauses(hints, board, clues, selectors, model.nvars + len(clues))
+    for group in groups:
+        model.add(group)
+    model.nvars = max(top, model.nvars + len(clues))
+    return ClueModel(model, clues, selectors)
+
+
+def cells_of(show: Callable[[Any, Any], str], decode: Callable[[tuple[bool, ...]], Any],
+              board: Any, values: tuple[bool, ...], indices: Iterable[int]) -> set[Cell]:
+    """The cells whose text changes when the projection variables ``indices`` of
+    ``values`` are flipped: the cells those variables speak about (a light, a shaded
+    cell, the ends of a loop's edge), read off the family's own text of the answer."""
+    from cpsolve.grid.text import differing_cells
+
+    flipped = list(values)
+    for index in indices:
+        flipped[index] = not flipped[index]
+    return differing_cells(show(board, decode(values)), show(board, decode(tuple(flipped))))

@@ -1,0 +1,206 @@
+"""How the generator lays out a Masyu and mends it (the loop is the kit's,
+:mod:`cpsolve.grid.generate`): a random loop first, laid out with the symmetry asked
+for (grown from a small ring round the centre by pushing one of its edges out around
+a free pair of cells, and each image of the edge the same way, over and over), then a
+pearl on every cell where the loop allows one (a black one where it turns with
+straight legs, a white one where it goes straight with a turn beside it): the pearls
+of a symmetric loop stand symmetrically.
+
+Where another loop fits the pearls, that loop becomes the one to pin down when its
+own pearls (on whole orbits) are more: it passes every pearl so far, so the sets only
+grow until one loop is the only one. Otherwise, and where the reasoning of a grade
+leaves cells open, the loop is pushed out beside them, which changes the pearls there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from cpsolve.errors import UsageError
+from cpsolve.grid.generate import Layout, Settings
+from cpsolve.grid.geometry import Grid
+from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE, Board, Loop
+from cpsolve.options import Option
+
+FILL = 0.6  # the share of cells a random loop passes
+TRIES = 20  # loops tried for one that allows a pearl
+
+
+def _rng(rng: np.random.Generator) -> random.Random:
+    return random.Random(int(rng.integers(1 << 62)))
+
+
+def maps(grid: Grid, symmetry: str) -> list[Callable[[int], int]]:
+    """The symmetry's maps of cells other than the identity (one for ``rot2`` and
+    ``mirror``, three for ``rot4``)."""
+    def image(k: int) -> Callable[[int], int]:
+        return lambda cell: grid.images(cell, symmetry)[k]
+
+    return [image(k) for k in range(1, len(grid.images(0, symmetry)))]
+
+
+def _edge(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def _push(grid: Grid, edges: set[tuple[int, int]], used: set[int], edge: tuple[int, int],
+          rng: random.Random, images: Sequence[Callable[[int], int]] = ()) -> bool:
+    """Replace the loop's ``edge`` a-b by a-a'-b'-b, a' and b' the free cells beside
+    it on a random side, and the same at each image of the edge under ``images`` (the
+    loop stays one simple cycle, as symmetric as it was); False when no side is free."""
+    x, y = edge
+    across = y - x == 1
+    for side in rng.sample((-1, 1), 2):
+        dr, dc = (side, 0) if across else (0, side)
+        x2, y2 = grid.step(x, dr, dc), grid.step(y, dr, dc)
+        if x2 is None or y2 is None:
+            continue
+        moves = [(x, y, x2, y2)] + [(f(x), f(y), f(x2), f(y2)) for f in images]
+        new = [cell for move in moves for cell in move[2:]]
+        olds = {_edge(a, b) for a, b, _, _ in moves}
+        if (len(set(new)) != len(new) or used & set(new) or len(olds) != len(moves)
+                or not olds <= edges):
+            continue
+        for a, b, a2, b2 in moves:
+            edges.discard(_edge(a, b))
+            edges |= {_edge(a, a2), _edge(a2, b2), _edge(b2, b)}
+        used |= set(new)
+        return True
+    return False
+
+
+def _ring(grid: Grid, symmetry: str, rng: random.Random) -> tuple[int, int, int, int]:
+    """A ring's top row, left column, bottom row and right column: at random, or
+    round the centre where the symmetry asks."""
+    rows, cols = grid.rows, grid.cols
+
+    def centred(size: int) -> tuple[int, int]:
+        low = size // 2 - 1  # two rows (columns) round the middle, three for an odd size
+        return low, size - 1 - low
+
+    top, left = rng.randrange(rows - 1), rng.randrange(cols - 1)
+    bottom, right = top + 1, left + 1
+    if symmetry in ("rot2", "rot4"):
+        top, bottom = centred(rows)
+    if symmetry != "none":
+        left, right = centred(cols)
+    return top, left, bottom, right
+
+
+def random_loop(rows: int, cols: int, rng: random.Random, *, fill: float = FILL,
+                symmetry: str = "none") -> Loop:
+    """A random simple loop through about ``fill`` of the cells, laid out with
+    ``symmetry``: a small ring (round the centre, for a symmetry) grown by pushing its
+    edges out, with their images (:func:`_push`)."""
+    if rows < 2 or cols < 2:
+        raise UsageError("a loop needs at least 2x2 cells")
+    grid = Grid(rows, cols)
+    top, left, bottom, right = _ring(grid, symmetry, rng)
+    ring = ([grid.cell(top, c) for c in range(left, right + 1)]
+            + [grid.cell(r, right) for r in range(top + 1, bottom + 1)]
+            + [grid.cell(bottom, c) for c in range(right - 1, left - 1, -1)]
+            + [grid.cell(r, left) for r in range(bottom - 1, top, -1)])
+    edges = {_edge(a, b) for a, b in zip(ring, ring[1:] + ring[:1])}
+    used = set(ring)
+    images = maps(grid, symmetry)
+    target = max(len(used), int(fill * rows * cols))
+    tries = 0
+    while len(used) < target and tries < 50 * rows * cols:
+        tries += 1
+        _push(grid, edges, used, rng.choice(sorted(edges)), rng, images)
+    return frozenset(edges)
+
+
+def candidates(rows: int, cols: int, loop: Loop) -> dict[int, int]:
+    """Cells where a pearl fits ``loop``: BLACK where it turns and goes straight on
+    through the next cell on both legs, WHITE where it goes straight and turns in a
+    neighbour on the line."""
+    grid = Grid(rows, cols)
+
+    def on(cell: int | None, dr: int, dc: int) -> bool:
+        other = grid.step(cell, dr, dc) if cell is not None else None
+        return other is not None and cell is not None and (
+            min(cell, other), max(cell, other)) in loop
+
+    def straight(cell: int | None) -> bool:
+        return cell is not None and ((on(cell, 0, -1) and on(cell, 0, 1))
+                                     or (on(cell, -1, 0) and on(cell, 1, 0)))
+
+    out = {}
+    for cell in sorted({c for edge in loop for c in edge}):
+        if straight(cell):
+            dr, dc = (0, 1) if on(cell, 0, 1) else (1, 0)
+            if not (straight(grid.step(cell, dr, dc)) and straight(grid.step(cell, -dr, -dc))):
+                out[cell] = WHITE
+        elif all(on(grid.step(cell, dr, dc), dr, dc) for dr, dc in
+                 ((0, -1), (0, 1), (-1, 0), (1, 0)) if on(cell, dr, dc)):
+            out[cell] = BLACK
+    return out
+
+
+def pearls(settings: Settings, loop: Loop) -> Board:
+    """The board of every pearl ``loop`` allows whose whole orbit under the symmetry
+    allows one too."""
+    fits = candidates(settings.rows, settings.cols, loop)
+    grid = settings.grid
+    chosen = {cell: pearl for cell, pearl in fits.items()
+              if all(image in fits for image in grid.orbit(cell, settings.symmetry))}
+    return Board(settings.rows, settings.cols,
+                 tuple(chosen.get(cell, EMPTY) for cell in range(grid.cells)))
+
+
+def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
+    """A random loop with the symmetry, and its pearls (``None`` when a few loops find
+    no pearl)."""
+    rnd = _rng(rng)
+    for _ in range(TRIES):
+        loop = random_loop(settings.rows, settings.cols, rnd, fill=settings.options["fill"],
+                           symmetry=settings.symmetry)
+        board = pearls(settings, loop)
+        if board.pearl_cells:
+            return board, loop
+    return None
+
+
+def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
+         settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
+    """Pin down ``other`` when its pearls are more than the board's; else push the
+    loop out beside a cell of ``cells``, with its images (``None`` when neither
+    changes anything)."""
+    if other is not None:
+        grown = pearls(settings, other)
+        if len(grown.pearl_cells) > len(board.pearl_cells):
+            return grown, other
+    rnd = _rng(rng)
+    grid = settings.grid
+    images = maps(grid, settings.symmetry)
+    edges, used = set(loop), {c for edge in loop for c in edge}
+    near = [grid.cell(r, c) for r, c in sorted(cells)]
+    rnd.shuffle(near)
+    for cell in near:
+        mine = [edge for edge in sorted(edges) if cell in edge]
+        rnd.shuffle(mine)
+        if any(_push(grid, edges, used, edge, rnd, images) for edge in mine):
+            grown_loop = frozenset(edges)
+            changed = pearls(settings, grown_loop)
+            if changed.pearl_cells:
+                return changed, grown_loop
+            return None
+    return None
+
+
+LAYOUT: Layout[Board, Loop] = Layout(
+    make=make, mend=mend,
+    density=Option("density", 0.0, "Share of the pearls (orbits, with a symmetry) kept at "
+                   "least beyond those uniqueness needs", kind=float, low=0, high=1,
+                   metavar="D"),
+    options=(Option("fill", FILL, "Share of the cells the loop passes", kind=float,
+                    low=0.1, high=1, metavar="F"),),
+    format="url",
+)
+
+__all__ = ["LAYOUT", "candidates", "make", "mend", "pearls", "random_loop"]

@@ -1,0 +1,70 @@
+"""The family docs/new-family.md builds, from the page's own code blocks: it keeps the
+family contract, its command and generator work, and (tests/support/oracles.py) the
+setter contract runs on it against brute force like on every installed family."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cpsolve.commands import Output
+from cpsolve.errors import InputError
+from cpsolve.result import Status, result_json
+from tests.support.cli import valid_json
+from tests.support.doc_family import module
+
+
+@pytest.fixture(scope="module")
+def mines(tmp_path_factory: pytest.TempPathFactory):
+    return module(str(tmp_path_factory.mktemp("doc")))
+
+
+def invoke(command, *args: str) -> Output:
+    out = command.main(list(args), standalone_mode=False)
+    assert isinstance(out, Output)
+    return out
+
+
+def test_the_page_builds_a_family_that_keeps_the_contract(mines):
+    family = mines.FAMILY
+    assert family.problems() == []
+    board = family.parse(family.example)
+    result = family.solve(board, unique=True)
+    assert result.status is Status.SOLVED and result.unique is True
+    assert family.check(board, result.solution) == []
+    data = valid_json(result_json("mines", result, lambda a: family.encode(board, a),
+                                  plans=False))
+    assert data["solution"] == mines.show(board, result.solution).splitlines()
+    with pytest.raises(InputError) as caught:
+        family.parse("1.\n.x\n")
+    assert (caught.value.line, caught.value.column) == (2, 2)
+
+
+def test_the_kit_gives_it_a_whole_command(mines, tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(mines.MINES.example)
+    command = mines.MINES.command()
+    out = invoke(command, str(board), "--unique")
+    assert out.exit_code == 0 and out.stdout.endswith("\n\nunique")
+    data = json.loads(invoke(command, str(board), "--redundant", "--grade", "--json").stdout)
+    assert valid_json(data)["grade"] in ("easy", "tricky", "hard", "search")
+    assert isinstance(data["redundant"], list)
+    two = tmp_path / "two.txt"
+    two.write_text("1..\n...\n")
+    explained = invoke(command, str(two), "--explain")
+    assert explained.exit_code == 4 and "fixes, each leaving exactly one solution" in (
+        explained.stdout)
+    picture = str(tmp_path / "board.svg")
+    drawn = invoke(command, str(board), "-o", picture)
+    assert drawn.exit_code == 0 and str(drawn.files[picture]).startswith("<svg")
+
+
+def test_and_a_generator_of_proven_boards(mines):
+    generator = mines.MINES.generator()
+    out = invoke(generator, "6", "5", "--grade", "tricky", "--seed", "3", "-v")
+    assert out.exit_code == 0, out.stderr
+    board = mines.parse(out.stdout)
+    assert (board.rows, board.cols) == (5, 6)
+    assert mines.solve(board, unique=True).unique is True
+    assert out.stderr[-1].startswith("unique, grade tricky")

@@ -1,0 +1,187 @@
+"""Brute-force oracles for every grid family, for the kit's setter contract test: small
+boards of each family (unique, several solutions, none), every solution by brute force
+(sharing no code with the encodings), and whether a board's layout has a symmetry."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+
+from cpsolve.grid.geometry import Grid
+from cpsolve.grid.puzzle import GridPuzzle
+
+
+@dataclass(frozen=True)
+class Oracle:
+    """A family's ``puzzle``, small ``boards`` to test on, ``solutions(board)`` by brute
+    force, ``symmetric(board, answer, symmetry)`` (the layout of a generated board),
+    ``size``: the rows and columns of the boards
+    its generator is tested at (brute force must finish on them), and ``grades``: two
+    grades its generator reaches at that size."""
+
+    puzzle: GridPuzzle[Any, Any]
+    boards: Callable[[], list[Any]]
+    solutions: Callable[[Any], list[Any]]
+    symmetric: Callable[[Any, Any, str], bool]
+    size: tuple[int, int]
+    grades: tuple[str, str] = ("easy", "tricky")
+
+
+# Akari ---------------------------------------------------------------------------------
+
+def _akari() -> Oracle:
+    from cpsolve.models.akari import AKARI, Board
+    from cpsolve.models.akari.layout import generate
+    from tests.support.akari_brute import solutions
+    from tests.support.boards import random_board
+
+    def boards() -> list[Any]:
+        rows = [tuple(random_board(seed, 4)) for seed in range(70)]
+        rows += [generate(3 + s % 3, 3 + (s // 3) % 3, black=0.2 + (s % 4) / 20,
+                          clues=[0.2, 0.5, 1.0][s % 3], seed=s)[0].rows for s in range(40)]
+        return [Board(r) for r in dict.fromkeys(rows)]
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        grid = Grid(board.height, board.width)
+        black = {grid.cell(r, c) for r, row in enumerate(board.rows)
+                 for c, ch in enumerate(row) if ch != "."}
+        return all(set(grid.orbit(cell, symmetry)) <= black for cell in black)
+
+    return Oracle(AKARI, boards, lambda board: list(solutions(list(board.rows))), symmetric,
+                  (5, 5))
+
+
+# Heyawake ------------------------------------------------------------------------------
+
+def _heyawake() -> Oracle:
+    from cpsolve.models.heyawake import HEYAWAKE, Board
+    from cpsolve.models.heyawake.layout import numbered, random_rooms, random_shading
+    from tests.support.heyawake_brute import solutions
+
+    def board(seed: int) -> Any:
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        room = random_rooms(rows, cols, rng, largest=rng.choice([2, 4, 6]))
+        count = max(room) + 1
+        numbers = tuple(rng.choice([None, None, 0, 1, 2]) for _ in range(count))
+        cells = [[c for c in range(rows * cols) if room[c] == r] for r in range(count)]
+        return Board(rows, cols, room, numbers, tuple(min(c) for c in cells))
+
+    def solvable(seed: int) -> Any:
+        """A board numbered from a valid shading, some numbers dropped."""
+        rng = random.Random(seed)
+        shading = None
+        while shading is None:  # some room layouts allow no shading
+            rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+            room = random_rooms(rows, cols, rng, largest=rng.choice([2, 4, 6]))
+            shading = random_shading(numbered(rows, cols, room, frozenset()), rng)
+        full = numbered(rows, cols, room, shading)
+        return replace(full, numbers=tuple(n if rng.random() < 0.7 else None
+                                           for n in full.numbers))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        grid = board.grid
+        same = {(a, b): board.room[a] == board.room[b] for a, b in grid.pairs}
+        for a, b in grid.pairs:
+            for x, y in zip(grid.images(a, symmetry), grid.images(b, symmetry)):
+                if same[min(x, y), max(x, y)] != same[a, b]:
+                    return False
+        return True
+
+    return Oracle(HEYAWAKE, lambda: [board(seed) for seed in range(60)]
+                  + [solvable(seed) for seed in range(60)],
+                  lambda board: sorted(solutions(board), key=sorted), symmetric, (4, 5))
+
+
+# Masyu ---------------------------------------------------------------------------------
+
+def _masyu() -> Oracle:
+    from cpsolve.models.masyu import MASYU, Board
+    from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE
+    from cpsolve.models.masyu.layout import candidates, random_loop
+    from tests.support.masyu_brute import solutions
+
+    def board(seed: int) -> Any:
+        rng = random.Random(seed)
+        rows, cols = rng.choice([(2, 3), (3, 3), (3, 4), (4, 4), (2, 5), (4, 3)])
+        pearls = [rng.choice([EMPTY, EMPTY, EMPTY, WHITE, BLACK]) for _ in range(rows * cols)]
+        if not any(pearls):
+            pearls[rng.randrange(len(pearls))] = rng.choice([WHITE, BLACK])
+        return Board(rows, cols, tuple(pearls))
+
+    def solvable(seed: int) -> Any:
+        """Some of the pearls a random loop allows."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice([(3, 3), (3, 4), (4, 4), (4, 5), (5, 4)])
+        fits = candidates(rows, cols, random_loop(rows, cols, rng, fill=rng.random()))
+        share = rng.choice([0.6, 1.0, 1.0])
+        keep = {cell: pearl for cell, pearl in fits.items() if rng.random() < share}
+        return Board(rows, cols, tuple(keep.get(c, EMPTY) for c in range(rows * cols)))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        grid = board.grid
+        return all(all(board.pearls[image] != EMPTY for image in grid.orbit(cell, symmetry))
+                   for cell in board.pearl_cells)
+
+    return Oracle(MASYU, lambda: [board(seed) for seed in range(50)]
+                  + [solvable(seed) for seed in range(70)],
+                  lambda board: sorted(solutions(board), key=sorted), symmetric, (5, 6),
+                  # Loops: pure propagation rarely decides a published Masyu either.
+                  ("tricky", "hard"))
+
+
+# Mines: the family docs/new-family.md builds, from the page itself ------------------------
+
+def _mines() -> Oracle:
+    import tempfile
+    from itertools import product
+
+    from tests.support.doc_family import module
+
+    family = module(tempfile.mkdtemp(prefix="mines-doc-"))
+    Board = family.Board
+
+    def solutions(board: Any) -> list[Any]:
+        cells = board.rows * board.cols
+        found = []
+        for bits in product((False, True), repeat=cells):
+            mines = frozenset(c for c in range(cells) if bits[c])
+            if not family.check(board, mines):
+                found.append(mines)
+        return sorted(found, key=sorted)
+
+    def board(seed: int) -> Any:
+        rng = random.Random(seed)
+        rows, cols = rng.choice([(2, 3), (3, 3), (2, 4), (2, 5)])
+        mines = {c for c in range(rows * cols) if rng.random() < 0.3}
+        grid = Grid(rows, cols)
+        shown = rng.choice([0.4, 0.7, 1.0])
+        numbers = tuple(None if c in mines or rng.random() > shown else
+                        sum(1 for o in grid.touching[c] if o in mines) + (rng.random() < 0.1)
+                        for c in range(rows * cols))
+        return Board(rows, cols, numbers)
+
+    def symmetric(board: Any, mines: Any, symmetry: str) -> bool:
+        return all(set(board.grid.orbit(c, symmetry)) <= mines for c in mines)
+
+    return Oracle(family.MINES, lambda: [board(seed) for seed in range(120)], solutions,
+                  symmetric, (3, 4))
+
+
+ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
+                                            "masyu": _masyu, "mines": _mines}
+
+
+@cache
+def oracle(name: str) -> Oracle:
+    return ORACLES[name]()
+
+
+@cache
+def cases(name: str) -> list[tuple[Any, list[Any]]]:
+    """The family's small boards with their solutions."""
+    found = oracle(name)
+    return [(board, found.solutions(board)) for board in found.boards()]
