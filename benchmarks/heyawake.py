@@ -29,7 +29,7 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
     n = board.cells
     shaded = [model.new_bool_var(f"s{c}") for c in range(n)]
     for a in range(n):
-        for b in board.neighbours[a]:
+        for b in board.grid.neighbours[a]:
             if a < b:
                 model.add(shaded[a] + shaded[b] <= 1)
     for room, number in enumerate(board.numbers):
@@ -43,14 +43,14 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
         model.add_implication(root[c], ~shaded[c])
     flow = {}
     for a in range(n):
-        for b in board.neighbours[a]:
+        for b in board.grid.neighbours[a]:
             flow[a, b] = model.new_int_var(0, n, f"f{a}_{b}")
             model.add(flow[a, b] == 0).only_enforce_if(shaded[a])
             model.add(flow[a, b] == 0).only_enforce_if(shaded[b])
     white = n - sum(shaded)
     for c in range(n):
-        out = sum(flow[c, b] for b in board.neighbours[c])
-        into = sum(flow[b, c] for b in board.neighbours[c])
+        out = sum(flow[c, b] for b in board.grid.neighbours[c])
+        into = sum(flow[b, c] for b in board.grid.neighbours[c])
         supply = model.new_int_var(-1, n, f"d{c}")
         model.add(supply == white - 1).only_enforce_if(root[c])
         model.add(supply == -1).only_enforce_if([~root[c], ~shaded[c]])

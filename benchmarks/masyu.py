@@ -26,9 +26,9 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
-    edge = [model.new_bool_var(f"e{k}") for k in range(len(board.edges))]
+    edge = [model.new_bool_var(f"e{k}") for k in range(len(board.grid.edges))]
     arcs = []
-    for k, (a, b) in enumerate(board.edges):
+    for k, (a, b) in enumerate(board.grid.edges):
         forward, backward = model.new_bool_var(""), model.new_bool_var("")
         model.add(forward + backward == edge[k])
         arcs += [(a, b, forward), (b, a, backward)]
@@ -39,7 +39,7 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
             model.add(skip == 0)
 
     def side(cell: int | None, dr: int, dc: int) -> Any:
-        k = board.edge(cell, dr, dc) if cell is not None else None
+        k = board.grid.edge(cell, dr, dc) if cell is not None else None
         return edge[k] if k is not None else model.new_constant(0)
 
     for cell, pearl in enumerate(board.pearls):
@@ -49,18 +49,18 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
             model.add(up + down == 1)
             for dr, dc in ((0, -1), (0, 1), (-1, 0), (1, 0)):
                 model.add_implication(side(cell, dr, dc),
-                                      side(board.step(cell, dr, dc), dr, dc))
+                                      side(board.grid.step(cell, dr, dc), dr, dc))
         elif pearl == WHITE:
             model.add(left == right)
             model.add(up == down)
             for (dr, dc), first in (((0, 1), left), ((1, 0), up)):
-                before = side(board.step(cell, -dr, -dc), -dr, -dc)
-                after = side(board.step(cell, dr, dc), dr, dc)
+                before = side(board.grid.step(cell, -dr, -dc), -dr, -dc)
+                after = side(board.grid.step(cell, dr, dc), dr, dc)
                 model.add_bool_or([~first, ~before, ~after])
     model.add_circuit(arcs)
     found = enumerate_solutions(CpsatModel(model, edge), limit=2, deadline=Deadline(limit))
     unique = found.exhausted and len(found.solutions) == 1
-    answer = frozenset(board.edges[k] for k, on in enumerate(found.solutions[0])
+    answer = frozenset(board.grid.edges[k] for k, on in enumerate(found.solutions[0])
                        if on) if unique else None
     return unique, answer
 

@@ -63,12 +63,18 @@ def compare(family: str, shape: Callable[[Any, Any], dict[str, float]], per_size
             limit: float) -> None:
     import importlib
 
+    from cpsolve.grid.generate import grader_of
+
     module = importlib.import_module(f"cpsolve.models.{family}")
     puzzle = getattr(module, family.upper())
+    grader = grader_of(puzzle)
     boards = [puzzle.parse(url) for url in published(family)]
     mine, theirs, seconds, failed = [], [], [], 0
+    grades: dict[str, list[str]] = {"published": [], "generated": []}
     for k, board in enumerate(boards):
         theirs.append(shape(board, puzzle.solve(board).solution))
+        graded = grader.grade(board, Deadline(limit))
+        grades["published"].append(graded.name or "not graded in time")
         for seed in range(per_size):
             start = time.perf_counter()
             made = generate(puzzle, board.rows, board.cols, seed=1000 * k + seed,
@@ -78,6 +84,7 @@ def compare(family: str, shape: Callable[[Any, Any], dict[str, float]], per_size
                 failed += 1
                 continue
             mine.append(shape(made.board, made.answer))
+            grades["generated"].append(made.grade or "not graded in time")
     sizes = sorted({f"{b.cols}x{b.rows}" for b in boards})
     print(f"\n{family}: {len(boards)} published boards ({', '.join(sizes)}); "
           f"{len(mine)} generated at the same sizes ({failed} not made within {limit:g} s), "
@@ -88,6 +95,10 @@ def compare(family: str, shape: Callable[[Any, Any], dict[str, float]], per_size
         a = statistics.median(row[key] for row in theirs)
         b = statistics.median(row[key] for row in mine) if mine else float("nan")
         print(f"| {key:20} | {a:9.2f} | {b:9.2f} |")
+    for source, names in grades.items():
+        counts = {name: names.count(name) for name in dict.fromkeys(sorted(names))}
+        print(f"grades of the {source} boards: "
+              + ", ".join(f"{name} {count}" for name, count in counts.items()))
 
 
 def main() -> None:

@@ -38,7 +38,7 @@ Required
     The answer as JSON: rows of the filled board (GRID) or the moves (PLAN).
 ``command() -> click.Command``
     The family's sub-command, built when the CLI needs it (the kit's
-    :func:`cpsolve.commands.static_command` and
+    :meth:`cpsolve.grid.puzzle.GridPuzzle.command` and
     :func:`cpsolve.planning.command.plan_command` build most of it).
 ``example``
     A small board in the family's main format that every method solves in well under

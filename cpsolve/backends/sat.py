@@ -154,6 +154,7 @@ class SatSession:
         self._stale = True
         self.phases: list[int] = []  # values the solver tries first (see prefer)
         self.literals = 0
+        self.clauses = 0  # kept as groups come: counting them again on every call is quadratic
         # What the clauses may take in all: the memory this process may use when the
         # session opens (cuts added later by lazy rules must fit in it too).
         self.budget = MODEL_SHARE * memory_available()
@@ -172,6 +173,7 @@ class SatSession:
                            f"can give it")
         self.nvars = max(self.nvars, nvars)
         self.groups.extend(groups)
+        self.clauses += sum(len(group) for group in groups)
         if self._solver is not None and self.incremental:
             for group in groups:
                 self._solver.solver.append_formula(_as_lists(group))
@@ -208,7 +210,7 @@ class SatSession:
     def solve(self, assumptions: list[int] | None = None,
               deadline: Deadline | None = None) -> bool | None:
         """True, False, or None when the deadline passed first."""
-        if not any(len(group) for group in self.groups) and not assumptions:
+        if not self.clauses and not assumptions:
             self.stats.variables = max(self.stats.variables or 0, self.nvars)
             self.stats.clauses = 0
             return True  # nothing to satisfy (some solvers crash on an empty formula)
@@ -216,7 +218,7 @@ class SatSession:
         if assumptions and not self.incremental:
             raise UsageError(f"SAT solver {self.name} does not take assumptions")
         self.stats.variables = max(self.stats.variables or 0, self.nvars)
-        self.stats.clauses = sum(len(group) for group in self.groups)
+        self.stats.clauses = self.clauses
         try:
             return _solve_once(sat, self.name, deadline or Deadline(None), self.stats,
                                assumptions or [])

@@ -92,7 +92,7 @@ def method_help(puzzle: GridPuzzle[Any, Any]) -> dict[str, list[str]]:
 
     >>> from cpsolve.models.heyawake import HEYAWAKE
     >>> method_help(HEYAWAKE)["card"], method_help(HEYAWAKE)["workers"]
-    (['for sat lazy', 'default seqcounter'], ['for cpsat order, flow'])
+    (['for sat lazy', 'default totalizer'], ['for cpsat order, flow'])
     """
     from cpsolve.grid.solve import candidates
 

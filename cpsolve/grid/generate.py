@@ -9,7 +9,8 @@ down); the kit does the rest.
 2. **Mend** it while the answer is not pinned down: with a grade, the cells the
    grade's reasoning leaves open; without, the cells where a second solution differs.
    The family changes the board there (a black cell, a room cut in two, another loop
-   to pin down).
+   to pin down); then, where the family can, it **simplifies** the board again while
+   the answer stays pinned down (rooms merged back).
 3. **Take clues away**, in random order, while the grade's reasoning still decides
    every cell (with no grade: while the answer stays unique, by
    :func:`cpsolve.grid.setter.minimize`: one incremental solver, every removal
@@ -44,6 +45,7 @@ Answer = TypeVar("Answer")
 Cell = tuple[int, int]
 ATTEMPTS = 40  # layouts tried before giving up
 REPAIRS = 200  # mending rounds per layout
+GRADE_SECONDS = 5.0  # how long a board made without a grade asked is graded for the record
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,10 @@ class Layout(Generic[Board, Answer]):
         format; or one of its exports, ``url``).
     ``random(settings, seed, **options)`` (optional)
         A random board that need not be unique (without ``--unique`` or ``--grade``).
+    ``simplify(board, answer, pinned, settings, rng)`` (optional)
+        Once the answer is pinned down, the board's structure made simpler where it
+        stays so (rooms merged again after mending cut them, say): ``pinned(board)``
+        says whether a changed board (every clue given) still pins the answer down.
     """
 
     make: Callable[[Settings, np.random.Generator], tuple[Board, Answer] | None]
@@ -98,6 +104,8 @@ class Layout(Generic[Board, Answer]):
     clued: bool = True
     format: str = "text"
     random: Callable[..., Board] | None = None
+    simplify: Callable[[Board, Answer, Callable[[Board], bool], Settings,
+                        np.random.Generator], Board] | None = None
     smallest: int = 2
 
 
@@ -244,7 +252,7 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
 
 def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None,
              rng: np.random.Generator, deadline: Deadline, say: Callable[[str], None]
-             ) -> tuple[Any, Any, str, int] | None:
+             ) -> tuple[Any, Any, str | None, int] | None:
     """One layout, mended, its clues taken away, graded and proven; ``None`` when it
     does not reach the grade."""
     layout = puzzle.require_layout()
@@ -272,6 +280,14 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
             return None
         board, answer = mended
         _valid(puzzle, board, answer, "mended")
+    if layout.simplify is not None:
+        def pinned(changed: Any) -> bool:
+            if puzzle.check(changed, answer):
+                return False
+            return not _open_cells(puzzle, changed, answer, level, deadline)[0]
+
+        board = layout.simplify(board, answer, pinned, settings, rng)
+        _valid(puzzle, board, answer, "simplified")
     clues = puzzle.require_hints().clues(board)
     say(f"layout: {len(clues)} clues, {repairs} repairs")
     groups = clue_groups(puzzle, board, settings.symmetry)
@@ -318,9 +334,10 @@ def fewest_for_uniqueness(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any,
 
 
 def _proven(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | None,
-            deadline: Deadline) -> str:
+            deadline: Deadline) -> str | None:
     """The board's grade, after the family's solve proves it unique with ``answer``
-    its solution (a failure here is a fault in cpsolve, not an outcome)."""
+    its solution (a failure here is a fault in cpsolve, not an outcome); ``None`` when
+    no grade was asked and grading takes longer than :data:`GRADE_SECONDS`."""
     grader = grader_of(puzzle)
     result = puzzle.solve(board, unique=True, time_limit=deadline)
     if result.unique is None:
@@ -329,9 +346,12 @@ def _proven(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | 
         raise RuntimeError("a generated board is not unique after all")
     if level is not None:
         return str(grader.grades[level])
-    graded = grader.grade(board, deadline)
+    # No grade was asked: the board is graded for the record, within a short budget.
+    remaining = deadline.remaining()
+    budget = Deadline(GRADE_SECONDS if remaining is None else min(GRADE_SECONDS, remaining))
+    graded = grader.grade(board, budget)
     if graded.timed_out:
-        raise OutOfTime
+        return None
     return graded.name or grader.grades[-1]
 
 
@@ -377,7 +397,8 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
         out = with_file(Output(stdout=_printed(puzzle, made.board, fmt or layout.format)),
                         output)
         if verbose:
-            out.stderr.append(f"unique, grade {made.grade}, {clues} clues, "
+            graded = made.grade or f"not decided within {GRADE_SECONDS:g} s"
+            out.stderr.append(f"unique, grade {graded}, {clues} clues, "
                               f"{made.seconds:.2f} s")
         return out
 

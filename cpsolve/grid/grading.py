@@ -94,7 +94,7 @@ class Prober:
             ok, found = self.solver.propagate(assumptions=[self.root, *assumed])
             if not ok:
                 return None
-            lits = [lit for lit in found if abs(lit) != self.root]
+            lits = found[1:]  # the assumptions come first, the root's the very first
             if self.partial is None:
                 return lits
             values = np.full(self.size, -1, dtype=np.int8)

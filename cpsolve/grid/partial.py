@@ -14,6 +14,22 @@ from numba import njit
 
 
 @njit(cache=True)
+def _outside(cells: np.ndarray, state: np.ndarray, nbr: np.ndarray, mark: np.ndarray,
+             stamp: int, out: np.ndarray, used: int) -> int:
+    """Write the codes of the outside cells next to ``cells`` (each once: ``mark``
+    holds ``stamp`` for those written) from ``out[used]`` on; the new end."""
+    for j in range(cells.shape[0]):
+        cell = cells[j]
+        for k in range(nbr.shape[1]):
+            other = nbr[cell, k]
+            if other >= 0 and state[other] == 0 and mark[other] != stamp:
+                mark[other] = stamp
+                out[used] = other + 1
+                used += 1
+    return used
+
+
+@njit(cache=True)
 def connected_kernel(state: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Clauses of :func:`~cpsolve.grid.connectivity.connected_partial`. ``state`` per
     cell: 1 inside, 0 outside, -1 open; ``nbr`` the neighbours of each cell, -1 padded.
@@ -62,14 +78,7 @@ def connected_kernel(state: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, np
                 out[used] = -(inner + 1)
                 out[used + 1] = -(anchor + 1)
                 used += 2
-                for j in range(tail):
-                    cell = queue[j]
-                    for k in range(nbr.shape[1]):
-                        other = nbr[cell, k]
-                        if other >= 0 and state[other] == 0 and mark[other] != stamp:
-                            mark[other] = stamp
-                            out[used] = other + 1
-                            used += 1
+                used = _outside(queue[:tail], state, nbr, mark, stamp, out, used)
         comps += 1
     if holding != 1:
         starts[clauses] = used
@@ -151,14 +160,8 @@ def connected_kernel(state: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, np
             out[used + 1] = -(inner + 1)
             out[used + 2] = -(root + 1)
             used += 3
-            for j in range(first, first + size[cell]):
-                c = order[j]
-                for k in range(nbr.shape[1]):
-                    other = nbr[c, k]
-                    if other >= 0 and state[other] == 0 and mark[other] != stamp:
-                        mark[other] = stamp
-                        out[used] = other + 1
-                        used += 1
+            used = _outside(order[first:first + size[cell]], state, nbr, mark, stamp, out,
+                            used)
     starts[clauses] = used
     return out[:used], starts[:clauses + 1]
 

@@ -62,7 +62,7 @@ def _names(board: Board) -> dict[int, str]:
 
 
 def room_clauses(board: Board, room: int, number: int, pool: Any,
-                 card: str = "seqcounter") -> list[Any]:
+                 card: str = "totalizer") -> list[Any]:
     """Clause groups for "the room has ``number`` shaded cells" (cell c is variable
     c + 1; auxiliary variables from ``pool``, a pysat IDPool)."""
     lits = [cell + 1 for cell in board.room_cells[room]]
@@ -73,7 +73,7 @@ def room_clauses(board: Board, room: int, number: int, pool: Any,
     return [card_clauses(lits, number, card, pool, exact=True)]
 
 
-def local_clauses(board: Board, card: str = "seqcounter") -> tuple[list[Any], int]:
+def local_clauses(board: Board, card: str = "totalizer") -> tuple[list[Any], int]:
     """Every rule but connectivity as clause groups (cell c is variable c + 1), and the
     number of variables they use."""
     from pysat.formula import IDPool
@@ -93,7 +93,7 @@ def local_clauses(board: Board, card: str = "seqcounter") -> tuple[list[Any], in
     return groups, max(board.cells, pool.top)
 
 
-def build_lazy(prepared: Whole[Board, Shading], *, card: str = "seqcounter") -> CnfModel:
+def build_lazy(prepared: Whole[Board, Shading], *, card: str = "totalizer") -> CnfModel:
     """``lazy``: the local rules as clauses; connectivity checked on each candidate."""
     board = prepared.board
     groups, nvars = local_clauses(board, card)
@@ -173,7 +173,7 @@ ENCODINGS = Encodings(
     Encoding("lazy", "connectivity as cuts on the candidates an incremental SAT solver "
              "finds (the fastest measured)", sat=build_lazy,
              literals=partial(literals, per_cell=12),
-             options=(CARD.but(default="seqcounter"),)),
+             options=(CARD.but(default="totalizer"),)),
     Encoding("order", "connectivity as distances falling towards the first unshaded cell",
              cpsat=partial(_cpsat, connect=cpsat_connected_order),
              literals=partial(literals, per_cell=130)),

@@ -132,8 +132,11 @@ def _names(board: Board) -> dict[int, str]:
     return names
 
 
-def build_lazy(prepared: Whole[Board, Loop]) -> CnfModel:
-    """``lazy``: the local rules as clauses; "one loop" checked on each candidate."""
+def build_lazy(prepared: Whole[Board, Loop], *, pearls: bool = True) -> CnfModel:
+    """``lazy``: the local rules as clauses; "one loop" checked on each candidate.
+    Without ``pearls``, only the rules of any loop (the setter's clue model adds each
+    pearl's rules under a switch); the cuts still look for the board's pearls first,
+    which makes them strong where the pearls are on and is sound whatever they are."""
     board = prepared.board
     n = len(board.grid.edges)
     edges = board.grid.edges
@@ -150,9 +153,10 @@ def build_lazy(prepared: Whole[Board, Loop]) -> CnfModel:
         return loop_partial(values[1:n + 1], (incident_table, ends), lambda k: k + 1,
                             values[n + 1:n + board.cells + 1], lambda cell: n + cell + 1)
 
+    rules = local_clauses(board) if pearls else [
+        *structure_clauses(board), [n + cell + 1 for cell in range(board.cells)]]
     return CnfModel(nvars=n + board.cells, projection=range(1, n + 1),
-                    groups=[local_clauses(board)], refine=refine, names=_names(board),
-                    partial=partial)
+                    groups=[rules], refine=refine, names=_names(board), partial=partial)
 
 
 def _cpsat(prepared: Whole[Board, Loop], how: str) -> CpsatModel:

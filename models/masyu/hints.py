@@ -27,7 +27,7 @@ def rules(board: Board) -> CnfModel:
     """Every rule of any loop, whatever the pearls; "one loop" lazy."""
     from cpsolve.models.masyu.encodings import build_lazy, prepare
 
-    return build_lazy(prepare(with_pearls(board, {})))
+    return build_lazy(prepare(board), pearls=False)
 
 
 def clauses(board: Board, clue: Clue, top: int) -> tuple[list[Any], int]:

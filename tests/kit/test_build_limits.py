@@ -68,7 +68,7 @@ def test_a_build_stops_when_the_process_grows_past_its_budget():
 
 def test_a_room_of_100_cells_numbered_20_builds_with_the_default_options():
     # The command's --card used to default to "direct" (every 21-cell subset: 10^22
-    # literals), overriding the family's seqcounter; now it passes on only what was given.
+    # literals), overriding the family's own; now it passes on only what was given.
     start = time.perf_counter()
     done = run("heyawake", "-", "--unique", "--json", stdin=one_room(10, 20))
     assert time.perf_counter() - start < 10
@@ -88,7 +88,7 @@ def test_the_command_and_the_api_build_the_same_heyawake_model():
     import json
 
     data = json.loads(done.stdout)
-    assert data["method"] == api.method and data["method"]["card"] == "seqcounter"
+    assert data["method"] == api.method and data["method"]["card"] == "totalizer"
     assert (data["stats"]["variables"], data["stats"]["clauses"]) == (
         api.stats.variables, api.stats.clauses)
 

@@ -497,7 +497,9 @@ card = ["direct", "totalizer"]
 
 @pytest.mark.parametrize("name, plots", [("akari", ["cactus", "scatter"]),
                                          ("sliding", ["cactus", "scatter", "horizon"]),
-                                         ("rotation", ["cactus", "scatter", "horizon"]),
+                                         pytest.param("rotation",
+                                                      ["cactus", "scatter", "horizon"],
+                                                      marks=pytest.mark.slow),
                                          pytest.param("pencil", ["cactus", "scatter"],
                                                       marks=pytest.mark.slow)])
 def test_shipped_examples_run_and_plot(tmp_path, examples, name, plots):

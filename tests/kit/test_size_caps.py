@@ -112,7 +112,8 @@ def test_plan_boards_capped_and_horizon_models_estimated():
 
 
 @pytest.mark.parametrize("family, board", [
-    ("slide", "6,6,R5=T4ZQ7BO0XGSL6EWFUMAI12D89PHCVJKYN"),
+    pytest.param("slide", "6,6,R5=T4ZQ7BO0XGSL6EWFUMAI12D89PHCVJKYN",
+                 marks=pytest.mark.slow),
     ("slide", "A B A .\nC D C D\nA B A B\nC D C D\ngoal\nA B A .\nC A B D\nA C D B\n"
               "C D C D\n"),
     ("rotate", "9 8 7\n4 5 6\n3 2 1\n"),

@@ -47,6 +47,7 @@ def test_line_puzzle_goal_3(options):
     assert (len(result.solution), result.count, result.complete) == (length, count, True)
 
 
+@pytest.mark.slow
 def test_line_puzzle_goal_3_cpsat():
     text, length, count = LINE_GOALS[3]
     result = solve(parse(LINE + text), method="cpsat", count_optimal=True)
