@@ -2,10 +2,12 @@
 
 Puzzle families add their own sub-commands through the registry; each returns an
 :class:`~cpsolve.commands.Output`, which this module prints or writes. Errors the
-user can fix are one line on standard error and exit status 2, never a traceback;
-an error that is cpsolve's own is one line and exit status 70 (``-v`` or
-``CPSOLVE_TRACEBACK=1`` shows the traceback); running out of memory is a limit
-reached (exit 3); Ctrl-C prints ``interrupted`` and exits 130.
+user can fix are one line on standard error and exit status 2, never a traceback (a
+usage error adds the hint ``Try 'cpsolve akari --help'.``); an error that is
+cpsolve's own is one line and exit status 70 (``-v`` or ``CPSOLVE_TRACEBACK=1`` shows
+the traceback); running out of memory is a limit reached (exit 3); Ctrl-C prints
+``interrupted`` and exits 130. Under ``--json`` each of these is also one JSON object
+on standard output: ``status`` ``"error"``, the message and the exit status.
 """
 
 from __future__ import annotations
@@ -25,8 +27,11 @@ from cpsolve.commands import (
     EXIT_USAGE,
     Output,
 )
-from cpsolve.errors import CpsolveError, TooLarge
+from cpsolve.errors import CpsolveError, TooLarge, UsageError
 from cpsolve.limits import TimeUp
+
+# ``cpsolve`` alone shows the help, as a usage error (click 8.2 and later).
+NO_ARGUMENTS: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 # Framework commands that live in their own modules, imported only when run:
 # name -> "module:attribute" of a click command.
@@ -156,6 +161,94 @@ def _traceback_wanted(argv: list[str]) -> bool:
         arg in ("-v", "--verbose") for arg in argv)
 
 
+def invoked(args: list[str]) -> tuple[str, click.Command]:
+    """The command ``args`` name (``cpsolve akari``) and its click command, told from
+    the arguments alone: errors raised after click has let go of its context still
+    name the command in their hint and know whether it was asked for JSON."""
+    path: list[str] = ["cpsolve"]
+    command: click.Command = app
+    context = click.Context(app, info_name="cpsolve")
+    for arg in args:
+        if not isinstance(command, click.Group):
+            break
+        if arg.startswith("-"):  # the group's own options take no values
+            continue
+        try:
+            sub = command.get_command(context, arg)
+        except Exception:  # a family that cannot load: its name is the hint's still
+            return " ".join([*path, arg]), command
+        if sub is None:
+            break
+        path.append(arg)
+        command = sub
+        context = click.Context(sub, parent=context, info_name=arg)
+    return " ".join(path), command
+
+
+def wants_json(command: click.Command, args: list[str]) -> bool:
+    """Whether ``args`` ask ``command`` for JSON (``--json``, ``--format json``), and
+    the command takes it: its failures are then a JSON object on standard output."""
+    flag = any("--json" in param.opts for param in command.params)
+    formats = any("--format" in param.opts and "json" in getattr(param.type, "choices", ())
+                  for param in command.params)
+    return (flag and "--json" in args) or (formats and (
+        "--format=json" in args or any(a == "--format" and b == "json"
+                                       for a, b in zip(args, args[1:]))))
+
+
+def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
+    """The one-line message of a command that failed, its exit status, and whether it
+    is a usage error (the message is then followed by the usage hint)."""
+    if isinstance(error, click.UsageError):
+        return error.format_message(), EXIT_USAGE, True
+    if isinstance(error, click.ClickException):
+        return error.format_message(), EXIT_USAGE, False
+    if isinstance(error, (click.exceptions.Abort, KeyboardInterrupt)):
+        return "interrupted", EXIT_INTERRUPTED, False
+    if isinstance(error, (TimeUp, TooLarge)):
+        # the time limit passed before there was anything to show, or a problem refused
+        # before the work: a memory limit, not bad input
+        return f"limit reached: {error}", EXIT_LIMIT, False
+    if isinstance(error, CpsolveError):
+        return str(error), EXIT_USAGE, isinstance(error, UsageError)
+    if isinstance(error, MemoryError):
+        return ("limit reached: out of memory (the problem is too large for this "
+                "machine)"), EXIT_LIMIT, False
+    if isinstance(error, OSError):
+        return f"{error.filename or ''}: {error.strerror or error}", EXIT_USAGE, False
+    if isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
+        # Ctrl-C inside compiled code that reports it as another error (numba loading
+        # a kernel's Python parts): still an interrupt.
+        return "interrupted", EXIT_INTERRUPTED, False
+    # a bug: one line and its own status, never a traceback
+    if _traceback_wanted(args):
+        traceback.print_exc()
+    return (f"internal error: {type(error).__name__}: {error} (a bug in cpsolve; run "
+            "with CPSOLVE_TRACEBACK=1 for the traceback)"), EXIT_INTERNAL, False
+
+
+def fail(error: BaseException, args: list[str]) -> int:
+    """Say why the command ``args`` failed, and return its exit status: one line on
+    standard error (a usage error adds the hint ``Try 'cpsolve akari --help'.``), and
+    under ``--json`` one JSON object on standard output (docs/json.md)."""
+    import json
+
+    from cpsolve.result import error_json
+
+    message, code, usage = failure(error, args)
+    path, command = invoked(args)
+    click.echo(f"cpsolve: {message}", err=True)
+    if usage:
+        context = getattr(error, "ctx", None)
+        if context is not None:
+            path = context.command_path
+        click.echo(f"Try '{path} --help'.", err=True)
+    if wants_json(command, args):
+        sys.stdout.write(json.dumps(error_json(message, code)) + "\n")
+        sys.stdout.flush()
+    return code
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Entry point of the console script."""
     args = sys.argv[1:] if argv is None else argv
@@ -165,37 +258,9 @@ def main(argv: list[str] | None = None) -> Any:
             value = emit(value)
     except click.exceptions.Exit as done:
         return sys.exit(done.exit_code)
-    except click.ClickException as error:
+    except NO_ARGUMENTS as error:  # ``cpsolve`` alone: the help
         error.show()
         return sys.exit(EXIT_USAGE)
-    except (click.exceptions.Abort, KeyboardInterrupt):
-        click.echo("cpsolve: interrupted", err=True)
-        return sys.exit(EXIT_INTERRUPTED)
-    except TimeUp as error:  # the time limit passed before there was anything to show
-        click.echo(f"cpsolve: limit reached: {error}", err=True)
-        return sys.exit(EXIT_LIMIT)
-    except TooLarge as error:  # refused before the work: a memory limit, not bad input
-        click.echo(f"cpsolve: limit reached: {error}", err=True)
-        return sys.exit(EXIT_LIMIT)
-    except CpsolveError as error:
-        click.echo(f"cpsolve: {error}", err=True)
-        return sys.exit(EXIT_USAGE)
-    except MemoryError:
-        click.echo("cpsolve: limit reached: out of memory (the problem is too large for "
-                   "this machine)", err=True)
-        return sys.exit(EXIT_LIMIT)
-    except OSError as error:
-        click.echo(f"cpsolve: {error.filename or ''}: {error.strerror or error}", err=True)
-        return sys.exit(EXIT_USAGE)
-    except Exception as error:  # a bug: one line and its own status, never a traceback
-        if isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
-            # Ctrl-C inside compiled code that reports it as another error (numba
-            # loading a kernel's Python parts): still an interrupt.
-            click.echo("cpsolve: interrupted", err=True)
-            return sys.exit(EXIT_INTERRUPTED)
-        if _traceback_wanted(args):
-            traceback.print_exc()
-        click.echo(f"cpsolve: internal error: {type(error).__name__}: {error} (a bug in "
-                   "cpsolve; run with CPSOLVE_TRACEBACK=1 for the traceback)", err=True)
-        return sys.exit(EXIT_INTERNAL)
+    except (Exception, KeyboardInterrupt) as error:
+        return sys.exit(fail(error, args))
     return sys.exit(value if isinstance(value, int) else 0)

@@ -161,6 +161,18 @@ def check_json(puzzle: str, errors: list[str]) -> dict[str, Any]:
             "errors": list(errors)}
 
 
+def error_json(message: str, exit_status: int) -> dict[str, Any]:
+    """The JSON object of a command that failed under ``--json`` (bad input or usage, a
+    limit reached before there was anything to show, an interrupt, a bug): the one-line
+    message and the exit status.
+
+    >>> error_json("b.txt:3:5: unknown character 'q'", 2)["exit"]
+    2
+    """
+    return {"version": JSON_VERSION, "status": "error", "error": message,
+            "exit": exit_status}
+
+
 def schema() -> dict[str, Any]:
     """The JSON Schema of every object cpsolve prints with ``--json``."""
     import json

@@ -109,7 +109,8 @@ def test_png_picture(examples, data, tmp_path):
 
 def test_png_needs_an_output_file(examples):
     done = run("akari", str(examples / "akari" / "seed-7x7.txt"), "--format", "png")
-    assert done.returncode == 2 and done.stderr == "cpsolve: PNG output needs -o FILE\n"
+    assert done.returncode == 2 and done.stderr == (
+        "cpsolve: PNG output needs -o FILE\nTry 'cpsolve akari --help'.\n")
 
 
 def test_url_and_tatham_round_trip(examples):
@@ -158,16 +159,18 @@ def test_verbose_reports_method_and_statistics(examples):
     (["5x5:a"], None, "cpsolve: <argument>:1:6: description covers 1 cells, 5x5 needs 25"),
     (["5x5#99"], None, "cpsolve: <argument>:1:4: this is a random seed (WxH#seed), not a "
                        "puzzle: use the game ID (WxH:...)"),
-    (["-", "--solver", "nosuch"], "..\n..\n", "cpsolve: unknown SAT solver 'nosuch'"),
+    # usage errors: the line, then the usage hint
+    (["-", "--solver", "nosuch"], "..\n..\n",
+     "cpsolve: unknown SAT solver 'nosuch'\nTry 'cpsolve akari --help'."),
     (["-", "--unique", "--all"], "..\n..\n",
-     "cpsolve: choose one of --unique, --count N and --all"),
+     "cpsolve: choose one of --unique, --count N and --all\nTry 'cpsolve akari --help'."),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, stdin, message):
     done = run("akari", *args, stdin=stdin)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert done.stderr.startswith(message)
-    assert done.stderr.count("\n") == 1
+    line, *hint = message.split("\n")  # a usage error: the line, then the hint
+    assert done.stderr.startswith(line) and done.stderr.splitlines()[1:] == hint
 
 
 def test_bad_file_contents(tmp_path):
@@ -340,7 +343,10 @@ def test_the_board_alone(examples, tmp_path):
     root = ET.fromstring(out.read_text())
     assert root.findall("{http://www.w3.org/2000/svg}circle") == []  # no bulbs
     done = run("akari", str(path), "--no-solve", "--json")
-    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.returncode == 2 and done.stderr.splitlines() == [
+        "cpsolve: --no-solve prints the board as text or a picture, not JSON",
+        "Try 'cpsolve akari --help'."]
+    assert json.loads(done.stdout)["exit"] == 2  # the failure as JSON too
 
 
 @pytest.fixture(scope="module")

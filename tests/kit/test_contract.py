@@ -227,7 +227,8 @@ def test_an_option_the_method_does_not_take_is_a_usage_error(tmp_path):
     done = run("heyawake", str(example), "--backend", "cpsat", "--card", "seqcounter")
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == ("cpsolve: --card does not apply to the cpsat backend, order "
-                           "encoding (it applies to the sat backend, lazy encoding)\n")
+                           "encoding (it applies to the sat backend, lazy encoding)\n"
+                           "Try 'cpsolve heyawake --help'.\n")
     plan = tmp_path / "p.txt"
     plan.write_text("8 6 7\n2 5 4\n3 0 1\n")
     done = run("slide", str(plan), "--method", "sat", "--weight", "2")

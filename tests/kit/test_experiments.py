@@ -137,10 +137,12 @@ def test_tiny_experiment_end_to_end(tiny):
                    cwd=tmp_path).stdout == shown.stdout
     other = cpsolve("report", "results.db", "--experiment", "nope", cwd=tmp_path)
     assert (other.returncode, other.stderr) == (
-        2, "cpsolve: no experiment 'nope' in results.db (known: tiny)\n")
+        2, "cpsolve: no experiment 'nope' in results.db (known: tiny)\n"
+           "Try 'cpsolve report --help'.\n")
     pair = cpsolve("report", "results.db", "--pair", "sat", "ida", "-o", "x", cwd=tmp_path)
     assert (pair.returncode, pair.stderr) == (
-        2, "cpsolve: no method 'ida' in results.db (known: cpsat, sat)\n")
+        2, "cpsolve: no method 'ida' in results.db (known: cpsat, sat)\n"
+           "Try 'cpsolve report --help'.\n")
     assert not (tmp_path / "x").exists()
     out = tmp_path / "out"
     csv_lines = (out / "runs.csv").read_text().splitlines()
