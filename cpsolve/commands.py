@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cpsolve.errors import InputError, UsageError
+from cpsolve.errors import ForeignPuzzle, InputError, UsageError
 from cpsolve.result import Result, Status, check_json
 
 if TYPE_CHECKING:
@@ -62,14 +63,14 @@ def read_board(arg: str) -> tuple[str, str]:
         data = sys.stdin.buffer.read(MAX_BOARD_BYTES + 1)
         _not_too_long(len(data), "<stdin>")
         try:
-            return data.decode("utf-8"), "<stdin>"
+            return data.decode("utf-8-sig"), "<stdin>"
         except UnicodeDecodeError as error:
             raise InputError(f"not a text file ({error.reason})", source="<stdin>") from None
     if os.path.isdir(arg):
         raise InputError("is a directory, not a board file", source=arg)
     if os.path.exists(arg):
         try:
-            with open(arg, encoding="utf-8") as handle:
+            with open(arg, encoding="utf-8-sig") as handle:
                 text = handle.read(MAX_BOARD_BYTES + 1)
             _not_too_long(len(text), arg)
             return text, arg
@@ -77,8 +78,8 @@ def read_board(arg: str) -> tuple[str, str]:
             raise InputError(f"not a text file ({error.reason})", source=arg) from None
         except OSError as error:
             raise InputError(error.strerror or str(error), source=arg) from None
-    if any(mark in arg for mark in ("\n", ":", ",", "#")):
-        return arg, "<argument>"
+    if any(mark in arg for mark in ("\n", ":", ",", "#", "?")):
+        return arg, "<argument>"  # "?": a puzz.link URL pasted without its scheme
     raise InputError("no such file (and not a one-line board)", source=arg)
 
 
@@ -98,8 +99,27 @@ def load(arg: str, parse: Callable[[str], Any], deadline: Deadline | None = None
     try:
         with limits.building(deadline or limits.Deadline(None), "the board", "read"):
             return parse(text)
+    except ForeignPuzzle as error:
+        raise InputError(_foreign(error, text, arg), source=source, line=error.line,
+                         column=error.column) from None
     except InputError as error:
         raise error.located(source) from None
+
+
+def _foreign(error: ForeignPuzzle, text: str, arg: str) -> str:
+    """The message for a board of another type: which family reads it, if any does
+    (``this is a heyawake puzzle: try cpsolve heyawake BOARD``)."""
+    from cpsolve import registry
+
+    for family in registry.families():
+        try:
+            family.parse(text)
+        except InputError:
+            continue
+        shown = shlex.quote(arg) if len(arg) <= 200 and "\n" not in arg else "BOARD"
+        article = "an" if family.name[0] in "aeiou" else "a"
+        return f"this is {article} {family.name} puzzle: try cpsolve {family.name} {shown}"
+    return error.message
 
 
 def read_text(arg: str) -> str:

@@ -49,6 +49,23 @@ class InputError(CpsolveError, ValueError):
         return f"{prefix}: {self.message}" if prefix else self.message
 
 
+class ForeignPuzzle(InputError):
+    """A board that names its puzzle type (a URL, a janko.at or pzprjs file, a Tatham
+    link), and the type is another family's. ``kind`` is the type as written; the
+    command asks the other families which one reads the board, and says so."""
+
+    def __init__(self, message: str, *, kind: str, source: str | None = None,
+                 line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message, source=source, line=line, column=column)
+        self.kind = kind
+
+    def located(self, source: str) -> InputError:
+        if self.source is not None:
+            return self
+        return ForeignPuzzle(self.message, kind=self.kind, source=source, line=self.line,
+                             column=self.column)
+
+
 class UsageError(CpsolveError, ValueError):
     """Options that do not fit together or name something that does not exist."""
 

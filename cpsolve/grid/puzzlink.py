@@ -1,6 +1,8 @@
-"""puzz.link URLs (``https://puzz.link/p?TYPE/COLS/ROWS/BODY``, also on ``pzv.jp``): the
-envelope every genre shares, and the body encodings of the site's open-source editor
-(pzprjs) that several genres use, each with its encoder so boards round-trip.
+"""puzz.link URLs (``https://puzz.link/p?TYPE/COLS/ROWS/BODY``, also on ``pzv.jp`` and
+the mirrors ``pzprxs.vercel.app`` and ``pzplus.tck.mn``, with or without the scheme, as
+``p.html``, in the editor's modes such as ``TYPE_edit``): the envelope every genre
+shares, and the body encodings of the site's open-source editor (pzprjs) that several
+genres use, each with its encoder so boards round-trip.
 
 The envelope: the type (or one of its aliases: ``akari`` for ``lightup``, ``masyu``
 for ``mashu``), an optional ``v:VARIANT`` segment and flag segment (ignored), the
@@ -20,9 +22,15 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cpsolve.errors import InputError
+from cpsolve.errors import ForeignPuzzle, InputError
 
-URL_RE = re.compile(r"^https?://(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?(?P<rest>.*)$")
+# The site, its old home and its mirrors (pzprxs, pzplus), with or without the scheme,
+# ``p`` or ``p.html``.
+HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app", "pzplus.tck.mn")
+URL_RE = re.compile(r"^(?:https?://)?(?:www\.)?(?:" + "|".join(re.escape(h) for h in HOSTS)
+                    + r")/p(?:\.html)?\?(?P<rest>.*)$")
+# The editor's modes, written after the type (``akari_edit``): the board is the same.
+MODES = ("_edit", "_play", "_test")
 MAX_CELLS = 1_000_000
 UNKNOWN = -2  # a number shown as "?": present, its value not given
 BASE32 = "0123456789abcdefghijklmnopqrstuv"
@@ -54,28 +62,35 @@ class Link:
 
 
 def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS) -> Link:
-    """The parts of a puzz.link / pzv.jp URL whose type is one of ``kinds`` (a map
-    from every accepted spelling to the genre's name, used in messages).
+    """The parts of a puzz.link URL (or pzv.jp, or a mirror's; the scheme may be
+    missing, the path ``p.html``, the type in an editor's mode such as
+    ``akari_edit``) whose type is one of ``kinds`` (a map from every accepted
+    spelling to the genre's name, used in messages); another type is a
+    :class:`~cpsolve.errors.ForeignPuzzle`.
 
     >>> split("https://puzz.link/p?mashu/v:/6/4/1063000i", {"mashu": "Masyu"})
     Link(kind='mashu', cols=6, rows=4, body='1063000i', offset=33)
     >>> split("https://puzz.link/p?akari/6/6/nekcakbl/", {"akari": "Akari"}).body
     'nekcakbl'
+    >>> split("pzprxs.vercel.app/p.html?akari_edit/6/6/nekcakbl", {"akari": "Akari"}).cols
+    6
     >>> split("https://puzz.link/p?sudoku/9/9/x", {"akari": "Akari"})
     Traceback (most recent call last):
     ...
-    cpsolve.errors.InputError: 1:21: puzzle type 'sudoku' is not Akari (akari)
+    cpsolve.errors.ForeignPuzzle: 1:21: puzzle type 'sudoku' is not Akari (akari)
     """
     match = URL_RE.match(url)
     if not match:
         raise error("not a puzz.link or pzv.jp puzzle URL", 0)
     position = match.start("rest")
     parts = match.group("rest").split("/")
-    kind = parts.pop(0)
+    written = parts.pop(0)
+    kind = next((written[:-len(m)] for m in MODES if written.endswith(m)), written)
     if kind not in kinds:
         names = ", ".join(dict.fromkeys(kinds.values()))
-        raise error(f"puzzle type {kind!r} is not {names} ({', '.join(kinds)})", position)
-    position += len(kind) + 1
+        raise ForeignPuzzle(f"puzzle type {kind!r} is not {names} ({', '.join(kinds)})",
+                            kind=kind, line=1, column=position + 1)
+    position += len(written) + 1
     while parts and parts[0] and not parts[0].isdigit():
         position += len(parts.pop(0)) + 1  # a variant (v:...) or flag segment: ignored
     if len(parts) < 3:
@@ -312,4 +327,7 @@ def shifted(error_: InputError, text: str) -> InputError:
     lead = text[:len(text) - len(text.lstrip())]
     line = lead.count("\n") + 1
     shift = len(lead) - (lead.rfind("\n") + 1)
-    return InputError(error_.message, line=line, column=(error_.column or 1) + shift)
+    column = (error_.column or 1) + shift
+    if isinstance(error_, ForeignPuzzle):
+        return ForeignPuzzle(error_.message, kind=error_.kind, line=line, column=column)
+    return InputError(error_.message, line=line, column=column)

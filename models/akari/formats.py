@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from cpsolve.errors import InputError
-from cpsolve.grid import puzzlink
+from cpsolve.grid import forms, puzzlink
+from cpsolve.grid import text as gridtext
 from cpsolve.models.akari.board import Board, Cell
 
 GRID_SYMBOLS = {".": ".", "-": ".", "#": "#", "x": "#", "X": "#"} | {d: d for d in "01234"}
@@ -21,7 +22,9 @@ MAX_CELLS = 1_000_000
 
 
 def parse(text: str) -> Board:
-    """Read a board in any supported format.
+    """Read a board in any supported format: grid text, a puzz.link URL (or a
+    mirror's, see :mod:`cpsolve.grid.forms`), a Tatham game ID or web link, a
+    janko.at or pzprjs file.
 
     >>> parse("https://puzz.link/p?lightup/6/6/nekcakbl").rows[1]
     '..4...'
@@ -29,16 +32,10 @@ def parse(text: str) -> Board:
     '.....0.'
     >>> parse(".1\\n#.").rows
     ('.1', '#.')
+    >>> parse("pzprv3\\nlightup\\n1\\n3\\n1 # - \\n").rows
+    ('1.#',)
     """
-    stripped = text.strip()
-    if not stripped:
-        raise InputError("empty board", line=1, column=1)
-    if "\n" not in stripped and ("://" in stripped or TATHAM_RE.match(stripped)):
-        try:
-            return parse_url(stripped) if "://" in stripped else parse_tatham(stripped)
-        except InputError as error:  # positions in the one-line form -> in the text
-            raise puzzlink.shifted(error, text) from None
-    return parse_grid(text)
+    return FORMS.parse(text)
 
 
 def _grid_lines(text: str) -> list[tuple[int, str]]:
@@ -310,3 +307,37 @@ def read_answer(text: str, board: Board) -> tuple[frozenset[Cell], list[str]]:
                 errors.append(f"cell at row {r + 1}, column {c + 1} is {b!r} in the answer, "
                               f"{a!r} on the board")
     return lights, errors
+
+
+# pzprjs save files: a number, '-' a black cell without one, '#' a light, '+' a dot.
+PZPRV3_SYMBOLS = {".": ".", "#": ".", "+": ".", "-": "#"} | {d: d for d in "01234"}
+
+
+def _from_tokens(grid: gridtext.Grid, symbols: dict[str, str]) -> Board:
+    """A board from a janko.at or pzprjs file's grid of tokens."""
+    rows = []
+    for row in grid:
+        cells = []
+        for token in row:
+            if token.text not in symbols:
+                raise token.error(f"unknown cell {token.text!r} (expected "
+                                  f"{', '.join(repr(k) for k in symbols)})")
+            cells.append(symbols[token.text])
+        rows.append("".join(cells))
+    return Board(tuple(rows))
+
+
+def _is_answer(text: str) -> bool:
+    return bool(parse_answer(text)[1])
+
+
+FORMS: forms.Forms[Board] = forms.Forms(
+    kinds={kind: "Akari" for kind in URL_TYPES},
+    url=parse_url,
+    grid=parse_grid,
+    janko=lambda framed: _from_tokens(framed.grid("problem"), GRID_SYMBOLS),
+    pzprv3=lambda framed: _from_tokens(framed.grid("0"), PZPRV3_SYMBOLS),
+    game_id=(TATHAM_RE, parse_tatham),
+    tatham="lightup",
+    answer=_is_answer,
+)

@@ -15,7 +15,7 @@ borders then the rooms' numbers, as the site's editor encodes them.
 from __future__ import annotations
 
 from cpsolve.errors import InputError
-from cpsolve.grid import puzzlink
+from cpsolve.grid import forms, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Grid, renumbered
@@ -27,28 +27,28 @@ SHADED, UNSHADED = set("#xX1*"), set(".-+0_")
 
 
 def parse(text: str) -> Board:
-    """Read a board in any supported form.
+    """Read a board in any supported form: grid text, a puzz.link URL (or a mirror's,
+    see :mod:`cpsolve.grid.forms`), a janko.at or pzprjs file.
 
     >>> parse("https://puzz.link/p?heyawake/6/6/lll155007rs12222j").rooms
     8
     >>> b = parse("2 3\\n2 - 1\\n- - -\\na a b\\na a b\\n")
     >>> b.numbers, b.room_cells
     ((2, 1), ((0, 1, 3, 4), (2, 5)))
+    >>> parse("pzprv3\\nheyawake\\n2\\n3\\n2\\n0 0 1\\n0 0 1\\n2 . 1\\n. . .\\n").numbers
+    (2, 1)
     """
-    stripped = text.strip()
-    if not stripped:
-        raise InputError("empty board", line=1, column=1)
-    if "\n" not in stripped and "://" in stripped:
-        try:
-            return parse_url(stripped)
-        except InputError as error:
-            raise puzzlink.shifted(error, text) from None
-    return parse_grid(text)
+    return FORMS.parse(text)
 
 
 def parse_grid(text: str) -> Board:
     """Read grid text (see the module docstring)."""
     rows, cols, (numbers, names) = gridtext.read(text, 2, names=("numbers", "rooms"))
+    return _board(rows, cols, numbers, names)
+
+
+def _board(rows: int, cols: int, numbers: gridtext.Grid, names: gridtext.Grid) -> Board:
+    """A board from its grids of number and room tokens, wherever they were read."""
     grid = Grid(rows, cols)
     flat_names = [token for row in names for token in row]
     room = renumbered([token.text for token in flat_names])
@@ -178,3 +178,32 @@ def read_answer(text: str, board: Board) -> tuple[Shading, list[str]]:
         elif token.text not in UNSHADED:
             raise token.error(f"a cell of an answer is '#' (shaded) or '.', not {token.text!r}")
     return frozenset(shaded), []
+
+
+def _pzprv3(framed: forms.Framed) -> Board:
+    """A pzprjs file's board: the room count, the rooms' numbers cell by cell, then
+    each cell's number ('.' none, '-' a number not given)."""
+    names, numbers = framed.grid("0"), framed.grid("1")
+    shown = {".": "-", "-": "?"}
+    numbers = [[gridtext.Token(shown.get(t.text, t.text), t.line, t.column) for t in row]
+               for row in numbers]
+    return _board(framed.rows, framed.cols, numbers, names)
+
+
+def _is_answer(text: str) -> bool:
+    _, _, (grid,) = gridtext.read(text, 1, names=("answer",))
+    tokens = {t.text for row in grid for t in row}
+    return tokens <= SHADED | UNSHADED and bool(tokens & SHADED - {"1"})
+
+
+FORMS: forms.Forms[Board] = forms.Forms(
+    kinds=URL_KINDS,
+    url=parse_url,
+    grid=parse_grid,
+    janko=lambda framed: _board(framed.rows, framed.cols,
+                                framed.grid("problem", "numbers"),
+                                framed.grid("areas", "rooms")),
+    pzprv3=_pzprv3,
+    pzprv3_blocks=lambda kind: (1, 0),
+    answer=_is_answer,
+)

@@ -3,7 +3,8 @@
 Grid text (:func:`parse_grid`): a first line ``ROWS COLS``, then ROWS rows of
 whitespace-separated tokens, ``-`` (empty), ``w`` (white pearl) or ``b`` (black); the
 compact form drops the size line and writes one character a cell (``.`` or ``-``
-empty, ``w``/``o`` white, ``b``/``x`` black, either case). puzz.link
+empty, ``w``/``o`` white, ``b``/``x`` black, either case; janko.at's ``1`` white and
+``2`` black too). puzz.link
 (:func:`parse_url`): ``https://puzz.link/p?mashu/COLS/ROWS/BODY`` (also ``masyu`` and
 ``pearl``), the pearls three cells a base-27 character.
 
@@ -15,18 +16,20 @@ cell by, from ``n``, ``s``, ``e``, ``w`` (``ns`` and ``ew`` straight, ``ne``, ``
 from __future__ import annotations
 
 from cpsolve.errors import InputError
-from cpsolve.grid import puzzlink
+from cpsolve.grid import forms, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE, Board, Loop
 
 URL_KINDS = {"mashu": "Masyu", "masyu": "Masyu", "pearl": "Masyu"}
-SYMBOLS = {"-": EMPTY, ".": EMPTY, "w": WHITE, "o": WHITE, "b": BLACK, "x": BLACK}
+SYMBOLS = {"-": EMPTY, ".": EMPTY, "w": WHITE, "o": WHITE, "b": BLACK, "x": BLACK,
+           "0": EMPTY, "1": WHITE, "2": BLACK}  # 0-2: janko.at's and pzprjs' files
 DIRECTIONS = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
 ORDER = "nsew"  # a token's letters: north or south first, as compass points are named
 
 
 def parse(text: str) -> Board:
-    """Read a board in any supported form.
+    """Read a board in any supported form: grid text, a puzz.link URL (or a mirror's,
+    see :mod:`cpsolve.grid.forms`), a janko.at or pzprjs file.
 
     >>> parse("https://puzz.link/p?mashu/6/6/1063000i3000").pearls[:8]
     (0, 0, 1, 0, 0, 0, 0, 2)
@@ -34,21 +37,20 @@ def parse(text: str) -> Board:
     (1, 0, 0, 0, 0, 2)
     >>> parse("w..\\n..B").pearls
     (1, 0, 0, 0, 0, 2)
+    >>> parse("begin\\npuzzle masyu\\nsize 2\\nproblem\\n1 -\\n- 2\\nend\\n").pearls
+    (1, 0, 0, 2)
     """
-    stripped = text.strip()
-    if not stripped:
-        raise InputError("empty board", line=1, column=1)
-    if "\n" not in stripped and "://" in stripped:
-        try:
-            return parse_url(stripped)
-        except InputError as error:
-            raise puzzlink.shifted(error, text) from None
-    return parse_grid(text)
+    return FORMS.parse(text)
 
 
 def parse_grid(text: str) -> Board:
     """Read grid text (see the module docstring)."""
     rows, cols, (grid,) = gridtext.read(text, 1, names=("pearls",))
+    return _board(rows, cols, grid)
+
+
+def _board(rows: int, cols: int, grid: gridtext.Grid) -> Board:
+    """A board from its grid of pearl tokens, wherever they were read."""
     pearls = []
     for token in (t for row in grid for t in row):
         value = SYMBOLS.get(token.text.lower())
@@ -159,3 +161,19 @@ def read_answer(text: str, board: Board) -> tuple[Loop, list[str]]:
                                 f"not come back")
             edges.add((min(cell, other), max(cell, other)))
     return frozenset(edges), problems
+
+
+def _is_answer(text: str) -> bool:
+    _, _, (grid,) = gridtext.read(text, 1, names=("loop",), words=True)
+    tokens = {t.text.lower() for row in grid for t in row} - {"-"}
+    return bool(tokens) and all(set(t) <= set(DIRECTIONS) and len(t) == 2 for t in tokens)
+
+
+FORMS: forms.Forms[Board] = forms.Forms(
+    kinds=URL_KINDS,
+    url=parse_url,
+    grid=parse_grid,
+    janko=lambda framed: _board(framed.rows, framed.cols, framed.grid("problem")),
+    pzprv3=lambda framed: _board(framed.rows, framed.cols, framed.grid("0")),
+    answer=_is_answer,
+)

@@ -1,0 +1,278 @@
+"""Every form a grid board is pasted in, told apart once for every grid family.
+
+* puzz.link URLs and their mirrors (``pzv.jp``, ``pzprxs.vercel.app``,
+  ``pzplus.tck.mn``), with or without ``https://``, ``p`` or ``p.html``, in the
+  editor's modes (``akari_edit``): :mod:`cpsolve.grid.puzzlink` splits them;
+* Tatham's web links (``.../js/lightup.html#7x7:...``): the game ID after ``#``;
+* janko.at puzzle files: ``begin``, ``puzzle NAME``, ``size N`` (or ``rows`` and
+  ``cols``), then sections (``problem``, ``areas``, ``solution``; written bare or
+  in brackets, ``[problem]``), each a grid of whitespace-separated tokens, ``end``;
+* pzprjs save files: ``pzprv3``, the genre, the rows, the columns, then the board's
+  grids as the editor writes them;
+* the family's own grid text;
+* any of them after a UTF-8 byte-order mark.
+
+A family declares only its own bits (:class:`Forms`): the type names it answers to,
+how it reads a URL and its grid text, and how it turns a janko.at or pzprjs board's
+token grids into a board. A board that names another type raises
+:class:`~cpsolve.errors.ForeignPuzzle` (the command asks the other families which one
+reads it); grid text that reads as the family's answer says to give it with
+``--check``. Every error names its line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from cpsolve.errors import ForeignPuzzle, InputError
+from cpsolve.grid import puzzlink
+from cpsolve.grid.text import MAX_CELLS, Grid, Token
+
+Board = TypeVar("Board")
+
+BOM = "\ufeff"
+TATHAM_LINK_RE = re.compile(r"^(?:https?://)?[^\s#?]*/(?P<game>[a-z]+)\.html#(?P<id>\S+)$")
+
+
+@dataclass(frozen=True)
+class Framed:
+    """A board read from a janko.at or pzprjs file: its type token, its size, and its
+    grids of tokens (janko.at: by section name; pzprjs: in the file's order, by
+    their index as a string, ``"0"``, ``"1"``, ...)."""
+
+    kind: Token
+    rows: int
+    cols: int
+    grids: Mapping[str, Grid]
+
+    def grid(self, *names: str) -> Grid:
+        """The first of the grids ``names`` that the file has; an error naming the
+        type's line when it has none."""
+        for name in names:
+            if name in self.grids:
+                return self.grids[name]
+        raise self.kind.error(f"the file has no {' or '.join(repr(n) for n in names)} "
+                              "section")
+
+
+def without_bom(text: str) -> str:
+    """``text`` without the UTF-8 byte-order mark some editors write first.
+
+    >>> without_bom("\\ufeff1..")
+    '1..'
+    """
+    return text[1:] if text.startswith(BOM) else text
+
+
+def _size(value: Token) -> int:
+    if not value.text.isascii() or not value.text.isdigit() or int(value.text) < 1:
+        raise value.error(f"a size is a positive count, not {value.text!r}")
+    return int(value.text)
+
+
+def _grid(lines: list[tuple[int, str]], start: int, rows: int, cols: int,
+          what: str) -> Grid:
+    """``rows`` rows of ``cols`` whitespace-separated tokens from ``lines[start:]``."""
+    grid: Grid = []
+    for number, line in lines[start:start + rows]:
+        row = [Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
+        if len(row) != cols:
+            at = row[cols] if len(row) > cols else None
+            message = f"a row of the {what} has {len(row)} cells, the board {cols} columns"
+            if at is not None:
+                raise at.error(message)
+            raise InputError(message, line=number, column=len(line.rstrip()) + 1)
+        grid.append(row)
+    if len(grid) < rows:
+        last = lines[-1][0] if lines else 1
+        raise InputError(f"the {what} end after {len(grid)} of {rows} rows", line=last + 1,
+                         column=1)
+    return grid
+
+
+def _content(text: str) -> list[tuple[int, str]]:
+    return [(number, line.rstrip()) for number, line in enumerate(text.splitlines(), 1)
+            if line.strip()]
+
+
+def _checked_size(rows: int, cols: int, at: Token) -> None:
+    if rows * cols > MAX_CELLS:
+        raise at.error(f"{rows}x{cols} is too large (at most {MAX_CELLS:,} cells)")
+
+
+def read_janko(text: str) -> Framed:
+    """A janko.at puzzle file: its type, size and grid sections.
+
+    >>> f = read_janko("begin\\npuzzle akari\\nsize 2\\nproblem\\n- 1\\nx -\\nend\\n")
+    >>> f.kind.text, f.rows, [[t.text for t in row] for row in f.grid("problem")]
+    ('akari', 2, [['-', '1'], ['x', '-']])
+    """
+    lines = _content(text)
+    values: dict[str, Token] = {}
+    grids: dict[str, Grid] = {}
+    index = 0
+    while index < len(lines):
+        number, line = lines[index]
+        index += 1
+        words = [Token(m.group(), number, m.start() + 1)
+                 for m in re.finditer(r"[^\s=]+", line)]
+        if not words:
+            continue
+        key = words[0].text.lower()
+        if key == "end":
+            break
+        if key == "begin" or key.startswith("%") or key.startswith("#"):
+            continue
+        name = key[1:-1] if key.startswith("[") and key.endswith("]") else key
+        if len(words) == 1:
+            rows = _size(values["rows"]) if "rows" in values else None
+            cols = _size(values["cols"]) if "cols" in values else None
+            if rows is None or cols is None or index >= len(lines):
+                continue  # a section that is not a board (moves, say)
+            following = lines[index][1].split()
+            if len(following) != cols or any(";" in token for token in following):
+                continue
+            grids[name] = _grid(lines, index, rows, cols, name)
+            index += rows
+            continue
+        if name == "size":
+            values["rows"] = values["cols"] = words[1]
+        elif name in ("puzzle", "rows", "cols"):
+            values[name] = words[1]
+    if "puzzle" not in values:
+        raise InputError("a janko.at file names its puzzle ('puzzle NAME')",
+                         line=lines[0][0] if lines else 1, column=1)
+    kind = values["puzzle"]
+    if "rows" not in values or "cols" not in values:
+        raise kind.error("a janko.at file gives its size ('size N', or 'rows' and 'cols')")
+    rows, cols = _size(values["rows"]), _size(values["cols"])
+    _checked_size(rows, cols, kind)
+    return Framed(Token(kind.text.lower(), kind.line, kind.column), rows, cols, grids)
+
+
+def read_pzprv3(text: str, blocks: Callable[[str], tuple[int, ...]]) -> Framed:
+    """A pzprjs save file: ``pzprv3`` (or ``pzprv3.N``), the genre, the rows, the
+    columns, then grids of tokens. ``blocks(genre)`` says how many lines to skip
+    before each grid (Heyawake's room count, say), one entry a grid.
+
+    >>> f = read_pzprv3("pzprv3\\nmashu\\n1\\n2\\n1 . \\n", lambda kind: (0,))
+    >>> f.kind.text, f.rows, f.cols, [t.text for t in f.grid("0")[0]]
+    ('mashu', 1, 2, ['1', '.'])
+    """
+    lines = _content(text)
+    if len(lines) < 4:
+        at = lines[-1][0] + 1 if lines else 1
+        raise InputError("a pzprv3 file has its genre, rows and columns on the lines after "
+                         "'pzprv3'", line=at, column=1)
+    head = [Token(line.strip(), number, len(line) - len(line.lstrip()) + 1)
+            for number, line in lines[1:4]]
+    kind, rows_token, cols_token = head
+    rows, cols = _size(rows_token), _size(cols_token)
+    _checked_size(rows, cols, kind)
+    grids: dict[str, Grid] = {}
+    index = 4
+    for k, skip in enumerate(blocks(kind.text)):
+        index += skip
+        grids[str(k)] = _grid(lines, index, rows, cols, "board")
+        index += rows
+    return Framed(kind, rows, cols, grids)
+
+
+@dataclass(frozen=True)
+class Forms(Generic[Board]):
+    """What a grid family reads beside the forms every family shares.
+
+    ``kinds`` maps every type name the family answers to (puzz.link's, pzprjs',
+    janko.at's, Tatham's) to its name in messages; ``url(text)`` reads a puzz.link
+    URL (through :func:`cpsolve.grid.puzzlink.split`); ``grid(text)`` the family's
+    grid text. Optional: ``janko(framed)`` and ``pzprv3(framed)`` make a board from
+    those files' grids (``pzprv3_blocks(genre)``: the lines before each grid, see
+    :func:`read_pzprv3`); ``game_id`` (a pattern and its reader) for a one-line
+    game ID such as Tatham's, read also after ``#`` in Tatham's web links to the
+    game ``tatham``; ``answer(text)``, whether text the board reader refused is the
+    family's answer (then the error says to give it with ``--check``).
+    """
+
+    kinds: Mapping[str, str]
+    url: Callable[[str], Board]
+    grid: Callable[[str], Board]
+    janko: Callable[[Framed], Board] | None = None
+    pzprv3: Callable[[Framed], Board] | None = None
+    pzprv3_blocks: Callable[[str], tuple[int, ...]] = field(default=lambda kind: (0,))
+    game_id: tuple[re.Pattern[str], Callable[[str], Board]] | None = None
+    tatham: str | None = None
+    answer: Callable[[str], bool] | None = None
+
+    @property
+    def name(self) -> str:
+        return next(iter(self.kinds.values()))
+
+    def parse(self, text: str) -> Board:
+        """A board in any form the family reads (see the module docstring)."""
+        text = without_bom(text)
+        stripped = text.strip()
+        if not stripped:
+            raise InputError("empty board", line=1, column=1)
+        first = stripped.split("\n", 1)[0].strip()
+        if first.startswith("pzprv3"):
+            return self._framed(read_pzprv3(text, self.pzprv3_blocks), self.pzprv3,
+                                "pzprjs files")
+        if first.lower() == "begin" or first.lower().startswith("puzzle "):
+            return self._framed(read_janko(text), self.janko, "janko.at files")
+        if "\n" not in stripped:
+            try:
+                return self._one_line(stripped)
+            except InputError as error:  # positions in the one-line form -> in the text
+                raise puzzlink.shifted(error, text) from None
+        return self._grid(text)
+
+    def _framed(self, framed: Framed, reader: Callable[[Framed], Board] | None,
+                what: str) -> Board:
+        kind = framed.kind
+        if kind.text not in self.kinds:
+            raise ForeignPuzzle(f"puzzle type {kind.text!r} is not {self.name} "
+                                f"({', '.join(self.kinds)})", kind=kind.text,
+                                line=kind.line, column=kind.column)
+        if reader is None:
+            raise kind.error(f"{self.name} boards are not read from {what}")
+        return reader(framed)
+
+    def _one_line(self, line: str) -> Board:
+        if puzzlink.URL_RE.match(line):
+            return self.url(line)
+        link = TATHAM_LINK_RE.match(line)
+        if link:
+            game = link.group("game")
+            if game != self.tatham or self.game_id is None:
+                raise ForeignPuzzle(f"this is a link to Tatham's {game!r}, not {self.name}",
+                                    kind=game, line=1, column=link.start("game") + 1)
+            try:
+                return self.game_id[1](link.group("id"))
+            except InputError as error:
+                raise InputError(error.message, line=1,
+                                 column=(error.column or 1) + link.start("id")) from None
+        if self.game_id is not None and self.game_id[0].match(line):
+            return self.game_id[1](line)
+        if "://" in line:
+            return self.url(line)  # says it is not a puzz.link URL
+        return self._grid(line)
+
+    def _grid(self, text: str) -> Board:
+        try:
+            return self.grid(text)
+        except InputError as error:
+            if self.answer is not None and _quietly(self.answer, text):
+                raise InputError(f"{error.message}; this looks like an answer: give it with "
+                                 "--check ANSWER, and the board as BOARD", line=error.line,
+                                 column=error.column) from None
+            raise
+
+
+def _quietly(test: Callable[[str], bool], text: str) -> bool:
+    try:
+        return test(text)
+    except InputError:
+        return False
