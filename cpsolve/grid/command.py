@@ -15,6 +15,7 @@ import click
 
 from cpsolve.commands import (
     EXIT_OK,
+    EXIT_UNSOLVABLE,
     Output,
     build,
     checked,
@@ -30,7 +31,7 @@ from cpsolve.commands import (
     with_file,
 )
 from cpsolve.errors import InputError, UsageError
-from cpsolve.grid.report import QUESTIONS, Report, question_flags
+from cpsolve.grid.report import QUESTIONS, Report, question_flags, two_solutions
 from cpsolve.grid.report import report as setter_report
 from cpsolve.options import click_options
 from cpsolve.result import Result, result_json
@@ -43,27 +44,91 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
            unique: bool, counting: bool, output: str | None,
            report: Report | None = None) -> Output:
     """What a grid family prints: JSON, a picture, or the answers as text, with what
-    the setter's questions add."""
+    the setter's questions add. When the answer goes to a file or a picture, the
+    verdict goes to standard error as one line, and a picture carries it as its
+    heading (two solutions side by side when the board is not unique)."""
+    from cpsolve.grid.render import headed
+
     report = report or Report()
     code = exit_code(result)
+    said = verdict(result, unique, counting, report)
     if fmt == "json":
         data = result_json(puzzle.name, result, lambda a: puzzle.rows(board, a),
                            plans=False, **report.keys)
-        return Output(stdout=json.dumps(data, indent=2), exit_code=code)
-    if fmt in ("svg", "png"):
-        if report.picture is not None:
-            out = drawn(report.picture, fmt, output, code)
-        elif not result.solutions:
-            out = Output(stderr=[f"cpsolve: {result.status.value}: {result.reason}"],
-                         exit_code=code)
-        else:
-            out = drawn(puzzle.picture(board, result.solution), fmt, output, code)
-        out.stderr.extend(report.notes)
+        out = Output(stdout=json.dumps(data, indent=2), exit_code=code)
+    elif fmt in ("svg", "png"):
+        picture = report.picture
+        if picture is None and result.unique is False and len(result.solutions) > 1:
+            picture = two_solutions(puzzle, board, *result.solutions[:2])
+        elif picture is None:
+            picture = puzzle.picture(board, result.solutions[0] if result.solutions
+                                     else None)
+        out = drawn(headed(picture, said), fmt, output, code)
+        out.stderr.extend([said, *report.notes])
         return out
-    text = (answers_text(puzzle, board, result, unique, counting) if report.text is None
-            else report.text)
-    return Output(stdout="\n".join([text, *report.lines]) if text else
-                  "\n".join(report.lines), stderr=list(report.notes), exit_code=code)
+    else:
+        text = (answers_text(puzzle, board, result, unique, counting)
+                if report.text is None else report.text)
+        out = Output(stdout="\n".join([text, *report.lines]) if text else
+                     "\n".join(report.lines), stderr=list(report.notes), exit_code=code)
+    if output is not None:
+        out.stderr.insert(0, said)
+    return out
+
+
+def verdict(result: Result, unique: bool, counting: bool, report: Report) -> str:
+    """What was found and proven, in one line (what the setter's questions found
+    after it): ``unique``, ``not unique: 2 solutions found; 3 cells undetermined, 1
+    fix``, ``unsolvable: ...; 2 numbers in conflict``.
+
+    >>> from cpsolve.result import Result, Status
+    >>> verdict(Result(Status.SOLVED, [1], unique=True), True, False, Report())
+    'unique'
+    >>> verdict(Result(Status.UNSOLVABLE, [], reason="clue 5 at row 1, column 1"),
+    ...         False, False, Report(summary=["1 number in conflict"]))
+    'unsolvable: clue 5 at row 1, column 1; 1 number in conflict'
+    """
+    found = len(result.solutions)
+    if not found:
+        said = result.status.value + (f": {result.reason}" if result.reason else "")
+    elif unique and result.unique:
+        said = "unique"
+    elif unique and result.unique is False:
+        said = f"not unique: {found} solutions found"
+    elif unique:
+        said = "uniqueness unknown: " + (result.reason or "limit reached")
+    elif counting and result.count is not None:
+        more = "" if result.complete else " (stopped before the last)"
+        said = f"{result.count} solution{'s' if result.count != 1 else ''}{more}"
+    else:
+        said = "solved (uniqueness not checked)"
+    return "; ".join([said, *report.summary])
+
+
+def check_picture(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any,
+                  mismatches: list[str], fmt: str, output: str | None) -> Output:
+    """``--check ANSWER`` as a picture: the answer drawn with the cells of every broken
+    rule marked (each :class:`~cpsolve.grid.geometry.Broken` the checker reports names
+    them), the verdict as its heading and on standard error."""
+    from cpsolve.grid.render import MARK, headed
+
+    errors = [*mismatches, *puzzle.check(board, answer)]
+    picture = puzzle.picture(board, answer)
+    for error in errors:
+        picture.marks.update({cell: MARK for cell in getattr(error, "cells", ())
+                              if 0 <= cell[0] < picture.height
+                              and 0 <= cell[1] < picture.width})
+    said = _check_verdict(errors)
+    out = drawn(headed(picture, said), fmt, output, EXIT_UNSOLVABLE if errors else EXIT_OK)
+    out.stderr.extend([said, *errors])
+    return out
+
+
+def _check_verdict(errors: list[str]) -> str:
+    """``valid``, or ``invalid: 3 rules broken``."""
+    if not errors:
+        return "valid"
+    return f"invalid: {len(errors)} rule{'s' if len(errors) != 1 else ''} broken"
 
 
 def answers_text(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, unique: bool,
@@ -168,7 +233,12 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                 given, mismatches = puzzle.read_answer(text, parsed)
             except InputError as error:
                 raise error.located(source) from None
-            return with_file(checked(puzzle.family(), parsed, given, mismatches, fmt), output)
+            if fmt in ("svg", "png"):
+                return check_picture(puzzle, parsed, given, mismatches, fmt, output)
+            out = with_file(checked(puzzle.family(), parsed, given, mismatches, fmt), output)
+            if output is not None:
+                out.stderr.append(_check_verdict([*mismatches, *puzzle.check(parsed, given)]))
+            return out
         dumps = {}
         if dump_cnf is not None:
             cnf = built_model(puzzle, parsed, "sat", encoding, **options)
@@ -186,7 +256,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
             report = (setter_report(puzzle, parsed, result, asked, deadline)
                       if puzzle.hints is not None else None)
         out = render(puzzle, parsed, result, fmt, unique, counting=limit != 1 or count == 1,
-                     output=output if fmt in ("svg", "png") else None, report=report)
+                     output=output, report=report)
         if verbose:
             out.stderr[:0] = [describe_stats(result)]
         out.files.update(dumps)

@@ -31,6 +31,27 @@ def where(cell: tuple[int, int]) -> str:
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
+class Broken(str):
+    """One broken rule as a checker reports it: the message, which is what every
+    caller reads, and the cells it is about, which a picture of the check marks.
+
+    >>> found = Broken(f"lights at {where((0, 0))} and {where((0, 2))} shine on each "
+    ...                "other", (0, 0), (0, 2))
+    >>> found.startswith("lights at row 1, column 1"), found.cells
+    (True, ((0, 0), (0, 2)))
+    """
+
+    cells: tuple[tuple[int, int], ...]
+
+    def __new__(cls, text: str, *cells: tuple[int, int]) -> Broken:
+        made = super().__new__(cls, text)
+        made.cells = tuple(cells)
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Broken, (str(self), *self.cells)
+
+
 @dataclass(frozen=True)
 class Grid:
     """A ``rows`` x ``cols`` grid of cells.

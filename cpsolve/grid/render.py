@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 Cell = tuple[int, int]
@@ -24,6 +24,7 @@ LOOP = "#1f4e9a"
 CAPTION = 0.8  # the room a caption takes below its picture, in cells
 HEADING = 1.0  # the room a sheet's heading takes above its pictures
 FONT = 0.45  # the size of captions and headings, in cells
+LEAST = 0.3  # the smallest a heading is drawn: a sheet widens to hold it
 
 
 @dataclass
@@ -70,16 +71,36 @@ class Sheet:
     def _row_height(self, row: list[GridPicture]) -> float:
         return max(p.height for p in row) + (CAPTION if self.captions else 0.0)
 
+    @staticmethod
+    def _row_width(row: list[GridPicture], gap: float) -> float:
+        return sum(p.width for p in row) + gap * (len(row) - 1)
+
     @property
     def width(self) -> float:
-        return max((sum(p.width for p in row) + self.gap * (len(row) - 1)
-                    for row in self.rows()), default=0.0)
+        """The widest row, or the heading at its smallest size if that is wider
+        (a long verdict above a small board)."""
+        widest = max((self._row_width(row, self.gap) for row in self.rows()), default=0.0)
+        return max(widest, 0.6 * LEAST * len(self.heading))
 
     @property
     def height(self) -> float:
         rows = self.rows()
         return (sum(self._row_height(row) for row in rows) + self.gap * 0.5 * (len(rows) - 1)
                 + (HEADING if self.heading else 0.0))
+
+
+def headed(picture: GridPicture | Sheet, heading: str) -> Sheet:
+    """The picture with ``heading`` drawn above it (the verdict on a board), after
+    the heading a sheet already has.
+
+    >>> sheet = headed(GridPicture(2, 3, title="Akari 3x2"), "unique")
+    >>> sheet.heading, sheet.title, len(sheet.pictures), sheet.height
+    ('unique', 'Akari 3x2', 1, 3.0)
+    """
+    if isinstance(picture, Sheet):
+        joined = f"{picture.heading}: {heading}" if picture.heading else heading
+        return replace(picture, heading=joined)
+    return Sheet([picture], title=picture.title, heading=heading)
 
 
 # Pastel fills that tell repeated labels apart (colour k for the k-th label).
@@ -146,7 +167,7 @@ def shapes(picture: GridPicture | Sheet) -> list[Shape]:
             top = HEADING
         k = 0
         for row in picture.rows():
-            left = 0.0
+            left = (picture.width - Sheet._row_width(row, picture.gap)) / 2
             for pic in row:
                 out.extend(_moved(s, left, top) for s in _grid_shapes(pic))
                 if k < len(picture.captions):

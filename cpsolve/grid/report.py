@@ -24,14 +24,17 @@ class Report:
     JSON object (each documented in docs/json.md), ``lines`` printed after the
     answers, ``text`` printed instead of them, ``picture`` drawn instead of the
     answer's (for ``-o`` and ``--format svg/png``; also when there is no answer),
-    ``notes`` on standard error. A report cut short by the deadline says so on the
-    result (``limit_reached`` and ``reason``), which sets the exit status."""
+    ``notes`` on standard error, ``summary`` the short phrases the verdict line ends
+    with when the output goes to a file or a picture (``3 cells undetermined, 10
+    fixes``). A report cut short by the deadline says so on the result
+    (``limit_reached`` and ``reason``), which sets the exit status."""
 
     keys: dict[str, Any] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     text: str | None = None
     picture: GridPicture | Sheet | None = None
     notes: list[str] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
 
 
 QUESTIONS = ("explain", "redundant", "minimize", "grade")
@@ -60,6 +63,25 @@ def question_flags(function: Any) -> Any:
 def _cells(cells: list[tuple[int, int]]) -> list[list[int]]:
     """Cells as JSON: ``[row, column]``, 1-based."""
     return [[r + 1, c + 1] for r, c in cells]
+
+
+def _counted(count: int, noun: str) -> str:
+    """``1 cell``, ``3 cells``."""
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
+def two_solutions(puzzle: GridPuzzle[Any, Any], board: Any, first: Any, second: Any
+                  ) -> Sheet:
+    """Two solutions of ``board`` side by side, the cells where they differ marked."""
+    from cpsolve.grid.render import MARK, Sheet
+    from cpsolve.grid.text import differing_cells
+
+    differ = differing_cells(puzzle.show(board, first), puzzle.show(board, second))
+    sides = [puzzle.picture(board, first), puzzle.picture(board, second)]
+    for side in sides:
+        side.marks.update({cell: MARK for cell in differ})
+    return Sheet(sides, ["one solution", "another"],
+                 title=f"{puzzle.name.capitalize()}: two solutions")
 
 
 def _listed(clues: list[Clue]) -> str:
@@ -106,7 +128,10 @@ def _conflict(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: 
         if not found.clues:
             out.lines.append("no clue is to blame: the rules alone have no solution on "
                              "this board")
+            out.summary.append("no clue is to blame")
             return
+        out.summary.append(_counted(len(found.clues), puzzle.require_hints().noun)
+                           + " in conflict")
         what = ("the clue that cannot hold" if len(found.clues) == 1 else
                 "clues that cannot hold together")
         more = "" if found.minimal else " (the time ran out before the set was minimal)"
@@ -120,9 +145,8 @@ def _conflict(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: 
 
 def _explain(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: str,
              deadline: Deadline, out: Report) -> None:
-    from cpsolve.grid.render import MARK, Sheet
     from cpsolve.grid.setter import explain
-    from cpsolve.grid.text import differing_cells, marked
+    from cpsolve.grid.text import marked
 
     out.keys.update(undetermined=[], fixes=[])
     if not result.status.found:
@@ -143,18 +167,17 @@ def _explain(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: s
     out.text = (marked(first_text, set(found.undetermined))
                 + f"\n\nnot unique: {count} cell{'s are' if count != 1 else ' is'} not the "
                   "same in every solution (marked ?)")
-    differ = differing_cells(first_text, puzzle.show(board, found.second))
-    sides = [puzzle.picture(board, found.first), puzzle.picture(board, found.second)]
-    for side in sides:
-        side.marks.update({cell: MARK for cell in differ})
-    out.picture = Sheet(sides, ["one solution", "another"],
-                        title=f"{puzzle.name.capitalize()}: two solutions")
+    out.picture = two_solutions(puzzle, board, found.first, found.second)
+    out.summary.append(f"{_counted(count, 'cell')} undetermined")
     if found.status is not Status.SOLVED:
         _limit(result, "every undetermined cell was found")
         out.lines.append("(the time ran out: there may be more)")
         return
     if puzzle.require_hints().edits is None:
         return
+    more = "" if found.searched else " (there may be more)"
+    fixes = len(found.fixes)
+    out.summary[-1] += f", {fixes} fix{'es' if fixes != 1 else ''}{more}"
     if found.fixes:
         out.lines.append("\nfixes, each leaving exactly one solution:")
         out.lines.extend(f"  {fix.text}" for fix in found.fixes)
@@ -182,6 +205,7 @@ def _redundant(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver:
     out.keys["redundant"] = _cells([clue.cell for clue in found.clues])
     if found.status is Status.UNKNOWN:
         _limit(result, "every clue was tried")
+    out.summary.append(f"{_counted(len(found.clues), noun)} can each go")
     if found.clues:
         out.lines.append(f"\n{noun}s that can each go, the solution staying unique: "
                          + _listed(found.clues))
@@ -210,6 +234,7 @@ def _grade(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, deadline: D
     if found.answer is not None and found.answer != result.solution:
         raise RuntimeError("the grading deductions and the solver disagree on the solution")
     out.keys.update(grade=found.name, deductions=found.counts)
+    out.summary.append(f"grade {found.name}")
     counts = found.counts
     out.lines.append(f"\ngrade: {found.name} ({found.unit} decided by the basic rules "
                      f"{counts['basic']}, single trials {counts['trial']}, nested trials "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cpsolve.grid.geometry import where
+from cpsolve.grid.geometry import Broken, where
 from cpsolve.models.akari.board import WHITE, Board, Cell
 
 
@@ -33,7 +33,8 @@ def _pairs(runs: np.ndarray, light: np.ndarray) -> list[tuple[Cell, Cell]]:
 
 
 def check(board: Board, lights: frozenset[Cell]) -> list[str]:
-    """Every rule ``lights`` breaks on ``board``, one message each; empty when valid.
+    """Every rule ``lights`` breaks on ``board``, one message each (a
+    :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
 
     >>> b = Board(("...", ".1.", "..."))
     >>> check(b, frozenset({(0, 1), (1, 0), (2, 2)}))
@@ -43,15 +44,15 @@ def check(board: Board, lights: frozenset[Cell]) -> list[str]:
     >>> check(b, frozenset({(0, 0), (0, 2)}))[0]
     'lights at row 1, column 1 and row 1, column 3 shine on each other'
     """
-    errors = []
+    errors: list[str] = []
     white = board.grid == WHITE
     light = np.zeros_like(white)
     for cell in sorted(lights):
         r, c = cell
         if not (0 <= r < board.height and 0 <= c < board.width):
-            errors.append(f"light at {where(cell)} is outside the board")
+            errors.append(Broken(f"light at {where(cell)} is outside the board"))
         elif not white[r, c]:
-            errors.append(f"light at {where(cell)} is on a black cell")
+            errors.append(Broken(f"light at {where(cell)} is on a black cell", cell))
         else:
             light[r, c] = True
     across = _runs(white)
@@ -59,17 +60,20 @@ def check(board: Board, lights: frozenset[Cell]) -> list[str]:
     pairs = _pairs(across, light)
     pairs += sorted((((a[1], a[0]), (b[1], b[0])) for a, b in _pairs(down, light.T)),
                     key=lambda pair: pair[1])
-    errors.extend(f"lights at {where(a)} and {where(b)} shine on each other" for a, b in pairs)
+    errors.extend(Broken(f"lights at {where(a)} and {where(b)} shine on each other", a, b)
+                  for a, b in pairs)
     # A white cell is lit when its row run or its column run holds a light.
     in_across = np.bincount(across[light], minlength=int(across.max()) + 1)
     in_down = np.bincount(down[light.T], minlength=int(down.max()) + 1)
     lit = (in_across[across] > 0) | (in_down[down] > 0).T
     for r, c in zip(*np.nonzero(white & ~lit)):
-        errors.append(f"cell at {where((int(r), int(c)))} is not lit")
+        dark = (int(r), int(c))
+        errors.append(Broken(f"cell at {where(dark)} is not lit", dark))
     padded = np.pad(light, 1).astype(np.int8)
     around = padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, :-2] + padded[1:-1, 2:]
     clue = (board.grid >= 0) & (board.grid <= 4)
     for r, c in zip(*np.nonzero(clue & (around != board.grid))):
-        errors.append(f"clue {board.grid[r, c]} at {where((int(r), int(c)))} has "
-                      f"{around[r, c]} lights around it")
+        cell = (int(r), int(c))
+        errors.append(Broken(f"clue {board.grid[r, c]} at {where(cell)} has "
+                             f"{around[r, c]} lights around it", cell))
     return errors

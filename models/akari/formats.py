@@ -11,6 +11,7 @@ import re
 from cpsolve.errors import InputError
 from cpsolve.grid import forms, puzzlink
 from cpsolve.grid import text as gridtext
+from cpsolve.grid.geometry import Broken, where
 from cpsolve.models.akari.board import Board, Cell
 
 GRID_SYMBOLS = {".": ".", "-": ".", "#": "#", "x": "#", "X": "#"} | {d: d for d in "01234"}
@@ -300,12 +301,12 @@ def read_answer(text: str, board: Board) -> tuple[frozenset[Cell], list[str]]:
     if (answer.height, answer.width) != (board.height, board.width):
         raise InputError(f"answer is {answer.width}x{answer.height}, the board is "
                          f"{board.width}x{board.height}")
-    errors = []
+    errors: list[str] = []
     for r, (want, got) in enumerate(zip(board.rows, answer.rows)):
         for c, (a, b) in enumerate(zip(want, got)):
             if a != b and (r, c) not in lights:
-                errors.append(f"cell at row {r + 1}, column {c + 1} is {b!r} in the answer, "
-                              f"{a!r} on the board")
+                errors.append(Broken(f"cell at {where((r, c))} is {b!r} in the answer, "
+                                     f"{a!r} on the board", (r, c)))
     return lights, errors
 
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections import deque
 
+from cpsolve.grid.geometry import Broken
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 
 
 def check(board: Board, shading: Shading) -> list[str]:
-    """Every rule ``shading`` breaks on ``board``, one message each; empty when valid.
+    """Every rule ``shading`` breaks on ``board``, one message each (a
+    :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
 
     >>> b = Board(2, 3, (0, 0, 1, 0, 0, 1), (1, None), (0, 2))
     >>> check(b, frozenset({0}))
@@ -23,15 +25,16 @@ def check(board: Board, shading: Shading) -> list[str]:
     'shaded cells at row 1, column 1 and row 1, column 2 touch'
     """
     grid = board.grid
-    where = grid.where
-    errors = []
+    where, rc = grid.where, grid.rc
+    errors: list[str] = []
     for cell in sorted(shading):
         if not 0 <= cell < board.cells:
-            errors.append(f"shaded cell {cell} is outside the board")
+            errors.append(Broken(f"shaded cell {cell} is outside the board"))
     shaded = [cell in shading for cell in range(board.cells)]
     for a, b in grid.pairs:
         if shaded[a] and shaded[b]:
-            errors.append(f"shaded cells at {where(a)} and {where(b)} touch")
+            errors.append(Broken(f"shaded cells at {where(a)} and {where(b)} touch",
+                                 rc(a), rc(b)))
     white = [cell for cell in range(board.cells) if not shaded[cell]]
     if white:
         seen = {white[0]}
@@ -44,16 +47,17 @@ def check(board: Board, shading: Shading) -> list[str]:
                     queue.append(other)
         apart = [cell for cell in white if cell not in seen]
         if apart:
-            errors.append(f"the unshaded cell at {where(apart[0])} is cut off from the "
-                          f"one at {where(white[0])}")
+            errors.append(Broken(f"the unshaded cell at {where(apart[0])} is cut off from "
+                                 f"the one at {where(white[0])}", *map(rc, apart)))
     counts = [0] * board.rooms
     for cell in range(board.cells):
         counts[board.room[cell]] += shaded[cell]
     for room, number in enumerate(board.numbers):
         if number is not None and number != UNKNOWN and counts[room] != number:
-            errors.append(f"the room numbered {number} at "
-                          f"{where(board.clue_cell[room])} has {counts[room]} shaded "
-                          f"cell{'s' if counts[room] != 1 else ''}")
+            errors.append(Broken(f"the room numbered {number} at "
+                                 f"{where(board.clue_cell[room])} has {counts[room]} shaded "
+                                 f"cell{'s' if counts[room] != 1 else ''}",
+                                 *map(rc, board.room_cells[room])))
     for line in grid.lines:
         start: int | None = None  # where the current run of unshaded cells began
         crossed = 0
@@ -65,6 +69,7 @@ def check(board: Board, shading: Shading) -> list[str]:
             elif board.room[cell] != board.room[line[k - 1]]:
                 crossed += 1
                 if crossed == 2:
-                    errors.append(f"the unshaded run from {where(line[start])} to "
-                                  f"{where(cell)} crosses two room borders")
+                    errors.append(Broken(f"the unshaded run from {where(line[start])} to "
+                                         f"{where(cell)} crosses two room borders",
+                                         *map(rc, line[start:k + 1])))
     return errors

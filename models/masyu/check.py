@@ -7,34 +7,37 @@ neighbouring cells' edges. It shares nothing with the models but the board.
 
 from __future__ import annotations
 
+from cpsolve.grid.geometry import Broken
 from cpsolve.models.masyu.board import WHITE, Board, Loop
 
 STEPS = {(0, -1): "west", (0, 1): "east", (-1, 0): "north", (1, 0): "south"}
 
 
 def check(board: Board, loop: Loop) -> list[str]:
-    """Every rule ``loop`` breaks on ``board``, one message each; empty when valid.
+    """Every rule ``loop`` breaks on ``board``, one message each (a
+    :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
 
     >>> b = Board(2, 2, (1, 0, 0, 0))
     >>> check(b, frozenset({(0, 1), (2, 3), (0, 2), (1, 3)}))
     ['the white pearl at row 1, column 1 is not passed straight through']
     """
     grid = board.grid
-    where = grid.where
-    errors = []
+    where, rc = grid.where, grid.rc
+    errors: list[str] = []
     links: dict[int, list[int]] = {cell: [] for cell in range(board.cells)}
     for a, b in sorted(loop):
         if (a, b) not in grid.edge_at:
-            errors.append(f"({a}, {b}) does not join two neighbouring cells")
+            errors.append(Broken(f"({a}, {b}) does not join two neighbouring cells"))
             continue
         links[a].append(b)
         links[b].append(a)
     for cell, others in links.items():
         if len(others) not in (0, 2):
-            errors.append(f"the loop has {len(others)} ends at {where(cell)}")
+            errors.append(Broken(f"the loop has {len(others)} ends at {where(cell)}",
+                                 rc(cell)))
     used = [cell for cell, others in links.items() if others]
     if not used:
-        errors.append("there is no loop")
+        errors.append(Broken("there is no loop"))
     elif not errors:
         seen, previous, cell = {used[0]}, -1, used[0]
         while True:
@@ -45,8 +48,9 @@ def check(board: Board, loop: Loop) -> list[str]:
             previous, cell = cell, step
         if len(seen) != len(used):
             stray = next(c for c in used if c not in seen)
-            errors.append(f"more than one loop: the cell at {where(stray)} is on "
-                          f"another loop than the one at {where(used[0])}")
+            errors.append(Broken(f"more than one loop: the cell at {where(stray)} is on "
+                                 f"another loop than the one at {where(used[0])}",
+                                 *(rc(c) for c in used if c not in seen)))
 
     def linked(cell: int | None, dr: int, dc: int) -> bool:
         other = board.grid.step(cell, dr, dc) if cell is not None else None
@@ -57,28 +61,31 @@ def check(board: Board, loop: Loop) -> list[str]:
             continue
         name = "white" if pearl == WHITE else "black"
         if not links[cell]:
-            errors.append(f"the loop does not pass the {name} pearl at {where(cell)}")
+            errors.append(Broken(f"the loop does not pass the {name} pearl at "
+                                 f"{where(cell)}", rc(cell)))
             continue
         across = linked(cell, 0, -1) and linked(cell, 0, 1)
         down = linked(cell, -1, 0) and linked(cell, 1, 0)
         if pearl == WHITE:
             if not (across or down):
-                errors.append(f"the white pearl at {where(cell)} is not passed "
-                              "straight through")
+                errors.append(Broken(f"the white pearl at {where(cell)} is not passed "
+                                     "straight through", rc(cell)))
                 continue
             dr, dc = (0, 1) if across else (1, 0)
             before, after = board.grid.step(cell, -dr, -dc), board.grid.step(cell, dr, dc)
             if linked(before, -dr, -dc) and linked(after, dr, dc):
-                errors.append(f"the loop turns on neither side of the white pearl at "
-                              f"{where(cell)}")
+                errors.append(Broken(f"the loop turns on neither side of the white pearl "
+                                     f"at {where(cell)}", rc(cell)))
         else:
             if across or down:
-                errors.append(f"the loop goes straight through the black pearl at "
-                              f"{where(cell)}")
+                errors.append(Broken(f"the loop goes straight through the black pearl at "
+                                     f"{where(cell)}", rc(cell)))
                 continue
             for (dr, dc), name in STEPS.items():
-                if linked(cell, dr, dc) and not linked(board.grid.step(cell, dr, dc), dr, dc):
-                    errors.append(f"the loop leaving the black pearl at {where(cell)} "
-                                  f"to the {name} does not go straight through the next "
-                                  "cell")
+                following = board.grid.step(cell, dr, dc)
+                if linked(cell, dr, dc) and not linked(following, dr, dc):
+                    assert following is not None  # linked to it
+                    errors.append(Broken(f"the loop leaving the black pearl at "
+                                         f"{where(cell)} to the {name} does not go straight "
+                                         "through the next cell", rc(cell), rc(following)))
     return errors

@@ -18,6 +18,7 @@ from __future__ import annotations
 from cpsolve.errors import InputError
 from cpsolve.grid import forms, puzzlink
 from cpsolve.grid import text as gridtext
+from cpsolve.grid.geometry import Broken
 from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE, Board, Loop
 
 URL_KINDS = {"mashu": "Masyu", "masyu": "Masyu", "pearl": "Masyu"}
@@ -146,19 +147,21 @@ def read_answer(text: str, board: Board) -> tuple[Loop, list[str]]:
             raise token.error(f"a cell is '-' or the directions the loop leaves it by "
                               f"(n, e, s, w: 'ew', 'se', ...), not {token.text!r}")
         said.append(letters)
-    problems = []
+    problems: list[str] = []
+    rc = board.grid.rc
     for cell, letters in enumerate(said):
         for name in sorted(letters, key=ORDER.index):
             dr, dc = DIRECTIONS[name]
             other = board.grid.step(cell, dr, dc)
             where = board.grid.where(cell)
             if other is None:
-                problems.append(f"the loop leaves the board from {where} ({name})")
+                problems.append(Broken(f"the loop leaves the board from {where} ({name})",
+                                       rc(cell)))
                 continue
             back = {"n": "s", "s": "n", "e": "w", "w": "e"}[name]
             if back not in said[other]:
-                problems.append(f"the loop goes {name} from {where} but the cell there does "
-                                f"not come back")
+                problems.append(Broken(f"the loop goes {name} from {where} but the cell "
+                                       "there does not come back", rc(cell), rc(other)))
             edges.add((min(cell, other), max(cell, other)))
     return frozenset(edges), problems
 

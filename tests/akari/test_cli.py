@@ -71,10 +71,13 @@ def test_svg_picture(examples, tmp_path):
     out = tmp_path / "board.svg"
     done = run("akari", str(examples / "akari" / "seed-7x7.txt"), "-o", str(out))
     assert done.returncode == 0 and done.stdout == ""
+    assert done.stderr == "solved (uniqueness not checked)\n"  # the verdict, as a heading too
     root = ET.fromstring(out.read_text())
     ns = "{http://www.w3.org/2000/svg}"
     assert len(root.findall(f"{ns}circle")) == 10  # the bulbs
-    assert sorted(t.text for t in root.findall(f"{ns}text")) == ["1", "2", "2", "4"]
+    heading, *labels = [t.text for t in root.findall(f"{ns}text")]
+    assert heading == "solved (uniqueness not checked)"
+    assert sorted(labels) == ["1", "2", "2", "4"]
     assert root.get("width") == str(int((7 + 0.5) * 40))
 
 
@@ -88,12 +91,13 @@ def test_png_picture(examples, data, tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     image = imread(out)
     height, width, _ = image.shape
-    assert (width, height) == (int(18.5 * 40), int(10.5 * 40))
+    assert (width, height) == (int(18.5 * 40), int((10.5 + 1) * 40))  # the verdict above
     solution = (data / "akari" / "seed-18x10.solution.txt").read_text().split()
 
     def pixel(r: int, c: int, dx: float = 0.5, dy: float = 0.5) -> tuple[float, ...]:
-        # cell (r, c) spans 40 pixels after a margin of a quarter cell
-        return tuple(image[int((r + 0.25 + dy) * 40), int((c + 0.25 + dx) * 40)][:3])
+        # cell (r, c) spans 40 pixels after a margin of a quarter cell (and the
+        # verdict's line above the board)
+        return tuple(image[int((r + 1.25 + dy) * 40), int((c + 0.25 + dx) * 40)][:3])
 
     for r, row in enumerate(solution):
         for c, ch in enumerate(row):
@@ -262,13 +266,17 @@ def test_explain_draws_two_solutions_side_by_side(tmp_path):
     out = tmp_path / "both.svg"
     done = run("akari", "-", "--explain", "-o", str(out), stdin=TWO)
     assert done.returncode == 4 and done.stdout == ""
+    verdict = done.stderr.splitlines()[0]
+    assert verdict.startswith("not unique: 2 solutions found; ") and "undetermined" in verdict
     root = ET.fromstring(out.read_text())
     ns = "{http://www.w3.org/2000/svg}"
     marks = [r for r in root.findall(f"{ns}rect") if r.get("stroke") == "#d62728"]
     assert marks and len(marks) % 2 == 0  # the same differing cells in both pictures
     xs = sorted({float(r.get("x")) for r in marks})
-    assert xs[0] < 3 < xs[-1]  # marks on the left picture and on the right one
-    assert [t.text for t in root.findall(f"{ns}text")][-2:] == ["one solution", "another"]
+    middle = float(root.get("viewBox").split()[2]) / 2 - 0.25
+    assert xs[0] < middle < xs[-1]  # marks on the left picture and on the right one
+    texts = [t.text for t in root.findall(f"{ns}text")]
+    assert texts[0] == verdict and texts[-2:] == ["one solution", "another"]
     png = tmp_path / "both.png"
     assert run("akari", "-", "--explain", "-o", str(png), stdin=TWO).returncode == 4
     assert png.read_bytes()[:4] == b"\x89PNG"
@@ -282,12 +290,16 @@ def test_an_unsolvable_board_names_the_clues_in_conflict(tmp_path):
     assert done.stdout.splitlines()[-1] == ("clues that cannot hold together: row 1, column 4; "
                                             "row 2, column 1; row 2, column 2")
     out = tmp_path / "conflict.svg"
-    assert run("akari", "-", "-o", str(out), stdin=board).returncode == 1
+    done = run("akari", "-", "-o", str(out), stdin=board)
+    assert done.returncode == 1
+    assert done.stderr.endswith("; 3 numbers in conflict\n") and done.stderr.count("\n") == 1
     root = ET.fromstring(out.read_text())
-    marks = [r for r in root.findall("{http://www.w3.org/2000/svg}rect")
-             if r.get("stroke") == "#d62728"]
-    assert sorted((float(r.get("y")), float(r.get("x"))) for r in marks) == [
-        (0.08, 3.08), (1.08, 0.08), (1.08, 1.08)]
+    rects = root.findall("{http://www.w3.org/2000/svg}rect")
+    board_at = next(r for r in rects if r.get("fill") == "#ffffff")  # the board's corner
+    x0, y0 = float(board_at.get("x")), float(board_at.get("y"))
+    marks = [r for r in rects if r.get("stroke") == "#d62728"]
+    assert sorted((round(float(r.get("y")) - y0, 2), round(float(r.get("x")) - x0, 2))
+                  for r in marks) == [(0.08, 3.08), (1.08, 0.08), (1.08, 1.08)]
 
 
 def test_redundant_numbers(examples):

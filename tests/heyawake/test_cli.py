@@ -53,17 +53,18 @@ def test_pictures(tmp_path):
     ns = "{http://www.w3.org/2000/svg}"
     shaded = [r for r in root.findall(f"{ns}rect") if r.get("fill") == "#1a1a1a"]
     assert len(shaded) == 11  # the answer's shaded cells
-    assert sorted(t.text for t in root.findall(f"{ns}text")) == ["2", "2", "2", "2"]
+    heading, *labels = [t.text for t in root.findall(f"{ns}text")]
+    assert heading == "solved (uniqueness not checked)" and labels == ["2", "2", "2", "2"]
     thick = [line for line in root.findall(f"{ns}line") if line.get("stroke-width") == "0.1"]
     assert len(thick) == 14 + 11  # the room borders inside the grid: 14 across, 11 down
     png = tmp_path / "board.png"
     assert run("heyawake", URL, "-o", str(png)).returncode == 0
     image = imread(png)
-    assert image.shape[:2] == (int(6.5 * 40), int(6.5 * 40))
+    assert image.shape[:2] == (int((6.5 + 1) * 40), int(6.5 * 40))  # the verdict above
     r, c = 0, 2  # a shaded cell, away from its number
-    assert max(image[int((r + 0.25 + 0.15) * 40), int((c + 0.25 + 0.15) * 40)][:3]) < 0.2
+    assert max(image[int((r + 1.25 + 0.15) * 40), int((c + 0.25 + 0.15) * 40)][:3]) < 0.2
     r, c = 0, 1  # an unshaded cell
-    assert min(image[int((r + 0.25 + 0.15) * 40), int((c + 0.25 + 0.15) * 40)][:3]) > 0.9
+    assert min(image[int((r + 1.25 + 0.15) * 40), int((c + 0.25 + 0.15) * 40)][:3]) > 0.9
 
 
 def test_generate_makes_a_unique_board():
