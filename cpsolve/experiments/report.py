@@ -16,6 +16,8 @@ optimum longer than a valid plan) counts as wrong: it decides nothing.
 
 The tables show, per experiment, the last run of each item and method under the time
 limit of the experiment's most recent run; runs under other limits stay in the CSV.
+Per family: one line per method, the medians of its measurements, and every item by
+method (its outcome and seconds).
 """
 
 from __future__ import annotations
@@ -231,6 +233,38 @@ def render_measures(rows: list[dict[str, Any]], methods: list[str]) -> str | Non
     return markdown(["method (medians)", *(head for head, _ in shown)], body)
 
 
+def _cell(row: dict[str, Any]) -> str:
+    """A run in the per-instance table: its outcome (the status of a solved one:
+    ``optimal`` or ``solved``) and its seconds."""
+    outcome = row["status"] if row["outcome"] == "solved" and row.get("status") else (
+        row["outcome"])
+    seconds = row.get("seconds")
+    return outcome if seconds is None else f"{outcome} {_seconds(float(seconds))}"
+
+
+def render_instances(rows: list[dict[str, Any]], methods: list[str]) -> str:
+    """Every item by method: each cell the run's outcome and seconds (``-`` where the
+    method has no run of the item), the items in the order of their names.
+
+    >>> print(render_instances([
+    ...     {"instance": "a.txt", "seed": 0, "method": "sat", "outcome": "solved",
+    ...      "status": "optimal", "seconds": 0.25},
+    ...     {"instance": "a.txt", "seed": 0, "method": "ida", "outcome": "timeout",
+    ...      "status": "unknown", "seconds": 20.0}], ["sat", "ida"]))
+    | instance | sat (s)       | ida (s)      |
+    |----------|---------------|--------------|
+    | a.txt    | optimal 0.250 | timeout 20.0 |
+    """
+    seeds = len({row["seed"] for row in rows}) > 1
+    cells: dict[tuple[Any, ...], dict[str, str]] = defaultdict(dict)
+    for row in rows:
+        cells[item(row)][row["method"]] = _cell(row)
+    body = [[f"{name} seed {seed}" if seeds else str(name),
+             *(cells[(name, seed)].get(method, "-") for method in methods)]
+            for name, seed in sorted(cells, key=lambda key: (str(key[0]), key[1]))]
+    return markdown(["instance", *(f"{method} (s)" for method in methods)], body)
+
+
 @dataclass
 class Disagreement:
     """A contradiction between runs on one instance (or a rejected answer), and the
@@ -309,13 +343,25 @@ def cross_check(rows: list[dict[str, Any]]) -> list[Disagreement]:
     return found
 
 
+# The CSV's names for the store's columns that measure something in a unit: the unit
+# ends the name (seconds ``_s``, megabytes ``_mb``), as ``peak_mb`` does already.
+CSV_NAMES = {"seconds": "time_s", "time_limit": "time_limit_s",
+             "memory_limit": "memory_limit_mb", "build_seconds": "build_s",
+             "solve_seconds": "solve_s", "wall_seconds": "wall_s", "cpu_seconds": "cpu_s"}
+
+
 def to_csv(rows: list[dict[str, Any]], shown: Iterable[dict[str, Any]] = ()) -> str:
-    """Every run as one CSV line (the columns of :data:`COLUMNS`), and ``current``:
-    1 for the runs the report's tables count (the rows of ``shown``, by key), else 0."""
+    """Every run as one CSV line (the columns of :data:`COLUMNS`, those with a unit
+    named as in :data:`CSV_NAMES`), and ``current``: 1 for the runs the report's
+    tables count (the rows of ``shown``, by key), else 0.
+
+    >>> to_csv([]).split(",")[5:11]
+    ['outcome', 'status', 'time_s', 'time_limit_s', 'memory_limit_mb', 'build_s']
+    """
     keys = {row["key"] for row in shown}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*COLUMNS, "current"])
+    writer.writerow([*(CSV_NAMES.get(c, c) for c in COLUMNS), "current"])
     for row in rows:
         writer.writerow(["" if row.get(c) is None else row.get(c) for c in COLUMNS]
                         + [int(row["key"] in keys)])
@@ -351,11 +397,13 @@ def describe(report: Report) -> str:
         lines = table(group)
         parts.append(render_table(lines, max(limits)))
         parts.append("")
-        measures = render_measures(group, [line.method for line in lines
-                                           if line.method != VIRTUAL_BEST])
+        names = [line.method for line in lines if line.method != VIRTUAL_BEST]
+        measures = render_measures(group, names)
         if measures is not None:
             parts.append(measures)
             parts.append("")
+        parts.append(render_instances(group, names))
+        parts.append("")
     errors = [r for r in current if r["outcome"] in ("error", "memout", "unknown")]
     if errors:
         parts.append("Runs without an answer, other than timeouts:")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import shutil
@@ -133,6 +134,14 @@ def test_tiny_experiment_end_to_end(tiny):
     assert [c.strip() for c in medians.split("|")][1:-1] == [
         "build s", "solve s", "variables", "clauses", "constraints", "conflicts", "nodes",
         "cpu s", "peak MB"]
+    # Every instance by method: each cell the status and the seconds.
+    head, rule, *body = shown.stdout.split("\n| instance ")[1].split("\n\n")[0].splitlines()
+    assert sorted(cell.strip() for cell in head.split("|")[1:-1]) == ["cpsat (s)", "sat (s)"]
+    assert sorted(line.split("|")[1].strip() for line in body) == sorted(optimal)
+    for line in body:
+        for cell in line.split("|")[2:-1]:
+            status, seconds = cell.split()
+            assert status == "optimal" and 0 < float(seconds) < 20, line
     assert cpsolve("report", "results.db", "--experiment", "tiny",
                    cwd=tmp_path).stdout == shown.stdout
     other = cpsolve("report", "results.db", "--experiment", "nope", cwd=tmp_path)
@@ -147,6 +156,12 @@ def test_tiny_experiment_end_to_end(tiny):
     out = tmp_path / "out"
     csv_lines = (out / "runs.csv").read_text().splitlines()
     assert len(csv_lines) == 7 and csv_lines[0].startswith("experiment,family,method")
+    header = csv_lines[0].split(",")  # every time with its unit in its name
+    assert {"time_s", "time_limit_s", "build_s", "solve_s", "wall_s", "cpu_s",
+            "memory_limit_mb", "peak_mb"} <= set(header)
+    assert not [name for name in header if "second" in name or name.endswith("limit")]
+    first = next(csv.DictReader(csv_lines))
+    assert float(first["time_limit_s"]) == 20 and 0 < float(first["time_s"]) < 20
     scatter = {p.stem for p in out.iterdir() if "scatter" in p.name}
     assert scatter <= {"tiny-slide-scatter-sat-vs-cpsat", "tiny-slide-scatter-cpsat-vs-sat"}
     for kind in ("cactus", "scatter", "horizon"):
