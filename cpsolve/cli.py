@@ -100,10 +100,12 @@ def app() -> None:
               help="Draw the distribution of distances (PNG or SVG).")
 def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
     """Count the positions reachable from BOARD's goal, the positions at each
-    distance, the largest distance and the positions that need it (FAMILY: a puzzle
-    family with an analysis, e.g. slide)."""
+    distance, the largest distance and the positions that need it, and where BOARD
+    itself sits: its distance from the goal, marked in the table and the plot (FAMILY:
+    a puzzle family with an analysis, e.g. slide)."""
     import json
 
+    from cpsolve import space
     from cpsolve.commands import load
     from cpsolve.progress import progress
     from cpsolve.result import JSON_VERSION
@@ -114,21 +116,19 @@ def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
     puzzle = load(board, found.parse)
     with progress("sweep", None, unit="positions") as bar:
         report = found.analyze(puzzle, bar=bar)
+    where = space.place(found, puzzle)
     if plot is not None:
-        from cpsolve.grid.render import distribution_plot
-
-        distribution_plot(report.distribution, plot,
-                          f"{report.states:,} positions, largest distance {report.diameter}")
+        space.plot(report, where, plot,
+                   f"{report.states:,} positions, largest distance {report.diameter}")
     if as_json:
         data = {"version": JSON_VERSION, "puzzle": family, "positions": report.states,
                 "largest_distance": report.diameter, "per_distance": report.distribution,
                 "hardest": report.hardest, "hardest_count": report.hardest_count,
-                "stats": report.stats.to_dict()}
+                "board_distance": where.distance, "stats": report.stats.to_dict()}
         return Output(stdout=json.dumps(data, indent=2))
     lines = [f"{report.states:,} positions reachable; the largest distance is "
-             f"{report.diameter} moves", "",
-             "distance  positions"]
-    lines += [f"{d:8}  {n:,}" for d, n in enumerate(report.distribution)]
+             f"{report.diameter} moves", space.summary(report, where), "",
+             *space.table(report, where)]
     shown = "all of them" if len(report.hardest) == report.hardest_count else (
         f"{len(report.hardest)} of them")
     lines += ["", f"{report.hardest_count:,} position(s) at distance {report.diameter} "

@@ -80,3 +80,53 @@ def test_command_line_refusals(examples):
     assert big.returncode == 2 and "too many to sweep" in big.stderr
     akari = run("analyze", "akari", str(examples / "akari" / "seed-7x7.txt"))
     assert akari.returncode == 2 and "has no whole-space analysis" in akari.stderr
+
+
+def bars(png) -> list[str]:
+    """The bars of a distribution plot from left to right, each ``blue`` or ``marked``
+    by its colour, read along the lowest row of pixels every bar has."""
+    from matplotlib.image import imread
+
+    from cpsolve.space import MARK_COLOUR
+
+    image = imread(png)[:, :, :3]
+    colours = {"blue": (0x3B, 0x6E, 0xA8), "marked": tuple(
+        int(MARK_COLOUR[i:i + 2], 16) for i in (1, 3, 5))}
+    near = {name: (abs(image - [c / 255 for c in rgb]).max(axis=2) < 0.03)
+            for name, rgb in colours.items()}
+    row = max(r for r in range(image.shape[0]) if near["blue"][r].any())
+    found: list[str] = []
+    for column in range(image.shape[1]):
+        here = next((name for name, mask in near.items() if mask[row, column]), None)
+        if here is not None and (column == 0 or not near[here][row, column - 1]):
+            found.append(here)
+    return found
+
+
+def test_the_boards_own_distance_is_marked_in_the_table_the_plot_and_json(tmp_path):
+    board = "1 2 3\n4 0 5\n7 8 6"  # two moves from the goal
+    plot = tmp_path / "distribution.png"
+    done = run("analyze", "slide", board, "--plot", str(plot))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1] == ("this board: 2 moves from the goal; 3 positions (<0.1%) are closer, "
+                        "181,433 (>99.9%) farther")  # 181,440 - 3 - 4
+    marked = [line for line in lines if line.endswith("<- this board")]
+    assert marked == ["       2  4  <- this board"]  # distance 2: 4 positions
+    shown = bars(plot)
+    assert len(shown) == 32 and shown.index("marked") == 2 and shown.count("marked") == 1
+    data = json.loads(run("analyze", "slide", board, "--json").stdout)
+    assert data["board_distance"] == 2 and data["per_distance"][2] == 4
+
+
+def test_a_board_off_the_goals_space_is_said_to_be(tmp_path):
+    from tests.support.cli import valid_json
+
+    plot = tmp_path / "distribution.png"
+    done = run("analyze", "slide", "1 2 3\n5 4 0", "--plot", str(plot))
+    assert done.stdout.splitlines()[1] == (
+        "this board: no plan reaches the goal: the board is not among these positions")
+    assert "<- this board" not in done.stdout
+    assert "marked" not in bars(plot) and len(bars(plot)) == 22
+    data = valid_json(json.loads(run("analyze", "slide", "1 2 3\n5 4 0", "--json").stdout))
+    assert data["board_distance"] is None
