@@ -358,6 +358,10 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
     line, a count line, one board per line), a list of one-line boards, or one board
     per FILE. Answers are stored as they are found; run again to resume or improve.
     """
+    if scheduler is not None:
+        from cpsolve.executors import dask
+
+        dask()  # an extra: without it, say how to install it before any work
     family, job = _family(puzzle)
     if len(files) == 1:
         text, _ = read_board(files[0])

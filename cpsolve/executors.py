@@ -5,6 +5,9 @@ Batches and experiments hand :func:`run_tasks` a picklable top-level function an
 its inputs, and store each result as it arrives, so an interruption loses only the
 tasks still running. Exceptions raised by ``function`` propagate; functions that
 must not stop the whole run catch their own errors and return them as values.
+
+Dask is an extra (``pip install 'cpsolve[dask]'``), imported only for a scheduler:
+:func:`dask` says how to install it where it is missing.
 """
 
 from __future__ import annotations
@@ -14,7 +17,25 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
+
+# What a scheduler given without Dask installed is told.
+NO_DASK = ("--scheduler runs the tasks on Dask, which is not installed: "
+           "pip install 'cpsolve[dask]'")
+
+
+def dask() -> ModuleType:
+    """Dask's ``distributed`` package, imported now: only a scheduler needs it. Without
+    it, a :class:`~cpsolve.errors.UsageError` that says how to install it (commands
+    ask before any work, so a run fails before it starts)."""
+    try:
+        import distributed
+    except ImportError:
+        from cpsolve.errors import UsageError
+
+        raise UsageError(NO_DASK) from None
+    return distributed
 
 
 def default_workers() -> int:
@@ -99,18 +120,18 @@ def _die_with_parent(parent: int) -> None:
 
 def _on_dask(function: Callable[[Any], Any], items: list[Any], scheduler: str,
              stop_at: float | None = None) -> Iterator[tuple[int, Any]]:
-    from distributed import Client, as_completed
-
     from cpsolve.errors import UsageError
 
+    distributed = dask()
     try:
-        client = Client(scheduler, timeout="10s", set_as_default=False)
+        client = distributed.Client(scheduler, timeout="10s", set_as_default=False)
     except OSError as error:
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     futures = client.map(function, items, pure=False)
     index = {future.key: i for i, future in enumerate(futures)}
     try:
-        for future, result in as_completed(futures, loop=client.loop, with_results=True):
+        finished = distributed.as_completed(futures, loop=client.loop, with_results=True)
+        for future, result in finished:
             yield index[future.key], result
             if stop_at is not None and time.perf_counter() >= stop_at:
                 break
@@ -123,8 +144,6 @@ def _on_dask(function: Callable[[Any], Any], items: list[Any], scheduler: str,
 def local_cluster(workers: int = 2) -> Iterator[str]:
     """A Dask ``LocalCluster`` of ``workers`` single-threaded processes for the
     duration of the block; yields its scheduler address."""
-    from distributed import LocalCluster
-
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster:
+    with dask().LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                             dashboard_address=None) as cluster:
         yield cluster.scheduler_address

@@ -35,6 +35,10 @@ def experiment(spec_file: str, db: str, time_limit: float | None, workers: int |
     from cpsolve.experiments.store import Store
     from cpsolve.progress import progress
 
+    if scheduler is not None and not dry_run:
+        from cpsolve.executors import dask
+
+        dask()  # an extra: without it, say how to install it before any work
     loaded = spec.load(spec_file)
     if time_limit is not None:
         loaded = loaded.with_time(time_limit)

@@ -36,3 +36,33 @@ def test_dask_cluster_gives_the_same_results():
 def test_unreachable_scheduler_is_a_usage_error():
     with pytest.raises(UsageError, match="cannot reach"):
         list(run_tasks(abs, [1], scheduler="tcp://127.0.0.1:9"))
+
+
+def test_without_dask_a_scheduler_is_a_usage_error_that_says_how_to_install_it(
+        monkeypatch, tmp_path, capsys):
+    """Dask is an extra: with its import failing (``sys.modules`` holding None for it,
+    as for a package not installed), local runs need nothing from it and
+    ``--scheduler`` is one usage error before any work."""
+    import sys
+
+    from cpsolve import cli
+    from cpsolve.executors import NO_DASK, dask
+
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert list(run_tasks(abs, [-2, 3], workers=1)) == [(0, 2), (1, 3)]
+    with pytest.raises(UsageError, match=r"pip install 'cpsolve\[dask\]'"):
+        dask()
+    with pytest.raises(UsageError, match="not installed"):
+        list(run_tasks(abs, [1], scheduler="tcp://127.0.0.1:9"))
+    spec = tmp_path / "spec.toml"
+    spec.write_text('name = "x"\n')
+    problems = tmp_path / "problems.txt"
+    problems.write_text("3,3,168452=30\n")
+    for args in (["experiment", str(spec), "--db", str(tmp_path / "r.db")],
+                 ["batch", str(problems), "--store", str(tmp_path / "b.sqlite")]):
+        with pytest.raises(SystemExit) as done:
+            cli.main([*args, "--scheduler", "tcp://127.0.0.1:9"])
+        assert done.value.code == 2
+        assert capsys.readouterr().err.splitlines() == [
+            f"cpsolve: {NO_DASK}", f"Try 'cpsolve {args[0]} --help'."]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["problems.txt", "spec.toml"]
