@@ -62,6 +62,10 @@ def finish(board: Any, outcome: Outcome, *, check: Callable[[Any, Any], list[str
     >>> finish(None, Outcome(timed_out=True, lower_bound=20), check=check, length=len,
     ...        method={}, stats=Stats(), max_length=10).reason
     'time limit reached; no plan is shorter than 20 moves'
+    >>> r = finish(None, Outcome(plans=["LU"], optimal=False, timed_out=True, lower_bound=1),
+    ...            check=check, length=len, method={}, stats=Stats(), max_length=10)
+    >>> r.status.value, r.reason
+    ('solved', 'time limit reached: at most 2 moves, at least 1; not proven optimal')
     """
     for plan in outcome.plans:
         errors = check(board, plan)
@@ -81,6 +85,8 @@ def finish(board: Any, outcome: Outcome, *, check: Callable[[Any, Any], list[str
                         within=None if outcome.optimal else outcome.within)
         if outcome.count is not None and not outcome.complete:
             result.reason = "time limit reached while counting optimal plans"
+        elif not outcome.optimal and outcome.timed_out and result.within is None:
+            result.reason = f"time limit reached: {bounds(moves, result.lower_bound)}"
         elif result.within is not None:
             result.reason = f"at most {result.within:g} times as long as a shortest plan"
         return result
@@ -101,6 +107,17 @@ def finish(board: Any, outcome: Outcome, *, check: Callable[[Any, Any], list[str
                   lower_bound=bound)
 
 
+def bounds(moves: int, lower: int | None) -> str:
+    """What is proven of a shortest plan when a plan of ``moves`` moves is known and no
+    plan is shorter than ``lower``.
+
+    >>> bounds(253, 100), bounds(9, None)
+    ('at most 253 moves, at least 100; not proven optimal', 'at most 9 moves; not proven optimal')
+    """
+    return (f"at most {moves} moves" + (f", at least {lower}" if lower else "")
+            + "; not proven optimal")
+
+
 def headline(result: Result, moves: int) -> str:
     """The first line of a plan's text: its length and what is proven about it, never
     more (``optimal`` only with a proof; otherwise the factor proven, if any, and the
@@ -112,10 +129,14 @@ def headline(result: Result, moves: int) -> str:
     '62 moves, at most 2x optimal; lower bound 34'
     >>> headline(Result(Status.SOLVED), 1)
     '1 move, not proven optimal'
+    >>> headline(Result(Status.SOLVED, lower_bound=100, limit_reached=True), 253)
+    '253 moves (time limit reached): at most 253 moves, at least 100; not proven optimal'
     """
     said = f"{moves} move{'s' if moves != 1 else ''}"
     if result.status is Status.OPTIMAL:
         return f"{said}, optimal"
+    if result.limit_reached and result.within is None:
+        return f"{said} (time limit reached): {bounds(moves, result.lower_bound)}"
     said += (f", at most {result.within:g}x optimal" if result.within is not None
              else ", not proven optimal")
     if result.lower_bound:

@@ -15,8 +15,8 @@ from typing import Any
 
 from cpsolve.grid.render import GridPicture, Sheet
 
-# A sheet shows every board up to this many, else this many spread evenly over the
-# plan (the start and the last board always among them).
+# A sheet shows every board up to this many, else the start and every second (third,
+# ...) board counted back from the last, as many as fit.
 SHEET_BOARDS = 32
 # How long a GIF shows the start, each move and the end, in milliseconds.
 FIRST_FRAME, MOVE_FRAME, LAST_FRAME = 1200, 600, 2400
@@ -91,20 +91,54 @@ def where_it_fails(walk: Walk, show: Callable[[Any], str]) -> list[str]:
 
 def sampled(moves: int, at_most: int = SHEET_BOARDS) -> list[int]:
     """Which boards a sheet shows (0 the start, k the board after move k): all of
-    them up to ``at_most``, else ``at_most`` spread evenly, the first and last kept.
+    them up to ``at_most``, else the start and the boards of every ``stride``-th move
+    counted back from the last, the smallest stride that fits (so a sheet can say
+    which moves it shows: :func:`shown_text`).
 
     >>> sampled(3), sampled(10, 4)
-    ([0, 1, 2, 3], [0, 3, 7, 10])
+    ([0, 1, 2, 3], [0, 2, 6, 10])
+    >>> len(sampled(55)), sampled(55)[:4], sampled(55)[-1]
+    (29, [0, 1, 3, 5], 55)
     """
     if moves + 1 <= at_most:
         return list(range(moves + 1))
-    return sorted({round(k * moves / (at_most - 1)) for k in range(at_most)})
+    stride = -(-moves // (at_most - 1))
+    return [0, *sorted(range(moves, 0, -stride))]
+
+
+ORDINALS = ("", "", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth")
+
+
+def shown_text(shown: list[int]) -> str:
+    """What a sheet of the boards ``shown`` (:func:`sampled`) says it shows.
+
+    >>> shown_text([0, 1, 2, 3])
+    'the start and the boards after moves 1-3'
+    >>> shown_text(sampled(55))
+    'the start and the boards after moves 1-55, every second one'
+    >>> shown_text([0]), shown_text([0, 1])
+    ('the start', 'the start and the board after move 1')
+    >>> shown_text([0, 4, 16, 28])
+    'the start and the boards after moves 4-28, every 12th one'
+    """
+    moves = shown[1:]
+    if not moves:
+        return "the start"
+    if len(moves) == 1:
+        return f"the start and the board after move {moves[0]}"
+    said = f"the start and the boards after moves {moves[0]}-{moves[-1]}"
+    stride = moves[1] - moves[0]
+    if stride > 1:
+        said += f", every {ORDINALS[stride] if stride < len(ORDINALS) else f'{stride}th'} one"
+    return said
 
 
 def sheet(walk: Walk, draw: Draw, heading: str) -> Sheet:
     """The plan as a grid of small boards: the start, the boards along the way (every
-    one, or an even sample of a long plan, each captioned with its move number) and
-    the goal when the plan does not end on it."""
+    one, or every second, third, ... board of a long plan, each captioned with its
+    move number) and the goal when the plan does not end on it; the heading says which
+    boards are shown (:func:`shown_text`)."""
     shown = sampled(len(walk.steps))
     pictures, captions = [], []
     for k in shown:
@@ -121,8 +155,8 @@ def sheet(walk: Walk, draw: Draw, heading: str) -> Sheet:
         captions.append("goal")
     width = max(1, pictures[0].width)
     columns = min(len(pictures), max(3, 30 // width))
-    return Sheet(pictures, captions, columns=columns, heading=heading,
-                 title=heading)
+    return Sheet(pictures, captions, columns=columns,
+                 heading=f"{heading}; {shown_text(shown)}", title=heading)
 
 
 def frames(walk: Walk, draw: Draw, heading: str) -> tuple[list[Sheet], list[int]]:

@@ -9,13 +9,21 @@ methods every planning family shares: the horizon methods ``sat`` and ``cpsat``
 (:func:`horizon_method`) and breadth-first search from one or both ends
 (:func:`sweep_method`). The time a family spends on its facts is charged to the
 limit like any other work, and recorded as ``analysis_seconds``.
+
+Anytime plans: under a time limit, ``auto`` leaves :data:`QUICK_SHARE` of the time to
+the family's quick search (:attr:`Planner.quick`: beams, weighted IDA*). When the
+method that proves plans shortest runs out of time without a plan, the quick search
+runs in what is left, and its plan comes back with both bounds, ``at most N moves, at
+least L; not proven optimal``, or the result says that no plan was found in the time.
+A method named with ``--method`` runs alone.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from contextlib import nullcontext
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -33,6 +41,10 @@ from cpsolve.tables import Table
 from cpsolve.verdict import Verdict
 
 MODES = ("fresh", "incremental")
+# Under a time limit, the share of it that ``auto`` keeps for the quick search (at most
+# QUICK_MOST seconds): the method that proves plans shortest has the rest.
+QUICK_SHARE = 0.2
+QUICK_MOST = 10.0
 Log = Callable[[str], None]
 
 
@@ -88,7 +100,11 @@ class PlanMethod:
     """One way to find plans: its name, what it is, how it runs, the options it takes
     (:class:`~cpsolve.options.Option`), and ``describe(job)``, what it adds to
     ``Result.method`` beside its name and options. A horizon method (:func:`horizon_method`)
-    names its ``backend``: it takes the options of the family's encodings for it."""
+    names its ``backend``: it takes the options of the family's encodings for it.
+    ``kernels``: the method runs numba kernels, whose first compile the log hears of
+    (:func:`cpsolve.search.kernels.compiling`). ``refuse(given)`` says what is wrong
+    with options given together that the method would not both use (``None``: they
+    are fine), a usage error like an option the method does not take."""
 
     name: str
     summary: str
@@ -96,6 +112,8 @@ class PlanMethod:
     options: tuple[Option, ...] = ()
     describe: Callable[[Job], dict[str, Any]] | None = None
     backend: str | None = None
+    kernels: bool = False
+    refuse: Callable[[dict[str, Any]], str | None] | None = None
 
 
 # The options every SAT horizon method takes beside its encoding's; CP-SAT's.
@@ -138,7 +156,10 @@ class Planner:
     :func:`horizon_method` and :func:`sweep_method` entries and its own searches,
     each with the options it takes); ``auto(facts, options)`` picks a method for
     ``auto``: its name, options it sets (where the user gave none), and why;
-    ``max_length(facts)`` the default longest plan looked for.
+    ``max_length(facts)`` the default longest plan looked for; ``quick(job)`` a fast
+    search for some plan, not proven shortest (its outcome has ``optimal`` false and
+    the lower bound it proves, if any), for ``auto`` under a time limit (the module's
+    anytime plans), and what it is, for ``Result.method``.
     """
 
     facts: Callable[[Any], Facts]
@@ -148,6 +169,8 @@ class Planner:
     auto: Callable[[Facts, dict[str, Any]], tuple[str, dict[str, Any], str]]
     encodings: PlanEncodings
     max_length: Callable[[Facts], int] = field(default=lambda facts: 100)
+    quick: Callable[[Job], Outcome] | None = None
+    quick_summary: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -202,7 +225,13 @@ class Planner:
                                               and run[1].name == encoding)))
 
         given = {key: value for key, value in given.items() if value is not None}
-        return choose(self.candidates(first), given, named=named)
+        chosen = choose(self.candidates(first), given, named=named)
+        refuse = chosen.method[0].refuse
+        said = refuse({key: chosen.values[key] for key in given if key in chosen.values}
+                      ) if refuse is not None else None
+        if said:
+            raise UsageError(said)
+        return chosen
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The method ``options`` (``solve()``'s keywords) choose (``auto`` as if it
@@ -295,13 +324,61 @@ def solve_plan(planner: Planner, board: Any, *, method: str, options: dict[str, 
     if deadline.expired():
         return Result(Status.UNKNOWN, reason="time limit reached", method=described,
                       stats=stats, limit_reached=True)
-    outcome = entry.run(job)
+    quick = planner.quick if (method == "auto" and not count and deadline.end is not None
+                              ) else None
+    if quick is not None:
+        left = deadline.remaining() or 0.0
+        job.deadline = deadline.sooner(min(QUICK_SHARE * left, QUICK_MOST))
+    outcome = _run(entry.kernels, lambda: entry.run(job), log)
+    missed = ""  # why the quick search gave no plan
+    if quick is not None and outcome.timed_out and not outcome.plans:
+        job.deadline = deadline
+        summary = planner.quick_summary or "a quick search"
+        described["anytime"] = summary
+        missed = "no time was left for a quick search"
+        if not deadline.expired():
+            log(f"{entry.name} stopped with {deadline.remaining() or 0:.1f} s left: "
+                f"{summary} for a plan")
+            outcome = _anytime(job, outcome, _run(True, lambda: quick(job), log))
+            missed = f"no plan found in the time ({summary})"
     result = finish(board, outcome, check=planner.check, length=planner.length,
                     method=described, stats=stats, max_length=job.max_length,
                     decided=verdict.solvable)
+    if missed and not result.solutions and result.status is Status.UNKNOWN:
+        result.reason = f"{result.reason}; {missed}" if result.reason else missed
     if result.status.found:
-        log(f"{result.status.value}: {planner.length(result.solution)} moves")
+        moves = planner.length(result.solution)
+        log(f"{result.status.value}: {moves} move{'s' if moves != 1 else ''}")
     return result
+
+
+def _run(kernels: bool, run: Callable[[], Outcome], log: Log) -> Outcome:
+    """``run()``, the log told when numba kernels compile first (``kernels``; the
+    compile takes seconds on a first run, and looks like a hang otherwise)."""
+    if not kernels:
+        return run()
+    from cpsolve.search.kernels import compiling
+
+    with compiling(log) if log is not _quiet else nullcontext():
+        return run()
+
+
+def _anytime(job: Job, stopped: Outcome, found: Outcome) -> Outcome:
+    """The outcome of ``auto`` when its method ``stopped`` at the time limit without a
+    plan and the quick search ``found`` what it found: its plan (not proven shortest,
+    unless it is as short as the lower bound) with the better of the two lower
+    bounds, or the method's outcome when the quick search found none either."""
+    if not found.plans:
+        return stopped
+    length = job.planner.length(found.plans[0])
+    if not job.defaulted and length > job.max_length:
+        return stopped
+    lower = max(stopped.lower_bound or 0, found.lower_bound or 0, job.lower)
+    proven = length <= lower
+    job.log(f"{'optimal' if proven else 'not proven optimal'}: at most {length} moves, "
+            f"at least {min(lower, length)}")
+    return replace(found, optimal=proven, lower_bound=min(lower, length),
+                   timed_out=not proven, within=None, count=None)
 
 
 def horizon_method(name: str, backend: str, summary: str) -> PlanMethod:
@@ -387,4 +464,4 @@ def sweep_method(name: str, summary: str, ranked: Callable[[Job], Ranked], *,
         return Outcome(plans=[arrays.plan(found.path)],
                        count=found.count if job.count else None, complete=True)
 
-    return PlanMethod(name, summary, run)
+    return PlanMethod(name, summary, run, kernels=True)

@@ -113,17 +113,22 @@ class IdaSearch:
 
 
 def deepen(iterate: Callable[[float, np.ndarray], tuple[float, int, int, bool]],
-           threshold: float, count: bool, keep: int, max_length: int) -> IdaSearch:
+           threshold: float, count: bool, keep: int, max_length: int,
+           log: Callable[[str], None] | None = None) -> IdaSearch:
     """The IDA* outer loop: one bounded pass per threshold, each raised to the smallest
     f that passed the last, until plans are found, time runs out, nothing is left, or
-    the threshold passes ``max_length``."""
+    the threshold passes ``max_length``. ``log`` hears a line per pass as it ends
+    (:func:`pass_line`: ``-v``)."""
     out = IdaSearch()
     while threshold <= max_length:
         out.iterations += 1
         out.bound = threshold
         plans = np.full((keep if count else 1, int(threshold) + 2), -1, dtype=np.int64)
+        began = time.perf_counter()
         nxt, found, nodes, timed_out = iterate(threshold, plans)
         out.nodes += nodes
+        if log is not None:
+            log(pass_line(threshold, nodes, time.perf_counter() - began, found, timed_out))
         if found:
             rows = plans[:min(found, plans.shape[0])]
             out.paths = [[int(c) for c in row if c >= 0] for row in rows]
@@ -138,3 +143,23 @@ def deepen(iterate: Callable[[float, np.ndarray], tuple[float, int, int, bool]],
         threshold = float(nxt)
     out.bound = threshold  # the first threshold past max_length
     return out
+
+
+def pass_line(threshold: float, nodes: int, seconds: float, found: int,
+              timed_out: bool) -> str:
+    """What ``-v`` says of one IDA* pass: its threshold (on f = g + h: the length
+    bound of this pass; with a weight, on g + W h), nodes, time and how it ended.
+
+    >>> pass_line(52, 1234567, 3.14159, 0, False)
+    'IDA* threshold 52: 1,234,567 nodes, 3.14 s'
+    >>> pass_line(54.5, 10, 0.01, 3, False)
+    'IDA* threshold 54.5: 10 nodes, 0.01 s; 3 plans found'
+    >>> pass_line(56, 9, 60, 0, True)
+    'IDA* threshold 56: 9 nodes, 60.00 s; stopped by the time limit'
+    """
+    said = f"IDA* threshold {threshold:g}: {nodes:,} nodes, {seconds:.2f} s"
+    if found:
+        said += f"; {found} plan{'s' if found != 1 else ''} found"
+    elif timed_out:
+        said += "; stopped by the time limit"
+    return said

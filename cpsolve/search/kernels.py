@@ -1,14 +1,22 @@
-"""What every numba search kernel shares: the one look at the clock, and writing a
-path found into the caller's array. ``cache=True`` keeps compiled code on disk."""
+"""What every numba search kernel shares: the one look at the clock, writing a path
+found into the caller's array, and saying when kernels are compiled. ``cache=True``
+keeps compiled code on disk (numba's cache directory, ``NUMBA_CACHE_DIR`` if set), so
+the compile is paid on the first run only."""
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from numba import njit, objmode
+from numba.core import event
 
 from cpsolve import interrupts
+
+COMPILING = "compiling search kernels (first run only)..."
 
 CHECK_EVERY = 1 << 16  # nodes between two looks at the clock (a few milliseconds)
 
@@ -38,3 +46,45 @@ def record_path(plans, found, stack_blank, depth):
             plans[found, d] = stack_blank[d]
         for d in range(depth + 1, plans.shape[1]):
             plans[found, d] = -1
+
+
+class _Compiles(event.Listener):
+    """Hears numba's ``numba:compile`` events: each is a kernel compiled because
+    neither this process nor the on-disk cache had it (a cache hit loads the kernel
+    and sends no event). Says :data:`COMPILING` once, at the first, and counts
+    them. Code lifted out of a kernel (``objmode`` blocks) is never cached, compiles
+    in a moment in every process, and is not counted."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self.say = say
+        self.count = 0
+
+    def on_start(self, event: Any) -> None:
+        from numba.core.dispatcher import LiftedCode
+
+        if isinstance(event.data["dispatcher"], LiftedCode):
+            return  # an objmode block (past's look at the clock): compiled in every process
+        if self.count == 0:
+            self.say(COMPILING)
+        self.count += 1
+
+    def on_end(self, event: Any) -> None:
+        pass
+
+
+@contextmanager
+def compiling(say: Callable[[str], None]) -> Iterator[None]:
+    """While the block runs, ``say`` hears :data:`COMPILING` when the first kernel
+    that is not yet in numba's cache starts to compile (nothing at all when every
+    kernel was cached).
+
+    >>> from numba import njit
+    >>> lines = []
+    >>> with compiling(lines.append):
+    ...     _ = njit(lambda x: x + 1)(1)
+    >>> lines
+    ['compiling search kernels (first run only)...']
+    """
+    heard = _Compiles(say)
+    with event.install_listener("numba:compile", heard):
+        yield

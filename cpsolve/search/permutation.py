@@ -18,6 +18,7 @@ the same turn longer than half its cycle. Counting optimal plans is unaffected.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import factorial
 
@@ -136,9 +137,10 @@ def _bound(state, celldist, span, maps, pcounts, offsets, tables, scratch):
 
 @njit(cache=True, nogil=True)  # others (a status line) run meanwhile
 def _iteration(state, perms, inverse, run_cap, celldist, span, maps, pcounts, offsets,
-               tables, threshold, count, plans, deadline):
-    """One bounded depth-first pass; returns (next threshold, plans found, nodes,
-    timed out). Row r of ``plans`` gets a dummy 0 then the moves of plan r."""
+               tables, threshold, weight, count, plans, deadline):
+    """One bounded depth-first pass, f = g + ``weight`` h; returns (next threshold,
+    plans found, nodes, timed out). Row r of ``plans`` gets a dummy 0 then the moves
+    of plan r."""
     limit = plans.shape[1]
     m = state.shape[0]
     nmoves = perms.shape[0]
@@ -178,7 +180,7 @@ def _iteration(state, perms, inverse, run_cap, celldist, span, maps, pcounts, of
         if nodes % CHECK_EVERY == 0 and past(deadline):
             return next_bound, found, nodes, True
         h = _bound(child, celldist, span, maps, pcounts, offsets, tables, scratch)
-        f = depth + 1 + h
+        f = depth + 1 + weight * h
         if f > threshold or depth + 1 >= limit:
             if f > threshold and f < next_bound:
                 next_bound = f
@@ -224,14 +226,18 @@ def initial_bound(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
 def permutation_ida(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
                     perms: np.ndarray, inverse: np.ndarray, cycle: np.ndarray, *,
                     pdb: Databases | None = None, count: bool = False, keep: int = 1000,
-                    deadline: Deadline | None = None,
-                    max_length: int = 10_000) -> tuple[list[list[int]], IdaSearch]:
+                    deadline: Deadline | None = None, max_length: int = 10_000,
+                    weight: float = 1.0, log: Callable[[str], None] | None = None
+                    ) -> tuple[list[list[int]], IdaSearch]:
     """Shortest plans (lists of move indices) from ``state`` to ``goal`` (label
     indices per cell; ``counts`` the label multiplicities; ``cycle[k]`` the length of
     the cycle move k turns), and the search's record. ``pdb``: pattern databases
     (:func:`databases`; None: cell distances alone). With ``count`` every optimal
     plan is counted and up to ``keep`` returned. An unreachable goal gives no plan
-    once the threshold passes ``max_length`` (callers decide reachability first)."""
+    once the threshold passes ``max_length`` (callers decide reachability first). A
+    ``weight`` above 1 searches f = g + w h: plans at most w times longer than the
+    shortest, found with far fewer nodes (the thresholds, and ``max_length``, bound
+    f). ``log`` hears a line per pass (``-v``)."""
     state = np.ascontiguousarray(state, dtype=np.int64)
     goal = np.ascontiguousarray(goal, dtype=np.int64)
     perms = np.ascontiguousarray(perms, dtype=np.int64)
@@ -250,7 +256,7 @@ def permutation_ida(state: np.ndarray, goal: np.ndarray, counts: np.ndarray,
         with kernels():  # Ctrl-C: the kernel stops at its next look at the clock
             return _iteration(state.copy(), perms, inverse, run_cap, celldist, span,
                               pdb.maps, pdb.counts, pdb.offsets, pdb.tables, threshold,
-                              count, plans, stop)
+                              float(weight), count, plans, stop)
 
-    found = deepen(iterate, float(h0), count, keep, max_length)
+    found = deepen(iterate, float(weight * h0), count, keep, max_length, log)
     return [path[1:] for path in found.paths], found

@@ -211,13 +211,15 @@ class Lines:
 def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *,
              weight: float = 1.0, count: bool = False, keep: int = 1000,
              deadline: Deadline | None = None, max_length: int = 10_000,
-             lines: Lines | None = None) -> IdaSearch:
+             lines: Lines | None = None, log: Callable[[str], None] | None = None
+             ) -> IdaSearch:
     """IDA* on a tile puzzle (see the module docstring for the arrays).
 
     With ``weight`` 1 the first plan is optimal; with ``count`` every plan at the
     optimal length is counted and up to ``keep`` of them are returned. A ``weight``
     above 1 searches f = g + w h: plans at most w times longer than optimal, found
     with far fewer nodes. ``lines`` adds linear conflicts (distinct labels only).
+    ``log`` hears a line per pass (``-v``).
     """
     cells = np.ascontiguousarray(cells, dtype=np.int64)
     nbr = np.ascontiguousarray(nbr, dtype=np.int64)
@@ -238,7 +240,8 @@ def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *
                 lc, conflicts.copy(), lines.cells, lines.length, lines.ok, lines.row_of,
                 lines.col_of, lines.goal_row, lines.goal_col, lines.key_row, lines.key_col)
 
-    return deepen(iterate, weight * (h0 + int(conflicts.sum())), count, keep, max_length)
+    return deepen(iterate, weight * (h0 + int(conflicts.sum())), count, keep, max_length,
+                  log)
 
 
 @njit(cache=True, inline="always")
@@ -477,10 +480,11 @@ def _state(tiles, dist, compact, cell_of, tile_of, label_of, pat_of, slot_of, si
 def tile_ida_pdb(tiles: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray,
                  compact: np.ndarray, patterns: Patterns, *, count: bool = False,
                  keep: int = 1000, deadline: Deadline | None = None,
-                 max_length: int = 10_000) -> IdaSearch:
+                 max_length: int = 10_000, log: Callable[[str], None] | None = None
+                 ) -> IdaSearch:
     """IDA* with additive pattern databases, looked up in every view (tiles tracked by
     identity: ``tiles[cell]`` a tile id, 0 the blank, -1 walls; ``compact[cell]`` the
-    free cell's number in the databases' placements)."""
+    free cell's number in the databases' placements); ``log`` hears a line per pass."""
     tiles = np.ascontiguousarray(tiles, dtype=np.int64)
     board, ranks, mds, entries, hs = patterns.state(tiles, dist, compact)
     stop = (deadline or Deadline(None)).at
@@ -494,7 +498,7 @@ def tile_ida_pdb(tiles: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarra
                 ranks.copy(), mds.copy(), entries.copy(), hs.copy(), threshold, count,
                 plans, stop)
 
-    return deepen(iterate, float(hs.max()), count, keep, max_length)
+    return deepen(iterate, float(hs.max()), count, keep, max_length, log)
 
 
 def symmetries(width: int, height: int, goal: np.ndarray) -> list[tuple[np.ndarray,

@@ -3,6 +3,7 @@ from one or both ends, and the whole-space sweep of ``cpsolve analyze rotate``."
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -46,7 +47,7 @@ def _ida(job: Job) -> Outcome:
                                    space.puzzle.inverse, space.cycle,
                                    pdb=space.databases if patterns else None,
                                    count=job.count, deadline=job.deadline,
-                                   max_length=job.max_length)
+                                   max_length=job.max_length, log=job.log)
     job.stats.solve_seconds = time.perf_counter() - start
     job.stats.nodes = found.nodes
     job.stats.extra["iterations"] = found.iterations
@@ -65,7 +66,34 @@ def _describe_ida(job: Job) -> dict[str, Any]:
 HEURISTIC = Option("heuristic", "pdb", "Bound for IDA*: pattern databases and cell "
                    "distances (pdb), or cell distances alone (cells).", choices=HEURISTICS)
 IDA = PlanMethod("ida", "IDA* (numba) with pattern databases and cell distances", _ida,
-                 options=(HEURISTIC,), describe=_describe_ida)
+                 options=(HEURISTIC,), describe=_describe_ida, kernels=True)
+
+# The quick search of ``auto`` under a time limit (the planning kit's anytime plans):
+# IDA* on f = g + QUICK_WEIGHT h, pattern databases and cell distances, until the time
+# is up; its plans are at most that many times as long as a shortest one.
+QUICK_WEIGHT = 3.0
+QUICK_SUMMARY = f"IDA* with weight {QUICK_WEIGHT:g}"
+
+
+def quick(job: Job) -> Outcome:
+    """A plan fast, not proven shortest (:data:`QUICK_SUMMARY`), with the lower bound
+    it proves (a shortest plan is at least a third as long)."""
+    from cpsolve.search.permutation import permutation_ida
+
+    space: Space = job.facts  # type: ignore[assignment]
+    longest = 10_000 if job.defaulted else job.max_length
+    start = time.perf_counter()
+    plans, found = permutation_ida(space.state, space.goal, space.counts, space.perms,
+                                   space.puzzle.inverse, space.cycle, pdb=space.databases,
+                                   deadline=job.deadline, weight=QUICK_WEIGHT,
+                                   max_length=math.ceil(longest * QUICK_WEIGHT),
+                                   log=job.log)
+    job.log(f"{QUICK_SUMMARY}: " + (f"{len(plans[0])} moves" if plans else "no plan")
+            + f" ({time.perf_counter() - start:.2f} s)")
+    if not plans:
+        return Outcome(timed_out=found.timed_out)
+    lower = math.ceil(len(plans[0]) / QUICK_WEIGHT - 1e-9)
+    return Outcome(plans=[space.plan(plans[0])], optimal=False, lower_bound=lower)
 BFS = sweep_method("bfs", "breadth-first search over ranked arrangements", ranked,
                    bidirectional=False)
 BIBFS = sweep_method("bibfs", "breadth-first search from both ends", ranked,

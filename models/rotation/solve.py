@@ -15,7 +15,7 @@ from typing import Any
 from cpsolve.models.rotation.analysis import Space
 from cpsolve.models.rotation.check import check
 from cpsolve.models.rotation.encodings import ENCODINGS
-from cpsolve.models.rotation.search import BFS, BIBFS, IDA
+from cpsolve.models.rotation.search import BFS, BIBFS, IDA, QUICK_SUMMARY, quick
 from cpsolve.planning.solve import Facts, Planner, horizon_method
 from cpsolve.tables import Table
 
@@ -42,5 +42,6 @@ PLANNER = Planner(
     methods=Table("method", BFS, BIBFS, IDA,
                   horizon_method("sat", "sat", "SAT, horizon after horizon"),
                   horizon_method("cpsat", "cpsat", "CP-SAT, horizon after horizon")),
-    auto=_auto, encodings=ENCODINGS, max_length=lambda facts: DEFAULT_MAX_LENGTH)
+    auto=_auto, encodings=ENCODINGS, max_length=lambda facts: DEFAULT_MAX_LENGTH,
+    quick=quick, quick_summary=QUICK_SUMMARY)
 solve = PLANNER.solve

@@ -61,16 +61,17 @@ def lines(analysis: Analysis) -> Lines | None:
 
 def ida(analysis: Analysis, *, weight: float = 1.0, count: bool = False,
         deadline: Deadline | None = None, max_length: int = 10_000,
-        conflicts: bool = True) -> tuple[list[str], IdaSearch]:
+        conflicts: bool = True, log: Log | None = None) -> tuple[list[str], IdaSearch]:
     """Plans (move strings) by the numba IDA* on wall-aware Manhattan distances, plus
-    linear conflicts where admissible (``conflicts``), and the search's record."""
+    linear conflicts where admissible (``conflicts``), and the search's record;
+    ``log`` hears a line per pass (``-v``)."""
     from cpsolve.search.tiles import tile_ida
 
     # The thresholds bound f = g + weight h, not lengths: a plan of at most max_length
     # moves has f at most weight * max_length all along it (h is admissible).
     found = tile_ida(*arrays(analysis), weight=weight, count=count,
                      deadline=deadline, max_length=math.ceil(max_length * weight),
-                     lines=lines(analysis) if conflicts else None)
+                     lines=lines(analysis) if conflicts else None, log=log)
     width = analysis.puzzle.width
     return [path_moves(width, path) for path in found.paths], found
 
@@ -403,11 +404,12 @@ def ida_pdb(analysis: Analysis, *, count: bool = False, deadline: Deadline | Non
                                     if deadline.expired() else
                                     "pattern databases stopped at half the time left")
     if prepared is None:
-        plans, found = ida(analysis, count=count, deadline=deadline, max_length=max_length)
         report["heuristic"] = "manhattan" + (" + linear conflict"
                                              if analysis.puzzle.distinct else "")
         if "reason" in report:
             say(f"{report['reason']}: IDA* with {report['heuristic']}")
+        plans, found = ida(analysis, count=count, deadline=deadline, max_length=max_length,
+                           log=log)
         return plans, found, report
     report["heuristic"] = ("pdb " + "-".join(str(k) for k in sorted(prepared.sizes)[::-1])
                            + (" + mirror" if len(prepared.cell_of) > 1 else ""))
@@ -415,7 +417,7 @@ def ida_pdb(analysis: Analysis, *, count: bool = False, deadline: Deadline | Non
     compact[analysis.free] = np.arange(len(analysis.free))
     _, blank, nbr, dist = arrays(analysis)
     found = tile_ida_pdb(tiles, blank, nbr, dist, compact, prepared, count=count,
-                         deadline=deadline, max_length=max_length)
+                         deadline=deadline, max_length=max_length, log=log)
     return [path_moves(puzzle.width, path) for path in found.paths], found, report
 
 
@@ -471,7 +473,7 @@ def _ida(job: Job) -> Outcome:
         job.stats.build_seconds = sum(float(r["seconds"]) for r in report["databases"])
     else:
         plans, search = ida(analysis, weight=weight, count=job.count, deadline=job.deadline,
-                            max_length=job.max_length)
+                            max_length=job.max_length, log=job.log)
     job.stats.solve_seconds = time.perf_counter() - start - job.stats.build_seconds
     job.stats.nodes = search.nodes
     job.stats.extra["iterations"] = search.iterations
@@ -520,12 +522,69 @@ HEURISTIC = Option("heuristic", "pdb", "Bound for IDA*: pattern databases (pdb; 
                    "conflicts.", choices=HEURISTICS)
 WEIGHT = Option("weight", 1.0, "f = g + W h: plans at most W times optimal, faster "
                 "(Manhattan distance).", kind=float, low=1, metavar="W")
+
+
+def _refuse_ida(given: dict[str, Any]) -> str | None:
+    """Pattern databases asked for beside a weight: weighted IDA* runs on Manhattan
+    distances and linear conflicts, so the databases would be ignored.
+
+    >>> print(_refuse_ida({"heuristic": "pdb", "weight": 3.0}))  # doctest: +ELLIPSIS
+    --heuristic pdb does not apply with --weight above 1 (weighted IDA* runs on ...
+    >>> _refuse_ida({"heuristic": "pdb", "weight": 1.0}), _refuse_ida({"weight": 2.0})
+    (None, None)
+    """
+    heuristic = given.get("heuristic")
+    if heuristic in ENTRIES and given.get("weight", 1.0) > 1:
+        return (f"--heuristic {heuristic} does not apply with --weight above 1 (weighted "
+                "IDA* runs on Manhattan distances): give --heuristic manhattan or no "
+                "--heuristic")
+    return None
+
+
 IDA = PlanMethod("ida", "IDA* (numba) with pattern databases or Manhattan distance", _ida,
-                 options=(HEURISTIC, WEIGHT), describe=_describe_ida)
+                 options=(HEURISTIC, WEIGHT), describe=_describe_ida, kernels=True,
+                 refuse=_refuse_ida)
 BFS = sweep_method("bfs", "breadth-first search over ranked arrangements", ranked,
                    bidirectional=False)
 BIBFS = sweep_method("bibfs", "breadth-first search from both ends", ranked,
                      bidirectional=True)
+
+
+# The quick search of ``auto`` under a time limit (the planning kit's anytime plans):
+# a bidirectional beam of QUICK_BEAM (0.3 s on the 24-puzzle, 0.6 s on 6x6 boards;
+# its plans 107 moves on Korf's first 24-puzzle board, where weighted IDA* finds 215),
+# when at least QUICK_BEAM_SECONDS are left (a beam does not look at the clock), then
+# weighted IDA* (weight QUICK_WEIGHT) until the time is up.
+QUICK_BEAM = 500
+QUICK_BEAM_SECONDS = 1.0
+QUICK_WEIGHT = 3.0
+QUICK_SUMMARY = f"beam search (width {QUICK_BEAM}), else IDA* with weight {QUICK_WEIGHT:g}"
+
+
+def quick(job: Job) -> Outcome:
+    """A plan fast, not proven shortest: a beam, else weighted IDA* until the
+    deadline (:data:`QUICK_SUMMARY`); the lower bound a weighted plan proves."""
+    analysis: Analysis = job.facts  # type: ignore[assignment]
+    longest = 10_000 if job.defaulted else job.max_length
+    if (job.deadline.remaining() or 0.0) >= QUICK_BEAM_SECONDS:
+        start = time.perf_counter()
+        plan = beam(analysis, width=QUICK_BEAM,
+                    max_length=min(longest, 4 * (analysis.lower_bound or 0) + 300))
+        job.log(f"beam search (width {QUICK_BEAM}): "
+                + (f"{len(plan)} moves" if plan else "no plan")
+                + f" ({time.perf_counter() - start:.2f} s)")
+        if plan:
+            return Outcome(plans=[plan], optimal=False)
+    start = time.perf_counter()
+    plans, search = ida(analysis, weight=QUICK_WEIGHT, deadline=job.deadline,
+                        max_length=longest, log=job.log)
+    job.log(f"IDA* with weight {QUICK_WEIGHT:g}: "
+            + (f"{len(plans[0])} moves" if plans else "no plan")
+            + f" ({time.perf_counter() - start:.2f} s)")
+    if not plans:
+        return Outcome(timed_out=search.timed_out)
+    lower = weighted_bound(len(plans[0]), QUICK_WEIGHT, job.lower, job.facts.verdict.step)
+    return Outcome(plans=plans[:1], optimal=False, lower_bound=lower)
 
 
 def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> SpaceReport:

@@ -15,7 +15,7 @@ from typing import Any
 from cpsolve.models.sliding.analysis import Analysis
 from cpsolve.models.sliding.check import check
 from cpsolve.models.sliding.encodings import ENCODINGS
-from cpsolve.models.sliding.search import BFS, BIBFS, IDA
+from cpsolve.models.sliding.search import BFS, BIBFS, IDA, QUICK_SUMMARY, quick
 from cpsolve.planning.solve import Facts, Planner, horizon_method
 from cpsolve.tables import Table
 
@@ -51,5 +51,6 @@ PLANNER = Planner(
                   horizon_method("cpsat", "cpsat", "CP-SAT, horizon after horizon"),
                   IDA, BFS, BIBFS),
     auto=_auto, encodings=ENCODINGS,
-    max_length=lambda facts: max(DEFAULT_MAX_LENGTH, facts.lower_bound or 0))
+    max_length=lambda facts: max(DEFAULT_MAX_LENGTH, facts.lower_bound or 0),
+    quick=quick, quick_summary=QUICK_SUMMARY)
 solve = PLANNER.solve

@@ -134,3 +134,25 @@ def test_pictures_refused_where_they_make_no_sense():
     done = run("slide", WALLED, "--steps", "--json")
     assert done.returncode == 2 and "--steps" in done.stderr
     assert run("slide", WALLED, "--format", "gif").returncode == 2  # a GIF needs -o FILE
+
+
+def test_a_sheet_says_which_boards_it_shows(tmp_path):
+    every = run("slide", "-", "-o", str(tmp_path / "all.svg"), stdin=EIGHT)
+    text = (tmp_path / "all.svg").read_text()
+    assert every.returncode == 0
+    assert "31 moves, optimal; the start and the boards after moves 1-31" in text
+    # the optimal plan, then up and down 15 times: 61 moves, every second board shown
+    plan = run("slide", "-", stdin=EIGHT).stdout.splitlines()[1] + "UD" * 15
+    done = run("slide", "-", "--check", plan, "-o", str(tmp_path / "long.svg"), stdin=EIGHT)
+    assert done.returncode == 0
+    text = (tmp_path / "long.svg").read_text()
+    assert "valid plan; the start and the boards after moves 1-61, every second one" in text
+    assert ">1: " in text and ">61: " in text and ">2: " not in text and ">60: " not in text
+    path = tmp_path / "long.png"
+    assert run("slide", "-", "--check", plan, "-o", str(path), stdin=EIGHT).returncode == 0
+    assert Image.open(path).size[0] > 0
+    walk = run("slide", "-", "--check", plan, "--steps", stdin=EIGHT).stdout
+    assert len(re.findall(r"^move \d+: ", walk, re.MULTILINE)) == 61  # --steps: every move
+    gif = tmp_path / "long.gif"
+    assert run("slide", "-", "--check", plan, "-o", str(gif), stdin=EIGHT).returncode == 0
+    assert Image.open(gif).n_frames == 62  # the replay: every move
