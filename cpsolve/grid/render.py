@@ -310,20 +310,3 @@ def to_gif(frames: Sequence[GridPicture | Sheet], durations: Sequence[int],
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
-
-def distribution_plot(distribution: list[int], path: str, title: str = "") -> None:
-    """A bar chart of positions per distance, written to ``path`` (PNG or SVG by its
-    extension)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(8, 4.5), dpi=100)
-    FigureCanvasAgg(figure)
-    axes = figure.add_subplot()
-    axes.bar(range(len(distribution)), distribution, color="#3b6ea8")
-    axes.set_xlabel("distance from the goal (moves)")
-    axes.set_ylabel("positions")
-    axes.set_title(title)
-    axes.set_yscale("log")
-    figure.tight_layout()
-    figure.savefig(path)
