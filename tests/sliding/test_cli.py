@@ -61,9 +61,11 @@ def test_goal_file(tmp_path):
 
 
 def test_time_limit_exits_3():
-    done = run("slide", "-", "--time-limit", "0.5", stdin="15 14 13 12\n11 10 9 8\n7 6 5 4\n"
-                                                              "3 1 2 0\n")
-    assert done.returncode == 3 and "no plan is shorter than" in done.stdout
+    done = run("slide", "-", "--time-limit", "2", stdin="15 14 13 12\n11 10 9 8\n7 6 5 4\n"
+                                                            "3 1 2 0\n")
+    # Not proven in the time: a lower bound, and a plan if the quick search found one.
+    assert done.returncode == 3
+    assert "no plan is shorter than" in done.stdout or "; not proven optimal" in done.stdout
 
 
 @pytest.mark.parametrize("args, stdin, message", [
