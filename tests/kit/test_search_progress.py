@@ -73,7 +73,7 @@ def test_the_planner_tells_the_log_when_a_method_compiles():
 
 def test_ida_says_each_pass_as_it_ends():
     lines: list[str] = []
-    board = sliding.parse("14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 3 10\n")
+    board = sliding.parse("8 6 7\n2 5 4\n3 0 1\n")  # 31 moves, five passes
     result = sliding.solve(board, method="ida", heuristic="manhattan", log=lines.append)
     length = len(result.solution)
     passes = [PASS.fullmatch(line) for line in lines if line.startswith("IDA*")]
