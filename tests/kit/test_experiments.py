@@ -513,7 +513,9 @@ card = ["direct", "totalizer"]
 
 
 @pytest.mark.parametrize("name, plots", [("akari", ["cactus", "scatter"]),
-                                         ("sliding", ["cactus", "scatter", "horizon"]),
+                                         pytest.param("sliding",
+                                                      ["cactus", "scatter", "horizon"],
+                                                      marks=pytest.mark.slow),
                                          pytest.param("rotation",
                                                       ["cactus", "scatter", "horizon"],
                                                       marks=pytest.mark.slow),
