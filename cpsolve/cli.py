@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+import warnings
 from typing import Any
 
 import click
@@ -24,10 +25,13 @@ from cpsolve.commands import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_LIMIT,
+    EXIT_OUTPUT,
+    EXIT_PIPE,
     EXIT_USAGE,
     Output,
+    write_file,
 )
-from cpsolve.errors import CpsolveError, TooLarge, UsageError
+from cpsolve.errors import CacheWarning, CpsolveError, OutputError, TooLarge, UsageError
 from cpsolve.limits import TimeUp
 
 # ``cpsolve`` alone shows the help, as a usage error (click 8.2 and later).
@@ -88,8 +92,13 @@ def app() -> None:
     one-line form (a puzz.link URL, a Tatham game ID). Exit status: 0 done, 1 no
     solution exists, 2 bad input or usage, 3 a limit was reached first, 4 --unique
     asked and the solution is not unique, 5 a solver answer failed the checker, 70
-    an internal error (a bug), 130 interrupted.
+    an internal error (a bug), 74 an output could not be written, 130 interrupted,
+    141 the reader of standard output went away.
     """
+
+
+# The pictures --plot draws, by the file's extension.
+PLOTS = ("png", "svg")
 
 
 @app.command("analyze", short_help="Sweep a puzzle's whole state space from its goal.")
@@ -97,7 +106,8 @@ def app() -> None:
 @click.argument("board")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 @click.option("--plot", default=None, metavar="FILE",
-              help="Draw the distribution of distances (PNG or SVG).")
+              help="Draw the distribution of distances to FILE (its name ends in .png or "
+                   ".svg).")
 def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
     """Count the positions reachable from BOARD's goal, the positions at each
     distance, the largest distance and the positions that need it, and where BOARD
@@ -110,6 +120,9 @@ def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
     from cpsolve.progress import progress
     from cpsolve.result import JSON_VERSION
 
+    if plot is not None and ("." not in plot or plot.rsplit(".", 1)[-1].lower() not in PLOTS):
+        raise UsageError(f"--plot {plot}: a plot is a PNG or SVG file (its name ends in "
+                         f"{' or '.join('.' + kind for kind in PLOTS)})")
     found = registry.load(family)
     if found.analyze is None:
         raise CpsolveError(f"puzzle family {family!r} has no whole-space analysis")
@@ -118,8 +131,11 @@ def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
         report = found.analyze(puzzle, bar=bar)
     where = space.place(found, puzzle)
     if plot is not None:
-        space.plot(report, where, plot,
-                   f"{report.states:,} positions, largest distance {report.diameter}")
+        try:
+            space.plot(report, where, plot,
+                       f"{report.states:,} positions, largest distance {report.diameter}")
+        except OSError as error:
+            raise OutputError(f"cannot write {plot}: {error.strerror or error}") from None
     if as_json:
         data = {"version": JSON_VERSION, "puzzle": family, "positions": report.states,
                 "largest_distance": report.diameter, "per_distance": report.distribution,
@@ -144,16 +160,38 @@ def say(line: str) -> None:
 
 
 def emit(output: Output) -> int:
-    """Print and write what a command produced; return its exit status."""
+    """Print and write what a command produced; return its exit status. A file or
+    standard output that cannot be written is an :class:`OutputError` that names it
+    (a closed pipe is left to :func:`main`, which stops quietly)."""
     for path, content in output.files.items():
-        mode = "wb" if isinstance(content, bytes) else "w"
-        with open(path, mode) as handle:
-            handle.write(content)
+        write_file(path, content)
     if output.stdout:
-        sys.stdout.write(output.stdout if output.stdout.endswith("\n") else output.stdout + "\n")
+        try:
+            sys.stdout.write(output.stdout if output.stdout.endswith("\n")
+                             else output.stdout + "\n")
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            _pipe_closed()  # what is still buffered cannot be written either
+            raise OutputError(f"cannot write standard output: {error.strerror or error}"
+                              ) from None
     for line in output.stderr:
         click.echo(line, err=True)
     return output.exit_code
+
+
+def _pipe_closed() -> int:
+    """The reader of standard output went away (``cpsolve ... | head``): stop quietly,
+    as other Unix tools do, with what is still buffered dropped, not reported again
+    when the interpreter exits (also for a standard output that failed otherwise)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return EXIT_PIPE
 
 
 def _traceback_wanted(argv: list[str]) -> bool:
@@ -205,6 +243,8 @@ def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
         return error.format_message(), EXIT_USAGE, False
     if isinstance(error, (click.exceptions.Abort, KeyboardInterrupt)):
         return "interrupted", EXIT_INTERRUPTED, False
+    if isinstance(error, OutputError):
+        return str(error), EXIT_OUTPUT, False
     if isinstance(error, (TimeUp, TooLarge)):
         # the time limit passed before there was anything to show, or a problem refused
         # before the work: a memory limit, not bad input
@@ -244,13 +284,35 @@ def fail(error: BaseException, args: list[str]) -> int:
             path = context.command_path
         click.echo(f"Try '{path} --help'.", err=True)
     if wants_json(command, args):
-        sys.stdout.write(json.dumps(error_json(message, code)) + "\n")
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(json.dumps(error_json(message, code)) + "\n")
+            sys.stdout.flush()
+        except BrokenPipeError:
+            return _pipe_closed()
+        except OSError:  # standard output itself failed: said on standard error
+            _pipe_closed()
     return code
 
 
 def main(argv: list[str] | None = None) -> Any:
-    """Entry point of the console script."""
+    """Entry point of the console script. cpsolve's own warnings (a cache it cannot
+    use) are one line on standard error, ``cpsolve: warning: ...``, each said once."""
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def warned(message: Warning | str, category: type[Warning], filename: str,
+                   lineno: int, file: Any = None, line: str | None = None) -> None:
+            if issubclass(category, CacheWarning):
+                click.echo(f"cpsolve: warning: {message}", err=True)
+            else:
+                shown(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = warned
+        warnings.simplefilter("once", CacheWarning)
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> Any:
     args = sys.argv[1:] if argv is None else argv
     try:
         value = app.main(args=args, prog_name="cpsolve", standalone_mode=False)
@@ -261,6 +323,8 @@ def main(argv: list[str] | None = None) -> Any:
     except NO_ARGUMENTS as error:  # ``cpsolve`` alone: the help
         error.show()
         return sys.exit(EXIT_USAGE)
+    except BrokenPipeError:
+        return sys.exit(_pipe_closed())
     except (Exception, KeyboardInterrupt) as error:
         return sys.exit(fail(error, args))
     return sys.exit(value if isinstance(value, int) else 0)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cpsolve.errors import ForeignPuzzle, InputError, UsageError
+from cpsolve.errors import ForeignPuzzle, InputError, OutputError, UsageError
 from cpsolve.result import Result, Status, check_json
 
 if TYPE_CHECKING:
@@ -30,9 +30,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 # Exit statuses (see the README): 0 done, 1 no solution exists, 2 bad input or usage,
 # 3 a limit was reached before an answer, 4 --unique asked and not unique,
 # 5 a solver returned a solution the puzzle's checker rejects, 70 an internal error
-# (a bug: cpsolve says so in one line), 130 interrupted.
+# (a bug: cpsolve says so in one line), 74 an output could not be written, 130
+# interrupted, 141 standard output's reader went away (quietly).
 EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_LIMIT, EXIT_NOT_UNIQUE, EXIT_ERROR = range(6)
 EXIT_INTERNAL = 70
+# 74 an output could not be written (sysexits' EX_IOERR); 141 the reader of standard
+# output went away (128 + SIGPIPE, as a shell reports a tool the signal stopped).
+EXIT_OUTPUT = 74
+EXIT_PIPE = 141
 EXIT_INTERRUPTED = 130
 
 # What an output file's extension says it holds.
@@ -79,6 +84,10 @@ def read_board(arg: str) -> tuple[str, str]:
         except OSError as error:
             raise InputError(error.strerror or str(error), source=arg) from None
     if any(mark in arg for mark in ("\n", ":", ",", "#", "?")):
+        try:  # bytes that are not UTF-8 reach Python as lone surrogates
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("not UTF-8 text", source="<argument>") from None
         return arg, "<argument>"  # "?": a puzz.link URL pasted without its scheme
     raise InputError("no such file (and not a one-line board)", source=arg)
 
@@ -104,6 +113,14 @@ def load(arg: str, parse: Callable[[str], Any], deadline: Deadline | None = None
                          column=error.column) from None
     except InputError as error:
         raise error.located(source) from None
+    except ValueError as error:
+        if "integer string conversion" not in str(error):
+            raise
+        # a parser read a number of more digits than Python reads (4,300): no board
+        # holds one, wherever it is
+        digits = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+        raise InputError(f"a number of more than {digits:,} digits: too large for any "
+                         "board", source=source) from None
 
 
 def _foreign(error: ForeignPuzzle, text: str, arg: str) -> str:
@@ -168,6 +185,20 @@ def choose_format(fmt: str | None, as_json: bool, output: str | None,
     return fmt
 
 
+def write_file(path: str, content: str | bytes) -> None:
+    """Write an output file (text as UTF-8); an :class:`~cpsolve.errors.OutputError`
+    that names it when it cannot be written."""
+    try:
+        if isinstance(content, bytes):
+            with open(path, "wb") as handle:
+                handle.write(content)
+        else:
+            with open(path, "w", encoding="utf-8", errors="replace") as handle:
+                handle.write(content)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+
+
 def with_file(out: Output, output: str | None) -> Output:
     """Send standard output to ``output`` instead, when one is given."""
     if output is not None and out.stdout:
@@ -176,11 +207,53 @@ def with_file(out: Output, output: str | None) -> Output:
     return out
 
 
+class Seconds(click.ParamType):
+    """A time limit in seconds, as options read it: a number from 0, never NaN; a year
+    (:data:`~cpsolve.limits.MAX_SECONDS`) or more, or ``inf``, is no limit (``None``).
+
+    >>> TIME_LIMIT.convert("2.5", None, None), TIME_LIMIT.convert("inf", None, None)
+    (2.5, None)
+    >>> TIME_LIMIT.convert("nan", None, None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: 'nan' is not a number of seconds ...
+    """
+
+    name = "seconds"
+
+    def __init__(self, *, positive: bool = False, bounded: bool = False) -> None:
+        self.positive = positive
+        self.bounded = bounded  # more than a year is refused, not taken as no limit
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float | None:
+        import math
+
+        from cpsolve.limits import MAX_SECONDS
+
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            seconds = math.nan
+        low = "above 0" if self.positive else "from 0"
+        if self.bounded and not seconds <= MAX_SECONDS:
+            self.fail(f"{value!r} is not a number of seconds {low} to {MAX_SECONDS:,.0f} "
+                      "(a year)", param, ctx)
+        if math.isnan(seconds) or seconds < 0 or (self.positive and seconds == 0):
+            self.fail(f"{value!r} is not a number of seconds {low} (a year, "
+                      f"{MAX_SECONDS:,.0f} s, or more, or inf: no limit)", param, ctx)
+        return None if seconds >= MAX_SECONDS and not self.bounded else seconds
+
+
+TIME_LIMIT = Seconds()
+TIME_HELP = "a year or more, or inf: no limit"
+
+
 def common_options(function: F) -> F:
     """``--time-limit``, ``--json``, ``-v`` and ``-o``, shared by every solve command."""
     decorators = [
-        click.option("--time-limit", type=click.FloatRange(min=0), default=None,
-                     metavar="SECONDS", help="Wall-clock limit for the whole solve."),
+        click.option("--time-limit", type=TIME_LIMIT, default=None, metavar="SECONDS",
+                     help=f"Wall-clock limit for the whole solve ({TIME_HELP})."),
         click.option("--json", "as_json", is_flag=True,
                      help="Print one JSON object (docs/json.md; the same keys for every "
                           "puzzle)."),

@@ -75,3 +75,15 @@ class TooLarge(CpsolveError, MemoryError):
     built, would not fit in the memory this process may use. A memory limit reached
     (exit 3), told apart from bad input; a :class:`MemoryError` to code that counts
     memory-outs (experiments)."""
+
+
+class OutputError(CpsolveError):
+    """An answer, a file or a picture that could not be written (a full disk, a
+    directory that cannot be written): the message names the file or standard output.
+    Exit status 74, told apart from bad input; a reader that closed the pipe is no
+    error (cpsolve stops quietly, as other Unix tools do)."""
+
+
+class CacheWarning(UserWarning):
+    """A cache (pattern databases, numba's compiled kernels) that cannot be used: the
+    command goes on without it, said once on standard error."""

@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
+from cpsolve.limits import MAX_SECONDS
+
 # What a scheduler given without Dask installed is told.
 NO_DASK = ("--scheduler runs the tasks on Dask, which is not installed: "
            "pip install 'cpsolve[dask]'")
@@ -65,10 +67,14 @@ def run_tasks(function: Callable[[Any], Any], items: Iterable[Any], *,
     [(0, 2), (1, 3), (2, 5)]
     """
     items = list(items)
+    if stop_at is not None and not stop_at - time.perf_counter() < MAX_SECONDS:
+        stop_at = None  # a year or more, or NaN: no limit (a timer that long overflows)
     if scheduler is not None:
         yield from _on_dask(function, items, scheduler, stop_at)
         return
-    workers = min(workers or default_workers(), max(1, len(items)))
+    # More processes than processors would only share them (and skew the times runs
+    # record): one per processor at most, and one per task.
+    workers = min(workers or default_workers(), default_workers(), max(1, len(items)))
     if workers == 1 and not processes and stop_at is None:
         for index, item in enumerate(items):
             yield index, function(item)

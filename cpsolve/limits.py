@@ -45,6 +45,7 @@ class Deadline:
     __slots__ = ("seconds", "start", "end", "_memory")
 
     def __init__(self, seconds: float | None, *, memory: int | None = None) -> None:
+        seconds = no_limit_past(seconds)
         self.seconds = seconds
         self.start = time.perf_counter()
         self.end = None if seconds is None else self.start + seconds
@@ -94,6 +95,40 @@ class Deadline:
 
     def __repr__(self) -> str:
         return f"Deadline({self.seconds!r})"
+
+
+# The longest time limit: a limit of this many seconds (a year) or more, or infinity,
+# is no limit at all (a timer of 1e10 seconds overflows the platform's clock types).
+MAX_SECONDS = 365 * 24 * 3600.0
+
+
+# The most worker processes (``--workers`` of batches and experiments) a command
+# takes; a local pool also keeps to one process per processor and per task.
+MAX_WORKERS = 1024
+# The most solver threads (CP-SAT's ``--workers``): each holds its own copy of the model.
+MAX_THREADS = 256
+
+
+def no_limit_past(seconds: float | None) -> float | None:
+    """``seconds`` as a time limit: ``None`` (no limit) for :data:`MAX_SECONDS` or more
+    and for infinity; a :class:`~cpsolve.errors.UsageError` for NaN or a negative
+    number.
+
+    >>> no_limit_past(5), no_limit_past(1e10), no_limit_past(math.inf), no_limit_past(None)
+    (5, None, None, None)
+    >>> no_limit_past(math.nan)
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.UsageError: a time limit is a number of seconds, not nan
+    """
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(
+            seconds) or seconds < 0:
+        from cpsolve.errors import UsageError
+
+        raise UsageError(f"a time limit is a number of seconds, not {seconds!r}")
+    return None if seconds >= MAX_SECONDS else seconds
 
 
 def deadline_of(time_limit: float | Deadline | None) -> Deadline:

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cpsolve.backends import Enumeration
+from cpsolve.errors import UsageError
 from cpsolve.interrupts import stopping
-from cpsolve.limits import Deadline
+from cpsolve.limits import MAX_THREADS, Deadline
 from cpsolve.result import Stats
 
 
@@ -70,6 +71,8 @@ def enumerate_solutions(
         if remaining is not None:
             solver.parameters.max_time_in_seconds = remaining
         if workers is not None:
+            if not 1 <= workers <= MAX_THREADS:
+                raise UsageError(f"--workers: {workers} is not from 1 to {MAX_THREADS}")
             solver.parameters.num_workers = workers
         # Ctrl-C stops the search (from a thread) and is then Python's KeyboardInterrupt,
         # not a search that CP-SAT ends quietly as if its time had run out.

@@ -7,8 +7,9 @@ import re
 
 import click
 
-from cpsolve.commands import EXIT_ERROR, EXIT_OK, Output
-from cpsolve.errors import UsageError
+from cpsolve.commands import EXIT_ERROR, EXIT_OK, Output, Seconds
+from cpsolve.errors import OutputError, UsageError
+from cpsolve.limits import MAX_SECONDS, MAX_WORKERS
 
 
 @click.command("experiment",
@@ -16,10 +17,12 @@ from cpsolve.errors import UsageError
 @click.argument("spec_file", metavar="SPEC")
 @click.option("--db", default="results.db", show_default=True, metavar="FILE",
               help="The SQLite results store (created if missing).")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
-              metavar="SECONDS", help="Wall time per run, instead of the spec's.")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Runs at a time on this machine (default: one per processor).")
+@click.option("--time-limit", type=Seconds(positive=True, bounded=True), default=None,
+              metavar="SECONDS", help="Wall time per run, instead of the spec's (at most "
+                                      f"{MAX_SECONDS:,.0f}, a year).")
+@click.option("--workers", type=click.IntRange(min=1, max=MAX_WORKERS), default=None,
+              help="Runs at a time on this machine (default and most: one per processor "
+                   "and per run).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run on a Dask cluster (tcp://host:port) instead of locally.")
 @click.option("--dry-run", is_flag=True, help="List the runs still to do; run nothing.")
@@ -122,7 +125,10 @@ def report(db: str, plots: tuple[str, ...], directory: str | None,
     if directory is None and not plots:
         return out
     target = directory or "."
-    os.makedirs(target, exist_ok=True)
+    try:
+        os.makedirs(target, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
     if directory is not None:
         out.files[os.path.join(target, "runs.csv")] = reporting.to_csv(rows, found.rows)
     kinds = plots or drawing.KINDS

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable
@@ -46,6 +47,21 @@ def latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(kept.values())
 
 
+def time_limit(row: dict[str, Any]) -> float | None:
+    """A stored run's time limit in seconds; ``None`` when it has none a report can use
+    (missing, NaN, not above 0).
+
+    >>> time_limit({"time_limit": 20}), time_limit({"time_limit": None})
+    (20.0, None)
+    """
+    value = row.get("time_limit")
+    try:
+        seconds = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return seconds if math.isfinite(seconds) and seconds > 0 else None
+
+
 def current(rows: Iterable[dict[str, Any]], limits: dict[str, float] | None = None,
             methods: dict[str, set[tuple[str, str]] | None] | None = None
             ) -> tuple[list[dict[str, Any]], int, int]:
@@ -56,11 +72,14 @@ def current(rows: Iterable[dict[str, Any]], limits: dict[str, float] | None = No
     (family, method) pairs ``methods`` gives the experiment (the methods of its spec
     as it stands; every method when it gives none)."""
     rows = list(rows)
-    limit = dict(limits or {})
+    limit: dict[str, float | None] = dict(limits or {})
     for row in sorted(rows, key=lambda r: r["id"]):
-        if not limits or row["experiment"] not in limits:
-            limit[row["experiment"]] = float(row["time_limit"])
-    timely = [row for row in rows if float(row["time_limit"]) == limit[row["experiment"]]]
+        if (not limits or row["experiment"] not in limits) and time_limit(row) is not None:
+            limit[row["experiment"]] = time_limit(row)
+    # A run without a usable limit (NaN, which the store keeps as NULL) is under no
+    # limit a table can show: left out with the runs under other limits.
+    timely = [row for row in rows if time_limit(row) is not None
+              and time_limit(row) == limit.get(row["experiment"])]
     wanted = methods or {}
 
     def declared(row: dict[str, Any]) -> bool:

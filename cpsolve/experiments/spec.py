@@ -4,10 +4,12 @@
 
     name = "akari-cards"              # the experiment (default: the file's stem)
     seeds = [0]                       # repetitions; passed as seed= where solve() takes one
-
+                                      # (0 to 2**63 - 1)
     [limits]
-    time = 10                         # wall seconds per run, enforced by a kill
-    memory = 2048                     # MB of address space per run (RLIMIT_AS)
+    time = 10                         # wall seconds per run, enforced by a kill (at most
+                                      # a year, 31,536,000)
+    memory = 2048                     # MB of address space per run (RLIMIT_AS; at most
+                                      # 16,777,216, 16 TB)
 
     [[instances]]
     family = "akari"
@@ -17,7 +19,8 @@
     family = "akari"
     generator = "generators.py:akari" # FILE.py:function or package.module:function
     params = { width = [10, 20], height = 10 }   # lists expand as a product
-    seeds = [1, 2, 3]                 # generator seeds (or count = N, from seed 0)
+    seeds = [1, 2, 3]                 # generator seeds (or count = N, from seed 0; at
+                                      # most 100,000 instances a generator table)
 
     [[methods]]
     family = "akari"
@@ -34,7 +37,8 @@ Generators are called as ``function(seed=s, **params)`` and return the board as 
 a format the family's ``parse`` reads; the text is stored with the results, so a run
 can be repeated without the generator.
 
-Errors name the spec file and the line where the problem is.
+Errors name the spec file and the line where the problem is; values past the maxima
+above (and a matrix of more than a million runs) are refused before anything is built.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ from typing import Any
 from cpsolve import registry
 from cpsolve.errors import CpsolveError, InputError, UsageError
 from cpsolve.family import Family
+from cpsolve.limits import MAX_SECONDS
 
 try:
     import tomllib
@@ -63,6 +68,13 @@ except ModuleNotFoundError:  # Python 3.10
 # Options the runner sets itself: the spec sets them through [limits] and seeds.
 RESERVED = ("time_limit", "seed", "log")
 DEFAULT_TIME = 60.0
+# The largest values a spec may give, refused before anything is built: seeds as
+# ``cpsolve generate`` takes them, a year of wall time (MAX_SECONDS), 16 TB of memory,
+# and the most instances one generator table makes and runs one spec holds.
+MAX_SEED = 2**63 - 1
+MAX_MEMORY_MB = 1 << 24
+MAX_COUNT = 100_000
+MAX_RUNS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -236,6 +248,13 @@ def parse(text: str, path: str = "<spec>") -> Spec:
         raise where.error("no instances: add [[instances]] tables")
     if not methods:
         raise where.error("no methods: add [[methods]] tables")
+    per_family: dict[str, int] = {}
+    for instance in instances:
+        per_family[instance.family] = per_family.get(instance.family, 0) + 1
+    planned = len(seeds) * sum(per_family.get(m.family, 0) for m in methods)
+    if planned > MAX_RUNS:
+        raise where.error(f"{planned:,} runs (methods x instances x seeds): at most "
+                          f"{MAX_RUNS:,} in one spec")
     families = {i.family for i in instances}
     for index, table in enumerate(data["methods"]):
         if table["family"] not in families:
@@ -262,6 +281,9 @@ def _seeds(value: Any, where: _Locator, table: str | None, index: int = 0) -> li
     """``value`` as a list of seeds, or an error at the ``seeds`` key of the table."""
     if not isinstance(value, list) or not value or not all(_is_int(s) for s in value):
         raise where.error("seeds must be a non-empty list of integers", table, index,
+                          "seeds")
+    if not all(0 <= seed <= MAX_SEED for seed in value):
+        raise where.error("a seed is a whole number from 0 to 2**63 - 1", table, index,
                           "seeds")
     return value
 
@@ -295,12 +317,15 @@ def _limits(table: Any, where: _Locator) -> Limits:
         if key not in ("time", "memory"):
             raise where.error(f"unknown limit {key!r} (known: time, memory)", "limits", 0, key)
     time = table.get("time", DEFAULT_TIME)
-    if isinstance(time, bool) or not isinstance(time, (int, float)) or time <= 0:
+    if isinstance(time, bool) or not isinstance(time, (int, float)) or not time > 0:
         raise where.error("time must be a positive number of seconds", "limits", 0, "time")
+    if not time <= MAX_SECONDS:
+        raise where.error(f"time must be at most {MAX_SECONDS:,.0f} seconds (a year)",
+                          "limits", 0, "time")
     memory = table.get("memory")
-    if memory is not None and (not _is_int(memory) or memory <= 0):
-        raise where.error("memory must be a positive number of megabytes", "limits", 0,
-                          "memory")
+    if memory is not None and (not _is_int(memory) or not 0 < memory <= MAX_MEMORY_MB):
+        raise where.error(f"memory must be a whole number of megabytes from 1 to "
+                          f"{MAX_MEMORY_MB:,} (16 TB)", "limits", 0, "memory")
     return Limits(float(time), memory)
 
 
@@ -461,12 +486,19 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
     if "seeds" in table and "count" in table:
         raise where.error("give seeds or count, not both", "instances", index, "count")
     if "count" in table:
-        if not _is_int(table["count"]) or table["count"] < 1:
-            raise where.error("count must be a positive integer", "instances", index, "count")
+        if not _is_int(table["count"]) or not 1 <= table["count"] <= MAX_COUNT:
+            raise where.error(f"count must be a whole number from 1 to {MAX_COUNT:,}",
+                              "instances", index, "count")
         seeds = list(range(table["count"]))
     else:
         seeds = _seeds(table.get("seeds", [0]), where, "instances", index)
     template = table.get("name")
+    combos = 1
+    for value in params.values():
+        combos *= len(value) if isinstance(value, list) else 1
+    if combos * len(seeds) > MAX_COUNT:
+        raise where.error(f"{combos * len(seeds):,} instances from one generator: at most "
+                          f"{MAX_COUNT:,}", "instances", index, "generator")
     found = []
     for combo in _product(params):
         for seed in seeds:
@@ -583,6 +615,12 @@ def _methods(tables: Any, where: _Locator,
         base_name = table.get("name")
         if base_name is not None and not isinstance(base_name, str):
             raise where.error("name must be a string", "methods", index, "name")
+        combos = 1
+        for value in options.values():
+            combos *= len(value) if isinstance(value, list) else 1
+        if combos > MAX_RUNS:
+            raise where.error(f"{combos:,} methods from one table: at most {MAX_RUNS:,}",
+                              "methods", index)
         for name, combo in _named(base_name, options):
             _checked(module, combo, where, index, table["family"])
             found.append(Method(table["family"], name, tuple(sorted(combo.items()))))

@@ -15,6 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel, canonical
 from cpsolve.errors import UsageError
+from cpsolve.limits import MAX_THREADS
 from cpsolve.options import Option
 from cpsolve.tables import Table
 
@@ -27,7 +28,7 @@ SOLVER = Option("solver", None, "python-sat solver for SAT models (cadical153, g
                 "minisat22, ...; default: the fastest measured for the model)",
                 normalize=canonical, metavar="NAME")
 WORKERS = Option("workers", None, "CP-SAT worker threads (default: CP-SAT's own choice)",
-                 kind=int, low=1, metavar="N")
+                 kind=int, low=1, high=MAX_THREADS, metavar="N")
 DEDUCTIONS = Option("deductions", True, "Apply the deductions before building a model.",
                     kind=bool)
 # The kit's options of each backend, beside an encoding's own.

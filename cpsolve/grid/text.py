@@ -82,6 +82,10 @@ def read(text: str, blocks: int, *, names: tuple[str, ...] = (),
     first_number, first = content[0]
     size = SIZE_RE.match(first)
     if size:
+        if max(len(size.group(k).lstrip("0")) for k in (1, 2)) > len(str(MAX_CELLS)):
+            # read no more digits than a board can have (nor Python's 4,300)
+            raise InputError(f"the size is too large (at most {MAX_CELLS:,} cells)",
+                             line=first_number, column=1)
         rows, cols = int(size.group(1)), int(size.group(2))
         if rows < 1 or cols < 1:
             raise InputError(f"a board of {rows}x{cols} has no cell", line=first_number,

@@ -15,6 +15,7 @@ always the smaller frontier, and stops at the first layer where they meet.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -23,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from cpsolve.combinatorics import arrangements
+from cpsolve.errors import TooLarge
 from cpsolve.limits import Deadline
 from cpsolve.progress import Bar
 
@@ -165,10 +167,25 @@ def _path(meet: int, dist_a: np.ndarray, dist_b: np.ndarray | None, counts: np.n
     return head if dist_b is None else head + back(meet, dist_b)[1:]
 
 
+def shown(count: int) -> str:
+    """A count for a message, however large: digits up to 30 of them, else its order
+    of magnitude (Python refuses to write an integer of more than 4,300 digits).
+
+    >>> shown(181_440), shown(10**5000 * 3)
+    ('181,440', 'about 3.0 x 10^5000')
+    """
+    if count < 10**30:
+        return f"{count:,}"
+    exponent = math.log10(count)
+    whole = math.floor(exponent)
+    return f"about {10 ** (exponent - whole):.1f} x 10^{whole}"
+
+
 def _sized(counts: np.ndarray) -> int:
     total = arrangements(int(c) for c in counts)
     if total > MAX_STATES:
-        raise MemoryError(f"{total:,} states do not fit (at most {MAX_STATES:,})")
+        # a memory limit reached (exit 3), refused before any table is allocated
+        raise TooLarge(f"{shown(total)} states do not fit (at most {MAX_STATES:,})")
     return total
 
 
@@ -345,7 +362,7 @@ def space_report(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
 
     size = arrangements(int(c) for c in counts)
     if size > MAX_STATES:
-        raise UsageError(f"{size:,} arrangements: too many to sweep here (at most "
+        raise UsageError(f"{shown(size)} arrangements: too many to sweep here (at most "
                          f"{MAX_STATES:,}, one byte each)")
     bar = bar or Bar()
     bar.update(total=size)

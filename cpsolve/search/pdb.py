@@ -30,11 +30,14 @@ corrupt, from another format or for another puzzle is rebuilt, never used.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
 import os
+import tempfile
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +45,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from cpsolve.errors import CacheWarning
 from cpsolve.limits import Deadline
 from cpsolve.search.ranking import count, lowest, popcount, rank_bits, select, unrank_bits
 
@@ -238,7 +242,13 @@ def cache_dir() -> Path:
     root = os.environ.get("CPSOLVE_CACHE")
     if root:
         return Path(root)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):  # no home directory: a cache nobody has
+            user = getattr(os, "getuid", lambda: 0)()
+            base = os.path.join(tempfile.gettempdir(), f"cpsolve-{user}")
     return Path(base) / "cpsolve"
 
 
@@ -281,7 +291,10 @@ def cached(width: int, height: int, walls: list[int], goal_labels: list[int],
            pattern_labels: list[int]) -> bool:
     """Whether the database is in the cache (a file with its name; whether it is whole
     is checked when it is loaded)."""
-    return path_of(width, height, walls, goal_labels, pattern_labels)[0].exists()
+    try:
+        return path_of(width, height, walls, goal_labels, pattern_labels)[0].exists()
+    except OSError:  # a cache that cannot be looked into: as good as empty
+        return False
 
 
 Progress = Callable[[int, int], None]
@@ -329,13 +342,28 @@ def build(width: int, height: int, walls: list[int], goal_labels: list[int],
         record.update(source="stopped by the time limit", seconds=time.perf_counter() - start)
         return None, record
     if use_cache:
+        _save(path, key, table, shift)
+    record.update(source="built", seconds=time.perf_counter() - start)
+    return Database(tuple(pattern_labels), m, home, table, shift), record
+
+
+def _save(path: Path, key: str, table: np.ndarray, shift: int) -> None:
+    """Keep a database in the cache; a cache that cannot be written (a file in its
+    place, a read-only home, a full disk) is warned about once (:class:`CacheWarning`)
+    and the solve goes on with the database it has."""
+    partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
+    try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
         np.savez(partial, format=FORMAT, key=key, table=table, shift=shift,
                  digest=hashlib.sha256(table.tobytes()).hexdigest())
         os.replace(partial, path)  # atomic: readers see the old file or the whole new one
-    record.update(source="built", seconds=time.perf_counter() - start)
-    return Database(tuple(pattern_labels), m, home, table, shift), record
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        warnings.warn(CacheWarning(f"cannot write the pattern database cache in "
+                                   f"{path.parent} ({error.strerror or error}): going on "
+                                   "without it (set CPSOLVE_CACHE to a writable directory)"),
+                      stacklevel=2)
 
 
 def _mask_type(bits: int) -> type:

@@ -68,6 +68,12 @@ def _board(rows: int, cols: int, numbers: gridtext.Grid, names: gridtext.Grid) -
         if token.text == "?":
             number = UNKNOWN
         elif token.text.isascii() and token.text.isdigit():
+            # read only as many digits as a board can count to (Python refuses to
+            # read an integer of more than 4,300 digits)
+            if len(token.text.lstrip("0")) > len(str(gridtext.MAX_CELLS)) or int(
+                    token.text) > gridtext.MAX_CELLS:
+                raise token.error(f"a number above {gridtext.MAX_CELLS:,}, more than any "
+                                  "board has cells")
             number = int(token.text)
         else:
             raise token.error(f"a number is a count (0, 1, ...), '?', or '-' for none, "
