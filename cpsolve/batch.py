@@ -5,8 +5,9 @@ and every answer in its own transaction (WAL journal, so a kill at any moment lo
 only the attempts still running), passes of rising effort over the problems not
 yet settled, workers (:func:`cpsolve.executors.run_tasks`: local processes or a Dask
 scheduler), a progress bar, the answers file (written by an atomic rename) and the
-summary. What a problem is, how to solve one and how to share the budgets comes from
-the puzzle family's :class:`~cpsolve.family.BatchJob`.
+summary. The store is checked and held by one batch at a time (:mod:`cpsolve.stores`).
+What a problem is, how to solve one and how to share the budgets comes from the puzzle
+family's :class:`~cpsolve.family.BatchJob`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 import click
 
-from cpsolve import registry
+from cpsolve import registry, stores
 from cpsolve.commands import EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_USAGE, Output, read_board
 from cpsolve.errors import UsageError
 from cpsolve.family import BatchJob
@@ -64,18 +65,22 @@ class Store:
     the problem file keeps what is known)."""
 
     def __init__(self, path: str) -> None:
-        self.db = sqlite3.connect(path, timeout=60, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        # checked and held: another kind of file is refused, a second run says the
+        # store is in use (see cpsolve.stores)
+        self.db, self.lease = stores.open_to_write(path, stores.BATCH, SCHEMA, timeout=60,
+                                                   isolation_level=None)
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
         with self.db:
             self.db.execute("BEGIN")
             cursor = self.db.execute("INSERT INTO runs (started) VALUES (?)", (time.time(),))
         self.run = int(cursor.lastrowid or 0)
 
     def close(self, seconds: float) -> None:
-        self.db.execute("UPDATE runs SET seconds = ? WHERE run = ?", (seconds, self.run))
-        self.db.close()
+        try:
+            self.db.execute("UPDATE runs SET seconds = ? WHERE run = ?", (seconds, self.run))
+        finally:
+            self.db.close()
+            self.lease.release()
 
     def attempted(self, passes: int) -> dict[str, dict[int, str]]:
         """problem -> pass -> status, for passes below ``passes``."""
@@ -376,6 +381,8 @@ def command(files: tuple[str, ...], output: str | None, puzzle: str | None,
     elif time_limit == 0:
         time_limit = None
     path = store or f"{output or files[0]}.sqlite"
+    if output is not None:  # said now, not after the work
+        stores.check_writable(output, "answers file")
     database = Store(path)
     clock = time.perf_counter()
 

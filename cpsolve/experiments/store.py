@@ -5,19 +5,19 @@ the machine) loses at most the runs still in progress, and a rerun of the spec s
 every run already stored but those that ended in an error
 (:meth:`Store.finished_keys`). Specs and instance texts are stored too, so every row
 can be traced to exactly what ran. A store opened to read (``create=False``) is
-opened read-only: reporting never changes the file.
+opened read-only: reporting never changes the file. Opening checks the file's kind
+and format, and a store opened to write is held by one experiment at a time
+(:mod:`cpsolve.stores`).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
-import urllib.parse
 from typing import Any
 
-from cpsolve.errors import InputError
+from cpsolve import stores
 from cpsolve.experiments.spec import Run, Spec
 
 SCHEMA = """
@@ -85,51 +85,32 @@ COLUMNS = ("experiment", "family", "method", "instance", "seed", "outcome", "sta
 class Store:
     """An open results database (created if missing)."""
 
+    lease: stores.Lease | None  # held while open to write
+
     def __init__(self, path: str, *, create: bool = True) -> None:
         if not create:
             self._open_to_read(path)
             return
         self.path = path
-        try:
-            self.db = sqlite3.connect(path, timeout=60)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            # A run costs far more than a sync: make each commit durable, power loss too.
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.executescript(SCHEMA)
-            self._upgrade()
-        except sqlite3.DatabaseError as error:
-            raise InputError(f"not a results database ({error})", source=path) from None
+        # Checked and held (see cpsolve.stores): another kind of file is refused and
+        # left as it is; a second experiment on this store says it is in use.
+        self.db, self.lease = stores.open_to_write(path, stores.RESULTS, SCHEMA, _upgrade,
+                                                   timeout=60)
+        # A run costs far more than a sync: make each commit durable, power loss too.
+        self.db.execute("PRAGMA synchronous=FULL")
         self.db.row_factory = sqlite3.Row
 
     def _open_to_read(self, path: str) -> None:
-        """Open an existing store read-only; refuse a file that holds no runs table."""
-        if not os.path.exists(path):
-            raise InputError("no such results database", source=path)
+        """Open an existing store read-only, checked: never changed, never held."""
         self.path = path
-        uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
-        try:
-            self.db = sqlite3.connect(uri, uri=True, timeout=60)
-            tables = {row[0] for row in self.db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        except sqlite3.DatabaseError as error:
-            raise InputError(f"not a results database ({error})", source=path) from None
-        if "runs" not in tables:
-            self.db.close()
-            raise InputError("not a results database (no runs table)", source=path)
+        self.lease = None
+        self.db = stores.open_to_read(path, stores.RESULTS)
         self.db.row_factory = sqlite3.Row
-
-    def _upgrade(self) -> None:
-        """Add the columns a store made by an older cpsolve lacks."""
-        have = {row[1] for row in self.db.execute("PRAGMA table_info(runs)")}
-        body = SCHEMA.split("CREATE TABLE IF NOT EXISTS runs (")[1].split(");")[0]
-        for line in body.strip().splitlines():
-            name, kind = line.strip().rstrip(",").split()[:2]
-            if name not in have and name != "id":
-                with self.db:
-                    self.db.execute(f"ALTER TABLE runs ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         self.db.close()
+        if self.lease is not None:
+            self.lease.release()
 
     def __enter__(self) -> Store:
         return self
@@ -223,6 +204,17 @@ class Store:
         # A store made by an older cpsolve and opened read-only lacks newer columns.
         blank = dict.fromkeys(_columns())
         return [blank | dict(row) for row in self.db.execute(query + " ORDER BY id", args)]
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Add the columns a store made by an older cpsolve lacks."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(runs)")}
+    body = SCHEMA.split("CREATE TABLE IF NOT EXISTS runs (")[1].split(");")[0]
+    for line in body.strip().splitlines():
+        name, kind = line.strip().rstrip(",").split()[:2]
+        if name not in have and name != "id":
+            with db:
+                db.execute(f"ALTER TABLE runs ADD COLUMN {name} {kind}")
 
 
 def _columns() -> list[str]:

@@ -214,6 +214,114 @@ def test_killed_batch_resumes_without_losing_or_repeating_work(tmp_path):
     assert all(resumed)
 
 
+def stored_attempts(store: Path) -> dict[tuple[str, int], tuple[int, float]]:
+    """(problem, pass) -> (run, finished) of every attempt in the batch store, read
+    without a change (a read-only connection never moves the log into the file)."""
+    if not store.exists():
+        return {}
+    db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+    try:
+        return {(problem, index): (run, finished) for problem, index, run, finished in
+                db.execute("SELECT problem, pass, run, finished FROM attempts")}
+    except sqlite3.OperationalError:  # the batch is making its tables
+        return {}
+    finally:
+        db.close()
+
+
+def kill_at_random(command: list[str], env: dict[str, str], store: Path, kills: int,
+                   seed: int) -> dict[tuple[str, int], tuple[int, float]]:
+    """Start the batch ``kills`` times and SIGKILL it at a random moment each time
+    (start-up, a pass, between passes, writing the answers); each time, what was
+    stored before is still there, unchanged: no attempt is done twice."""
+    rng = random.Random(seed)
+    known: dict[tuple[str, int], tuple[int, float]] = {}
+    for _ in range(kills):
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.2, 3.0))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        now = stored_attempts(store)
+        assert {key: now.get(key) for key in known} == known
+        known = now
+    return known
+
+
+@pytest.fixture(scope="module")
+def twelve(tmp_path_factory) -> tuple[str, list[str | None]]:
+    """Twelve small boards (some twice) and the answers of an uninterrupted batch."""
+    tmp_path = tmp_path_factory.mktemp("twelve")
+    text = small_set(12, seed=14)
+    (tmp_path / "p.txt").write_text(text)
+    subprocess.run([sys.executable, "-m", "cpsolve", "batch", str(tmp_path / "p.txt"),
+                    "-o", str(tmp_path / "a.txt"), "--workers", "1"], check=True,
+                   capture_output=True, env={**os.environ, "CPSOLVE_PROGRESS": "0"},
+                   timeout=300)
+    return text, answers_of(tmp_path / "a.txt", 12)
+
+
+@pytest.mark.parametrize("kills", [3, pytest.param(20, marks=pytest.mark.slow)])
+def test_batch_killed_at_random_moments_ends_as_an_uninterrupted_one(tmp_path, twelve,
+                                                                    kills):
+    count = 12
+    problems = tmp_path / "p.txt"
+    problems.write_text(twelve[0])
+    out = tmp_path / "a.txt"
+    store = tmp_path / "a.txt.sqlite"
+    command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o", str(out),
+               "--workers", "1"]
+    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    known = kill_at_random(command, env, store, kills, seed=kills)
+    assert known or kills < 20, "no kill came after a stored attempt"
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    final = stored_attempts(store)
+    assert {key: final[key] for key in known} == known
+    assert {problem for problem, _ in final} == set(problems.read_text().split()[5:])
+    assert answers_of(out, count) == twelve[1]
+
+
+def test_a_damaged_wal_loses_only_the_attempts_it_held(tmp_path, twelve):
+    """SQLite checks every frame of the write-ahead log: a damaged frame and those after
+    it are dropped, so the store opens as it was before them and the rerun does those
+    attempts again (once each)."""
+    count = 12
+    problems = tmp_path / "p.txt"
+    problems.write_text(twelve[0])
+    out = tmp_path / "a.txt"
+    store = tmp_path / "a.txt.sqlite"
+    wal = tmp_path / "a.txt.sqlite-wal"
+    command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o", str(out),
+               "--workers", "1"]
+    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while time.time() < deadline and len(stored_attempts(store)) < 4:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    before = stored_attempts(store)
+    assert 4 <= len(before) < count
+    # The log: a 32-byte header, then frames of a 24-byte header and a page each; the
+    # attempts are still there, not yet in the file.
+    frames = (wal.stat().st_size - 32) // (24 + 4096)
+    assert frames > 10
+    with open(wal, "r+b") as handle:  # damage a page of the last transactions
+        handle.seek(32 + (frames - 3) * (24 + 4096) + 24 + 1000)
+        handle.write(b"\xa5" * 64)
+    damaged = stored_attempts(store)
+    assert 0 < len(damaged) < len(before)
+    assert {key: before[key] for key in damaged} == damaged
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    final = stored_attempts(store)
+    assert {key: final[key] for key in damaged} == damaged
+    assert {problem for problem, _ in final} == set(problems.read_text().split()[5:])
+    assert answers_of(out, count) == twelve[1]
+
+
 def test_worker_processes_and_dask_cluster_agree(tmp_path):
     from cpsolve.executors import local_cluster
 
