@@ -355,7 +355,7 @@ def stored_runs(db: Path) -> dict[str, tuple[int, str, float]]:
         connection.close()
 
 
-@pytest.mark.parametrize("kills, seeds", [(3, 2), pytest.param(20, 4, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("kills, seeds", [(2, 1), pytest.param(20, 4, marks=pytest.mark.slow)])
 def test_experiment_killed_at_random_moments_ends_as_an_uninterrupted_one(tmp_path, kills,
                                                                          seeds):
     path = write_spec(tmp_path, WELL, extra=f"seeds = {list(range(seeds))}")
