@@ -12,6 +12,7 @@ on standard output: ``status`` ``"error"``, the message and the exit status.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import traceback
@@ -166,19 +167,25 @@ def emit(output: Output) -> int:
     for path, content in output.files.items():
         write_file(path, content)
     if output.stdout:
-        try:
-            sys.stdout.write(output.stdout if output.stdout.endswith("\n")
-                             else output.stdout + "\n")
-            sys.stdout.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            _pipe_closed()  # what is still buffered cannot be written either
-            raise OutputError(f"cannot write standard output: {error.strerror or error}"
-                              ) from None
+        _written(output.stdout if output.stdout.endswith("\n") else output.stdout + "\n")
     for line in output.stderr:
         click.echo(line, err=True)
     return output.exit_code
+
+
+def _written(text: str = "") -> None:
+    """Write ``text`` to standard output and flush it (what a command printed as it
+    ran too); an :class:`OutputError` when it cannot be written, a closed pipe left
+    to :func:`main`."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        _pipe_closed()  # what is still buffered cannot be written either
+        raise OutputError(f"cannot write standard output: {error.strerror or error}"
+                          ) from None
 
 
 def _pipe_closed() -> int:
@@ -234,6 +241,10 @@ def wants_json(command: click.Command, args: list[str]) -> bool:
                                        for a, b in zip(args, args[1:]))))
 
 
+# Errors of a write that ran out of room or failed on its device.
+OUTPUT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
 def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
     """The one-line message of a command that failed, its exit status, and whether it
     is a usage error (the message is then followed by the usage hint)."""
@@ -255,7 +266,11 @@ def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
         return ("limit reached: out of memory (the problem is too large for this "
                 "machine)"), EXIT_LIMIT, False
     if isinstance(error, OSError):
-        return f"{error.filename or ''}: {error.strerror or error}", EXIT_USAGE, False
+        reason = error.strerror or str(error)
+        if error.filename is None and error.errno in OUTPUT_ERRNOS:
+            # written somewhere no name is known for (click's own help, say)
+            return f"cannot write standard output: {reason}", EXIT_OUTPUT, False
+        return (f"{error.filename}: {reason}" if error.filename else reason), EXIT_USAGE, False
     if isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
         # Ctrl-C inside compiled code that reports it as another error (numba loading
         # a kernel's Python parts): still an interrupt.
@@ -318,13 +333,26 @@ def _main(argv: list[str] | None) -> Any:
         value = app.main(args=args, prog_name="cpsolve", standalone_mode=False)
         if isinstance(value, Output):
             value = emit(value)
-    except click.exceptions.Exit as done:
+        _written()  # what a command printed itself, before the interpreter's exit
+    except click.exceptions.Exit as done:  # --help, --version
+        try:
+            _written()
+        except BrokenPipeError:
+            return sys.exit(_pipe_closed())
+        except OutputError as error:
+            return sys.exit(fail(error, args))
         return sys.exit(done.exit_code)
     except NO_ARGUMENTS as error:  # ``cpsolve`` alone: the help
         error.show()
         return sys.exit(EXIT_USAGE)
     except BrokenPipeError:
         return sys.exit(_pipe_closed())
+    except SystemExit:
+        # click met the closed pipe itself (printing --version, say): it quietens
+        # standard output and exits 1, which here would mean "no solution"
+        if type(sys.stdout).__name__ == "_PacifyFlushWrapper":
+            return sys.exit(_pipe_closed())
+        raise
     except (Exception, KeyboardInterrupt) as error:
         return sys.exit(fail(error, args))
     return sys.exit(value if isinstance(value, int) else 0)

@@ -294,13 +294,23 @@ def test_standard_output_that_cannot_be_written():
     assert done.stderr == "cpsolve: cannot write standard output: No space left on device\n"
 
 
-def test_closed_pipe_is_quiet():
-    command = [str(CPSOLVE), "akari", AKARI, "--json"]
+@needs_dev_full
+def test_help_into_a_full_standard_output():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([str(CPSOLVE), "akari", "--help"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 74
+    assert done.stderr == "cpsolve: cannot write standard output: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", [["akari", AKARI, "--json"], ["akari", AKARI],
+                                  ["--version"], ["akari", "--help"]])
+def test_closed_pipe_is_quiet(args):
     reader, writer = os.pipe()
     os.close(reader)  # nobody reads: the first write breaks the pipe
     try:
-        done = subprocess.run(command, stdout=writer, stderr=subprocess.PIPE, text=True,
-                              timeout=60)
+        done = subprocess.run([str(CPSOLVE), *args], stdout=writer, stderr=subprocess.PIPE,
+                              text=True, timeout=60)
     finally:
         os.close(writer)
     assert done.returncode == 141 and done.stderr == ""
