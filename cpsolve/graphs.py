@@ -52,13 +52,16 @@ def distance_table(graph: nx.Graph, cells: int) -> np.ndarray:
     >>> distance_table(grid_graph(3, 1, walls=[1]), 3).tolist()
     [[0, -1, -1], [-1, -1, -1], [-1, -1, 0]]
     """
-    import networkx as nx
+    from cpsolve.search.distances import distances, table
 
-    table = np.full((cells, cells), UNREACHABLE, dtype=np.int32)
-    for source, lengths in nx.all_pairs_shortest_path_length(graph):
-        for target, length in lengths.items():
-            table[source, target] = length
-    return table
+    # Compiled breadth-first search from every cell: networkx's all-pairs lengths, a
+    # Python dict per cell, took 15 s on a 50x50 board.
+    nbr = table([sorted(graph.neighbors(cell)) if cell in graph else []
+                 for cell in range(cells)])
+    seeds = np.zeros((cells, cells), dtype=bool)
+    nodes = [cell for cell in graph.nodes if 0 <= cell < cells]
+    seeds[nodes, nodes] = True
+    return distances(nbr, seeds, np.int32)
 
 
 def nearest_goal_bound(dist: np.ndarray, start: Mapping[int, Hashable],

@@ -267,6 +267,7 @@ class TimeUp(CpsolveError):
 
 # How often the watch of a build looks at the clock and the process's size.
 WATCH_EVERY = 0.05
+NUMBA_FILES = f"{os.sep}numba{os.sep}"
 
 
 class Watch:
@@ -280,6 +281,10 @@ class Watch:
         self.budget = deadline.memory
         self.charged = 0
         self.base = resident()
+        # What must stay available (system, address space, control group): the share
+        # of it a model may not take. An address-space limit counts mappings that the
+        # resident size does not show (a solver's reserved arenas).
+        self.floor = (1 - MODEL_SHARE) * memory_available()
 
     def charge(self, count: int, backend: str = "sat") -> None:
         """Count ``count`` literals (terms, for CP-SAT) about to be built; refuse them
@@ -297,9 +302,9 @@ class Watch:
         if self.deadline.expired():
             raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
         grown = resident() - self.base
-        if grown > self.budget:
-            raise TooLarge(f"{self.what} grew past {_size(self.budget)} while it was "
-                           f"{self.doing}, more than this machine can give it")
+        if grown > self.budget or memory_available() < self.floor:
+            raise TooLarge(f"{self.what} grew past {_size(self.budget)} while "
+                           f"it was {self.doing}, more than this machine can give it")
 
 
 _watching = threading.local()
@@ -337,9 +342,12 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
 
     def alarm(signum: int, frame: Any) -> None:
         # Never stop a module half imported (an extension's initialisation then fails
-        # for good in this process): the next look, after the import, stops the build.
+        # for good in this process), nor numba's dispatcher mid-call (the kernel's
+        # result then comes back with the exception set, a SystemError): the next
+        # look, after the import or the call, stops the build.
         while frame is not None:
-            if frame.f_code.co_filename.startswith("<frozen importlib"):
+            name = frame.f_code.co_filename
+            if name.startswith("<frozen importlib") or NUMBA_FILES in name:
                 return
             frame = frame.f_back
         watch.look()

@@ -176,7 +176,7 @@ class SatSession:
         self.clauses += sum(len(group) for group in groups)
         if self._solver is not None and self.incremental:
             for group in groups:
-                self._solver.solver.append_formula(_as_lists(group))
+                _feed(self._solver, group)
         else:
             self._stale = True
         self.stats.build_seconds += time.perf_counter() - start
@@ -189,11 +189,13 @@ class SatSession:
             self._retire()
             try:
                 self._solver = Solver(name=self.name)
+            except MemoryError:
+                raise
             except Exception as error:  # python-sat raises several kinds
                 raise UsageError(f"SAT solver {self.name!r} is not available here "
                                  f"({error})") from None
             for group in self.groups:
-                self._solver.solver.append_formula(_as_lists(group))
+                _feed(self._solver, group)
             if self.phases:
                 self._solver.set_phases(self.phases)
             self._stale = not self.incremental
@@ -214,6 +216,17 @@ class SatSession:
             self.stats.variables = max(self.stats.variables or 0, self.nvars)
             self.stats.clauses = 0
             return True  # nothing to satisfy (some solvers crash on an empty formula)
+        if self._stale:
+            try:
+                # Loading a large model into the solver takes seconds and memory of its
+                # own: watched like a build (TimeUp: the deadline passed first).
+                with building(deadline or Deadline(None), "the SAT solver's clauses",
+                              "loaded"):
+                    self._ready()
+            except TimeUp:
+                self._retire()
+                self._stale = True
+                return None
         sat = self._ready()
         if assumptions and not self.incremental:
             raise UsageError(f"SAT solver {self.name} does not take assumptions")
@@ -280,6 +293,22 @@ class SatSession:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+# Rows of a clause array handed to the solver at a time: a whole array as Python lists
+# takes several times the array's memory, and the watch of a load looks between slices.
+FEED_ROWS = 65_536
+
+
+def _feed(solver: Any, group: Any) -> None:
+    """Give ``solver`` a clause group, an array slice by slice."""
+    import numpy as np
+
+    if not isinstance(group, np.ndarray):
+        solver.solver.append_formula(group)
+        return
+    for first in range(0, len(group), FEED_ROWS):
+        solver.solver.append_formula(group[first:first + FEED_ROWS].tolist())
 
 
 def _as_lists(group: Any) -> Any:

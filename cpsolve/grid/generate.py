@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import numpy as np
 
 from cpsolve.grid.geometry import SYMMETRIES, Grid
-from cpsolve.limits import Deadline, TimeUp
+from cpsolve.limits import Deadline, TimeUp, building
 from cpsolve.options import Option
 
 if TYPE_CHECKING:
@@ -94,6 +94,11 @@ class Layout(Generic[Board, Answer]):
         Once the answer is pinned down, the board's structure made simpler where it
         stays so (rooms merged again after mending cut them, say): ``pinned(board)``
         says whether a changed board (every clue given) still pins the answer down.
+    ``smallest``
+        The fewest rows and columns a board has.
+    ``too_small(rows, cols)`` (optional)
+        Why no board of that size exists, beyond ``smallest`` (``None``: one may): a
+        usage error at once instead of layouts tried in vain.
     """
 
     make: Callable[[Settings, np.random.Generator], tuple[Board, Answer] | None]
@@ -107,6 +112,7 @@ class Layout(Generic[Board, Answer]):
     simplify: Callable[[Board, Answer, Callable[[Board], bool], Settings,
                         np.random.Generator], Board] | None = None
     smallest: int = 2
+    too_small: Callable[[int, int], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -221,6 +227,9 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
         raise ValueError(f"unknown symmetry {symmetry!r}; known: {', '.join(SYMMETRIES)}")
     if symmetry == "rot4" and rows != cols:
         raise ValueError("rot4 symmetry needs a square board")
+    refused = layout.too_small(rows, cols) if layout.too_small is not None else None
+    if refused:
+        raise ValueError(refused)
     grader = grader_of(puzzle)
     if grade is not None and grade not in grader.grades[:-1]:
         raise ValueError(f"unknown grade {grade!r}; known: {', '.join(grader.grades[:-1])}")
@@ -259,7 +268,8 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
     grader = grader_of(puzzle)
     if deadline.expired():
         raise OutOfTime
-    made = layout.make(settings, rng)
+    with building(deadline, "the layout", "made"):
+        made = layout.make(settings, rng)
     if made is None:
         say("no layout")
         return None
@@ -273,8 +283,9 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
         if not cells:
             break
         repairs += 1
-        mended = layout.mend(board, answer, other, cells, settings, rng) \
-            if repairs <= REPAIRS else None
+        with building(deadline, "the layout", "mended"):
+            mended = layout.mend(board, answer, other, cells, settings, rng) \
+                if repairs <= REPAIRS else None
         if mended is None:
             say(f"layout given up after {repairs} repairs")
             return None
@@ -286,7 +297,8 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
                 return False
             return not _open_cells(puzzle, changed, answer, level, deadline)[0]
 
-        board = layout.simplify(board, answer, pinned, settings, rng)
+        with building(deadline, "the layout", "simplified"):
+            board = layout.simplify(board, answer, pinned, settings, rng)
         _valid(puzzle, board, answer, "simplified")
     clues = puzzle.require_hints().clues(board)
     say(f"layout: {len(clues)} clues, {repairs} repairs")
@@ -382,6 +394,9 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
         symmetry = symmetry or "rot2"
         if symmetry == "rot4" and rows != cols:
             raise UsageError("--symmetry rot4 needs a square board")
+        refused = layout.too_small(rows, cols) if layout.too_small is not None else None
+        if refused:
+            raise UsageError(refused)
         log = None
         if verbose:
             from cpsolve.cli import say

@@ -30,7 +30,7 @@ from cpsolve.commands import (
     solving,
     with_file,
 )
-from cpsolve.errors import InputError, UsageError
+from cpsolve.errors import InputError, TooLarge, UsageError
 from cpsolve.limits import Deadline
 from cpsolve.options import click_options
 from cpsolve.planning.outcome import headline
@@ -88,7 +88,7 @@ def plan_picture(spec: PlanCommand, board: Any, plan: Any, heading: str, fmt: st
 
     assert spec.walk is not None and spec.draw is not None
     draw = spec.draw
-    walk = spec.walk(board, plan)
+    walk = replayed(spec, board, plan)
 
     def one(position: Any, cells: tuple[int, ...]) -> GridPicture:
         return draw(board, position, cells)
@@ -143,11 +143,39 @@ def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_a
     return Output(stdout="\n".join(lines), exit_code=code)
 
 
+# Bytes a replayed move holds at the least (its board and how it is said), measured on
+# a 3x3 board (650 per move; larger boards hold more, and the watch sees them).
+STEP_BYTES = 600
+
+
+def replayed(spec: PlanCommand, board: Any, plan: Any) -> Any:
+    """The family's replay of ``plan`` (every board along it), refused before it is
+    made when its moves cannot fit in memory, and watched while it grows (a 40 MB
+    plan would need some 26 GB): :class:`~cpsolve.errors.TooLarge`, exit 3."""
+    from cpsolve.limits import building
+
+    assert spec.walk is not None
+    replay_fits(spec, plan)
+    with building(Deadline(None), "the replay of the plan", "made"):
+        return spec.walk(board, plan)
+
+
+def replay_fits(spec: PlanCommand, plan: Any) -> None:
+    """Refuse (:class:`~cpsolve.errors.TooLarge`) a replay of ``plan`` whose boards
+    cannot fit in memory, before any work."""
+    from cpsolve.limits import fits
+
+    moves = spec.planner.length(plan)
+    fits(moves * STEP_BYTES, f"the replay of a plan of {moves:,} moves (every board along it)")
+
+
 def checked_plan(spec: PlanCommand, board: Any, plan: Any, fmt: str, steps: bool,
                  output: str | None) -> Output:
     """``--check PLAN``: ``valid``, or ``invalid``, every error and the board where
     the plan goes wrong; with ``--steps`` the board after each move; as a picture, the
     plan's boards under its verdict."""
+    if fmt != "json" and spec.walk is not None and (steps or fmt != "text"):
+        replay_fits(spec, plan)  # every board is shown: refused before the check
     out = checked(spec.family, board, plan, [], "json" if fmt == "json" else "text")
     if fmt == "json" or spec.walk is None or spec.show is None:
         return out
@@ -158,12 +186,17 @@ def checked_plan(spec: PlanCommand, board: Any, plan: Any, fmt: str, steps: bool
     from cpsolve.planning.replay import steps_text, where_it_fails
 
     show = spec.show
-    walk = spec.walk(board, plan)
     lines = [out.stdout]
     if steps:
-        lines += ["", steps_text(walk, lambda position: show(board, position))]
+        lines += ["", steps_text(replayed(spec, board, plan),
+                                 lambda position: show(board, position))]
     elif out.exit_code != 0:
-        lines += where_it_fails(walk, lambda position: show(board, position))
+        try:
+            walk = replayed(spec, board, plan)
+        except TooLarge:  # the verdict stands; the board where it fails is left out
+            walk = None
+        if walk is not None:
+            lines += where_it_fails(walk, lambda position: show(board, position))
     out.stdout = "\n".join(lines)
     return out
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from cpsolve.backends.sat import DEFAULT_SOLVER, canonical
 from cpsolve.errors import UsageError
-from cpsolve.limits import Deadline
+from cpsolve.limits import Deadline, TimeUp, building
 from cpsolve.options import Candidate, Chosen, Option, choose, merged
 from cpsolve.planning.encoders import PlanEncoding, PlanEncodings
 from cpsolve.planning.horizons import describe_horizon, shortest_plans
@@ -45,6 +45,7 @@ MODES = ("fresh", "incremental")
 # QUICK_MOST seconds): the method that proves plans shortest has the rest.
 QUICK_SHARE = 0.2
 QUICK_MOST = 10.0
+FACTS = "the analysis before search"
 Log = Callable[[str], None]
 
 
@@ -87,9 +88,11 @@ class Job:
 
     @cached_property
     def lower(self) -> int:
-        """The facts' lower bound (computed on first use), recorded for ``-v``."""
+        """The facts' lower bound (computed on first use, under the limit's watch:
+        :class:`~cpsolve.limits.TimeUp` when it passes), recorded for ``-v``."""
         start = time.perf_counter()
-        bound = self.facts.lower_bound or 0
+        with building(self.deadline, FACTS, "computed"):
+            bound = self.facts.lower_bound or 0
         self.stats.extra["lower_bound"] = bound
         self.log(f"lower bound {bound} ({time.perf_counter() - start:.3f} s)")
         return bound
@@ -289,10 +292,18 @@ def solve_plan(planner: Planner, board: Any, *, method: str, options: dict[str, 
     stats = Stats()
     start = time.perf_counter()
     facts = planner.facts(board)
-    verdict = facts.verdict
-    why = ""
+    try:
+        # The facts are plain Python (graphs, distance tables) that can take longer than
+        # the limit on a large board: computed under the limit's watch.
+        with building(deadline, FACTS, "computed"):
+            verdict = facts.verdict
+            picked, changes, why = (planner.auto(facts, given) if method == "auto"
+                                    else ("", {}, ""))
+    except TimeUp as stopped:
+        stats.extra["analysis_seconds"] = time.perf_counter() - start
+        return Result(Status.UNKNOWN, reason=str(stopped), stats=stats,
+                      method={"method": method}, limit_reached=True)
     if method == "auto":
-        picked, changes, why = planner.auto(facts, given)
         chosen = planner.choose(method, encoding, given, first=picked)
         if chosen.method[0].name == picked:
             for key, value in changes.items():
@@ -329,7 +340,7 @@ def solve_plan(planner: Planner, board: Any, *, method: str, options: dict[str, 
     if quick is not None:
         left = deadline.remaining() or 0.0
         job.deadline = deadline.sooner(min(QUICK_SHARE * left, QUICK_MOST))
-    outcome = _run(entry.kernels, lambda: entry.run(job), log)
+    outcome = _run(entry.kernels, lambda: _watched(entry.run, job), log)
     missed = ""  # why the quick search gave no plan
     if quick is not None and outcome.timed_out and not outcome.plans:
         job.deadline = deadline
@@ -339,7 +350,7 @@ def solve_plan(planner: Planner, board: Any, *, method: str, options: dict[str, 
         if not deadline.expired():
             log(f"{entry.name} stopped with {deadline.remaining() or 0:.1f} s left: "
                 f"{summary} for a plan")
-            outcome = _anytime(job, outcome, _run(True, lambda: quick(job), log))
+            outcome = _anytime(job, outcome, _run(True, lambda: _watched(quick, job), log))
             missed = f"no plan found in the time ({summary})"
     result = finish(board, outcome, check=planner.check, length=planner.length,
                     method=described, stats=stats, max_length=job.max_length,
@@ -361,6 +372,15 @@ def _run(kernels: bool, run: Callable[[], Outcome], log: Log) -> Outcome:
 
     with compiling(log) if log is not _quiet else nullcontext():
         return run()
+
+
+def _watched(run: Callable[[Job], Outcome], job: Job) -> Outcome:
+    """``run(job)``: a method whose set-up (the facts it asks for, tables it builds in
+    Python) passed the time limit ends as a method that ran out of time."""
+    try:
+        return run(job)
+    except TimeUp:
+        return Outcome(timed_out=True)
 
 
 def _anytime(job: Job, stopped: Outcome, found: Outcome) -> Outcome:

@@ -33,6 +33,10 @@ from cpsolve.search.kernels import CHECK_EVERY, past, record_path
 from cpsolve.search.ranking import rank_multiset
 
 PATTERN_STATES = 100_000  # largest abstract space one database may hold
+# The most work (states times moves) all the databases of one puzzle may take to build:
+# each is swept breadth-first by a compiled kernel that no time limit interrupts, so
+# on a large board (1,000 cells, 1,872 moves) they are kept to a few seconds.
+PATTERN_WORK = 200_000_000
 
 
 @dataclass
@@ -74,6 +78,18 @@ def databases(goal: np.ndarray, counts: np.ndarray, perms: np.ndarray, *,
             groups[-1] = trial
         else:
             groups.append([label])
+    # A database of one label alone is its cell distances, which the bound has
+    # anyway; the rest are kept while their work fits PATTERN_WORK.
+    kept_groups, work = [], 0
+    for group in groups:
+        if len(group) == 1 and int(counts[group[0]]) == 1:
+            continue
+        kept = [int(counts[c]) for c in group]
+        work += _arrangements([m - sum(kept), *kept]) * max(1, len(perms))
+        if work > PATTERN_WORK:
+            break
+        kept_groups.append(group)
+    groups = kept_groups
     maps = np.zeros((len(groups), nlabels), dtype=np.int64)
     pcounts = np.zeros((len(groups), nlabels + 1), dtype=np.int64)
     if not groups:
@@ -96,24 +112,20 @@ def databases(goal: np.ndarray, counts: np.ndarray, perms: np.ndarray, *,
 def cell_distances(goal: np.ndarray, nlabels: int, perms: np.ndarray) -> np.ndarray:
     """``out[label, cell]``: the fewest moves carrying a label from the cell to a goal
     cell of that label (-1 when none can)."""
+    from cpsolve.search.distances import distances
+
     m = len(goal)
-    out = np.full((nlabels, m), -1, dtype=np.int64)
-    for label in range(nlabels):
-        layer = [int(c) for c in np.nonzero(goal == label)[0]]
-        for c in layer:
-            out[label, c] = 0
-        d = 0
-        while layer:
-            d += 1
-            nxt = []
-            for cell in layer:  # a label reaches ``cell`` from perms[k, cell]
-                for k in range(perms.shape[0]):
-                    source = int(perms[k, cell])
-                    if out[label, source] < 0:
-                        out[label, source] = d
-                        nxt.append(source)
-            layer = nxt
-    return out
+    # A label reaches ``cell`` from perms[k, cell]: searched back from the goal cells,
+    # compiled, over each cell's few distinct sources (a move leaves most cells where
+    # they are; a loop over every move for every label and cell took minutes at 1,000
+    # cells).
+    sources = np.sort(np.asarray(perms, dtype=np.int64).reshape(-1, m).T, axis=1)
+    distinct = sources != np.arange(m)[:, None]
+    distinct[:, 1:] &= sources[:, 1:] != sources[:, :-1]
+    width = int(distinct.sum(axis=1).max()) if sources.size else 0
+    nbr = -np.sort(-np.where(distinct, sources, -1), axis=1)[:, :max(1, width)]
+    seeds = np.asarray(goal)[None, :] == np.arange(nlabels)[:, None]
+    return distances(nbr, seeds)
 
 
 @njit(cache=True)

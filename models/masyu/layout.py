@@ -47,6 +47,71 @@ def _edge(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
+class _Edges(set[tuple[int, int]]):
+    """A loop's edges that also index in sorted order (``edges.ordered[k]``, the k-th
+    smallest, in logarithmic time), so that a random edge is drawn as from
+    ``sorted(edges)`` without sorting every time (quadratic on a large board). Keys
+    follow the tuples' order: an edge (a, b), b = a + 1 or a + cols, is 2a or 2a + 1."""
+
+    def __init__(self, edges: set[tuple[int, int]], cols: int, cells: int) -> None:
+        super().__init__()
+        self.cols = cols
+        self.size = 2 * cells
+        self.tree = [0] * (self.size + 1)  # a Fenwick tree of the keys present
+        self.ordered = _Ordered(self)
+        for edge in edges:
+            self.add(edge)
+
+    def _key(self, edge: tuple[int, int]) -> int:
+        return 2 * edge[0] + (edge[1] != edge[0] + 1)
+
+    def _bump(self, key: int, step: int) -> None:
+        key += 1
+        while key <= self.size:
+            self.tree[key] += step
+            key += key & -key
+
+    def add(self, edge: tuple[int, int]) -> None:
+        if edge not in self:
+            super().add(edge)
+            self._bump(self._key(edge), 1)
+
+    def discard(self, edge: object) -> None:
+        if edge in self:
+            assert isinstance(edge, tuple)
+            super().discard(edge)
+            self._bump(self._key(edge), -1)
+
+    def __ior__(self, other: Any) -> _Edges:  # type: ignore[override,misc]
+        for edge in other:
+            self.add(edge)
+        return self
+
+    def nth(self, k: int) -> tuple[int, int]:
+        """The k-th smallest edge (0-based)."""
+        position, step = 0, 1 << self.size.bit_length()
+        while step:
+            if position + step <= self.size and self.tree[position + step] <= k:
+                position += step
+                k -= self.tree[position]
+            step >>= 1
+        a, down = divmod(position, 2)
+        return (a, a + (self.cols if down else 1))
+
+
+class _Ordered:
+    """``sorted(edges)`` as a sequence that is never built (for ``rng.choice``)."""
+
+    def __init__(self, edges: _Edges) -> None:
+        self.edges = edges
+
+    def __len__(self) -> int:
+        return len(self.edges)
+
+    def __getitem__(self, k: int) -> tuple[int, int]:
+        return self.edges.nth(k)
+
+
 def _push(grid: Grid, edges: set[tuple[int, int]], used: set[int], edge: tuple[int, int],
           rng: random.Random, images: Sequence[Callable[[int], int]] = ()) -> bool:
     """Replace the loop's ``edge`` a-b by a-a'-b'-b, a' and b' the free cells beside
@@ -104,14 +169,15 @@ def random_loop(rows: int, cols: int, rng: random.Random, *, fill: float = FILL,
             + [grid.cell(r, right) for r in range(top + 1, bottom + 1)]
             + [grid.cell(bottom, c) for c in range(right - 1, left - 1, -1)]
             + [grid.cell(r, left) for r in range(bottom - 1, top, -1)])
-    edges = {_edge(a, b) for a, b in zip(ring, ring[1:] + ring[:1])}
+    edges = _Edges({_edge(a, b) for a, b in zip(ring, ring[1:] + ring[:1])}, cols,
+                   rows * cols)
     used = set(ring)
     images = maps(grid, symmetry)
     target = max(len(used), int(fill * rows * cols))
     tries = 0
     while len(used) < target and tries < 50 * rows * cols:
         tries += 1
-        _push(grid, edges, used, rng.choice(sorted(edges)), rng, images)
+        _push(grid, edges, used, rng.choice(edges.ordered), rng, images)  # type: ignore[arg-type]
     return frozenset(edges)
 
 
@@ -193,8 +259,21 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
     return None
 
 
+def too_small(rows: int, cols: int) -> str | None:
+    """Why no Masyu of ``rows`` x ``cols`` can be made: a 2x2 loop turns in every
+    cell, and neither pearl sits on a turn without a straight leg beside it.
+
+    >>> too_small(2, 2), too_small(2, 3)
+    ('no 2x2 Masyu has a pearl on its loop: the smallest boards are 2x3 and 3x2', None)
+    """
+    if rows * cols < 6:
+        return (f"no {cols}x{rows} Masyu has a pearl on its loop: the smallest boards are "
+                "2x3 and 3x2")
+    return None
+
+
 LAYOUT: Layout[Board, Loop] = Layout(
-    make=make, mend=mend,
+    make=make, mend=mend, too_small=too_small,
     density=Option("density", 0.0, "Share of the pearls (orbits, with a symmetry) kept at "
                    "least beyond those uniqueness needs", kind=float, low=0, high=1,
                    metavar="D"),

@@ -456,8 +456,11 @@ def literals(analysis: Analysis, horizon: int, *, encoding: str) -> int:
     """About how many literals (terms, for CP-SAT) the model of ``horizon`` moves
     holds, before it is built: per step and free cell, a Boolean per label and the
     blank (onehot) or the blank and the label's bits (blanklog), each in 20 to 24
-    literals; an integer and its copies (CP-SAT). Measured on a 6x6 DevQuiz board and
-    the line puzzle (pruning removes little near the horizons searched).
+    literals, and for blanklog a clause of the bits per label a cell cannot hold at a
+    step (most labels, on a large board: 28 million literals on a 20x20 board at 22
+    moves, where the per-cell part alone is 2 million); an integer and its copies
+    (CP-SAT). Measured on a 6x6 DevQuiz board, the line puzzle and 12x12 and 20x20
+    boards (pruning removes little near the horizons searched).
 
     >>> from cpsolve.models.sliding.formats import parse
     >>> literals(Analysis(parse("1 2 3\\n4 5 6\\n7 8 0")), 10, encoding="onehot")
@@ -468,7 +471,8 @@ def literals(analysis: Analysis, horizon: int, *, encoding: str) -> int:
     if encoding == "onehot":
         return 24 * cells * labels
     if encoding == "blanklog":
-        return 20 * cells * (1 + max(1, (labels - 1).bit_length()))
+        bits = max(1, (labels - 1).bit_length())
+        return 20 * cells * (1 + bits) + cells * (labels - 1) * bits
     return 90 * cells
 
 

@@ -24,6 +24,12 @@ SIDES = (3, 4, 5, 6)
 SIDE_WEIGHTS = (1, 1, 1, 1)
 WALLED = 0.75  # share of boards with walls
 MAX_WALLS = 6
+# The most boards one problem set holds (the contest's 5,000 times 20): each is kept in
+# memory until the file is written.
+MAX_SET = 100_000
+# Free cells a board keeps at the least (2 x 2 + 1): fewer leave no puzzle to set.
+LEAST_FREE = 5
+WALK_TRIES = 100  # random walks tried for an arrangement other than the goal
 
 
 def _neighbours(width: int, height: int, cell: int) -> list[int]:
@@ -63,7 +69,7 @@ def _wilson(width: int, height: int, free: set[int]) -> bool:
 def random_walls(width: int, height: int, count: int, rng: random.Random) -> frozenset[int]:
     """``count`` wall cells that leave the free cells connected (fewer if the board
     is too small to keep at least 2 x 2 + 1 free cells)."""
-    count = max(0, min(count, width * height - 5))
+    count = max(0, min(count, width * height - LEAST_FREE))
     while True:
         walls = frozenset(rng.sample(range(width * height), count))
         if _connected(width, height, set(range(width * height)) - walls):
@@ -107,7 +113,9 @@ def scramble(goal: Board, rng: random.Random) -> Board:
     free = [k for k, cell in enumerate(goal.cells) if cell != WALL]
     if not _wilson(width, height, set(free)):
         cells = list(goal.cells)
-        _walk(width, height, cells, 200 * len(free), rng)
+        # A walk of a random length: in a corridor the walk is forced, and one of a
+        # fixed length can bring the blank home every time.
+        _walk(width, height, cells, 200 * len(free) + rng.randrange(2 * len(free)), rng)
         return Board(width, height, tuple(cells))
     labels = [goal.cells[k] for k in free]
     rng.shuffle(labels)
@@ -136,6 +144,9 @@ def random_puzzle(width: int, height: int, *, walls: int = 0, seed: int = 0) -> 
     """
     if not (2 <= width <= 6 and 2 <= height <= 6):
         raise ValueError("DevQuiz boards are 2..6 x 2..6 (labels 1-9, A-Z)")
+    if walls > width * height - LEAST_FREE:
+        raise ValueError(f"at most {max(0, width * height - LEAST_FREE)} walls on a "
+                         f"{width}x{height} board (it keeps {LEAST_FREE} free cells)")
     rng = random.Random(f"slide {width}x{height} walls {walls} seed {seed}")
     return _random_puzzle(width, height, walls, rng)
 
@@ -146,10 +157,12 @@ def _random_puzzle(width: int, height: int, walls: int, rng: random.Random) -> P
     shape = tuple(WALL if k in wall_cells else BLANK if k == first else "1"
                   for k in range(width * height))
     goal = devquiz_goal(Board(width, height, shape))
-    while True:
+    for _ in range(WALK_TRIES):
         start = scramble(goal, rng)
         if start != goal:
             return Puzzle(start, goal)
+    raise ValueError(f"no arrangement but the goal found on a {width}x{height} board "
+                     f"with {walls} walls")
 
 
 @dataclass(frozen=True)
@@ -201,9 +214,9 @@ def command():  # type: ignore[no-untyped-def]
     from cpsolve.commands import Output
 
     @click.command("slide", short_help="Random solvable sliding boards or DevQuiz-like sets.")
-    @click.option("--devquiz", "count", type=click.IntRange(min=1), default=None,
-                  metavar="N", help="A problem file of N boards with the contest's mix and "
-                  "limits scaled to N.")
+    @click.option("--devquiz", "count", type=click.IntRange(min=1, max=MAX_SET),
+                  default=None, metavar="N", help="A problem file of N boards with the "
+                  f"contest's mix and limits scaled to N (at most {MAX_SET:,}).")
     @click.option("--size", default="4x4", metavar="WxH",
                   help="One board of this size (without --devquiz).")
     @click.option("--walls", type=click.IntRange(min=0), default=0, help="Wall cells.")
@@ -222,9 +235,13 @@ def command():  # type: ignore[no-untyped-def]
         else:
             try:
                 width, height = (int(x) for x in size.lower().split("x"))
+            except ValueError:
+                raise UsageError(f"--size {size}: give WxH, as 4x4") from None
+            try:
                 puzzle = random_puzzle(width, height, walls=walls, seed=seed)
             except ValueError as error:
-                raise UsageError(f"--size {size}: {error}") from None
+                raise UsageError(f"--size {size}{f' --walls {walls}' if walls else ''}: "
+                                 f"{error}") from None
             text = (puzzle.start.devquiz() or "") + "\n"
         return with_file(Output(stdout=text), output)
 

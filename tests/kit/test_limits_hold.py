@@ -1,0 +1,306 @@
+"""Every limit holds on the largest inputs: each command ends within a second or so of
+its ``--time-limit`` (set-up code and generators included: the analysis before search,
+distance tables, pattern databases, a generator's layout), with exit 3 and one line;
+a model or a replay that cannot fit in memory is refused before it is built (exit 3),
+and the process stays under its memory budget; a request no board can meet is a usage
+error at once. Each case measures the wall time and the peak memory of the command
+(a small budget, ``CPSOLVE_MEMORY_MB``, keeps the machine safe)."""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.support.cli import CPSOLVE
+
+# A loaded machine (CI, two cores) starts Python and numba slowly: the margin past the
+# limit that a command may take, start-up included.
+MARGIN = 2.5
+BUDGET_MB = 600
+
+
+@dataclass
+class Done:
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+    peak: int  # bytes: the command's largest resident size
+
+    def line(self) -> str:
+        """The one line on standard error (usage errors add the hint line)."""
+        lines = [x for x in self.stderr.strip().splitlines() if not x.startswith("Try '")]
+        assert len(lines) == 1 and "Traceback" not in self.stderr, self.stderr
+        return lines[0]
+
+
+def measured(*args: str, budget_mb: int = BUDGET_MB, address_mb: int | None = None,
+             timeout: float = 120) -> Done:
+    """``cpsolve ARGS`` under a memory budget (and, given, an address-space cap), its
+    wall time and its own peak resident size (from ``wait4``)."""
+    env = {**os.environ, "CPSOLVE_MEMORY_MB": str(budget_mb)}
+
+    def capped() -> None:
+        if address_mb is not None:
+            cap = address_mb << 20
+            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        proc = subprocess.Popen([str(CPSOLVE), *args], stdout=out, stderr=err,
+                                stdin=subprocess.DEVNULL, env=env, preexec_fn=capped)
+        deadline = started + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                os.kill(proc.pid, signal.SIGKILL)
+                os.wait4(proc.pid, 0)
+                proc.returncode = -9
+                pytest.fail(f"cpsolve {' '.join(args)} ran past {timeout} s")
+            time.sleep(0.02)
+        seconds = time.perf_counter() - started
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Done(proc.returncode, out.read().decode(), err.read().decode(), seconds,
+                    usage.ru_maxrss * 1024)
+
+
+def within(done: Done, limit: float, budget_mb: int = BUDGET_MB) -> None:
+    """Stopped within the margin of ``limit``, exit 3 with one line (the answer's
+    status line or a refusal), under the memory budget."""
+    assert done.returncode == 3, (done.returncode, done.stderr)
+    assert done.seconds < limit + MARGIN, done.seconds
+    assert done.peak < (budget_mb << 20), done.peak
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) <= 1, done.stderr
+
+
+def scrambled(n: int, moves: int, seed: int = 1) -> str:
+    rng = random.Random(seed)
+    cells = list(range(1, n * n)) + [0]
+    blank = n * n - 1
+    for _ in range(moves):
+        r, c = divmod(blank, n)
+        options = [b for b, ok in ((blank - n, r > 0), (blank + n, r < n - 1),
+                                   (blank - 1, c > 0), (blank + 1, c < n - 1)) if ok]
+        target = rng.choice(options)
+        cells[blank], cells[target] = cells[target], 0
+        blank = target
+    return "\n".join(" ".join(map(str, cells[r * n:(r + 1) * n])) for r in range(n)) + "\n"
+
+
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("limits")
+    out = {}
+    out["slide50"] = folder / "slide50.txt"
+    out["slide50"].write_text(scrambled(50, 400))
+    out["slide20"] = folder / "slide20.txt"
+    out["slide20"].write_text(scrambled(20, 300))
+    labels = list(range(1, 1001))
+    random.Random(1).shuffle(labels)
+    out["rotate1000"] = folder / "rotate1000.txt"  # 40x25: the 1,000-cell cap
+    out["rotate1000"].write_text("\n".join(" ".join(map(str, labels[r * 40:(r + 1) * 40]))
+                                           for r in range(25)) + "\n")
+    for n in (300, 1000):
+        rows = [" ".join("w" if (r * 7 + c * 3) % 53 == 0 else "b" if (r * 5 + c * 11) % 61
+                         == 0 else "-" for c in range(n)) for r in range(n)]
+        out[f"masyu{n}"] = folder / f"masyu{n}.txt"
+        out[f"masyu{n}"].write_text(f"{n} {n}\n" + "\n".join(rows) + "\n")
+    return out
+
+
+# -- the analysis before search, distance tables and databases under the limit -------
+
+def test_slide_50x50_stops_at_its_limit_in_its_analysis(boards):
+    # networkx's all-pairs distances took 15 s here, outside the limit
+    within(measured("slide", str(boards["slide50"]), "--time-limit", "1"), 1)
+
+
+@pytest.mark.slow
+def test_slide_50x50_sat_at_five_seconds(boards):
+    # was: 17 GB in 3 minutes; the model is now estimated (its bits per dead label
+    # included) and refused before it is built
+    done = measured("slide", str(boards["slide50"]), "--method", "sat", "--time-limit", "5")
+    within(done, 5)
+    assert "would need about" in done.line()
+
+
+def test_slide_sat_under_an_address_space_cap_is_a_limit_not_no_solution(boards):
+    done = measured("slide", str(boards["slide20"]), "--method", "sat", "--time-limit", "20",
+                    budget_mb=4000, address_mb=1500)
+    within(done, 20, budget_mb=1500)
+    assert done.line().startswith("cpsolve: limit reached")
+
+
+@pytest.mark.parametrize("method", [
+    "auto", pytest.param("ida", marks=pytest.mark.slow), pytest.param(
+        "sat", marks=pytest.mark.slow), pytest.param("cpsat", marks=pytest.mark.slow),
+    pytest.param("bfs", marks=pytest.mark.slow)])
+def test_rotation_at_its_cell_cap_stops_at_its_limit(boards, method):
+    # cell distances looped over every move for every label and cell (minutes), and a
+    # thousand one-label pattern databases took hours, neither watched
+    done = measured("rotate", str(boards["rotate1000"]), "--method", method,
+                    "--time-limit", "5")
+    if method == "bfs":  # refused: too many states to sweep
+        assert done.returncode == 2 and done.seconds < 5 + MARGIN
+        assert "do not fit" in done.line()
+        return
+    within(done, 5)
+
+
+def test_masyu_300x300_stops_at_its_limit(boards):
+    within(measured("masyu", str(boards["masyu300"]), "--time-limit", "1"), 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_masyu_1000x1000_stops_at_its_limit(boards, backend):
+    within(measured("masyu", str(boards["masyu1000"]), "--backend", backend,
+                    "--time-limit", "5", budget_mb=1000), 5, budget_mb=1000)
+
+
+# -- generators --------------------------------------------------------------------
+
+@pytest.mark.parametrize("size, limit", [
+    ("60", 1), pytest.param("200", 5, marks=pytest.mark.slow)])
+def test_masyu_generator_stops_at_its_limit_with_exit_3(size, limit):
+    # the random loop drew from a sorted copy of its edges at every push (quadratic)
+    done = measured("generate", "masyu", size, size, "--time-limit", str(limit))
+    within(done, limit)
+    assert "time limit reached" in done.line()
+
+
+def test_impossible_generator_requests_are_usage_errors_at_once():
+    for args, said in [
+        (("masyu", "2", "2"), "no 2x2 Masyu has a pearl on its loop: the smallest boards "
+                              "are 2x3 and 3x2"),
+        (("slide", "--size", "3x3", "--walls", "8"), "at most 4 walls on a 3x3 board"),
+        (("slide", "--devquiz", "1000000000"), "1<=x<=100000"),
+    ]:
+        done = measured("generate", *args, timeout=30)
+        assert done.returncode == 2 and done.seconds < 10, (args, done.stderr)
+        assert said in done.line(), done.stderr
+
+
+def test_slide_generator_in_a_corridor_ends():
+    from cpsolve.models.sliding.generate import random_puzzle
+
+    for seed in range(30):  # four walls on 3x3 often leave a corridor of five cells
+        puzzle = random_puzzle(3, 3, walls=4, seed=seed)
+        assert puzzle.start != puzzle.goal
+
+
+# -- plans checked in constant memory ----------------------------------------------
+
+@pytest.mark.parametrize("moves", [2_000_000, pytest.param(20_000_000,
+                                                           marks=pytest.mark.slow)])
+def test_a_long_plan_is_checked_in_constant_memory(tmp_path, moves):
+    plan = tmp_path / "plan.txt"
+    plan.write_text("RL" * (moves // 2))  # back and forth: not the goal
+    board = "1 2 3\n4 5 6\n7 0 8"
+    done = measured("slide", board, "--check", str(plan), budget_mb=300)
+    assert done.returncode == 1 and done.stdout.startswith("invalid"), done.stderr
+    assert done.peak < 300 << 20, done.peak
+    steps = measured("slide", board, "--check", str(plan), "--steps", budget_mb=300)
+    assert steps.returncode == 3 and steps.seconds < 10
+    assert "the replay of a plan of" in steps.line()
+
+
+# -- the pieces -----------------------------------------------------------------------
+
+def test_cell_distances_agree_with_the_definition():
+    from cpsolve.models.rotation.analysis import Space
+    from cpsolve.models.rotation.formats import parse
+    from cpsolve.search.permutation import cell_distances
+
+    def slow(goal: np.ndarray, nlabels: int, perms: np.ndarray) -> np.ndarray:
+        out = np.full((nlabels, len(goal)), -1, dtype=np.int64)
+        for label in range(nlabels):
+            layer = [int(c) for c in np.nonzero(goal == label)[0]]
+            out[label, layer] = 0
+            d = 0
+            while layer:
+                d += 1
+                nxt = []
+                for cell in layer:
+                    for k in range(perms.shape[0]):
+                        source = int(perms[k, cell])
+                        if out[label, source] < 0:
+                            out[label, source] = d
+                            nxt.append(source)
+                layer = nxt
+        return out
+
+    for text in ["9 8 7\n4 5 6\n3 2 1\n", "1 2 3 4\n5 6 7 8\n1 1 2 2\n",
+                 "1 2 3\n4 5 6\n7 8 9\n10 11 12\nsquares\n0 1 4 3\n7 8 11 10\n"]:
+        space = Space(parse(text))
+        assert (cell_distances(space.goal, len(space.counts), space.perms)
+                == slow(space.goal, len(space.counts), space.perms)).all()
+
+
+def test_distance_table_agrees_with_networkx():
+    import networkx as nx
+
+    from cpsolve.graphs import distance_table, grid_graph
+
+    graph = grid_graph(7, 5, walls=[3, 10, 17, 30, 31, 32])
+    expected = np.full((35, 35), -1, dtype=np.int32)
+    for source, lengths in nx.all_pairs_shortest_path_length(graph):
+        for target, length in lengths.items():
+            expected[source, target] = length
+    assert (distance_table(graph, 35) == expected).all()
+
+
+def test_a_random_loop_draws_its_edges_as_from_a_sorted_list():
+    from cpsolve.models.masyu.layout import _edge, _Edges
+
+    for seed, (rows, cols) in enumerate([(4, 5), (7, 7), (10, 13)]):
+        rng = random.Random(seed)
+        edges = _Edges(set(), cols, rows * cols)
+        for _ in range(60):
+            a = rng.randrange(rows * cols)
+            b = a + 1 if a % cols < cols - 1 and rng.random() < 0.5 else a + cols
+            if b < rows * cols:
+                edges.add(_edge(a, b))
+            if rng.random() < 0.3 and edges:
+                edges.discard(sorted(edges)[0])
+        assert [edges.nth(k) for k in range(len(edges))] == sorted(edges)
+        one, two = random.Random(seed), random.Random(seed)
+        assert all(one.choice(sorted(edges)) == two.choice(edges.ordered)  # type: ignore
+                   for _ in range(30))
+
+
+def test_a_build_that_eats_the_address_space_is_stopped(monkeypatch):
+    from cpsolve import limits
+    from cpsolve.errors import TooLarge
+
+    available = [10 << 30]
+    monkeypatch.setattr(limits, "memory_available", lambda: available[0])
+    with pytest.raises(TooLarge), limits.building(limits.Deadline(None), "a model") as watch:
+        watch.look()
+        available[0] = 1 << 30  # mappings the resident size does not show took the rest
+        watch.look()
+
+
+def test_a_sat_load_past_the_deadline_is_a_time_out():
+    from cpsolve.backends.sat import SatSession
+    from cpsolve.limits import Deadline
+
+    with SatSession() as session:
+        session.add([np.array([[1, 2], [-1, 2]])], nvars=2)
+        assert session.solve(deadline=Deadline(0)) is None
+        assert session.solve() is True
