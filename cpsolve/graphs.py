@@ -46,18 +46,39 @@ def grid_graph(width: int, height: int, walls: Iterable[int] = ()) -> nx.Graph:
     return graph
 
 
+COMPILED_FROM = 400  # cells: larger boards' distance tables are found by compiled code
+
+
 def distance_table(graph: nx.Graph, cells: int) -> np.ndarray:
     """All shortest-path lengths (BFS around the walls); -1 where unreachable.
 
     >>> distance_table(grid_graph(3, 1, walls=[1]), 3).tolist()
     [[0, -1, -1], [-1, -1, -1], [-1, -1, 0]]
     """
+    neighbours = [sorted(graph.neighbors(cell)) if cell in graph else []
+                  for cell in range(cells)]
+    if cells <= COMPILED_FROM:
+        # Small boards in Python: loading numba and the compiled search would cost a
+        # second on every solve of a board that takes milliseconds.
+        out = np.full((cells, cells), -1, dtype=np.int32)
+        for source in (cell for cell in graph.nodes if 0 <= cell < cells):
+            row, layer, steps = out[source], [source], 0
+            row[source] = 0
+            while layer:
+                steps += 1
+                following = []
+                for cell in layer:
+                    for other in neighbours[cell]:
+                        if row[other] < 0:
+                            row[other] = steps
+                            following.append(other)
+                layer = following
+        return out
     from cpsolve.search.distances import distances, table
 
     # Compiled breadth-first search from every cell: networkx's all-pairs lengths, a
     # Python dict per cell, took 15 s on a 50x50 board.
-    nbr = table([sorted(graph.neighbors(cell)) if cell in graph else []
-                 for cell in range(cells)])
+    nbr = table(neighbours)
     seeds = np.zeros((cells, cells), dtype=bool)
     nodes = [cell for cell in graph.nodes if 0 <= cell < cells]
     seeds[nodes, nodes] = True
