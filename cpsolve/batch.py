@@ -23,9 +23,18 @@ from typing import Any
 import click
 
 from cpsolve import registry, stores
-from cpsolve.commands import EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_USAGE, Output, read_board
+from cpsolve.commands import (
+    EXIT_ERROR,
+    EXIT_LIMIT,
+    EXIT_OK,
+    EXIT_USAGE,
+    Output,
+    Seconds,
+    read_board,
+)
 from cpsolve.errors import UsageError
 from cpsolve.family import BatchJob
+from cpsolve.limits import MAX_WORKERS
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS attempts (
@@ -346,13 +355,14 @@ def _family(name: str | None) -> tuple[str, BatchJob]:
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
               help="The SQLite store of attempts and answers (default: the answers file "
                    "or the first FILE, plus .sqlite).")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Local worker processes (default: one per processor).")
+@click.option("--workers", type=click.IntRange(min=1, max=MAX_WORKERS), default=None,
+              help="Local worker processes (default: one per processor; never more than "
+                   "processors or problems).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run the attempts on this Dask scheduler instead.")
 @click.option("--passes", type=click.IntRange(min=0), default=None,
               help="Passes of rising effort (default: all the puzzle has).")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=None,
+@click.option("--time-limit", type=Seconds(bounded=True), default=None,
               metavar="SECONDS", help="Stop after this long (the attempts still running "
               "are given up); run again to continue. Default: the puzzle's (DevQuiz: an "
               "hour); 0: until every pass is done.")

@@ -371,7 +371,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
     """``cpsolve generate NAME COLS ROWS``: a proven-unique board, graded to order."""
     import click
 
-    from cpsolve.commands import EXIT_LIMIT, Output, build, with_file
+    from cpsolve.commands import EXIT_LIMIT, TIME_LIMIT, Output, build, with_file
     from cpsolve.errors import UsageError
     from cpsolve.options import click_options
 
@@ -440,7 +440,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
         click.option("--seed", type=seed_type, default=0, help="Random seed (0 to 2**63-1)."),
         click.option("--format", "fmt", type=click.Choice(formats), default=None,
                      help=f"How the board is printed (default {layout.format})."),
-        click.option("--time-limit", type=click.FloatRange(min=0), default=None,
+        click.option("--time-limit", type=TIME_LIMIT, default=None,
                      metavar="SECONDS", help="Give up (exit 3) after this long."),
         click.option("-v", "--verbose", is_flag=True, help="Each layout on standard error."),
         click.option("-o", "--output", type=click.Path(dir_okay=False), default=None),
