@@ -25,7 +25,15 @@ from typing import Any
 from cpsolve.backends import Enumeration
 from cpsolve.errors import TooLarge, UsageError
 from cpsolve.interrupts import start_quiet
-from cpsolve.limits import BYTES, MODEL_SHARE, Deadline, TimeUp, building, memory_available
+from cpsolve.limits import (
+    BYTES,
+    MODEL_SHARE,
+    Deadline,
+    TimeUp,
+    building,
+    memory_available,
+    resident,
+)
 from cpsolve.result import Stats
 
 # The SAT solver every family uses unless told otherwise: the fastest in the Akari and
@@ -97,6 +105,7 @@ class CnfModel:
 # call starts a new solver with the blocking clauses found so far.
 NON_INCREMENTAL = frozenset({"kissat404"})
 BUDGET_SLICE = 1000  # conflicts per call when a deadline is kept by budgets
+WATCH_SOLVE = 0.25  # seconds between the looks of a solver call's watch
 
 
 def literals(groups: Sequence[Any]) -> int:
@@ -408,6 +417,47 @@ def enumerate_in(session: SatSession, projection: list[int], *, limit: int | Non
     return result
 
 
+class _SolveWatch(threading.Thread):
+    """The watch of one solver call: it interrupts the solver when the deadline
+    passes, or when the process has grown past the memory a model may take while the
+    solver ran (its learnt clauses; under an address-space limit, a solver that
+    allocates past it fails in ways python-sat does not report), saying why in
+    ``grown``."""
+
+    def __init__(self, sat: Any, deadline: Deadline) -> None:
+        super().__init__(daemon=True)
+        self.sat = sat
+        self.deadline = deadline
+        self.done = threading.Event()
+        self.grown = ""
+        self.base = resident()
+        available = memory_available()
+        self.budget = MODEL_SHARE * available
+        self.floor = (1 - MODEL_SHARE) * available
+
+    def run(self) -> None:
+        while True:
+            left = self.deadline.remaining()
+            if self.done.wait(WATCH_SOLVE if left is None else
+                              min(WATCH_SOLVE, max(left, 0.001))):
+                return
+            if self.deadline.expired() or self.looked():
+                self.sat.interrupt()
+                return
+
+    def looked(self) -> bool:
+        """Whether the process has grown past the memory (``grown`` then says so)."""
+        grown = resident() - self.base
+        if grown > self.budget or memory_available() < self.floor:
+            self.grown = ("the SAT solver grew past the memory this machine can give it "
+                          "while it was solving")
+        return bool(self.grown)
+
+    def stop(self) -> None:
+        self.done.set()
+        self.join()
+
+
 def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats,
                 assumptions: list[int]) -> bool | None:
     """One solver call under the deadline: True, False, or None when it ran out."""
@@ -416,26 +466,32 @@ def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats,
         return None
     start = time.perf_counter()
     try:
-        if remaining is None:
-            if _supports(sat.clear_interrupt):  # without the GIL: other threads run
-                return sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            return bool(sat.solve(assumptions=assumptions))
-        if _supports(sat.clear_interrupt):
-            timer = threading.Timer(remaining, sat.interrupt)
-            start_quiet(timer)  # Ctrl-C must reach this thread, where the solver runs
+        if _supports(sat.clear_interrupt):  # without the GIL: the watch's thread runs
+            watch = _SolveWatch(sat, deadline)
+            start_quiet(watch)  # Ctrl-C must reach this thread, where the solver runs
             try:
                 outcome = sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
             finally:
-                timer.cancel()
+                watch.stop()
             sat.clear_interrupt()
+            if watch.grown:
+                raise TooLarge(watch.grown)
             return outcome
         if not _supports(sat.conf_budget, BUDGET_SLICE):
+            if remaining is None:
+                return bool(sat.solve(assumptions=assumptions))
             raise UsageError(f"SAT solver {name} cannot be stopped by a time limit; "
                              "choose another solver or drop --time-limit")
+        # In slices of conflicts (CaDiCaL cannot be interrupted): between slices, the
+        # clock and the memory the solver has grown to are looked at.
+        slice_ = BUDGET_SLICE if remaining is not None else 10 * BUDGET_SLICE
+        watch = _SolveWatch(sat, deadline)
         while True:
+            sat.conf_budget(slice_)
             outcome = sat.solve_limited(assumptions=assumptions)
             if outcome is not None or deadline.expired():
                 return outcome
-            sat.conf_budget(BUDGET_SLICE)
+            if watch.looked():
+                raise TooLarge(watch.grown)
     finally:
         stats.add_solve(time.perf_counter() - start)

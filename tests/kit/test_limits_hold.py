@@ -304,3 +304,24 @@ def test_a_sat_load_past_the_deadline_is_a_time_out():
         session.add([np.array([[1, 2], [-1, 2]])], nvars=2)
         assert session.solve(deadline=Deadline(0)) is None
         assert session.solve() is True
+
+
+def test_a_solver_that_grows_past_the_memory_is_stopped(monkeypatch):
+    from itertools import combinations
+
+    from cpsolve.backends import sat
+    from cpsolve.errors import TooLarge
+
+    pigeons, holes = 11, 10  # hard for any CDCL solver: seconds at the least
+    var = {(p, h): p * holes + h + 1 for p in range(pigeons) for h in range(holes)}
+    clauses = [[var[p, h] for h in range(holes)] for p in range(pigeons)]
+    clauses += [[-var[p, h], -var[q, h]] for h in range(holes)
+                for p, q in combinations(range(pigeons), 2)]
+    started = time.perf_counter()
+    with sat.SatSession() as session:
+        session.add([clauses], nvars=len(var))
+        calls = iter([10 << 30])  # what the watch finds when it starts; then little left
+        monkeypatch.setattr(sat, "memory_available", lambda: next(calls, 1 << 30))
+        with pytest.raises(TooLarge, match="grew past the memory"):
+            session.solve()
+    assert time.perf_counter() - started < 5
