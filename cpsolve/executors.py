@@ -124,13 +124,17 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+CONNECT_SECONDS = 10  # how long a Dask scheduler is waited for before it is unreachable
+
+
 def _on_dask(function: Callable[[Any], Any], items: list[Any], scheduler: str,
              stop_at: float | None = None) -> Iterator[tuple[int, Any]]:
     from cpsolve.errors import UsageError
 
     distributed = dask()
     try:
-        client = distributed.Client(scheduler, timeout="10s", set_as_default=False)
+        client = distributed.Client(scheduler, timeout=f"{CONNECT_SECONDS}s",
+                                    set_as_default=False)
     except OSError as error:
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     futures = client.map(function, items, pure=False)

@@ -33,7 +33,10 @@ def test_dask_cluster_gives_the_same_results():
     assert sorted(got) == [(i, math.factorial(n)) for i, n in enumerate(ITEMS)]
 
 
-def test_unreachable_scheduler_is_a_usage_error():
+def test_unreachable_scheduler_is_a_usage_error(monkeypatch):
+    from cpsolve import executors
+
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 1)  # nothing listens: no need to wait
     with pytest.raises(UsageError, match="cannot reach"):
         list(run_tasks(abs, [1], scheduler="tcp://127.0.0.1:9"))
 
