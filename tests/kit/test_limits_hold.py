@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.support.boards import scrambled
 from tests.support.cli import CPSOLVE
 
 # A loaded machine (CI, two cores) starts Python and numba slowly: the margin past the
@@ -86,20 +87,6 @@ def within(done: Done, limit: float, budget_mb: int = BUDGET_MB) -> None:
     assert done.peak < (budget_mb << 20), done.peak
     assert "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) <= 1, done.stderr
-
-
-def scrambled(n: int, moves: int, seed: int = 1) -> str:
-    rng = random.Random(seed)
-    cells = list(range(1, n * n)) + [0]
-    blank = n * n - 1
-    for _ in range(moves):
-        r, c = divmod(blank, n)
-        options = [b for b, ok in ((blank - n, r > 0), (blank + n, r < n - 1),
-                                   (blank - 1, c > 0), (blank + 1, c < n - 1)) if ok]
-        target = rng.choice(options)
-        cells[blank], cells[target] = cells[target], 0
-        blank = target
-    return "\n".join(" ".join(map(str, cells[r * n:(r + 1) * n])) for r in range(n)) + "\n"
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from cpsolve.backends.sat import literals as count_literals
+from tests.support.boards import scrambled
 from tests.support.cli import run
 
 
@@ -84,20 +85,6 @@ def test_masyu_model_and_its_cuts_are_kept_within_memory(tmp_path):
     done = run("masyu", str(path), "--time-limit", "60",
                env={"CPSOLVE_MEMORY_MB": "1000", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 3 and "added while solving" in one_line(done)
-
-
-def scrambled(n: int, moves: int, seed: int = 1) -> str:
-    rng = random.Random(seed)
-    cells = list(range(1, n * n)) + [0]
-    blank = n * n - 1
-    for _ in range(moves):
-        r, c = divmod(blank, n)
-        options = [b for b, ok in ((blank - n, r > 0), (blank + n, r < n - 1),
-                                   (blank - 1, c > 0), (blank + 1, c < n - 1)) if ok]
-        target = rng.choice(options)
-        cells[blank], cells[target] = cells[target], 0
-        blank = target
-    return "\n".join(" ".join(map(str, cells[r * n:(r + 1) * n])) for r in range(n)) + "\n"
 
 
 def test_plan_boards_capped_and_horizon_models_estimated():

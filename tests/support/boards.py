@@ -18,3 +18,18 @@ def random_board(seed: int, max_side: int = 5) -> list[str]:
             if rows[r][c] == "#" and rng.random() < clue:
                 rows[r][c] = str(rng.randint(0, 2))
     return ["".join(row) for row in rows]
+
+
+def scrambled(n: int, moves: int, seed: int = 1) -> str:
+    """An n x n sliding board ``moves`` random blank moves from the goal (solvable)."""
+    rng = random.Random(seed)
+    cells = list(range(1, n * n)) + [0]
+    blank = n * n - 1
+    for _ in range(moves):
+        r, c = divmod(blank, n)
+        options = [b for b, ok in ((blank - n, r > 0), (blank + n, r < n - 1),
+                                   (blank - 1, c > 0), (blank + 1, c < n - 1)) if ok]
+        target = rng.choice(options)
+        cells[blank], cells[target] = cells[target], 0
+        blank = target
+    return "\n".join(" ".join(map(str, cells[r * n:(r + 1) * n])) for r in range(n)) + "\n"
