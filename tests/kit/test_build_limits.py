@@ -17,7 +17,12 @@ import pytest
 
 from cpsolve.errors import TooLarge
 from cpsolve.limits import Deadline, TimeUp, building, charge
-from tests.support.cli import CPSOLVE, run
+from tests.support.cli import CPSOLVE, run, warm_kernels
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _kernels_compiled() -> None:
+    warm_kernels()
 
 
 def command() -> list[str]:

@@ -13,7 +13,12 @@ import time
 
 import pytest
 
-from tests.support.cli import CPSOLVE
+from tests.support.cli import CPSOLVE, warm_kernels
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _kernels_compiled() -> None:
+    warm_kernels()
 
 FIFTEEN = "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 3 10\n"  # 51 moves at least: minutes of search
 

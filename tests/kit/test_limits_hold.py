@@ -22,7 +22,12 @@ import numpy as np
 import pytest
 
 from tests.support.boards import scrambled
-from tests.support.cli import CPSOLVE
+from tests.support.cli import CPSOLVE, warm_kernels
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _kernels_compiled() -> None:
+    warm_kernels()
 
 # A loaded machine (CI, two cores) starts Python and numba slowly: the margin past the
 # limit that a command may take, start-up included.

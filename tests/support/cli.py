@@ -61,3 +61,17 @@ def valid_json(data: dict[str, Any]) -> dict[str, Any]:
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.path))
     assert not errors, "; ".join(f"{list(e.path)}: {e.message}" for e in errors)
     return data
+
+
+def warm_kernels() -> None:
+    """Compile the numba kernels the limit and interrupt tests stop inside, once, into
+    numba's cache: those tests are about a search or a solver stopped, and a kernel's
+    first compile (seconds, on a fresh clone, two test processes at a time) would
+    take their limits and their moment of Ctrl-C."""
+    from tests.support.boards import scrambled
+
+    run("slide", "-", "--method", "ida", "--heuristic", "manhattan", stdin="1 2 3\n4 0 6\n7 5 8\n")
+    run("slide", "-", stdin="1 2 3\n4 0 6\n7 5 8\n")
+    run("rotate", "-", "--method", "ida", stdin="9 8 7\n4 5 6\n3 2 1\n")
+    run("generate", "akari", "10", "10", "--unique", "--grade", "tricky", "--seed", "1")
+    run("slide", "-", "--time-limit", "30", stdin=scrambled(21, 40))
