@@ -153,7 +153,8 @@ def test_ctrl_c_holds_inside_a_model_build(large_akari):
         if line.startswith("before search"):
             break
     time.sleep(1.0)
-    assert process.poll() is None, lines
+    ended = process.poll()
+    assert ended is None, (ended, lines, process.stderr.read())  # what ended it, if it did
     sent = time.perf_counter()
     process.send_signal(signal.SIGINT)
     code = process.wait(30)
