@@ -168,15 +168,21 @@ def test_plain_list_of_boards(tmp_path, capsys):
     assert [check(parse(b), a) for b, a in zip(boards, answers)] == [[], [], []]
 
 
+
+def batch_command(problems: Path, out: Path) -> tuple[list[str], dict[str, str]]:
+    """``cpsolve batch PROBLEMS -o OUT`` with one worker, and its environment (no bar)."""
+    command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o", str(out),
+               "--workers", "1"]
+    return command, {**os.environ, "CPSOLVE_PROGRESS": "0"}
+
+
 def test_killed_batch_resumes_without_losing_or_repeating_work(tmp_path):
     count = 40
     problems = tmp_path / "p.txt"
     problems.write_text(small_set(count, seed=6))
     out = tmp_path / "a.txt"
     store = tmp_path / "a.txt.sqlite"
-    command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o", str(out),
-               "--workers", "1"]
-    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    command, env = batch_command(problems, out)
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     done_before = 0
@@ -269,9 +275,7 @@ def test_batch_killed_at_random_moments_ends_as_an_uninterrupted_one(tmp_path, t
     problems.write_text(twelve[0])
     out = tmp_path / "a.txt"
     store = tmp_path / "a.txt.sqlite"
-    command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o", str(out),
-               "--workers", "1"]
-    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    command, env = batch_command(problems, out)
     known = kill_at_random(command, env, store, kills, seed=kills)
     assert known or kills < 20, "no kill came after a stored attempt"
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
@@ -292,9 +296,7 @@ def test_a_damaged_wal_loses_only_the_attempts_it_held(tmp_path, twelve):
     out = tmp_path / "a.txt"
     store = tmp_path / "a.txt.sqlite"
     wal = tmp_path / "a.txt.sqlite-wal"
-    command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o", str(out),
-               "--workers", "1"]
-    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    command, env = batch_command(problems, out)
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     deadline = time.time() + 120
