@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cpsolve.errors import ForeignPuzzle, InputError, OutputError, UsageError
+from cpsolve.limits import MAX_SEED
 from cpsolve.result import Result, Status, check_json
 
 if TYPE_CHECKING:
@@ -247,6 +248,7 @@ class Seconds(click.ParamType):
 
 TIME_LIMIT = Seconds()
 TIME_HELP = "a year or more, or inf: no limit"
+SEED = click.IntRange(0, MAX_SEED)  # a generator's random seed, as experiments take it
 
 
 def common_options(function: F) -> F:

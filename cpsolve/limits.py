@@ -100,6 +100,7 @@ class Deadline:
 # The longest time limit: a limit of this many seconds (a year) or more, or infinity,
 # is no limit at all (a timer of 1e10 seconds overflows the platform's clock types).
 MAX_SECONDS = 365 * 24 * 3600.0
+MAX_SEED = 2**63 - 1  # random seeds, on the command line and in experiment specs
 
 
 # The most worker processes (``--workers`` of batches and experiments) a command

@@ -58,7 +58,7 @@ from typing import Any
 from cpsolve import registry
 from cpsolve.errors import CpsolveError, InputError, UsageError
 from cpsolve.family import Family
-from cpsolve.limits import MAX_SECONDS
+from cpsolve.limits import MAX_SECONDS, MAX_SEED
 
 try:
     import tomllib
@@ -71,7 +71,6 @@ DEFAULT_TIME = 60.0
 # The largest values a spec may give, refused before anything is built: seeds as
 # ``cpsolve generate`` takes them, a year of wall time (MAX_SECONDS), 16 TB of memory,
 # and the most instances one generator table makes and runs one spec holds.
-MAX_SEED = 2**63 - 1
 MAX_MEMORY_MB = 1 << 24
 MAX_COUNT = 100_000
 MAX_RUNS = 1_000_000

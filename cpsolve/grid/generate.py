@@ -371,7 +371,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
     """``cpsolve generate NAME COLS ROWS``: a proven-unique board, graded to order."""
     import click
 
-    from cpsolve.commands import EXIT_LIMIT, TIME_LIMIT, Output, build, with_file
+    from cpsolve.commands import EXIT_LIMIT, SEED, TIME_LIMIT, Output, build, with_file
     from cpsolve.errors import UsageError
     from cpsolve.options import click_options
 
@@ -417,12 +417,6 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
                               f"{made.seconds:.2f} s")
         return out
 
-    def seed_type(value: Any) -> int:
-        number = int(value)
-        if not 0 <= number < 2**63:
-            raise click.BadParameter("a seed is a whole number from 0 to 2**63 - 1")
-        return number
-
     decorators: list[Callable[[Any], Any]] = [
         click.command(puzzle.name, short_help=f"{puzzle.name.capitalize()} puzzles, proven "
                       "unique, graded to order."),
@@ -437,7 +431,8 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
         click.option("--symmetry", type=click.Choice(SYMMETRIES), default=None,
                      help="Of the layout (default rot2, as published)."),
         *click_options([density, *layout.options]),
-        click.option("--seed", type=seed_type, default=0, help="Random seed (0 to 2**63-1)."),
+        click.option("--seed", type=SEED, default=0, metavar="N",
+                     help="Random seed (0 to 2**63-1)."),
         click.option("--format", "fmt", type=click.Choice(formats), default=None,
                      help=f"How the board is printed (default {layout.format})."),
         click.option("--time-limit", type=TIME_LIMIT, default=None,

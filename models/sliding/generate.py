@@ -211,7 +211,7 @@ def command():  # type: ignore[no-untyped-def]
     """The ``cpsolve generate slide`` click command."""
     import click
 
-    from cpsolve.commands import Output
+    from cpsolve.commands import SEED, Output
 
     @click.command("slide", short_help="Random solvable sliding boards or DevQuiz-like sets.")
     @click.option("--devquiz", "count", type=click.IntRange(min=1, max=MAX_SET),
@@ -220,7 +220,8 @@ def command():  # type: ignore[no-untyped-def]
     @click.option("--size", default="4x4", metavar="WxH",
                   help="One board of this size (without --devquiz).")
     @click.option("--walls", type=click.IntRange(min=0), default=0, help="Wall cells.")
-    @click.option("--seed", type=int, default=0, help="Random seed.")
+    @click.option("--seed", type=SEED, default=0, metavar="N",
+                  help="Random seed (0 to 2**63-1).")
     @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
                   help="Write to FILE instead of standard output.")
     def generate_slide(count: int | None, size: str, walls: int, seed: int,
