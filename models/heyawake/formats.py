@@ -160,7 +160,7 @@ def to_text(board: Board) -> str:
 
 def to_rows(board: Board, shading: Shading) -> list[str]:
     """An answer as rows of ``#`` (shaded) and ``.``."""
-    return ["".join("#" if r * board.cols + c in shading else "."
+    return ["".join("#" if board.grid.cell(r, c) in shading else "."
                     for c in range(board.cols)) for r in range(board.rows)]
 
 

@@ -11,20 +11,20 @@ DOT = "#b0b0b0"
 
 def picture(board: Board, shading: Shading | None = None) -> GridPicture:
     """The board, and the shading when given (unshaded cells then get a small dot)."""
-    cols = board.cols
-    pic = GridPicture(board.rows, cols, title=f"Heyawake {cols}x{board.rows}")
-    pic.borders.update((divmod(a, cols), divmod(b, cols)) for a, b in board.borders)
+    rc = board.grid.rc
+    pic = GridPicture(board.rows, board.cols, title=f"Heyawake {board.cols}x{board.rows}")
+    pic.borders.update((rc(a), rc(b)) for a, b in board.borders)
     shaded = shading or frozenset()
     for cell in shaded:
-        pic.fill[divmod(cell, cols)] = SHADE
+        pic.fill[rc(cell)] = SHADE
     if shading is not None:
         for cell in range(board.cells):
             if cell not in shaded:
-                pic.dots[divmod(cell, cols)] = DOT
+                pic.dots[rc(cell)] = DOT
     for number, cell in zip(board.numbers, board.clue_cell):
         if number is not None:
             text = "?" if number == UNKNOWN else str(number)
-            where = divmod(cell, cols)
+            where = rc(cell)
             pic.dots.pop(where, None)
             pic.label[where] = (text, "#ffffff" if cell in shaded else SHADE)
     return pic

@@ -10,11 +10,11 @@ PEARLS = {WHITE: ("#ffffff", "#1a1a1a"), BLACK: ("#1a1a1a", "#1a1a1a")}
 
 def picture(board: Board, loop: Loop | None = None) -> GridPicture:
     """The board, and the loop when given."""
-    cols = board.cols
-    pic = GridPicture(board.rows, cols, title=f"Masyu {cols}x{board.rows}")
+    rc = board.grid.rc
+    pic = GridPicture(board.rows, board.cols, title=f"Masyu {board.cols}x{board.rows}")
     for a, b in sorted(loop or ()):
-        pic.lines.append((divmod(a, cols), divmod(b, cols)))
+        pic.lines.append((rc(a), rc(b)))
     for cell, pearl in enumerate(board.pearls):
         if pearl in PEARLS:
-            pic.disc[divmod(cell, cols)] = PEARLS[pearl]
+            pic.disc[rc(cell)] = PEARLS[pearl]
     return pic
