@@ -122,11 +122,14 @@ def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_a
         return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
     length = spec.planner.length(result.solution)
     if fmt != "text":
-        return plan_picture(spec, board, result.solution, headline(result, length), fmt,
-                            output, code)
+        out = plan_picture(spec, board, result.solution, headline(result, length), fmt,
+                           output, code)
+        out.stderr.insert(0, headline(result, length))
+        return out
     write = spec.moves[moves]
     shown = result.solutions if show_all else result.solutions[:1]
     lines = [headline(result, length), *(write(board, plan) for plan in shown)]
+    said = [headline(result, length)] if output is not None else []
     if counted:
         more = "" if result.complete else " (counting stopped early)"
         if show_all and len(result.solutions) < (result.count or 0):
@@ -140,7 +143,7 @@ def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_a
         show = spec.show
         walk = spec.walk(board, result.solution)
         lines += ["", steps_text(walk, lambda position: show(board, position))]
-    return Output(stdout="\n".join(lines), exit_code=code)
+    return Output(stdout="\n".join(lines), stderr=said, exit_code=code)
 
 
 # Bytes a replayed move holds at the least (its board and how it is said), measured on
@@ -182,7 +185,9 @@ def checked_plan(spec: PlanCommand, board: Any, plan: Any, fmt: str, steps: bool
     if fmt != "text":
         verdict = out.stdout.splitlines()
         heading = "valid plan" if out.exit_code == 0 else f"invalid: {verdict[1]}"
-        return plan_picture(spec, board, plan, heading, fmt, output, out.exit_code)
+        out = plan_picture(spec, board, plan, heading, fmt, output, out.exit_code)
+        out.stderr.insert(0, heading)
+        return out
     from cpsolve.planning.replay import steps_text, where_it_fails
 
     show = spec.show
@@ -288,7 +293,11 @@ def plan_command(spec: PlanCommand) -> click.Command:
         if plan is not None:
             given = spec.read_plan(puzzle, read_text(plan))
             out = checked_plan(spec, puzzle, given, fmt, steps, output)
-            return out if fmt in spec.pictures else with_file(out, output)
+            if fmt in spec.pictures:
+                return out
+            if output is not None and fmt == "text" and out.stdout:
+                out.stderr.insert(0, out.stdout.splitlines()[0])  # the verdict
+            return with_file(out, output)
         if show_all and not count_optimal:
             count_optimal = True
         with solving(family.name, verbose) as log:

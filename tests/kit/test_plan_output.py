@@ -156,3 +156,23 @@ def test_a_sheet_says_which_boards_it_shows(tmp_path):
     gif = tmp_path / "long.gif"
     assert run("slide", "-", "--check", plan, "-o", str(gif), stdin=EIGHT).returncode == 0
     assert Image.open(gif).n_frames == 62  # the replay: every move
+
+
+def test_the_verdict_shows_when_the_plan_goes_to_a_file_or_a_picture(tmp_path):
+    """With -o, what is proven about the plan is one line on standard error, for
+    plans found and plans checked, text and pictures alike."""
+    for family, board, said in (("slide", EIGHT, "31 moves, optimal"),
+                                ("rotate", SEED, "11 moves, optimal")):
+        for name in ("plan.txt", "plan.png", "plan.svg", "plan.gif"):
+            out = tmp_path / f"{family}-{name}"
+            done = run(family, "-", "-o", str(out), stdin=board)
+            assert (done.returncode, done.stdout) == (0, ""), done.stderr
+            assert done.stderr.splitlines() == [said], (family, name)
+            assert out.stat().st_size > 0
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text("U\n")
+    for name in ("check.txt", "check.png"):
+        done = run("slide", "-", "--check", str(wrong), "-o", str(tmp_path / name),
+                   stdin=EIGHT)
+        assert done.returncode != 0 and done.stdout == ""
+        assert done.stderr.splitlines()[0].startswith("invalid"), done.stderr
