@@ -169,6 +169,12 @@ SAME_MODEL = {
 }
 
 
+
+
+def test_every_family_is_compared_from_the_command_line_and_python():
+    assert set(NAMES) <= set(SAME_MODEL), "a family without a SAME_MODEL case"
+
+
 # Boards whose deductions leave a model to build (the examples may need none).
 BUILDS = {"akari": (Path(__file__).parents[2] / "examples" / "akari" / "seed-18x10.txt")
           .read_text()}
@@ -237,3 +243,23 @@ def test_an_option_the_method_does_not_take_is_a_usage_error(tmp_path):
     chosen = json.loads(run("slide", str(plan), "--weight", "2", "--json").stdout)
     assert chosen["method"]["method"] == "ida"
     assert chosen["method"]["auto"] == "--weight applies to --method ida"
+
+
+GRIDS = [name for name in NAMES if registry.load(name).kind is Kind.GRID]
+
+
+@pytest.mark.parametrize("name", GRIDS)
+def test_no_solve_prints_the_board_in_the_main_format(name, tmp_path):
+    """``--no-solve`` prints the board as grid text without ``--format``, from a file
+    and from the family's URL alike, and that text reads back as the same board."""
+    family = registry.load(name)
+    board = family.parse(family.example)
+    example = tmp_path / "example.txt"
+    example.write_text(family.example)
+    text = run(name, str(example), "--no-solve")
+    assert text.returncode == 0, text.stderr
+    assert family.parse(text.stdout) == board
+    url = run(name, str(example), "--no-solve", "--format", "url")
+    assert url.returncode == 0 and url.stdout.startswith("https://"), url.stdout
+    again = run(name, url.stdout.strip(), "--no-solve")
+    assert (again.returncode, again.stdout) == (0, text.stdout), again.stderr
