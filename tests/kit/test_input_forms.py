@@ -266,3 +266,50 @@ def test_an_answer_given_as_the_board_suggests_check(tmp_path, examples):
     shading.write_text("#.#..#\n...#..\n#.#.#.\n......\n.#.#.#\n..#...\n")
     done = run("heyawake", str(shading))
     assert done.returncode == 2 and "--check ANSWER" in done.stderr
+
+
+# Saved files of pzprjs's own test data (robx/pzprjs, test/script/lightup.js,
+# heyawake.js and mashu.js: each genre's example URL and a finished save of it, the
+# answer marked), stored under tests/data/forms with the save's "/" as line breaks.
+# Each must read as the board of the same URL, and its marks must be the answer
+# cpsolve proves unique. The marks are read here, apart from cpsolve's parsers: "#"
+# a light or a shaded cell; Masyu's edges as 1 in the horizontal rows (one per cell
+# pair in a row) and then the vertical rows.
+FORMS = Path(__file__).resolve().parents[1] / "data" / "forms"
+SAVES = [("akari", "pzprjs-lightup-6x6.txt", "https://puzz.link/p?lightup/6/6/nekcakbl"),
+         ("heyawake", "pzprjs-heyawake-6x6.txt",
+          "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"),
+         ("masyu", "pzprjs-mashu-6x6.txt", "https://puzz.link/p?mashu/6/6/1063000i3000")]
+
+
+def marked(name: str, lines: list[str]) -> object:
+    """The answer a pzprv3 save marks, in cpsolve's answer types."""
+    rows, cols = int(lines[2]), int(lines[3])
+    if name == "akari":
+        grid = [line.split() for line in lines[4:4 + rows]]
+        return frozenset((r, c) for r in range(rows) for c in range(cols)
+                         if grid[r][c] == "#")
+    if name == "heyawake":
+        grid = [line.split() for line in lines[5 + 2 * rows:5 + 3 * rows]]
+        return frozenset(r * cols + c for r in range(rows) for c in range(cols)
+                         if grid[r][c] == "#")
+    across = [line.split() for line in lines[4 + rows:4 + 2 * rows]]
+    down = [line.split() for line in lines[4 + 2 * rows:4 + 3 * rows - 1]]
+    edges = {(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)
+             if across[r][c] == "1"}
+    edges |= {(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1)
+              for c in range(cols) if down[r][c] == "1"}
+    return frozenset(edges)
+
+
+@pytest.mark.parametrize("name, file, url", SAVES)
+def test_pzprjs_saved_files_read_as_their_urls_and_mark_the_proven_answer(name, file, url):
+    from cpsolve import registry
+
+    family = registry.load(name)
+    lines = (FORMS / file).read_text().splitlines()
+    board = family.parse("\n".join(lines))
+    assert board == family.parse(url)
+    result = family.solve(board, unique=True)
+    assert result.unique is True
+    assert frozenset(result.solutions[0]) == marked(name, lines)
