@@ -29,11 +29,13 @@ from cpsolve.commands import (
     EXIT_OUTPUT,
     EXIT_PIPE,
     EXIT_USAGE,
+    TIME_HELP,
+    TIME_LIMIT,
     Output,
     write_file,
 )
 from cpsolve.errors import CacheWarning, CpsolveError, OutputError, TooLarge, UsageError
-from cpsolve.limits import TimeUp
+from cpsolve.limits import Deadline, TimeUp
 
 # ``cpsolve`` alone shows the help, as a usage error (click 8.2 and later).
 NO_ARGUMENTS: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -109,7 +111,10 @@ PLOTS = ("png", "svg")
 @click.option("--plot", default=None, metavar="FILE",
               help="Draw the distribution of distances to FILE (its name ends in .png or "
                    ".svg).")
-def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
+@click.option("--time-limit", type=TIME_LIMIT, default=None, metavar="SECONDS",
+              help=f"Give up (exit 3) after this long ({TIME_HELP}).")
+def analyze(family: str, board: str, as_json: bool, plot: str | None,
+            time_limit: float | None) -> Output:
     """Count the positions reachable from BOARD's goal, the positions at each
     distance, the largest distance and the positions that need it, and where BOARD
     itself sits: its distance from the goal, marked in the table and the plot (FAMILY:
@@ -127,10 +132,13 @@ def analyze(family: str, board: str, as_json: bool, plot: str | None) -> Output:
     found = registry.load(family)
     if found.analyze is None:
         raise CpsolveError(f"puzzle family {family!r} has no whole-space analysis")
-    puzzle = load(board, found.parse)
+    deadline = Deadline(time_limit)
+    puzzle = load(board, found.parse, deadline)
     with progress("sweep", None, unit="positions") as bar:
-        report = found.analyze(puzzle, bar=bar)
-    where = space.place(found, puzzle)
+        report = found.analyze(puzzle, bar=bar, deadline=deadline)
+    left = deadline.remaining()
+    where = space.place(found, puzzle, space.DISTANCE_SECONDS if left is None
+                        else min(space.DISTANCE_SECONDS, max(left, 0.001)))
     if plot is not None:
         try:
             space.plot(report, where, plot,

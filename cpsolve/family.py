@@ -48,8 +48,9 @@ Optional
 --------
 ``generate() -> click.Command``
     ``cpsolve generate NAME ...``: random boards.
-``analyze(board, *, bar) -> SpaceReport``
-    ``cpsolve analyze NAME BOARD``: the whole state space swept from the goal.
+``analyze(board, *, bar, deadline) -> SpaceReport``
+    ``cpsolve analyze NAME BOARD``: the whole state space swept from the goal (a
+    :class:`~cpsolve.limits.TimeUp` when the deadline passes first).
 ``batch() -> BatchJob``
     ``cpsolve batch``: many problems under shared budgets (see :class:`BatchJob`).
 ``warm_up``

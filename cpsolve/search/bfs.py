@@ -25,11 +25,13 @@ from numba import njit
 
 from cpsolve.combinatorics import arrangements
 from cpsolve.errors import TooLarge
-from cpsolve.limits import Deadline
+from cpsolve.limits import Deadline, TimeUp
 from cpsolve.progress import Bar
 
 if TYPE_CHECKING:
     from cpsolve.result import SpaceReport
+from cpsolve.interrupts import kernels
+from cpsolve.search.kernels import CHECK_EVERY, past
 from cpsolve.search.ranking import (
     push,
     rank,
@@ -106,8 +108,9 @@ def _neighbours(state: np.ndarray, nbr: np.ndarray, perms: np.ndarray, counts: n
 
 
 @njit(cache=True)
-def _layer(frontier, size, dist, ways, level, counts, nbr, perms, m, counting):
-    """Expand one layer: the next frontier and its size."""
+def _layer(frontier, size, dist, ways, level, counts, nbr, perms, m, counting, stop):
+    """Expand one layer: the next frontier and its size; size -1 when the clock
+    passed ``stop`` (a ``time.perf_counter()`` value) first."""
     state = np.empty(m, dtype=np.int64)
     scratch = np.empty(m, dtype=np.int64)
     out = np.empty(max(nbr.shape[1], perms.shape[0]), dtype=np.int64)
@@ -115,6 +118,8 @@ def _layer(frontier, size, dist, ways, level, counts, nbr, perms, m, counting):
     following = np.empty(max(16, size), dtype=np.int64)
     nsize = 0
     for i in range(size):
+        if i % CHECK_EVERY == 0 and past(stop):
+            return following, -1
         s = frontier[i]
         _unrank(s, counts, distinct, state)
         found = _neighbours(state, nbr, perms, counts, distinct, out, scratch)
@@ -216,8 +221,12 @@ def bfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarray
             out.timed_out = True
             return out
         out.expanded += size
-        frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, perms, m,
-                                count)
+        with kernels():
+            frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, perms,
+                                    m, count, deadline.at)
+        if size < 0:
+            out.timed_out = True
+            return out
         level += 1
     if dist[g0] == UNSEEN:
         return out
@@ -263,9 +272,13 @@ def bibfs(start: np.ndarray, goal: np.ndarray, counts: np.ndarray, nbr: np.ndarr
             return out
         side = 0 if sizes[0] <= sizes[1] else 1
         out.expanded += sizes[side]
-        frontier[side], sizes[side] = _layer(frontier[side], sizes[side], dist[side],
-                                             ways[side], levels[side], counts, nbr, perms,
-                                             m, count)
+        with kernels():
+            frontier[side], sizes[side] = _layer(frontier[side], sizes[side], dist[side],
+                                                 ways[side], levels[side], counts, nbr,
+                                                 perms, m, count, deadline.at)
+        if sizes[side] < 0:
+            out.timed_out = True
+            return out
         levels[side] += 1
         new = frontier[side][:sizes[side]]
         met = new[dist[1 - side][new] != UNSEEN]
@@ -301,11 +314,13 @@ class Layers:
 
 def sweep_all(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
               perms: np.ndarray | None = None, keep: int = 1000,
-              on_layer: Callable[[int, int], None] | None = None) -> Layers:
+              on_layer: Callable[[int, int], None] | None = None,
+              deadline: Deadline | None = None) -> Layers:
     """Every state reachable from ``root``, layer by layer (one byte per state); up to
     ``keep`` of the farthest ones are returned. ``on_layer(distance, positions)`` is
-    called as each layer is complete."""
-    layers, _ = _sweep(root, counts, nbr, perms, keep, on_layer)
+    called as each layer is complete. :class:`~cpsolve.limits.TimeUp` when the
+    deadline passes first."""
+    layers, _ = _sweep(root, counts, nbr, perms, keep, on_layer, deadline)
     return layers
 
 
@@ -314,13 +329,13 @@ def distances(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
     """Every arrangement's distance from ``root``, indexed by rank, plus one (0:
     unreachable): a pattern database when the labels are an abstraction of a
     puzzle's."""
-    _, dist = _sweep(root, counts, nbr, perms, 0, None)
+    _, dist = _sweep(root, counts, nbr, perms, 0, None, None)
     return dist
 
 
 def _sweep(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, perms: np.ndarray | None,
-           keep: int, on_layer: Callable[[int, int], None] | None
-           ) -> tuple[Layers, np.ndarray]:
+           keep: int, on_layer: Callable[[int, int], None] | None,
+           deadline: Deadline | None) -> tuple[Layers, np.ndarray]:
     counts = np.asarray(counts, dtype=np.int64)
     m = len(root)
     perms = no_perms(m) if perms is None else perms
@@ -340,8 +355,12 @@ def _sweep(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, perms: np.ndar
             raise UsageError("positions more than 254 moves away: their distances do not "
                              "fit one byte")
         last, last_size = frontier, size
-        frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, perms, m,
-                                False)
+        with kernels():
+            frontier, size = _layer(frontier, size, dist, ways, level, counts, nbr, perms,
+                                    m, False, math.inf if deadline is None else deadline.at)
+        if size < 0:
+            raise TimeUp(f"time limit reached while sweeping the positions {level + 1} "
+                         f"move{'s' if level else ''} from the goal")
         level += 1
     out.farthest = _states([int(r) for r in last[:min(last_size, keep)]], counts, m)
     return out, dist
@@ -349,7 +368,8 @@ def _sweep(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, perms: np.ndar
 
 def space_report(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
                  describe: Callable[[np.ndarray], str], perms: np.ndarray | None = None,
-                 keep: int = 1000, bar: Bar | None = None) -> SpaceReport:
+                 keep: int = 1000, bar: Bar | None = None,
+                 deadline: Deadline | None = None) -> SpaceReport:
     """The whole space reachable from ``root`` (a puzzle's goal) as ``cpsolve analyze``
     reports it: positions, positions per distance, the largest distance and the
     positions at it (``describe`` writes one as text). A space of more than
@@ -367,7 +387,8 @@ def space_report(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, *,
     bar = bar or Bar()
     bar.update(total=size)
     start = time.perf_counter()
-    layers = sweep_all(root, counts, nbr, perms=perms, keep=keep, on_layer=bar.layer)
+    layers = sweep_all(root, counts, nbr, perms=perms, keep=keep, on_layer=bar.layer,
+                       deadline=deadline)
     bar.update(total=sum(layers.sizes))  # the reachable part: the bar ends full
     stats = Stats(solve_seconds=time.perf_counter() - start)
     stats.extra["arrangements"] = size

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from cpsolve.limits import Deadline
 from cpsolve.models.rotation.analysis import Space
 from cpsolve.models.rotation.board import Puzzle
 from cpsolve.options import Option
@@ -100,7 +101,8 @@ BIBFS = sweep_method("bibfs", "breadth-first search from both ends", ranked,
                      bidirectional=True)
 
 
-def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> SpaceReport:
+def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None,
+            deadline: Deadline | None = None) -> SpaceReport:
     """Sweep every arrangement reachable from ``puzzle.goal`` (breadth-first over
     perfectly ranked arrangements, one byte each; a space too large is refused up
     front, with its size).
@@ -114,4 +116,5 @@ def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> Spac
 
     space = Space(puzzle)
     return space_report(space.goal, space.counts, NO_NEIGHBOURS, perms=space.perms,
-                        describe=space.text, keep=keep, bar=bar)
+                        describe=space.text, keep=keep, bar=bar,
+                        deadline=deadline)

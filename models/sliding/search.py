@@ -587,7 +587,8 @@ def quick(job: Job) -> Outcome:
     return Outcome(plans=plans[:1], optimal=False, lower_bound=lower)
 
 
-def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> SpaceReport:
+def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None,
+            deadline: Deadline | None = None) -> SpaceReport:
     """Sweep every position reachable from ``puzzle.goal`` (a breadth-first search over
     perfectly ranked arrangements, one byte a state; a space too large is refused up
     front, with its size).
@@ -608,7 +609,8 @@ def analyze(puzzle: Puzzle, *, keep: int = 1000, bar: Bar | None = None) -> Spac
             board[cell] = analysis.labels[int(state[i])] if state[i] else BLANK
         return Board(puzzle.width, puzzle.height, tuple(board)).text()
 
-    return space_report(root, counts, nbr_free, describe=describe, keep=keep, bar=bar)
+    return space_report(root, counts, nbr_free, describe=describe, keep=keep, bar=bar,
+                        deadline=deadline)
 
 
 def beam_arrays(analysis: Analysis) -> tuple[np.ndarray, ...]:

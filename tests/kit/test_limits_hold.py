@@ -22,16 +22,13 @@ import numpy as np
 import pytest
 
 from tests.support.boards import scrambled
-from tests.support.cli import CPSOLVE, warm_kernels
+from tests.support.cli import CPSOLVE, MARGIN, warm_kernels
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _kernels_compiled() -> None:
     warm_kernels()
 
-# A loaded machine (CI, two cores) starts Python and numba slowly: the margin past the
-# limit that a command may take, start-up included.
-MARGIN = 2.5
 BUDGET_MB = 600
 
 
@@ -120,6 +117,17 @@ def boards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_slide_50x50_stops_at_its_limit_in_its_analysis(boards):
     # networkx's all-pairs distances took 15 s here, outside the limit
     within(measured("slide", str(boards["slide50"]), "--time-limit", "1"), 1)
+
+
+def test_analyze_stops_at_its_limit_inside_a_layer(tmp_path):
+    # 239,500,800 positions, their layers swept by a compiled kernel for over a
+    # minute: the kernel looks at the clock as it goes
+    board = tmp_path / "repeated.txt"
+    board.write_text("A B C D\nE F 0 A\nB C D E\n")
+    done = measured("analyze", "slide", str(board), "--time-limit", "2")
+    within(done, 2, budget_mb=900)
+    assert done.line().startswith("cpsolve: limit reached: time limit reached while "
+                                  "sweeping the positions")
 
 
 @pytest.mark.slow
