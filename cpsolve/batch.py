@@ -268,13 +268,30 @@ def _info(counts: Counter[str], used: Counter[str], limits: dict[str, int] | Non
 
 
 def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` by a rename, so readers see the old or the new file."""
-    temporary = f"{path}.tmp{os.getpid()}"
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
+    """Write ``text`` to ``path`` by a rename, so readers see the old or the new file;
+    a path that is not a regular file (a device, a pipe) is written in place, never
+    replaced (an error writing it names it, as every output error does)."""
+    import stat
+
+    try:
+        special = not stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        special = False
+    from cpsolve.errors import OutputError
+
+    try:
+        if special:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            return
+        temporary = f"{path}.tmp{os.getpid()}"
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def summary(job: BatchJob, problems: list[Any], chosen: list[str | None],

@@ -541,3 +541,33 @@ def test_no_passes_hands_in_what_is_stored(tmp_path, capsys):
     assert run_cli("batch", str(problems), "-o", str(out), "--passes", "0") == 0
     assert out.read_text() == first
     assert "this run: 0 attempts" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_answers_to_a_pipe_are_written_into_it_never_over_it(tmp_path):
+    """``-o`` naming something that is not a regular file (a pipe here; /dev/full as
+    root would be a device) is written in place: never replaced by a rename."""
+    import stat
+    import threading
+
+    problems = tmp_path / "p.txt"
+    problems.write_text(small_set(3, seed=5))
+    pipe = tmp_path / "answers"
+    os.mkfifo(pipe)
+    received: list[str] = []
+    done = threading.Event()
+
+    def read() -> None:  # the answers are written after each pass: each time, read
+        while not done.is_set():
+            received.append(pipe.read_text())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    assert run_cli("batch", str(problems), "-o", str(pipe), "--workers", "1",
+                   "--passes", "1") == 0
+    done.set()
+    os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))  # the reader's last open ends
+    reader.join(30)
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    written = [text for text in received if text]
+    assert written and len(written[-1].splitlines()) == 3
