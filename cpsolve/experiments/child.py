@@ -31,12 +31,16 @@ CPSAT = "ortools.sat.python.cp_model"
 
 
 def limit_memory(megabytes: int | None) -> None:
-    """Cap this process's address space at ``megabytes`` (soft and hard)."""
+    """Cap this process's address space at ``megabytes`` (soft and hard), or at the
+    hard limit it already has when that is lower (a process may not raise it)."""
     if megabytes is None:
         return
     import resource
 
     size = int(megabytes) * 1024 * 1024
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        size = min(size, hard)
     resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
 

@@ -35,7 +35,7 @@ import numpy as np
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import CARD, card_clauses, exactly, known_card
+from cpsolve.cnf import AMO_ONLY_CARDS, CARD, CARDS, card_clauses, exactly, known_card
 from cpsolve.grid.connectivity import (
     connected_cuts,
     connected_partial,
@@ -46,6 +46,8 @@ from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 
 DIRECT_UP_TO = 8  # rooms of at most this many cells get the direct subset clauses
+# A room's number is an exact count: the encodings that only say "at most one" cannot.
+COUNTING_CARDS = tuple(card for card in CARDS if card not in AMO_ONLY_CARDS)
 
 
 def prepare(board: Board, deduce: bool = True) -> Whole[Board, Shading]:
@@ -173,7 +175,7 @@ ENCODINGS = Encodings(
     Encoding("lazy", "connectivity as cuts on the candidates an incremental SAT solver "
              "finds (the fastest measured)", sat=build_lazy,
              literals=partial(literals, per_cell=12),
-             options=(CARD.but(default="totalizer"),)),
+             options=(CARD.but(default="totalizer", choices=COUNTING_CARDS),)),
     Encoding("order", "connectivity as distances falling towards the first unshaded cell",
              cpsat=partial(_cpsat, connect=cpsat_connected_order),
              literals=partial(literals, per_cell=130)),
