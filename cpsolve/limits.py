@@ -266,8 +266,11 @@ class TimeUp(CpsolveError):
     solve drivers turn it into an outcome, never an error a user sees."""
 
 
-# How often the watch of a build looks at the clock and the process's size.
+# How often the watch of a build looks at the clock and the process's size, and how
+# many bytes of literals charged between two looks at its size (a look reads /proc:
+# small clause groups, a clue's few clauses, are charged thousands of times a second).
 WATCH_EVERY = 0.05
+LOOK_BYTES = 1 << 20
 NUMBA_FILES = f"{os.sep}numba{os.sep}"
 
 
@@ -281,6 +284,7 @@ class Watch:
         self.doing = doing
         self.budget = deadline.memory
         self.charged = 0
+        self.looked_at = 0  # what was charged at the last look at the process's size
         self.base = resident()
         # What must stay available (system, address space, control group): the share
         # of it a model may not take. An address-space limit counts mappings that the
@@ -295,13 +299,17 @@ class Watch:
             raise TooLarge(f"{self.what} would need about {_size(self.charged)} or more, "
                            f"more than this machine can give it ({_size(self.budget)} for "
                            f"models)")
-        self.look()
+        if self.charged - self.looked_at >= LOOK_BYTES:
+            self.look()
+        elif self.deadline.expired():
+            raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
 
     def look(self) -> None:
         """Stop (:class:`TimeUp`, :class:`~cpsolve.errors.TooLarge`) when the time is up
         or the process has grown past the budget since the build began."""
         if self.deadline.expired():
             raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
+        self.looked_at = self.charged
         grown = resident() - self.base
         if grown > self.budget or memory_available() < self.floor:
             raise TooLarge(f"{self.what} grew past {_size(self.budget)} while "
