@@ -17,7 +17,7 @@ import pytest
 
 from cpsolve.errors import TooLarge
 from cpsolve.limits import Deadline, TimeUp, building, charge
-from tests.support.cli import CPSOLVE, run, warm_kernels
+from tests.support.cli import CPSOLVE, MARGIN, run, warm_kernels
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -115,8 +115,8 @@ def test_a_model_that_cannot_fit_ends_with_exit_3_before_it_is_built():
 
     board = rooms_of_ten(300)  # 90,000 cells: about 100 MB of clauses with the solver's
     estimate = ENCODINGS.default.literals(HEYAWAKE.prepare(parse(board), True))
-    assert 80 << 20 < estimate * 100 < 1 << 30  # fits any machine, not 80 MB
-    env = {**os.environ, "CPSOLVE_MEMORY_MB": "90"}  # 72 MB for models
+    assert 100 << 20 < estimate * 100 < 1 << 30  # fits any machine, not 100 MB
+    env = {**os.environ, "CPSOLVE_MEMORY_MB": "120"}  # 96 MB for models
     start = time.perf_counter()
     done = subprocess.run(["/usr/bin/time", "-f", "%M", *command(), "heyawake", "-"],
                           input=board, capture_output=True, text=True, env=env, timeout=60)
@@ -125,7 +125,7 @@ def test_a_model_that_cannot_fit_ends_with_exit_3_before_it_is_built():
     assert len(lines) == 1 and lines[0].startswith(
         "cpsolve: limit reached: the sat model, lazy encoding"), lines
     assert time.perf_counter() - start < 10
-    assert int(peak) < 90 * 1024  # kB: the budget itself (the interpreter and the board)
+    assert int(peak) < 120 * 1024  # kB: within the budget (the interpreter and the board)
 
 
 def test_the_time_limit_holds_inside_a_model_build(large_akari):
@@ -139,7 +139,9 @@ def test_the_time_limit_holds_inside_a_model_build(large_akari):
     assert done.returncode == 3, done.stdout + done.stderr
     assert done.stdout.startswith("unknown: time limit reached") and (
         "while the cpsat model" in done.stdout), done.stdout
-    assert took < 2 + 1.5, took  # the interpreter's start and the board's reading included
+    # The interpreter's start and the board's reading are included (MARGIN, as every
+    # limit test takes it); Ctrl-C's test below measures the second from the signal.
+    assert took < 2 + MARGIN, took
 
 
 def test_ctrl_c_holds_inside_a_model_build(large_akari):

@@ -13,6 +13,9 @@ from typing import Any
 CPSOLVE = Path(sys.executable).with_name("cpsolve")
 DATA = Path(__file__).resolve().parent.parent / "data"
 UPDATE = os.environ.get("CPSOLVE_UPDATE_GOLDEN") == "1"
+# A loaded machine (CI, two cores) starts Python and numba slowly: the margin past a
+# time limit that a command may take, start-up included.
+MARGIN = 2.5
 # The keys of every solve's JSON object (docs/json.md).
 JSON_KEYS = {"version", "puzzle", "status", "method", "solution", "solutions", "count",
              "complete", "unique", "length", "optimal", "lower_bound", "limit_reached",
