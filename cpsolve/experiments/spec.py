@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cpsolve import registry
-from cpsolve.errors import CpsolveError, InputError, UsageError
+from cpsolve.errors import CpsolveError, InputError, TooLarge, UsageError
 from cpsolve.family import Family
 from cpsolve.limits import MAX_SECONDS, MAX_SEED
 
@@ -503,6 +503,9 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
         for seed in seeds:
             try:
                 text = function(seed=seed, **combo)
+            except MemoryError:
+                raise TooLarge(f"generator {table['generator']}'s boards do not fit in "
+                               f"memory ({len(found):,} made)") from None
             except Exception as error:  # a generator's bug is reported, not a traceback
                 raise where.error(f"generator {table['generator']} with {combo}, seed {seed}: "
                                   f"{_because(error)}", "instances", index,

@@ -291,8 +291,13 @@ def plan_command(spec: PlanCommand) -> click.Command:
             except InputError as error:
                 raise error.located(source) from None
         if plan is not None:
-            given = spec.read_plan(puzzle, read_text(plan))
-            out = checked_plan(spec, puzzle, given, fmt, steps, output)
+            from cpsolve.limits import building
+
+            # A plan of millions of moves takes seconds to read and replay: both are
+            # watched as a build is (TimeUp at the limit, exit 3).
+            with building(deadline, "the plan", "read and checked"):
+                given = spec.read_plan(puzzle, read_text(plan))
+                out = checked_plan(spec, puzzle, given, fmt, steps, output)
             if fmt in spec.pictures:
                 return out
             if output is not None and fmt == "text" and out.stdout:

@@ -220,6 +220,16 @@ def test_a_long_plan_is_checked_in_constant_memory(tmp_path, moves):
     assert "the replay of a plan of" in steps.line()
 
 
+def test_a_long_plan_is_checked_under_the_time_limit(tmp_path):
+    plan = tmp_path / "plan.txt"
+    plan.write_text("RL" * 10_000_000)  # seconds to read and replay
+    done = measured("slide", "1 2 3\n4 5 6\n7 0 8", "--check", str(plan),
+                    "--time-limit", "1", budget_mb=600)
+    within(done, 1)
+    assert done.line() == ("cpsolve: limit reached: time limit reached while the plan was "
+                           "read and checked")
+
+
 # -- the pieces -----------------------------------------------------------------------
 
 def test_cell_distances_agree_with_the_definition():
