@@ -13,8 +13,11 @@
 4. The generator: unique puzzles of 50x50 and 100x100 for each grade and symmetry.
 5. A cold ``cpsolve akari`` on the 7x7 seed board, as a whole process, against a cold
    ``python -c pass``.
+0. First, the peer users would pick: akari-sat 0.1.2 in its own virtual environment
+   (Python 3.13), on the published boards of ``data/published/akari.txt`` and the 200
+   boards of part 2, board by board in turn (``benchmarks/peers/akari_sat_peer.py``).
 
-Run: ``.venv/bin/python benchmarks/akari.py [--quick]``.
+Run: ``.venv/bin/python benchmarks/akari.py [--quick] [--peer PYTHON] [--only-peer]``.
 """
 
 from __future__ import annotations
@@ -174,6 +177,79 @@ def published_boards(rounds: int, runs: int) -> None:
         f"{level} {_ms(statistics.median(times))}" for level, times in per_grade.items()))
 
 
+PUBLISHED = ROOT / "benchmarks" / "data" / "published" / "akari.txt"
+PEER = ROOT / "benchmarks" / "peers" / "akari_sat_peer.py"
+PEER_HELP = ("akari-sat 0.1.2 needs Python 3.13 and a virtual environment of its own: "
+             "python3.13 -m venv /tmp/akari-sat && /tmp/akari-sat/bin/pip install "
+             "akari-sat==0.1.2, then --peer /tmp/akari-sat/bin/python")
+
+
+def published_urls() -> list[str]:
+    """The published boards of ``benchmarks/data/published/akari.txt``."""
+    return [line.split()[0] for line in PUBLISHED.read_text().splitlines()
+            if line.startswith("http") and "outcome: unique" in line]
+
+
+def against_akari_sat(peer: str, rounds: int) -> None:
+    """cpsolve against akari-sat (the peer users would pick: a plain CNF with Glucose 3),
+    on the published boards and the 200 boards made like them: each board read, solved
+    and proven unique by cpsolve in this process and by akari-sat in its own (its
+    users' call: ``solve_akari``, then a clause blocking the lights and a second
+    solve), in turn, board by board, model building included, each timed inside its
+    own process; ``rounds`` rounds."""
+    import json
+
+    if not Path(peer).exists():
+        print(f"\n(akari-sat not measured: no {peer}; {PEER_HELP})")
+        return
+    sets = {"published": [parse(url) for url in published_urls()],
+            "made like published": [parse(text) for text, _ in published()]}
+    process = subprocess.Popen([peer, str(PEER)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+
+    def theirs(board: Board) -> float:
+        process.stdin.write(json.dumps(list(board.rows)) + "\n")
+        process.stdin.flush()
+        answer = json.loads(process.stdout.readline())
+        assert answer["solved"] and answer["unique"]
+        return float(answer["seconds"])
+
+    def mine(board: Board) -> float:
+        start = time.perf_counter()
+        result = solve(board, unique=True)
+        took = time.perf_counter() - start
+        assert result.unique is True
+        return took
+
+    for board in sets["published"][:5]:  # warm up both: imports, caches
+        mine(board), theirs(board)
+    version = subprocess.run([peer, "-c", "import sys; print(sys.version.split()[0])"],
+                             capture_output=True, text=True).stdout.strip()
+    print(f"\n### Against akari-sat 0.1.2 (Python {version}, Glucose 3): solve and prove "
+          f"unique, model building included, seconds\n\nEach board by cpsolve then by "
+          f"akari-sat, in turn, {rounds} rounds; totals are per round (median round).\n")
+    print("| boards | count | cpsolve total | akari-sat total | cpsolve median (ms) | "
+          "akari-sat median (ms) | akari-sat / cpsolve (totals, medians) |")
+    print("|---|---|---|---|---|---|---|")
+    for name, boards in sets.items():
+        ours_all: list[list[float]] = []
+        peer_all: list[list[float]] = []
+        for _ in range(rounds):
+            pairs = [(mine(board), theirs(board)) for board in boards]
+            ours_all.append([a for a, _ in pairs])
+            peer_all.append([b for _, b in pairs])
+        total_ours = statistics.median(sum(times) for times in ours_all)
+        total_peer = statistics.median(sum(times) for times in peer_all)
+        med_ours = statistics.median(t for times in ours_all for t in times)
+        med_peer = statistics.median(t for times in peer_all for t in times)
+        print(f"| {name} | {len(boards)} | {total_ours:.3f} | {total_peer:.3f} | "
+              f"{_ms(med_ours)} | {_ms(med_peer)} | {total_peer / total_ours:.2f}x, "
+              f"{med_peer / med_ours:.2f}x |", flush=True)
+    process.stdin.close()
+    process.wait(10)
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f}"
 
@@ -321,10 +397,17 @@ def cold_start(runs: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer seeds and sizes")
+    parser.add_argument("--peer", default="/tmp/akari-sat/bin/python", metavar="PYTHON",
+                        help="the Python of akari-sat's own environment (" + PEER_HELP + ")")
+    parser.add_argument("--only-peer", action="store_true",
+                        help="only the comparison with akari-sat")
     args = parser.parse_args()
     print("## Akari benchmark\n")
     print(machine())
     runs = 2 if args.quick else 3
+    against_akari_sat(args.peer, runs)
+    if args.only_peer:
+        return
     seed_board(runs)
     published_boards(2 if args.quick else 3, runs)
     sizes = [50, 100, 300] if args.quick else [50, 100, 200, 300]
