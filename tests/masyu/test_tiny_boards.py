@@ -102,3 +102,17 @@ def test_boards_without_pearls_need_a_loop_and_the_empty_one_is_no_answer():
     assert check(two, frozenset()) != []
     assert len(brute(two)) == 1 and solve(two, unique=True).unique is True
     assert len(brute(Board(3, 3, (EMPTY,) * 9))) == 13  # every simple cycle of 3x3
+
+
+@pytest.mark.parametrize("rows, cols, code, unique_code", [(1, 1, 1, 1), (2, 2, 0, 0),
+                                                           (4, 4, 0, 4)])
+def test_boards_without_pearls_from_the_command_line(rows, cols, code, unique_code):
+    """The exit statuses a user sees: 1 where no loop fits (1x1), 0 where one does,
+    and with --unique 0 for the one loop of a 2x2 board, 4 for a 4x4's many."""
+    from tests.support.cli import run
+
+    board = f"{rows} {cols}\n" + "\n".join(" ".join("-" * cols) for _ in range(rows)) + "\n"
+    for backend in ("sat", "cpsat"):
+        assert run("masyu", "-", "--backend", backend, stdin=board).returncode == code
+        assert run("masyu", "-", "--backend", backend, "--unique",
+                   stdin=board).returncode == unique_code
