@@ -201,6 +201,7 @@ behave = "{behave}"
     assert counts["virtual best"] == ["3", "3", "0", "0", "0", "0"]
 
 
+@pytest.mark.slow  # kills at random moments: tests/kit/test_stores.py
 def test_killed_experiment_resumes_without_repeating_runs(tmp_path):
     methods = """
 [[methods]]
@@ -294,6 +295,7 @@ def _without_times(text: str) -> list[list[str]]:
     return [cells[:7] for cells in main_tables(text)]
 
 
+@pytest.mark.slow  # a Dask cluster is started in tests/kit/test_executors.py too
 def test_local_cluster_gives_the_same_table(tiny):
     from cpsolve.executors import local_cluster
 
@@ -605,6 +607,7 @@ def test_refuted_answers_score_as_undecided():
     assert lines[report.VIRTUAL_BEST].par2 == 3.0
 
 
+@pytest.mark.slow  # 45 s; the store keys and reruns are tested on the tiny spec
 def test_adding_a_file_runs_only_its_runs_and_other_limits_are_not_shown(tmp_path):
     path = write_spec(tmp_path, """
 [[methods]]

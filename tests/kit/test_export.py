@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cpsolve.models.akari import check, parse
 from tests.support.cli import run
 
@@ -43,6 +45,7 @@ def test_akari_models_solve_outside(tmp_path, examples):
     assert solve_proto_text(proto)
 
 
+@pytest.mark.slow  # 20 s; the Akari and rotation models are exported by default
 def test_sliding_models_at_the_optimal_horizon_and_below(tmp_path):
     board = "3,3,168452=30"  # a DevQuiz board with a wall: 16 moves
     optimal, below = tmp_path / "16.cnf", tmp_path / "14.cnf"

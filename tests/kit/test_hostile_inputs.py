@@ -359,6 +359,7 @@ main(sys.argv[1:])
 """
 
 
+@pytest.mark.slow  # compiles every kernel afresh; the databases' cache is tested by default
 def test_numba_cache_that_cannot_be_written():
     done = subprocess.run([sys.executable, "-c", READ_ONLY, "slide", EIGHT, "--method",
                            "ida"], capture_output=True, text=True, timeout=300)
