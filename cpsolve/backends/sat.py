@@ -397,11 +397,15 @@ def sample(model: CnfModel, phases: list[int], *, solver: str = DEFAULT_SOLVER,
 def enumerate_in(session: SatSession, projection: list[int], *, limit: int | None = 1,
                  assumptions: list[int] | None = None,
                  deadline: Deadline | None = None,
-                 refine: Refine | None = None) -> Enumeration:
+                 refine: Refine | None = None, switch: int | None = None) -> Enumeration:
     """Enumerate distinct solutions in an open session, blocking each on ``projection``
-    (the blocking clauses stay in the session); candidates the lazy rules ``refine``
-    reject are cut off and never counted."""
+    (the blocking clauses stay in the session, switched by the variable ``switch``
+    when one is given: assumed true here, they can be switched off after);
+    candidates the lazy rules ``refine`` reject are cut off and never counted."""
     result = Enumeration()
+    if switch is not None:
+        assumptions = [*(assumptions or []), switch]
+    guard = [] if switch is None else [-switch]
     while limit is None or len(result.solutions) < limit:
         chosen = solve_in(session, projection, assumptions=assumptions, deadline=deadline,
                           refine=refine)
@@ -417,7 +421,8 @@ def enumerate_in(session: SatSession, projection: list[int], *, limit: int | Non
             # Nothing to project on: the one empty assignment is all there is.
             result.exhausted = True
             break
-        session.add([[[-var if on else var for var, on in zip(projection, chosen)]]])
+        session.add([[[*guard, *(-var if on else var for var, on in zip(projection,
+                                                                         chosen))]]])
     return result
 
 

@@ -44,7 +44,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cpsolve.backends import Enumeration
-from cpsolve.backends.sat import DEFAULT_SOLVER, CnfModel, Refine, SatSession, solve_in
+from cpsolve.backends.sat import (
+    DEFAULT_SOLVER,
+    CnfModel,
+    Refine,
+    SatSession,
+    enumerate_in,
+    solve_in,
+)
 from cpsolve.errors import UsageError
 from cpsolve.limits import Deadline
 from cpsolve.result import Stats, Status
@@ -198,24 +205,10 @@ def count_in(session: SatSession, projection: Sequence[int], *, limit: int = 2,
     ...     len(count_in(session, [1, 2], assumptions=[-1]).solutions)
     (3, 1)
     """
-    projection = list(projection)
-    found = Enumeration()
     switch = session.fresh()
-    while len(found.solutions) < limit:
-        chosen = solve_in(session, projection, assumptions=[*assumptions, switch],
-                          deadline=deadline, refine=refine)
-        if chosen is None:
-            found.timed_out = True
-            break
-        if chosen is False:
-            found.exhausted = True
-            break
-        assert isinstance(chosen, tuple)
-        found.solutions.append(chosen)
-        if not projection:
-            found.exhausted = True
-            break
-        session.add([[[-switch, *_flips(projection, chosen, range(len(projection)))]]])
+    found = enumerate_in(session, list(projection), limit=limit,
+                         assumptions=list(assumptions), deadline=deadline, refine=refine,
+                         switch=switch)
     _retire(session, switch)
     return found
 
