@@ -58,7 +58,7 @@ from typing import Any
 from cpsolve import registry
 from cpsolve.errors import CpsolveError, InputError, TooLarge, UsageError
 from cpsolve.family import Family
-from cpsolve.limits import MAX_SECONDS, MAX_SEED
+from cpsolve.limits import MAX_SECONDS, MAX_SEED, fits
 
 try:
     import tomllib
@@ -73,6 +73,10 @@ DEFAULT_TIME = 60.0
 # and the most instances one generator table makes and runs one spec holds.
 MAX_MEMORY_MB = 1 << 24
 MAX_COUNT = 100_000
+# Board text a generator table may make before its whole set is estimated against the
+# memory (the instances are kept to be run: a hundred thousand boards of a megabyte
+# each would need a hundred gigabytes).
+BOARD_BYTES_CHECKED = 1 << 20
 MAX_RUNS = 1_000_000
 
 
@@ -499,6 +503,7 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
         raise where.error(f"{combos * len(seeds):,} instances from one generator: at most "
                           f"{MAX_COUNT:,}", "instances", index, "generator")
     found = []
+    held = 0  # characters of board text kept so far: refused before they cannot fit
     for combo in _product(params):
         for seed in seeds:
             try:
@@ -526,6 +531,11 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
                                 if part)
             source = f"{table['generator']}({', '.join(f'{k}={v}' for k, v in combo.items())}"
             found.append(Instance(family, name, f"{source}, seed={seed})", text))
+            held += len(text)
+            if held > BOARD_BYTES_CHECKED and len(found) % 64 == 0:
+                fits(held * len(seeds) * combos // len(found),
+                     f"the boards of generator {table['generator']} ({combos * len(seeds):,} "
+                     f"instances, {len(found):,} made)")
     return found
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 import subprocess
 import sys
 from pathlib import Path
@@ -366,3 +367,19 @@ def test_numba_cache_that_cannot_be_written():
     assert done.returncode == 0 and done.stdout.startswith("31 moves, optimal")
     assert one_line(done, 0).startswith(
         "cpsolve: warning: no writable cache for the compiled search kernels")
+
+
+def test_generated_boards_that_cannot_fit_are_a_limit_before_they_fill_the_memory(tmp_path):
+    # 100,000 boards of 64 kB: 6.4 GB of text to keep, past the 200 MB given here; the
+    # generator's set is estimated after its first megabyte and refused (exit 3)
+    path = _spec(tmp_path, 'files = ["a.txt"]', 'generator = "gen.py:akari"\ncount = 100000')
+    (tmp_path / "gen.py").write_text("def akari(seed):\n    return ('.' * 255 + '\\n') * 256\n")
+    env = {**os.environ, "CPSOLVE_MEMORY_MB": "200"}
+    started = time.perf_counter()
+    done = run("experiment", str(path), "--db", str(tmp_path / "r.db"), "--dry-run",
+               env=env, timeout=60)
+    line = one_line(done, 3)
+    assert line.startswith("cpsolve: limit reached: the boards of generator gen.py:akari "
+                           "(100,000 instances, "), line
+    assert time.perf_counter() - started < 20
+    assert not (tmp_path / "r.db").exists()
