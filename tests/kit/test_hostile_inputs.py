@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 import os
-import time
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import click
