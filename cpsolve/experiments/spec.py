@@ -502,7 +502,7 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
     if combos * len(seeds) > MAX_COUNT:
         raise where.error(f"{combos * len(seeds):,} instances from one generator: at most "
                           f"{MAX_COUNT:,}", "instances", index, "generator")
-    found = []
+    found: list[Instance] = []
     held = 0  # characters of board text kept so far: refused before they cannot fit
     for combo in _product(params):
         for seed in seeds:
