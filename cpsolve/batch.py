@@ -12,6 +12,7 @@ family's :class:`~cpsolve.family.BatchJob`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
@@ -273,24 +274,26 @@ def write_atomically(path: str, text: str) -> None:
     replaced (an error writing it names it, as every output error does)."""
     import stat
 
-    try:
-        special = not stat.S_ISREG(os.stat(path).st_mode)
-    except FileNotFoundError:
-        special = False
     from cpsolve.errors import OutputError
 
+    temporary = f"{path}.tmp{os.getpid()}"
     try:
+        try:
+            special = not stat.S_ISREG(os.stat(path).st_mode)
+        except FileNotFoundError:
+            special = False
         if special:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(text)
             return
-        temporary = f"{path}.tmp{os.getpid()}"
         with open(temporary, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, path)
     except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
 
 

@@ -369,17 +369,22 @@ def test_numba_cache_that_cannot_be_written():
         "cpsolve: warning: no writable cache for the compiled search kernels")
 
 
-def test_generated_boards_that_cannot_fit_are_a_limit_before_they_fill_the_memory(tmp_path):
-    # 100,000 boards of 64 kB: 6.4 GB of text to keep, past the 200 MB given here; the
-    # generator's set is estimated after its first megabyte and refused (exit 3)
-    path = _spec(tmp_path, 'files = ["a.txt"]', 'generator = "gen.py:akari"\ncount = 100000')
-    (tmp_path / "gen.py").write_text("def akari(seed):\n    return ('.' * 255 + '\\n') * 256\n")
+@pytest.mark.parametrize("count, rows", [(100_000, 256), (5, 160_000)])
+def test_generated_boards_that_cannot_fit_are_a_limit_before_they_fill_the_memory(
+        tmp_path, count, rows):
+    # 100,000 boards of 64 kB (6.4 GB of text to keep), or 5 of 40 MB: past the 200 MB
+    # given here; the generator's set is estimated after its first megabyte and again
+    # as what it holds doubles, and refused (exit 3)
+    path = _spec(tmp_path, 'files = ["a.txt"]',
+                 f'generator = "gen.py:akari"\ncount = {count}')
+    (tmp_path / "gen.py").write_text(
+        f"def akari(seed):\n    return ('.' * 255 + '\\n') * {rows}\n")
     env = {**os.environ, "CPSOLVE_MEMORY_MB": "200"}
     started = time.perf_counter()
     done = run("experiment", str(path), "--db", str(tmp_path / "r.db"), "--dry-run",
                env=env, timeout=60)
     line = one_line(done, 3)
     assert line.startswith("cpsolve: limit reached: the boards of generator gen.py:akari "
-                           "(100,000 instances, "), line
+                           f"({count:,} instances, "), line
     assert time.perf_counter() - started < 20
     assert not (tmp_path / "r.db").exists()

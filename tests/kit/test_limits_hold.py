@@ -120,8 +120,8 @@ def test_slide_50x50_stops_at_its_limit_in_its_analysis(boards):
 
 
 def test_analyze_stops_at_its_limit_inside_a_layer(tmp_path):
-    # 239,500,800 positions, their layers swept by a compiled kernel for over a
-    # minute: the kernel looks at the clock as it goes
+    # 14,968,800 positions (five labels twice): their layers are swept by a compiled
+    # kernel for far longer than the limit, and it looks at the clock as it goes
     board = tmp_path / "repeated.txt"
     board.write_text("A B C D\nE F 0 A\nB C D E\n")
     done = measured("analyze", "slide", str(board), "--time-limit", "2")
