@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from cpsolve.grid.puzzle import GridPuzzle
 
 Method = tuple[str, Encoding]  # a backend and an encoding
+CHECK_GRACE = 0.5  # seconds past the time limit that checking the answers found may take
 
 
 def candidates(puzzle: GridPuzzle[Any, Any]) -> list[Candidate[Method]]:
@@ -197,13 +198,22 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
     say(f"search done ({stats.solve_seconds:.3f} s, {stats.solver_calls} solver calls): "
         f"{len(found.solutions)} solution(s)" + (", no more exist" if found.exhausted else "")
         + (", time limit reached" if found.timed_out else ""))
-    answers = [prepared.decode(values) for values in found.solutions]
-    for answer in answers:
+    # Every answer is checked before it is returned; under a time limit the checks
+    # stop CHECK_GRACE seconds past it (thousands of answers found by --count or --all
+    # took seconds to check), keeping those checked (two at least where --unique asks).
+    answers = []
+    for values in found.solutions:
+        if (len(answers) >= (2 if unique else 1)
+                and time.perf_counter() > deadline.at + CHECK_GRACE):
+            found.timed_out, found.exhausted = True, False
+            break
+        answer = prepared.decode(values)
         errors = puzzle.check(board, answer)
         if errors:
             return Result(Status.ERROR, reason="solver returned an invalid solution: "
                           + "; ".join(errors[:3]), method=described, stats=stats,
                           rejected=[answer], limit_reached=found.timed_out)
+        answers.append(answer)
     if answers:
         status = Status.SOLVED
     elif found.exhausted:
