@@ -201,7 +201,7 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
     # Every answer is checked before it is returned; under a time limit the checks
     # stop CHECK_GRACE seconds past it (thousands of answers found by --count or --all
     # took seconds to check), keeping those checked (two at least where --unique asks).
-    answers = []
+    answers: list[Any] = []
     for values in found.solutions:
         if (len(answers) >= (2 if unique else 1)
                 and time.perf_counter() > deadline.at + CHECK_GRACE):
