@@ -299,16 +299,15 @@ class Watch:
             raise TooLarge(f"{self.what} would need about {_size(self.charged)} or more, "
                            f"more than this machine can give it ({_size(self.budget)} for "
                            f"models)")
-        if self.charged - self.looked_at >= LOOK_BYTES:
-            self.look()
-        elif self.deadline.expired():
-            raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
+        self.look(size=self.charged - self.looked_at >= LOOK_BYTES)
 
-    def look(self) -> None:
+    def look(self, size: bool = True) -> None:
         """Stop (:class:`TimeUp`, :class:`~cpsolve.errors.TooLarge`) when the time is up
-        or the process has grown past the budget since the build began."""
+        or (``size``) the process has grown past the budget since the build began."""
         if self.deadline.expired():
             raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
+        if not size:
+            return
         self.looked_at = self.charged
         grown = resident() - self.base
         if grown > self.budget or memory_available() < self.floor:

@@ -107,8 +107,8 @@ NON_INCREMENTAL = frozenset({"kissat404"})
 BUDGET_SLICE = 1000  # conflicts per call when a deadline is kept by budgets
 WATCH_SOLVE = 0.25  # seconds between the looks of a solver call's watch
 # A call with more than this many seconds left first runs one slice of BUDGET_SLICE
-# conflicts unwatched (milliseconds on the largest models measured; Ctrl-C waits
-# for the slice's end).
+# conflicts unwatched (milliseconds on the models measured; python-sat's own handler
+# still stops it on Ctrl-C).
 QUICK_MARGIN = 1.0
 
 

@@ -74,9 +74,8 @@ DEFAULT_TIME = 60.0
 MAX_MEMORY_MB = 1 << 24
 MAX_COUNT = 100_000
 # Board text a generator table may make before its whole set is estimated against the
-# memory, and again each time what is held doubles or 64 more boards are made (the
-# instances are kept to be run: a hundred thousand boards of a megabyte each would need
-# a hundred gigabytes).
+# memory, and again each time what is held doubles (the instances are kept to be run: a
+# hundred thousand boards of a megabyte each would need a hundred gigabytes).
 BOARD_BYTES_CHECKED = 1 << 20
 MAX_RUNS = 1_000_000
 
@@ -534,7 +533,7 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
             source = f"{table['generator']}({', '.join(f'{k}={v}' for k, v in combo.items())}"
             found.append(Instance(family, name, f"{source}, seed={seed})", text))
             held += len(text)
-            if held >= look_at or (held > BOARD_BYTES_CHECKED and len(found) % 64 == 0):
+            if held >= look_at:
                 fits(held * len(seeds) * combos // len(found),
                      f"the boards of generator {table['generator']} ({combos * len(seeds):,} "
                      f"instances, {len(found):,} made)")

@@ -121,15 +121,14 @@ def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_a
             return Output(stderr=[f"cpsolve: {result.status.value}{reason}"], exit_code=code)
         return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
     length = spec.planner.length(result.solution)
+    said = headline(result, length)  # on standard error too when the plan goes elsewhere
     if fmt != "text":
-        out = plan_picture(spec, board, result.solution, headline(result, length), fmt,
-                           output, code)
-        out.stderr.insert(0, headline(result, length))
+        out = plan_picture(spec, board, result.solution, said, fmt, output, code)
+        out.stderr.insert(0, said)
         return out
     write = spec.moves[moves]
     shown = result.solutions if show_all else result.solutions[:1]
-    lines = [headline(result, length), *(write(board, plan) for plan in shown)]
-    said = [headline(result, length)] if output is not None else []
+    lines = [said, *(write(board, plan) for plan in shown)]
     if counted:
         more = "" if result.complete else " (counting stopped early)"
         if show_all and len(result.solutions) < (result.count or 0):
@@ -143,7 +142,8 @@ def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_a
         show = spec.show
         walk = spec.walk(board, result.solution)
         lines += ["", steps_text(walk, lambda position: show(board, position))]
-    return Output(stdout="\n".join(lines), stderr=said, exit_code=code)
+    return Output(stdout="\n".join(lines), stderr=[said] if output is not None else [],
+                  exit_code=code)
 
 
 # Bytes a replayed move holds at the least (its board and how it is said), measured on
@@ -180,6 +180,8 @@ def checked_plan(spec: PlanCommand, board: Any, plan: Any, fmt: str, steps: bool
     if fmt != "json" and spec.walk is not None and (steps or fmt != "text"):
         replay_fits(spec, plan)  # every board is shown: refused before the check
     out = checked(spec.family, board, plan, [], "json" if fmt == "json" else "text")
+    if fmt == "text" and output is not None:  # the text goes to a file: its verdict here
+        out.stderr.insert(0, out.stdout.splitlines()[0])
     if fmt == "json" or spec.walk is None or spec.show is None:
         return out
     if fmt != "text":
@@ -298,11 +300,7 @@ def plan_command(spec: PlanCommand) -> click.Command:
             with building(deadline, "the plan", "read and checked"):
                 given = spec.read_plan(puzzle, read_text(plan))
                 out = checked_plan(spec, puzzle, given, fmt, steps, output)
-            if fmt in spec.pictures:
-                return out
-            if output is not None and fmt == "text" and out.stdout:
-                out.stderr.insert(0, out.stdout.splitlines()[0])  # the verdict
-            return with_file(out, output)
+            return out if fmt in spec.pictures else with_file(out, output)
         if show_all and not count_optimal:
             count_optimal = True
         with solving(family.name, verbose) as log:

@@ -25,12 +25,9 @@ from numba import njit
 
 from cpsolve.combinatorics import arrangements
 from cpsolve.errors import TooLarge
+from cpsolve.interrupts import kernels
 from cpsolve.limits import Deadline, TimeUp
 from cpsolve.progress import Bar
-
-if TYPE_CHECKING:
-    from cpsolve.result import SpaceReport
-from cpsolve.interrupts import kernels
 from cpsolve.search.kernels import CHECK_EVERY, past
 from cpsolve.search.ranking import (
     push,
@@ -39,6 +36,9 @@ from cpsolve.search.ranking import (
     unrank,
     unrank_multiset,
 )
+
+if TYPE_CHECKING:
+    from cpsolve.result import SpaceReport
 
 # Distances are stored plus one, so 0 means unseen and the arrays can start as
 # np.zeros: the operating system maps their pages only when a search touches them,
