@@ -13,6 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from cpsolve.interrupts import kernels
+
 
 @njit(cache=True)
 def _layers(nbr, seeds, out):  # type: ignore[no-untyped-def]
@@ -49,8 +51,11 @@ def distances(nbr: np.ndarray, seeds: np.ndarray, dtype: type = np.int64) -> np.
     """
     out: np.ndarray = np.full(seeds.shape, -1, dtype=dtype)
     if seeds.size:
-        _layers(np.ascontiguousarray(nbr, dtype=np.int64),
-                np.ascontiguousarray(seeds, dtype=np.bool_), out)
+        # Ctrl-C while numba loads or compiles the kernel is raised inside llvmlite's
+        # callback, which swallows it: kernels() keeps it and raises it after the call.
+        with kernels():
+            _layers(np.ascontiguousarray(nbr, dtype=np.int64),
+                    np.ascontiguousarray(seeds, dtype=np.bool_), out)
     return out
 
 

@@ -230,7 +230,8 @@ def tile_ida(cells: np.ndarray, blank: int, nbr: np.ndarray, dist: np.ndarray, *
         lines = Lines.of(1, 1, np.zeros(1, dtype=bool), np.zeros(1, dtype=np.int64))
         lc, conflicts = False, np.zeros(2, dtype=np.int64)
     else:
-        lc, conflicts = True, lines.values(cells)
+        with kernels():  # Ctrl-C while numba loads its kernel is swallowed without it
+            lc, conflicts = True, lines.values(cells)
     stop = (deadline or Deadline(None)).at
 
     def iterate(threshold: float, plans: np.ndarray) -> tuple[float, int, int, bool]:
