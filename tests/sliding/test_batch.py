@@ -287,13 +287,14 @@ def test_batch_killed_at_random_moments_ends_as_an_uninterrupted_one(tmp_path, t
     assert answers_of(out, count) == twelve[1]
 
 
-def test_a_damaged_wal_loses_only_the_attempts_it_held(tmp_path, twelve):
+def test_a_damaged_wal_loses_only_the_attempts_it_held(tmp_path):
     """SQLite checks every frame of the write-ahead log: a damaged frame and those after
     it are dropped, so the store opens as it was before them and the rerun does those
-    attempts again (once each)."""
-    count = 12
+    attempts again (once each). Sixty boards, so that the batch is still at work when
+    the first attempts are seen (twelve were all done within one look)."""
+    count = 60
     problems = tmp_path / "p.txt"
-    problems.write_text(twelve[0])
+    problems.write_text(small_set(count, seed=15))
     out = tmp_path / "a.txt"
     store = tmp_path / "a.txt.sqlite"
     wal = tmp_path / "a.txt.sqlite-wal"
@@ -322,7 +323,11 @@ def test_a_damaged_wal_loses_only_the_attempts_it_held(tmp_path, twelve):
     final = stored_attempts(store)
     assert {key: final[key] for key in damaged} == damaged
     assert {problem for problem, _ in final} == set(problems.read_text().split()[5:])
-    assert answers_of(out, count) == twelve[1]
+    uninterrupted = tmp_path / "clean" / "a.txt"
+    uninterrupted.parent.mkdir()
+    command, env = batch_command(problems, uninterrupted)
+    subprocess.run(command, env=env, capture_output=True, check=True, timeout=300)
+    assert answers_of(out, count) == answers_of(uninterrupted, count)
 
 
 def test_worker_processes_and_dask_cluster_agree(tmp_path):
