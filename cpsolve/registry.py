@@ -7,13 +7,21 @@ keeps it; a plug-in that cannot be imported or breaks the contract gives one cle
 :class:`FamilyError`, naming the entry point, instead of a traceback later. The
 framework never imports a family by name: a new puzzle is one package and one entry
 point.
+
+The entry points are read from the ``entry_points.txt`` of the distributions in the
+folders on ``sys.path`` (``*.dist-info``, ``*.egg-info``), the first distribution of a
+name winning, as :func:`importlib.metadata.entry_points` reads them; importing
+``importlib.metadata`` itself (``email``, ``zipfile``, ``csv``) took a tenth of a
+command's start-up.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import re
+import sys
 from functools import cache
-from importlib.metadata import entry_points
 
 from cpsolve.errors import CpsolveError, UsageError
 from cpsolve.family import Family
@@ -25,9 +33,55 @@ class FamilyError(CpsolveError):
     """A plug-in that cannot be loaded or does not keep the family contract."""
 
 
+# A distribution's folder: its name, then "-VERSION.dist-info" or ".egg-info".
+_DISTRIBUTION = re.compile(r"(?P<name>[^-]+)(-[^-]*)?\.(dist|egg)-info")
+
+
 @cache
 def _points() -> dict[str, str]:
-    return {point.name: point.value for point in entry_points(group=GROUP)}
+    points: dict[str, str] = {}
+    seen: set[str] = set()
+    for folder in sys.path:
+        try:
+            entries = sorted(os.scandir(folder or "."), key=lambda entry: entry.name)
+        except OSError:  # a zip file, a folder gone
+            continue
+        for entry in entries:
+            match = _DISTRIBUTION.fullmatch(entry.name)
+            if match is None:
+                continue
+            name = re.sub(r"[-_.]+", "_", match["name"]).lower()
+            if name in seen:
+                continue
+            seen.add(name)
+            try:
+                with open(os.path.join(entry.path, "entry_points.txt"), encoding="utf-8") as f:
+                    text = f.read()
+            except OSError:  # a distribution without entry points
+                continue
+            for point, target in _group(text, GROUP):
+                points.setdefault(point, target)
+    return points
+
+
+def _group(text: str, group: str) -> list[tuple[str, str]]:
+    """The ``name = target`` lines of the ``[group]`` section of an
+    ``entry_points.txt`` (an INI file).
+
+    >>> _group("[console_scripts]\\nx = a:b\\n[cpsolve.models]\\n# c\\nm = p.q:R\\n",
+    ...        "cpsolve.models")
+    [('m', 'p.q:R')]
+    """
+    found: list[tuple[str, str]] = []
+    inside = False
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            inside = line[1:-1].strip() == group
+        elif inside and line and line[0] not in "#;" and "=" in line:
+            name, _, target = line.partition("=")
+            found.append((name.strip(), target.strip()))
+    return found
 
 
 def names() -> list[str]:

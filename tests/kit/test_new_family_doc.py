@@ -5,6 +5,7 @@ setter contract runs on it against brute force like on every installed family.""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -68,3 +69,28 @@ def test_and_a_generator_of_proven_boards(mines):
     assert (board.rows, board.cols) == (5, 6)
     assert mines.solve(board, unique=True).unique is True
     assert out.stderr[-1].startswith("unique, grade tricky")
+
+
+def test_installed_as_a_plug_in_it_is_a_command_of_cpsolve(tmp_path):
+    """A distribution on the path whose entry point names the page's module: ``cpsolve``
+    lists it, solves with it and generates with it, as with its own families."""
+    from tests.support.cli import run
+    from tests.support.doc_family import source
+
+    (tmp_path / "mines_doc.py").write_text(source())
+    info = tmp_path / "cpsolve_mines-0.1.dist-info"
+    info.mkdir()
+    (info / "entry_points.txt").write_text("[console_scripts]\nmines = x:y\n\n"
+                                           "[cpsolve.models]\nmines = mines_doc:FAMILY\n")
+    board = tmp_path / "board.txt"
+    board.write_text("..2..\n2..1.\n1.3.2\n....2\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    listed = run("--help", env=env)
+    assert listed.returncode == 0 and "mines" in listed.stdout
+    solved = run("mines", str(board), "--unique", env=env)
+    assert solved.returncode == 0, solved.stderr
+    assert solved.stdout.endswith("\n\nunique\n")
+    made = run("generate", "mines", "5", "4", "--unique", "--seed", "2", env=env)
+    assert made.returncode == 0, made.stderr
+    assert run("mines", "-", "--unique", stdin=made.stdout, env=env).stdout.endswith(
+        "unique\n")
