@@ -20,8 +20,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
 
-import networkx as nx
-
+from cpsolve.graphs import (
+    Graph,
+    articulation_points,
+    components,
+    depths,
+    grid_graph,
+    is_biconnected,
+)
 from cpsolve.limits import Deadline
 from cpsolve.models.sliding.board import BLANK, OPPOSITE, WALL, Board, Puzzle
 
@@ -38,17 +44,16 @@ class Staged:
     stages: tuple[tuple[int, ...], ...]
 
 
-def good(graph: nx.Graph, cells: Iterable[int]) -> bool:
+def good(graph: Graph, cells: Iterable[int]) -> bool:
     """Whether the free ``cells`` form a region where tiles can still be arranged at will
     (up to parity): connected, no cut cell, and not a single cycle.
 
-    >>> g = nx.grid_2d_graph(2, 3)
-    >>> g = nx.convert_node_labels_to_integers(g, ordering="sorted")
+    >>> g = grid_graph(3, 2)
     >>> good(g, range(6)), good(g, [0, 1, 3, 4]), good(g, [0, 1, 2, 3])
     (True, False, False)
     """
     sub = graph.subgraph(cells)
-    if sub.number_of_nodes() < 3 or not nx.is_biconnected(sub):
+    if sub.number_of_nodes() < 3 or not is_biconnected(sub):
         return False
     return sub.number_of_edges() > sub.number_of_nodes()  # a cycle has as many as nodes
 
@@ -72,16 +77,16 @@ def _lines(region: set[int], width: int, blank_goal: int) -> list[list[int]]:
             for _, _, horizontal, line in sorted(sides)]
 
 
-def _ears(graph: nx.Graph, region: set[int], blank_goal: int) -> list[list[int]]:
+def _ears(graph: Graph, region: set[int], blank_goal: int) -> list[list[int]]:
     """Chains of cells with two free neighbours each (corridors), the blank's goal cell
     left out, the longest first: removing a whole one keeps the rest 2-connected."""
     sub = graph.subgraph(region)
     inner = [c for c in region if sub.degree(c) == 2 and c != blank_goal]
-    chains = nx.connected_components(sub.subgraph(inner))
+    chains = components(sub.subgraph(inner))
     return sorted((sorted(chain) for chain in chains), key=lambda c: (-len(c), c))
 
 
-def groups(graph: nx.Graph, region: set[int], width: int,
+def groups(graph: Graph, region: set[int], width: int,
            blank_goal: int) -> Iterator[tuple[int, ...]]:
     """The groups of cells that may be put into place next, in the order people would
     try them, each leaving a good region (:func:`good`): a part that hangs by one cell
@@ -92,7 +97,7 @@ def groups(graph: nx.Graph, region: set[int], width: int,
     lines = _lines(region, width, blank_goal)
     ears = _ears(graph, region, blank_goal)
     sub = graph.subgraph(region)
-    depth = nx.single_source_shortest_path_length(sub, blank_goal)
+    depth = depths(sub, blank_goal)
     singles = sorted((c for c in region if c != blank_goal), key=lambda c: (-depth[c], c))
     # the cells farthest from the blank's goal cell, as many as a stage places at once
     far = [[c for c in region if c != blank_goal and depth[c] >= d]
@@ -100,8 +105,8 @@ def groups(graph: nx.Graph, region: set[int], width: int,
     pairs = ([c, d] for c in singles for d in sub.neighbors(c)
              if d != blank_goal and (depth[d], d) < (depth[c], c))
     # a part that hangs by one cell (the region is not 2-connected): it goes first, whole
-    hanging = sorted((sorted(part) for cut in nx.articulation_points(sub)
-                      for part in nx.connected_components(sub.subgraph(region - {cut}))
+    hanging = sorted((sorted(part) for cut in articulation_points(sub)
+                      for part in components(sub.subgraph(region - {cut}))
                       if blank_goal not in part), key=len)
     seen: set[tuple[int, ...]] = set()
     joined = (sorted(set(e) | set(line)) for e in ears for line in lines)
@@ -114,7 +119,7 @@ def groups(graph: nx.Graph, region: set[int], width: int,
             yield key
 
 
-def next_group(graph: nx.Graph, region: set[int], width: int,
+def next_group(graph: Graph, region: set[int], width: int,
                blank_goal: int) -> tuple[int, ...] | None:
     """The first of :func:`groups`, or None if there is none."""
     return next(groups(graph, region, width, blank_goal), None)
@@ -125,7 +130,7 @@ class Peeling:
     step leaving a good region (a depth-first search over :func:`groups`, remembered;
     after ``budget`` regions it stops looking and answers yes)."""
 
-    def __init__(self, graph: nx.Graph, width: int, blank_goal: int, final_cells: int,
+    def __init__(self, graph: Graph, width: int, blank_goal: int, final_cells: int,
                  budget: int = 300) -> None:
         self.graph, self.width, self.blank_goal = graph, width, blank_goal
         self.final_cells, self.budget = final_cells, budget
@@ -206,13 +211,8 @@ def stage_gradually(puzzle: Puzzle, region: set[int], cells: list[str],
     if first is not None or len(group) <= 2 * STEP:
         return first if first is not None else stage(puzzle, region, cells, group,
                                                      beams[1:], deadline)
-    graph = nx.Graph()
     width = puzzle.width
-    for cell in region:
-        for other in (cell + 1, cell + width):
-            if other in region and (other != cell + 1 or other % width):
-                graph.add_edge(cell, other)
-    depth = nx.single_source_shortest_path_length(graph, puzzle.goal.blank)
+    depth = depths(grid_graph(width, puzzle.height).subgraph(region), puzzle.goal.blank)
     order = sorted(group, key=lambda c: (-depth[c], c))
     moves = []
     current = list(cells)

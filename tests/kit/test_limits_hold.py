@@ -269,7 +269,9 @@ def test_distance_table_agrees_with_networkx():
 
     graph = grid_graph(7, 5, walls=[3, 10, 17, 30, 31, 32])
     expected = np.full((35, 35), -1, dtype=np.int32)
-    for source, lengths in nx.all_pairs_shortest_path_length(graph):
+    theirs = nx.Graph(graph.edges())
+    theirs.add_nodes_from(graph.nodes)
+    for source, lengths in nx.all_pairs_shortest_path_length(theirs):
         for target, length in lengths.items():
             expected[source, target] = length
     assert (distance_table(graph, 35) == expected).all()
