@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,7 +63,7 @@ class CnfModel:
     projection: Sequence[int]
     groups: list[Any] = field(default_factory=list)
     refine: Refine | None = None
-    names: dict[int, str] = field(default_factory=dict)
+    names: Mapping[int, str] = field(default_factory=dict)
     partial: Partial | None = None
 
     def add(self, clauses: Any) -> None:

@@ -48,6 +48,16 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
+def content(text: str) -> list[tuple[int, str]]:
+    """The lines that say something (not blank, not a ``%`` comment), with their
+    1-based numbers.
+
+    >>> content("% a board\\n\\n1.\\n")
+    [(3, '1.')]
+    """
+    return [(number, line) for number, line in _lines(text) if line.strip()]
+
+
 def _tokens(number: int, line: str) -> list[Token]:
     return [Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
 
@@ -76,10 +86,10 @@ def read(text: str, blocks: int, *, names: tuple[str, ...] = (),
     """
     names = names or tuple(f"grid {k + 1}" for k in range(blocks))
     lines = _lines(text)
-    content = [(n, line) for n, line in lines if line.strip()]
-    if not content:
+    said = content(text)
+    if not said:
         raise InputError("empty board", line=1, column=1)
-    first_number, first = content[0]
+    first_number, first = said[0]
     size = SIZE_RE.match(first)
     if size:
         if max(len(size.group(k).lstrip("0")) for k in (1, 2)) > len(str(MAX_CELLS)):
@@ -93,7 +103,7 @@ def read(text: str, blocks: int, *, names: tuple[str, ...] = (),
         if rows * cols > MAX_CELLS:
             raise InputError(f"{rows}x{cols} is too large (at most {MAX_CELLS:,} cells)",
                              line=first_number, column=1)
-        body = content[1:]
+        body = said[1:]
         grids = []
         for k in range(blocks):
             chunk = body[k * rows:(k + 1) * rows]
