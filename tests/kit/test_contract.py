@@ -49,6 +49,12 @@ OUTCOMES = {
          None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\nw -\n- -\n", 3, "unknown"),
     ],
+    "sudoku": [
+        (["-", "--unique"], "1...\n....\n....\n...4\n", 4, "solved"),
+        (["-"], "11..\n....\n....\n....\n", 1, "unsolvable"),
+        (["-", "--unique", "--backend", "cpsat"], "1...\n..3.\n.4..\n...2\n", 0, "solved"),
+        (["-", "--time-limit", "0"], "." * 81 + "\n", 3, "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -164,6 +170,7 @@ SAME_MODEL = {
     "akari": [[], ["--card", "totalizer"], ["--no-deductions"], ["--backend", "cpsat"]],
     "heyawake": [[], ["--card", "direct"], ["--encoding", "order"]],
     "masyu": [[], ["--backend", "cpsat"]],
+    "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.puzzle import GridPuzzle
 
@@ -171,8 +173,68 @@ def _mines() -> Oracle:
                   symmetric, (3, 4))
 
 
+# Sudoku ----------------------------------------------------------------------------------
+
+def _sudoku() -> Oracle:
+    from cpsolve.models.sudoku import SUDOKU, Board
+    from cpsolve.models.sudoku.layout import full_grid
+
+    def solutions(board: Any) -> list[Any]:
+        """Every filling, by backtracking cell by cell over the rows, columns and boxes
+        worked out here from the box shape (no code shared with the family)."""
+        n = board.size
+        high = max(h for h in range(1, n + 1) if n % h == 0 and h * h <= n)
+        wide = n // high
+        grid = list(board.givens)
+
+        def fits(cell: int, value: int) -> bool:
+            r, c = divmod(cell, n)
+            top, left = r - r % high, c - c % wide
+            peers = ({r * n + k for k in range(n)} | {k * n + c for k in range(n)}
+                     | {(top + i) * n + left + j for i in range(high) for j in range(wide)})
+            return all(grid[p] != value for p in peers if p != cell)
+
+        if any(v is not None and not fits(cell, v) for cell, v in enumerate(grid)):
+            return []
+        found: list[Any] = []
+
+        def fill(cell: int) -> None:
+            if cell == n * n:
+                found.append(tuple(grid))
+            elif grid[cell] is not None:
+                fill(cell + 1)
+            else:
+                for value in range(1, n + 1):
+                    if fits(cell, value):
+                        grid[cell] = value
+                        fill(cell + 1)
+                grid[cell] = None
+
+        fill(0)
+        return sorted(found)
+
+    def board(seed: int) -> Any:
+        """4x4 (the tools count solutions of boards with few givens left: a 6x6 with
+        two has millions; tests/sudoku checks larger boards against CP-SAT)."""
+        rng = random.Random(seed)
+        digits = full_grid(4, np.random.default_rng(seed))
+        keep = rng.choice([0.25, 0.35, 0.5])
+        givens = [v if rng.random() < keep else None for v in digits]
+        if seed % 3 == 0:  # a wrong given: often no solution
+            givens[rng.randrange(16)] = rng.randint(1, 4)
+        return Board(4, tuple(givens))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        given = {c for c, v in enumerate(board.givens) if v is not None}
+        return all(set(board.grid.orbit(c, symmetry)) <= given for c in given)
+
+    return Oracle(SUDOKU, lambda: [board(seed) for seed in range(120)], solutions,
+                  symmetric, (4, 4))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
-                                            "masyu": _masyu, "mines": _mines}
+                                            "masyu": _masyu, "mines": _mines,
+                                            "sudoku": _sudoku}
 
 
 @cache

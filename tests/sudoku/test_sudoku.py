@@ -1,0 +1,204 @@
+"""Sudoku: every encoding and CP-SAT against brute force and against published boards,
+the forms it reads (published puzz.link URLs round trip), located errors, the command,
+pictures and the generator."""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+
+from cpsolve.errors import InputError
+from cpsolve.models.sudoku import SUDOKU, Board, check, parse, show, solve
+from cpsolve.models.sudoku.encodings import ENCODINGS, prepare
+from cpsolve.models.sudoku.formats import to_line, to_text, to_url
+from cpsolve.models.sudoku.layout import full_grid
+from cpsolve.result import Status
+from tests.support.cli import run, valid_json
+from tests.support.oracles import oracle
+
+# Published on puzz.link (collected in public repositories of puzzle solvers), each
+# unique; and Arto Inkala's 2012 "hardest" board in the one-line form, with its answer.
+PUBLISHED = [
+    "https://puzz.link/p?sudoku/9/9/k13m27h476h39h825zg841h29h538h18m96k",
+    "https://puzz.link/p?sudoku/6/6/g3h2g5j6h1l4h6j3g5g6h",
+    "https://puzz.link/p?sudoku/9/9/g3h6h5g5h3g8h4g7g5g9g6h17g3g48g8h7g2h6g56g8g23h2g8g3g9g7"
+    "h2g5h3g9h7h2g",
+    "https://puzz.link/p?sudoku/9/9/l768g3g2g7o4h1j2h43h4g5h92h6j7h5o5g9g1g824l",
+]
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+INKALA_ANSWER = ("812753649943682175675491283154237896369845721287169534521974368438526917"
+                 "796318452")
+METHODS = [{"encoding": name} for name in ENCODINGS.names if name != "alldifferent"] + [
+    {"backend": "cpsat"}]
+
+
+def brute(board: Board) -> list[tuple[int, ...]]:
+    return oracle("sudoku").solutions(board)
+
+
+@pytest.mark.parametrize("method", METHODS, ids=lambda m: next(iter(m.values())))
+def test_every_method_counts_what_brute_force_counts(method):
+    """Random 4x4 boards and 6x6 boards with many givens (2x3 boxes): the solutions each
+    method enumerates are exactly brute force's, and each passes the checker."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        size = 4 if seed % 2 else 6
+        digits = full_grid(size, np.random.default_rng(seed))
+        keep = rng.uniform(0.2, 0.5) if size == 4 else rng.uniform(0.55, 0.8)
+        givens = [v if rng.random() < keep else None for v in digits]
+        if seed % 5 == 0:
+            givens[rng.randrange(size * size)] = rng.randint(1, size)
+        board = Board(size, tuple(givens))
+        expected = brute(board)
+        found = solve(board, limit=None, **method)
+        assert sorted(found.solutions) == expected, (seed, method)
+        assert found.complete
+        assert all(check(board, answer) == [] for answer in found.solutions)
+
+
+@pytest.mark.parametrize("text", [*PUBLISHED, INKALA])
+def test_published_boards_are_unique_by_every_method(text):
+    board = parse(text)
+    answers = {solve(board, unique=True, **method).solution for method in METHODS}
+    results = [solve(board, unique=True, **method) for method in METHODS[:1]]
+    assert len(answers) == 1 and results[0].unique is True
+    answer = answers.pop()
+    assert check(board, answer) == []
+    if text == INKALA:
+        assert "".join(map(str, answer)) == INKALA_ANSWER
+
+
+def test_the_deductions_shrink_every_encoding_and_minimal_is_the_least():
+    """Without the deductions the encodings are Lynce and Ouaknine's, minimal smaller than
+    efficient smaller than extended; with them (Kwon and Jain's reduction) each is
+    smaller again, and the given cells have no variable."""
+    board = parse(INKALA)
+    whole = {name: ENCODINGS.get(name).sat(prepare(board, False))
+             for name in ("minimal", "efficient", "extended")}
+    reduced = {name: ENCODINGS.get(name).sat(prepare(board))
+               for name in ("minimal", "efficient", "extended")}
+    sizes = [whole[name].num_clauses for name in ("minimal", "efficient", "extended")]
+    assert sizes == sorted(sizes) and len(set(sizes)) == 3
+    assert whole["extended"].nvars == 729 and whole["extended"].num_clauses == 11988 + 21
+    for name in whole:
+        assert reduced[name].num_clauses < whole[name].num_clauses / 4
+        assert reduced[name].nvars < 729 - 21 * 9
+
+
+@pytest.mark.parametrize("url", PUBLISHED)
+def test_published_urls_round_trip(url):
+    board = parse(url)
+    assert to_url(board) == url
+    assert parse(to_text(board)) == board
+
+
+def test_the_forms_read_the_same_board():
+    board = parse(INKALA)
+    assert parse(INKALA.replace("0", ".")) == board
+    assert parse("\n".join(INKALA[r * 9:(r + 1) * 9] for r in range(9))) == board
+    sized = "9 9\n" + "\n".join(" ".join(c if c != "0" else "-" for c in INKALA[r * 9:r * 9 + 9])
+                                for r in range(9))
+    assert parse(sized) == board
+    assert parse(to_url(board)) == board
+    assert to_line(board) == INKALA.replace("0", ".")
+    assert parse("pzprv3\nsudoku\n9\n9\n" + "\n".join(
+        " ".join(c if c != "0" else "." for c in INKALA[r * 9:r * 9 + 9])
+        for r in range(9)) + "\n") == board
+
+
+def test_sixteen_by_sixteen_in_grid_text():
+    digits = full_grid(16, np.random.default_rng(3))
+    rng = random.Random(3)
+    board = Board(16, tuple(v if rng.random() < 0.6 else None for v in digits))
+    assert parse(to_text(board)) == board
+    found = solve(board, limit=2)
+    assert [len(solve(board, limit=2, **method).solutions) for method in METHODS] == [
+        len(found.solutions)] * len(METHODS)
+    assert all(check(board, answer) == [] for answer in found.solutions)
+    assert digits in found.solutions or len(found.solutions) == 2
+    assert parse(to_url(board)) == board
+    assert show(board, digits).splitlines()[0].split() == [str(v) for v in digits[:16]]
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("2 3\n1 - -\n- - -\n", (2, 1), "a Sudoku is square, not 2x3"),
+    ("5 5\n" + "- - - - -\n" * 5, (2, 1), "has no boxes"),
+    ("4 4\n1 - - -\n- 5 - -\n- - - -\n- - - -\n", (3, 3), "a number from 1 to 4"),
+    ("1...\n..x.\n....\n....\n", (2, 3), "not 'x'"),
+    ("https://puzz.link/p?sudoku/9/9/k13m", (1, 36), "the body ends after 14 of 81"),
+    ("https://puzz.link/p?sudoku/4/4/5z", (1, 32), "givens are 1 to 4"),
+    ("." * 80 + "\n", (1, 1), ""),
+])
+def test_bad_input_is_located(text, where, message):
+    with pytest.raises(InputError) as caught:
+        parse(text)
+    assert (caught.value.line, caught.value.column) == where, str(caught.value)
+    assert message in str(caught.value)
+
+
+def test_the_command_solves_checks_draws_and_prints_json(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(INKALA + "\n")
+    done = run("sudoku", str(board), "--unique", "--json")
+    data = valid_json(json.loads(done.stdout))
+    assert done.returncode == 0 and data["unique"] is True
+    assert "".join(data["solution"]) == INKALA_ANSWER
+    good = tmp_path / "good.txt"
+    good.write_text("\n".join(data["solution"]) + "\n")
+    assert run("sudoku", str(board), "--check", str(good)).stdout == "valid\n"
+    bad = tmp_path / "bad.txt"
+    rows = data["solution"][:]
+    rows[0] = rows[0][1] + rows[0][0] + rows[0][2:]
+    bad.write_text("\n".join(rows) + "\n")
+    checked = run("sudoku", str(board), "--check", str(bad))
+    assert checked.returncode == 1 and "the given 8 at row 1, column 1 holds 1" in (
+        checked.stdout)
+    picture = tmp_path / "answer.svg"
+    assert run("sudoku", str(board), "-o", str(picture)).returncode == 0
+    texts = [t.text for t in ET.parse(picture).iter() if t.tag.endswith("text")]
+    assert texts.count("8") == 9 and texts.count("1") == 9  # every cell numbered
+    assert run("sudoku", str(board), "-x").returncode == 2
+
+
+def test_not_unique_says_where_and_how_to_fix_it():
+    url = "https://puzz.link/p?sudoku/4/4/1j2j3s"
+    assert run("sudoku", url).returncode == 0
+    explained = run("sudoku", url, "--explain", "--json")
+    data = valid_json(json.loads(explained.stdout))
+    assert explained.returncode == 4 and data["unique"] is False
+    assert data["fixes"]
+    board = parse(url)
+    for fix in data["fixes"]:  # each given it proposes leaves one solution
+        assert fix["edit"] == "given"
+        r, c = fix["cell"]
+        givens = list(board.givens)
+        givens[(r - 1) * 4 + c - 1] = fix["clue"]
+        assert len(brute(Board(4, tuple(givens)))) == 1, fix
+
+
+@pytest.mark.parametrize("size", [9, 16])
+def test_generated_boards_are_unique_and_symmetric(size):
+    done = run("generate", "sudoku", str(size), str(size), "--unique", "--seed", "5",
+               "--format", "url")
+    assert done.returncode == 0, done.stderr
+    board = parse(done.stdout)
+    assert board.size == size
+    result = solve(board, unique=True, backend="cpsat")
+    assert result.status is Status.SOLVED and result.unique is True
+    given = {c for c, v in enumerate(board.givens) if v is not None}
+    assert all(set(board.grid.orbit(c, "rot2")) <= given for c in given)
+
+
+def test_generate_refuses_boards_without_boxes():
+    done = run("generate", "sudoku", "7", "7")
+    assert done.returncode == 2 and "no boxes" in done.stderr
+    assert run("generate", "sudoku", "9", "6").returncode == 2
+
+
+def test_the_family_is_the_kit_s():
+    assert SUDOKU.hints is not None and SUDOKU.layout is not None
+    assert SUDOKU.family().problems() == []
