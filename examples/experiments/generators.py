@@ -89,3 +89,14 @@ def masyu(*, seed: int, size: str) -> str:
     rows, cols = (int(n) for n in size.split("x"))
     made = generate(MASYU, rows, cols, seed=seed, symmetry="none", density=0.0)
     return to_text(made.board)
+
+
+def sudoku(*, seed: int, size: int = 9, grade: str = "tricky") -> str:
+    """A ``size`` x ``size`` Sudoku proven unique, of ``grade``, givens placed with the
+    rot2 symmetry, by the family's generator (the board as a puzz.link URL)."""
+    from cpsolve.grid.generate import generate
+    from cpsolve.models.sudoku import SUDOKU
+    from cpsolve.models.sudoku.formats import to_url
+
+    made = generate(SUDOKU, size, size, seed=seed, grade=grade, symmetry="rot2")
+    return to_url(made.board) + "\n"

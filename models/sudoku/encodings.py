@@ -87,22 +87,28 @@ class Candidates:
                  given[np.array(board.units)].ravel()] = True
         return ~seen[:, 1:]
 
-    def groups(self) -> tuple[list[np.ndarray], list[np.ndarray]]:
-        """The literals of each cell, then of each row, column and box and number that
-        still needs a place: what "at least one" and "at most one" are about."""
+    def groups(self) -> tuple[np.ndarray, np.ndarray]:
+        """The variables of each cell, then of each row, column and box and number that
+        still needs a place, a row each (0 where a number is ruled out): what "at least
+        one" and "at most one" are about."""
         board, var = self.board, self.var
         free = [cell for cell, given in enumerate(board.givens)
                 if given is None or not self.deduced]
-        cells = _ragged(var[free])
         per_unit = var[np.array(board.units)].transpose(0, 2, 1)  # [unit, number, cell]
-        return cells, _ragged(per_unit[self.needed])
+        return var[free], per_unit[self.needed]
 
 
-def _ragged(rows: np.ndarray) -> list[np.ndarray]:
-    """The non-zero entries of each row of a 2-D array, a 1-D array each."""
-    rows = rows.reshape(len(rows), -1)
-    keep = rows > 0
-    return np.split(rows[keep], np.cumsum(keep.sum(axis=1))[:-1])
+def at_least_one(rows: np.ndarray) -> list[list[int]]:
+    """A clause per row: its variables (the zeros left out)."""
+    return [[lit for lit in row if lit] for row in rows.tolist()]
+
+
+def at_most_one(rows: np.ndarray) -> np.ndarray:
+    """The pairwise clauses of every row at once (the zeros left out)."""
+    n = rows.shape[1]
+    pairs = rows[:, np.array(list(combinations(range(n), 2)), dtype=np.int64).reshape(-1, 2)]
+    pairs = pairs.reshape(-1, 2)
+    return -pairs[(pairs != 0).all(axis=1)]
 
 
 def prepare(board: Board, deduce: bool = True) -> Candidates:
@@ -173,29 +179,17 @@ class _Names(Mapping[int, str]):
         return len(self.cells)
 
 
-_PAIRS: dict[int, np.ndarray] = {}
-
-
-def _pairs(length: int) -> np.ndarray:
-    if length not in _PAIRS:
-        _PAIRS[length] = np.array(list(combinations(range(length), 2)),
-                                  dtype=np.int64).reshape(-1, 2)
-    return _PAIRS[length]
-
-
 def build(prepared: Candidates, level: str) -> CnfModel:
     """The ``level`` encoding (minimal, efficient or extended) over the candidates."""
     board = prepared.board
     model = CnfModel(prepared.nvars, range(1, prepared.nvars + 1), names=_Names(prepared))
     cells, places = prepared.groups()
-    model.add([lits.tolist() for lits in cells])  # at least one number a cell
+    model.add(at_least_one(cells))
     if level in ("efficient", "extended"):
-        for lits in cells:
-            model.add(-lits[_pairs(len(lits))])
-    for lits in places:  # no number twice in a row, column or box
-        model.add(-lits[_pairs(len(lits))])
+        model.add(at_most_one(cells))
+    model.add(at_most_one(places))  # no number twice in a row, column or box
     if level == "extended":
-        model.add([lits.tolist() for lits in places])
+        model.add(at_least_one(places))
     if not prepared.deduced:
         var = prepared.var
         model.add([[int(var[cell, value - 1])] for cell, value in enumerate(board.givens)
