@@ -10,8 +10,9 @@ point.
 
 The entry points are read from the ``entry_points.txt`` of the distributions in the
 folders on ``sys.path`` (``*.dist-info``, ``*.egg-info``), the first distribution of a
-name winning, as :func:`importlib.metadata.entry_points` reads them; importing
-``importlib.metadata`` itself (``email``, ``zipfile``, ``csv``) took a tenth of a
+name and the first entry point of a name on the path winning, as an import would;
+distributions inside zip files or ``.egg`` archives are not read. Importing
+``importlib.metadata`` (``email``, ``zipfile``, ``csv``) instead took a tenth of a
 command's start-up.
 """
 
@@ -33,8 +34,9 @@ class FamilyError(CpsolveError):
     """A plug-in that cannot be loaded or does not keep the family contract."""
 
 
-# A distribution's folder: its name, then "-VERSION.dist-info" or ".egg-info".
-_DISTRIBUTION = re.compile(r"(?P<name>[^-]+)(-[^-]*)?\.(dist|egg)-info")
+# A distribution's folder: its name (up to the first dash), then the rest and
+# ".dist-info" or ".egg-info", in any case.
+_DISTRIBUTION = re.compile(r"(?P<name>[^-]+)(-.*)?\.(dist|egg)-info", re.IGNORECASE)
 
 
 @cache

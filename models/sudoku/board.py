@@ -46,6 +46,8 @@ class Board:
     def __post_init__(self) -> None:
         if box_shape(self.size) is None or len(self.givens) != self.size ** 2:
             raise ValueError("a Sudoku is N x N cells, N a product of box rows and columns")
+        if any(v is not None and not 1 <= v <= self.size for v in self.givens):
+            raise ValueError(f"a given is a number from 1 to {self.size}")
 
     @property
     def rows(self) -> int:

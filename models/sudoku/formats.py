@@ -41,9 +41,12 @@ def parse(text: str) -> Board:
     return FORMS.parse(text)
 
 
-def _size(rows: int, cols: int, at: gridtext.Token | None) -> int:
-    """The size of a square board with boxes, or a located error."""
-    line, column = (at.line, at.column) if at is not None else (1, 1)
+Place = tuple[int, int]  # the line and column that state a board's size, for errors
+
+
+def _size(rows: int, cols: int, at: Place) -> int:
+    """The size of a square board with boxes, or an error at ``at``."""
+    line, column = at
     if rows != cols:
         raise InputError(f"a Sudoku is square, not {rows}x{cols}", line=line, column=column)
     if rows > MAX_SIZE:
@@ -55,9 +58,11 @@ def _size(rows: int, cols: int, at: gridtext.Token | None) -> int:
     return rows
 
 
-def _board(rows: int, cols: int, grid: gridtext.Grid) -> Board:
-    """A board from its grid of tokens, wherever it was read."""
-    size = _size(rows, cols, grid[0][0] if grid and grid[0] else None)
+def _board(rows: int, cols: int, grid: gridtext.Grid, at: Place | None = None) -> Board:
+    """A board from its grid of tokens, wherever it was read (``at``: where its size is
+    stated; the first cell's place when not given)."""
+    first = grid[0][0] if grid and grid[0] else None
+    size = _size(rows, cols, at or ((first.line, first.column) if first else (1, 1)))
     givens: list[int | None] = []
     for token in (t for row in grid for t in row):
         if token.text in EMPTY:
@@ -71,20 +76,26 @@ def _board(rows: int, cols: int, grid: gridtext.Grid) -> Board:
     return Board(size, tuple(givens))
 
 
-def _read(text: str) -> tuple[int, int, gridtext.Grid]:
-    """The grid of tokens of grid text or of the one-line form."""
+def _read(text: str) -> tuple[int, int, gridtext.Grid, Place]:
+    """The grid of tokens of grid text or of the one-line form, and where the size is
+    stated (the size line, or the first row)."""
     said = gridtext.content(text)
-    if len(said) == 1 and " " not in said[0][1].strip():
-        number, written = said[0]
+    if not said:
+        raise InputError("empty board", line=1, column=1)
+    number, written = said[0]
+    if len(said) == 1 and " " not in written.strip():
         line = written.strip()
         size = round(len(line) ** 0.5)
         if size * size == len(line) and size > 1:  # the one-line form, cut into rows
             indent = written.index(line[0]) + 1
             return size, size, [[gridtext.Token(line[r * size + c], number,
                                                 indent + r * size + c)
-                                 for c in range(size)] for r in range(size)]
-    rows, cols, (grid,) = gridtext.read(text, 1, names=("givens",))
-    return rows, cols, grid
+                                 for c in range(size)] for r in range(size)], (number, indent)
+    # Rows of space-separated numbers without a size line: an answer above 9x9.
+    words = any(" " in line.strip() for _, line in said) and not gridtext.SIZE_RE.match(
+        written)
+    rows, cols, (grid,) = gridtext.read(text, 1, names=("givens",), words=words)
+    return rows, cols, grid, (number, written.index(written.strip()[0]) + 1)
 
 
 def parse_grid(text: str) -> Board:
@@ -99,13 +110,14 @@ def parse_url(url: str) -> Board:
     4
     """
     link = puzzlink.split(url, URL_KINDS, max_cells=MAX_SIZE ** 2)
-    size = _size(link.rows, link.cols, None)
+    size = _size(link.rows, link.cols, (1, 1))
     numbers, _ = puzzlink.decode_numbers(link, 0, link.cells)
     for cell, number in enumerate(numbers):
         if number is not None and not 1 <= number <= size:
+            _, at = puzzlink.decode_numbers(link, 0, cell)  # where its number starts
             raise link.error(f"a given of {'?' if number < 0 else number} at "
                              f"{Board(size, (None,) * link.cells).grid.where(cell)}: "
-                             f"givens are 1 to {size}", 0)
+                             f"givens are 1 to {size}", at)
     return Board(size, tuple(numbers))
 
 
@@ -145,7 +157,12 @@ def to_text(board: Board) -> str:
 
 
 def to_line(board: Board) -> str:
-    """The one-line form (boards up to 9x9)."""
+    """The one-line form (boards up to 9x9: a character a cell)."""
+    if board.size > 9:
+        from cpsolve.errors import UsageError
+
+        raise UsageError(f"the one-line form writes a character a cell: a {board.size}x"
+                         f"{board.size} board has numbers above 9 (use --format grid)")
     return "".join("." if v is None else str(v) for v in board.givens)
 
 
@@ -162,7 +179,7 @@ def show(board: Board, digits: Digits) -> str:
 def read_answer(text: str, board: Board) -> tuple[Digits, list[str]]:
     """An answer for ``--check``, written as :func:`show` writes it (or in any grid
     form), and the givens it contradicts."""
-    rows, cols, grid = _read(text)
+    rows, cols, grid, _ = _read(text)
     if (rows, cols) != (board.size, board.size):
         raise InputError(f"the answer is {rows}x{cols}, the board {board.size}x{board.size}",
                          line=grid[0][0].line, column=1)

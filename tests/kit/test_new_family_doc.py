@@ -78,7 +78,7 @@ def test_installed_as_a_plug_in_it_is_a_command_of_cpsolve(tmp_path):
     from tests.support.doc_family import source
 
     (tmp_path / "mines_doc.py").write_text(source())
-    info = tmp_path / "cpsolve_mines-0.1.dist-info"
+    info = tmp_path / "cpsolve_mines-0.1-py3.11.egg-info"  # as older installs name it
     info.mkdir()
     (info / "entry_points.txt").write_text("[console_scripts]\nmines = x:y\n\n"
                                            "[cpsolve.models]\nmines = mines_doc:FAMILY\n")

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
-from cpsolve.errors import InputError
+from cpsolve.errors import InputError, UsageError
 from cpsolve.models.sudoku import SUDOKU, Board, check, parse, show, solve
 from cpsolve.models.sudoku.encodings import ENCODINGS, prepare
 from cpsolve.models.sudoku.formats import to_line, to_text, to_url
@@ -110,6 +110,17 @@ def test_the_forms_read_the_same_board():
         for r in range(9)) + "\n") == board
 
 
+@pytest.mark.parametrize("size", [12, 16])
+def test_answers_above_nine_read_back_and_the_line_form_refuses_them(size):
+    digits = full_grid(size, np.random.default_rng(size))
+    board = Board(size, tuple(v if k % 3 else None for k, v in enumerate(digits)))
+    answer, differ = SUDOKU.read_answer(show(board, digits), board)
+    assert answer == digits and differ == []
+    assert check(board, answer) == []
+    with pytest.raises(UsageError, match="one-line form"):
+        to_line(board)
+
+
 def test_sixteen_by_sixteen_in_grid_text():
     digits = full_grid(16, np.random.default_rng(3))
     rng = random.Random(3)
@@ -125,12 +136,13 @@ def test_sixteen_by_sixteen_in_grid_text():
 
 
 @pytest.mark.parametrize("text, where, message", [
-    ("2 3\n1 - -\n- - -\n", (2, 1), "a Sudoku is square, not 2x3"),
-    ("5 5\n" + "- - - - -\n" * 5, (2, 1), "has no boxes"),
+    ("2 3\n1 - -\n- - -\n", (1, 1), "a Sudoku is square, not 2x3"),
+    ("% five\n5 5\n" + "- - - - -\n" * 5, (2, 1), "has no boxes"),
     ("4 4\n1 - - -\n- 5 - -\n- - - -\n- - - -\n", (3, 3), "a number from 1 to 4"),
     ("1...\n..x.\n....\n....\n", (2, 3), "not 'x'"),
     ("https://puzz.link/p?sudoku/9/9/k13m", (1, 36), "the body ends after 14 of 81"),
     ("https://puzz.link/p?sudoku/4/4/5z", (1, 32), "givens are 1 to 4"),
+    ("https://puzz.link/p?sudoku/4/4/g5y", (1, 33), "given of 5 at row 1, column 2"),
     ("." * 80 + "\n", (1, 1), ""),
 ])
 def test_bad_input_is_located(text, where, message):

@@ -215,7 +215,7 @@ def _sudoku() -> Oracle:
 
     def board(seed: int) -> Any:
         """4x4 (the tools count solutions of boards with few givens left: a 6x6 with
-        two has millions; tests/sudoku checks larger boards against CP-SAT)."""
+        two has hundreds of thousands; tests/sudoku checks larger boards against CP-SAT)."""
         rng = random.Random(seed)
         digits = full_grid(4, np.random.default_rng(seed))
         keep = rng.choice([0.25, 0.35, 0.5])
