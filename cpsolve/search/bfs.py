@@ -26,7 +26,7 @@ from numba import njit
 from cpsolve.combinatorics import arrangements
 from cpsolve.errors import TooLarge
 from cpsolve.interrupts import kernels
-from cpsolve.limits import Deadline, TimeUp
+from cpsolve.limits import Deadline, TimeUp, fits
 from cpsolve.progress import Bar
 from cpsolve.search.kernels import CHECK_EVERY, past
 from cpsolve.search.ranking import (
@@ -339,7 +339,12 @@ def _sweep(root: np.ndarray, counts: np.ndarray, nbr: np.ndarray, perms: np.ndar
     counts = np.asarray(counts, dtype=np.int64)
     m = len(root)
     perms = no_perms(m) if perms is None else perms
-    dist = np.zeros(_sized(counts), dtype=np.uint8)
+    total = _sized(counts)
+    # A whole-space sweep touches every byte of its table: refused before it starts
+    # when that cannot fit (a search between two positions may meet early, and its
+    # tables' untouched pages cost nothing).
+    fits(total, f"the table of {shown(total)} positions")
+    dist = np.zeros(total, dtype=np.uint8)
     r0 = rank_multiset(np.asarray(root, dtype=np.int64), counts)
     dist[r0] = 1
     ways = np.zeros(1, dtype=np.int64)

@@ -130,6 +130,19 @@ def test_analyze_stops_at_its_limit_inside_a_layer(tmp_path):
                                   "sweeping the positions")
 
 
+def test_analyze_refuses_a_table_past_the_memory_budget(tmp_path):
+    """The whole-space sweep touches a byte per position: under a 12 MB budget the
+    15 MB table is refused before the sweep starts (it used to be filled regardless)."""
+    board = tmp_path / "repeated.txt"
+    board.write_text("A B C D\nE F 0 A\nB C D E\n")
+    done = measured("analyze", "slide", str(board), "--time-limit", "60", budget_mb=12)
+    assert done.returncode == 3, done.stderr
+    assert done.seconds < 1 + MARGIN, done.seconds
+    assert done.line().startswith("cpsolve: limit reached: the table of 14,968,800 "
+                                  "positions would need about 15 MB, more than this "
+                                  "machine can give it")
+
+
 @pytest.mark.slow
 def test_slide_50x50_sat_at_five_seconds(boards):
     # was: 17 GB in 3 minutes; the model is now estimated (its bits per dead label
