@@ -53,14 +53,16 @@ class Graph:
     def __len__(self) -> int:
         return len(self._adjacency)
 
+    @property
+    def adjacency(self) -> Mapping[int, tuple[int, ...]]:
+        """Each node's neighbours (:mod:`cpsolve.grid.connectivity` reads them so)."""
+        return self._adjacency
+
     def neighbors(self, node: int) -> tuple[int, ...]:
         return self._adjacency[node]
 
     def degree(self, node: int) -> int:
         return len(self._adjacency[node])
-
-    def number_of_nodes(self) -> int:
-        return len(self._adjacency)
 
     def number_of_edges(self) -> int:
         return sum(len(around) for around in self._adjacency.values()) // 2
@@ -111,43 +113,31 @@ def depths(graph: Graph, source: int) -> dict[int, int]:
     return found
 
 
-def components(graph: Graph) -> list[set[int]]:
-    """The connected components, in the order of their smallest nodes.
+def components(graph: Graph) -> list[list[int]]:
+    """The connected components, each sorted, in the order of their smallest nodes.
 
     >>> components(grid_graph(3, 1, walls=[1]))
-    [{0}, {2}]
+    [[0], [2]]
     """
-    found: list[set[int]] = []
-    seen: set[int] = set()
-    for node in graph:
-        if node not in seen:
-            part = set(depths(graph, node))
-            seen |= part
-            found.append(part)
-    return found
+    from cpsolve.grid.connectivity import components as joined
+
+    return joined(graph, graph.adjacency)
 
 
 def colouring(graph: Graph) -> dict[int, int] | None:
     """Each node's side (0 or 1) with every edge between the two sides, or None if the
-    graph is not bipartite (an odd cycle).
+    graph is not bipartite (an odd cycle): the parity of each node's depth from the
+    first node of its component.
 
     >>> colouring(grid_graph(2, 2)), colouring(Graph({0: (1, 2), 1: (0, 2), 2: (0, 1)}))
     ({0: 0, 1: 1, 2: 1, 3: 0}, None)
     """
     side: dict[int, int] = {}
     for root in graph:
-        if root in side:
-            continue
-        side[root] = 0
-        queue = deque([root])
-        while queue:
-            node = queue.popleft()
-            for other in graph.neighbors(node):
-                if other not in side:
-                    side[other] = 1 - side[node]
-                    queue.append(other)
-                elif side[other] == side[node]:
-                    return None
+        if root not in side:
+            side.update((node, depth % 2) for node, depth in depths(graph, root).items())
+    if any(side[a] == side[b] for a, b in graph.edges()):
+        return None
     return dict(sorted(side.items()))
 
 

@@ -17,10 +17,11 @@ connected" or "these edges form one loop":
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-Neighbours = Sequence[Sequence[int]]
+# Each cell's neighbours, by cell: a list of lists, or a mapping (a graph's nodes).
+Neighbours = Sequence[Sequence[int]] | Mapping[int, Sequence[int]]
 
 
 def components(members: Iterable[int], neighbours: Neighbours) -> list[list[int]]:

@@ -53,9 +53,9 @@ def good(graph: Graph, cells: Iterable[int]) -> bool:
     (True, False, False)
     """
     sub = graph.subgraph(cells)
-    if sub.number_of_nodes() < 3 or not is_biconnected(sub):
+    if len(sub) < 3 or not is_biconnected(sub):
         return False
-    return sub.number_of_edges() > sub.number_of_nodes()  # a cycle has as many as nodes
+    return sub.number_of_edges() > len(sub)  # a cycle has as many edges as nodes
 
 
 def _lines(region: set[int], width: int, blank_goal: int) -> list[list[int]]:

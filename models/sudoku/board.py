@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from math import isqrt
 
+import numpy as np
+
 from cpsolve.grid.geometry import Grid
 
 Digits = tuple[int, ...]  # an answer: the number in each cell, in cell order
@@ -89,6 +91,15 @@ class Board:
         boxes = [tuple(cell for cell in range(n * n) if self.box_of[cell] == b)
                  for b in range(n)]
         return tuple(rows + cols + boxes)
+
+    @cached_property
+    def given_in(self) -> np.ndarray:
+        """``given_in[unit, v - 1]``: whether a given of the row, column or box is v."""
+        present = np.zeros((3 * self.size, self.size + 1), dtype=bool)
+        value = np.array([v or 0 for v in self.givens], dtype=np.int64)
+        present[np.repeat(np.arange(3 * self.size), self.size),
+                value[np.array(self.units)].ravel()] = True
+        return present[:, 1:]
 
     def unit_name(self, unit: int) -> str:
         """How a message names unit ``unit`` (``row 3``, ``column 5``, ``box 2``: boxes

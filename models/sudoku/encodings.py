@@ -79,13 +79,9 @@ class Candidates:
     def needed(self) -> np.ndarray:
         """``needed[unit, v - 1]``: whether number v still needs a place in the row,
         column or box (every one without the deductions; else those not given there)."""
-        board = self.board
-        given = np.array([v or 0 for v in board.givens], dtype=np.int64)
-        seen = np.zeros((3 * board.size, board.size + 1), dtype=bool)
-        if self.deduced:
-            seen[np.repeat(np.arange(3 * board.size), board.size),
-                 given[np.array(board.units)].ravel()] = True
-        return ~seen[:, 1:]
+        if not self.deduced:
+            return np.ones((3 * self.board.size, self.board.size), dtype=bool)
+        return ~self.board.given_in
 
     def groups(self) -> tuple[np.ndarray, np.ndarray]:
         """The variables of each cell, then of each row, column and box and number that
@@ -136,17 +132,14 @@ def prepare(board: Board, deduce: bool = True) -> Candidates:
                                   f"{where(first[value])} and {where(cell)}")
             if value is not None:
                 first[value] = cell
-    given = np.array([v or 0 for v in board.givens], dtype=np.int64)
-    seen = np.zeros((3 * n, n + 1), dtype=bool)
-    for unit, cells in enumerate(board.units):
-        seen[unit, given[list(cells)]] = True
+    empty = np.array([v is None for v in board.givens])
     row, col = np.divmod(np.arange(board.cells), n)
     box = np.array(board.box_of) + 2 * n
-    ruled_out = (seen[row] | seen[col + n] | seen[box])[:, 1:]
-    open_ = (given == 0)[:, None] & ~ruled_out
+    given_in = board.given_in
+    open_ = empty[:, None] & ~(given_in[row] | given_in[col + n] | given_in[box])
     found = Candidates(board, open_, True, stats={"candidates": int(open_.sum()),
-                                                  "empty cells": int((given == 0).sum())})
-    stuck = np.nonzero((given == 0) & ~open_.any(axis=1))[0]
+                                                  "empty cells": int(empty.sum())})
+    stuck = np.nonzero(empty & ~open_.any(axis=1))[0]
     if len(stuck):
         return replace(found, contradiction=f"the cell at {where(int(stuck[0]))} can hold no "
                                             "number the givens leave")
