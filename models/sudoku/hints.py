@@ -22,9 +22,14 @@ def clues(board: Board) -> list[Clue]:
 def rules(board: Board) -> CnfModel:
     """The rules without the givens (the extended encoding, every number of every
     cell a variable: cell * N + v)."""
-    from cpsolve.models.sudoku.encodings import build, prepare
+    from cpsolve.limits import model_fits
+    from cpsolve.models.sudoku.encodings import build, literals, prepare
 
-    return build(prepare(without(board, clues(board)), False), "extended")
+    prepared = prepare(without(board, clues(board)), False)
+    # estimated first: the pairwise clauses grow as N^4 (100x100: 400 million literals)
+    model_fits(literals(prepared, level="extended"), "sat",
+               "the rules' model the setter's tools and the generator work on")
+    return build(prepared, "extended")
 
 
 def clauses(board: Board, clue: Clue, top: int) -> tuple[list[Any], int]:
