@@ -28,6 +28,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -38,6 +39,11 @@ _pending = [False]
 # Where numba compiles a kernel on its first call (Python code that is not the
 # kernel's: Ctrl-C stops it at once).
 COMPILING = os.path.join("numba", "core", "dispatcher.py")
+# Python that native code calls back (an exception raised there is printed and
+# dropped): a SIGINT that lands there is sent again once it has returned.
+CALLBACKS = f"{os.sep}llvmlite{os.sep}"
+# How long after a SIGINT that landed in a callback it is sent again.
+AGAIN_AFTER = 0.02
 
 
 def pending() -> bool:
@@ -78,17 +84,32 @@ def kernels() -> Iterator[None]:
         yield
         return
     owner = sys._getframe(2)  # the frame of the ``with`` (above contextlib's __enter__)
+    main = threading.main_thread().ident
+    lock = threading.Lock()
+    active = [True]
+
+    def again() -> None:
+        time.sleep(AGAIN_AFTER)
+        with lock:  # never once the block has given SIGINT back
+            if active[0] and main is not None:
+                signal.pthread_kill(main, signal.SIGINT)
 
     def handler(signum: int, frame: FrameType | None) -> None:
         # Inside a kernel, the Python running has the block's frame as its first
         # caller (compiled code has no frames); numba compiling has its dispatcher.
-        # The flag is set in every case: should the KeyboardInterrupt be swallowed
-        # (raised in a callback of the compiler, which only prints it), the kernel
-        # still stops at its first look and the block ends with it.
+        # The flag is set in every case: should the KeyboardInterrupt be lost, the
+        # kernel still stops at its first look and the block ends with it.
         _pending[0] = True
+        if not active[0]:
+            return  # a signal sent again, run as the block ends: the block raises
         inside = frame
         while inside is not None and inside is not owner:
-            if inside.f_code.co_filename.endswith(COMPILING):
+            name = inside.f_code.co_filename
+            if CALLBACKS in name:
+                start_quiet(threading.Thread(target=again, name="cpsolve-interrupt",
+                                             daemon=True))
+                return
+            if name.endswith(COMPILING):
                 raise KeyboardInterrupt
             inside = inside.f_back
         if inside is None or frame is owner:
@@ -99,6 +120,9 @@ def kernels() -> Iterator[None]:
     try:
         yield
     finally:
+        with lock:
+            active[0] = False
+        # (a SIGINT still pending runs the handler above first, which only sets the flag)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         interrupted, _pending[0] = _pending[0], False
         if interrupted:  # also instead of what the interrupt broke (numba compiling)

@@ -131,3 +131,27 @@ def test_inside_heyawake_lazy_sat_and_the_batch(tmp_path):
 def test_inside_the_akari_generator():
     assert_interrupted(interrupted(["generate", "akari", "80", "80", "--unique", "--grade",
                                     "hard", "--seed", "3"], after=3))
+
+
+def test_a_signal_inside_a_callback_of_llvm_is_sent_again_once_it_returned():
+    # numba compiling a kernel (its dispatcher) has LLVM call Python back (llvmlite's
+    # object cache); a KeyboardInterrupt raised there was printed as "Exception
+    # ignored in" with its traceback and dropped. The callback now ends, and the
+    # compiling is interrupted just after.
+    from cpsolve.interrupts import COMPILING, kernels
+
+    namespace: dict = {}
+    callback = os.path.join(os.sep, "site", "llvmlite", "binding", "executionengine.py")
+    exec(compile("def notify(done):\n    import signal\n    signal.raise_signal(signal.SIGINT)\n"
+                 "    for _ in range(1000):\n        pass\n    done.append(True)\n",
+                 callback, "exec"), namespace)
+    exec(compile("def dispatch(notify, done):\n    import time\n    notify(done)\n"
+                 "    time.sleep(2)\n    done.append(False)\n",
+                 os.path.join(os.sep, "site", COMPILING), "exec"), namespace)
+    done: list[bool] = []
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt), kernels():
+        namespace["dispatch"](namespace["notify"], done)
+    assert done == [True]  # the callback ended; the compiling did not
+    assert time.perf_counter() - started < 1
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
