@@ -61,7 +61,7 @@ class Settings:
 
     @property
     def grid(self) -> Grid:
-        return Grid(self.rows, self.cols)
+        return Grid.of(self.rows, self.cols)
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,9 @@ class Layout(Generic[Board, Answer]):
         says whether a changed board (every clue given) still pins the answer down.
     ``smallest``
         The fewest rows and columns a board has.
+    ``symmetries``
+        The symmetries ``--symmetry`` offers, the first the default when ``rot2`` is
+        not among them (a family whose layouts have none: ``("none",)``).
     ``too_small(rows, cols)`` (optional)
         Why no board of that size exists, beyond ``smallest`` (``None``: one may): a
         usage error at once instead of layouts tried in vain.
@@ -112,7 +115,13 @@ class Layout(Generic[Board, Answer]):
     simplify: Callable[[Board, Answer, Callable[[Board], bool], Settings,
                         np.random.Generator], Board] | None = None
     smallest: int = 2
+    symmetries: tuple[str, ...] = SYMMETRIES
     too_small: Callable[[int, int], str | None] | None = None
+
+    @property
+    def symmetry(self) -> str:
+        """The default symmetry: ``rot2``, as published, where the family has it."""
+        return "rot2" if "rot2" in self.symmetries else self.symmetries[0]
 
 
 @dataclass(frozen=True)
@@ -205,12 +214,13 @@ def _grid_of(puzzle: GridPuzzle[Any, Any], board: Any, rows: int) -> Grid:
 
 
 def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str | None = None,
-             symmetry: str = "rot2", density: float | None = None, seed: int = 0,
+             symmetry: str | None = None, density: float | None = None, seed: int = 0,
              deadline: Deadline | None = None, attempts: int = ATTEMPTS,
              log: Callable[[str], None] | None = None, **options: Any) -> Made[Any, Any]:
     """A ``rows`` x ``cols`` puzzle of ``puzzle``'s family with exactly one solution, of
     ``grade`` (``None``: any, its clues minimal for uniqueness alone), laid out with
-    ``symmetry`` (see the module docstring).
+    ``symmetry`` (see the module docstring; default the family's, ``rot2`` where it
+    has it).
 
     >>> from cpsolve.models.heyawake import HEYAWAKE, solve
     >>> made = generate(HEYAWAKE, 6, 6, seed=2)
@@ -223,8 +233,10 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
     layout = puzzle.require_layout()
     if layout is None:
         raise ValueError(f"{puzzle.name} has no generator")
-    if symmetry not in SYMMETRIES:
-        raise ValueError(f"unknown symmetry {symmetry!r}; known: {', '.join(SYMMETRIES)}")
+    symmetry = symmetry or layout.symmetry
+    if symmetry not in layout.symmetries:
+        raise ValueError(f"unknown symmetry {symmetry!r}; known: "
+                         f"{', '.join(layout.symmetries)}")
     if symmetry == "rot4" and rows != cols:
         raise ValueError("rot4 symmetry needs a square board")
     refused = layout.too_small(rows, cols) if layout.too_small is not None else None
@@ -301,11 +313,13 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
             board = layout.simplify(board, answer, pinned, settings, rng)
         _valid(puzzle, board, answer, "simplified")
     clues = puzzle.require_hints().clues(board)
-    say(f"layout: {len(clues)} clues, {repairs} repairs")
+    say(f"layout: {len(clues)} {puzzle.require_hints().noun}s, {repairs} repairs")
     groups = clue_groups(puzzle, board, settings.symmetry)
     kept = [k for k in rng.permutation(len(groups)).tolist()
             if layout.clued and rng.random() < settings.density]
     keep = [i for k in kept for i in groups[k]]
+    if not puzzle.require_hints().removable:
+        keep = list(range(len(clues)))  # the clues are the genre's rules
     order = [i for k in rng.permutation(len(groups)).tolist() for i in groups[k]]
     if level is None:
         board = grader.fewest(board, answer, None, order, groups, keep, deadline)
@@ -391,7 +405,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
                                   seed, **chosen)
             return with_file(Output(stdout=_printed(puzzle, board, fmt or layout.format)),
                              output)
-        symmetry = symmetry or "rot2"
+        symmetry = symmetry or layout.symmetry
         if symmetry == "rot4" and rows != cols:
             raise UsageError("--symmetry rot4 needs a square board")
         refused = layout.too_small(rows, cols) if layout.too_small is not None else None
@@ -413,7 +427,8 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
                         output)
         if verbose:
             graded = made.grade or f"not decided within {GRADE_SECONDS:g} s"
-            out.stderr.append(f"unique, grade {graded}, {clues} clues, "
+            noun = puzzle.require_hints().noun
+            out.stderr.append(f"unique, grade {graded}, {clues} {noun}s, "
                               f"{made.seconds:.2f} s")
         return out
 
@@ -428,8 +443,9 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
                              if layout.random is not None else " (always)") + "."),
         click.option("--grade", type=click.Choice(grader.grades[:-1]), default=None,
                      help="The reasoning it needs (README; implies --unique)."),
-        click.option("--symmetry", type=click.Choice(SYMMETRIES), default=None,
-                     help="Of the layout (default rot2, as published)."),
+        click.option("--symmetry", type=click.Choice(layout.symmetries), default=None,
+                     help=f"Of the layout (default {layout.symmetry}"
+                          + (", as published)." if layout.symmetry == "rot2" else ").")),
         *click_options([density, *layout.options]),
         click.option("--seed", type=SEED, default=0, metavar="N",
                      help="Random seed (0 to 2**63-1)."),

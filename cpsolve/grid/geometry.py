@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 Edge = tuple[int, int]
@@ -73,6 +73,16 @@ class Grid:
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
             raise ValueError("a grid has at least one cell")
+
+    @staticmethod
+    def of(rows: int, cols: int) -> Grid:
+        """The grid of that size, one shared by every board of it (its tables of
+        neighbours are worked out once: a generator makes thousands of boards).
+
+        >>> Grid.of(3, 4) is Grid.of(3, 4)
+        True
+        """
+        return _shared(rows, cols)
 
     @property
     def cells(self) -> int:
@@ -324,6 +334,11 @@ class Grid:
                 seen.update(orbit)
                 found.append(orbit)
         return found
+
+
+@lru_cache(maxsize=32)
+def _shared(rows: int, cols: int) -> Grid:
+    return Grid(rows, cols)
 
 
 def renumbered(labels: Sequence[Hashable]) -> list[int]:

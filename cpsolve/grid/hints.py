@@ -35,19 +35,35 @@ class Clue:
     """One clue of a board: ``cell`` where it is written (0-based row and column),
     ``text`` how a sentence names it (``number 2``, ``white pearl``), ``key`` the
     family's own handle on it (a room, a cell), ``number`` the number it shows (JSON
-    ``clue``; ``None`` for a clue that is not a number).
+    ``clue``; ``None`` for a clue that is not a number), ``place`` what it is about when
+    its cell alone does not say (``row 3``: Star Battle's counts of rows, columns and
+    regions), and ``cells`` the cells it speaks of, when more than its own (a
+    picture outlines them all).
 
     >>> Clue((0, 2), "number 2", 0, 2).at()
     'number 2 at row 1, column 3'
+    >>> Clue((2, 0), "1 star", ("row", 2), 1, place="row 3").at()
+    '1 star in row 3'
     """
 
     cell: Cell
     text: str
     key: Hashable
     number: int | None = None
+    place: str = ""
+    cells: tuple[Cell, ...] = ()
+
+    def outlined(self) -> tuple[Cell, ...]:
+        """The cells a picture outlines for the clue."""
+        return self.cells or (self.cell,)
+
+    def named(self) -> str:
+        """Where the clue is, as a sentence names it: its place, else its cell."""
+        return self.place or where(self.cell)
 
     def at(self) -> str:
-        return f"{self.text} at {where(self.cell)}"
+        return f"{self.text} in {self.place}" if self.place else \
+            f"{self.text} at {where(self.cell)}"
 
 
 @dataclass(frozen=True)
@@ -105,6 +121,11 @@ class Hints(Generic[Board]):
         The clues stand where the board's symmetry puts them (pearls, say): the
         generator takes them away orbit by orbit. Otherwise the board's structure
         carries the symmetry and clues go one at a time.
+    ``removable``
+        Whether a setter takes these clues away. ``False`` for clues that are the
+        genre's rules (Star Battle's counts of rows, columns and regions): they are
+        questioned when a board has no solution, but ``--redundant``, ``--minimize``
+        and the generator's last step leave them be.
     ``noun``
         What a clue is called in messages (``number``, ``pearl``).
     ``unit``
@@ -120,6 +141,7 @@ class Hints(Generic[Board]):
     guarded: Callable[[Board, Sequence[Clue], Sequence[int], int],
                       tuple[list[Any], int]] | None = None
     symmetric: bool = False
+    removable: bool = True
     noun: str = "clue"
     unit: str = "cells"
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cpsolve.grid.geometry import where
 from cpsolve.grid.hints import Clue
 from cpsolve.limits import Deadline
 from cpsolve.result import Result, Status
@@ -85,7 +84,7 @@ def two_solutions(puzzle: GridPuzzle[Any, Any], board: Any, first: Any, second: 
 
 
 def _listed(clues: list[Clue]) -> str:
-    return "; ".join(where(clue.cell) for clue in clues)
+    return "; ".join(clue.named() for clue in clues)
 
 
 def _limit(result: Result, what: str) -> None:
@@ -137,7 +136,7 @@ def _conflict(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: 
         more = "" if found.minimal else " (the time ran out before the set was minimal)"
         out.lines.append(f"{what}{more}: {_listed(found.clues)}")
         pic = puzzle.picture(board, None)
-        pic.marks.update({clue.cell: MARK for clue in found.clues})
+        pic.marks.update({cell: MARK for clue in found.clues for cell in clue.outlined()})
         out.picture = pic
     elif found.status is Status.UNKNOWN:
         _limit(result, "the clues in conflict were found")
@@ -197,6 +196,10 @@ def _redundant(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver:
 
     out.keys["redundant"] = []
     noun = puzzle.require_hints().noun
+    if not puzzle.require_hints().removable:
+        out.lines.append(f"\nredundant {noun}s: none, the {noun}s are the genre's "
+                         "rules, not clues a setter takes away")
+        return
     if result.unique is not True:
         if result.status.found and result.unique is False:
             out.lines.append(f"\nredundant {noun}s: none can go, the board is not unique")
@@ -245,6 +248,11 @@ def _minimize(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: 
               deadline: Deadline, out: Report) -> None:
     from cpsolve.grid.setter import minimize
 
+    if not puzzle.require_hints().removable:
+        noun = puzzle.require_hints().noun
+        out.lines.append(f"\nnothing to minimize: the {noun}s are the genre's rules, "
+                         "not clues a setter takes away")
+        return
     if result.unique is not True:
         if result.status.found and result.unique is False:
             out.lines.append("\nnothing to minimize: the board is not unique")

@@ -268,7 +268,8 @@ class Redundant:
 
 def redundant(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
               solver: str = DEFAULT_SOLVER, deadline: Deadline | None = None) -> Redundant:
-    """The clues of ``board`` whose removal alone leaves ``answer`` its only solution.
+    """The clues of ``board`` whose removal alone leaves ``answer`` its only solution
+    (none when the family's clues are its rules: ``Hints.removable``).
 
     >>> from cpsolve.models.heyawake import HEYAWAKE, parse, solve
     >>> board = parse("https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
@@ -283,7 +284,11 @@ def redundant(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
             return Redundant(Status.UNKNOWN, None, open=list(clued.clues))
         if values is False:
             return Redundant(Status.SOLVED, False)
-        found = redundant_in(session, clued.projection, clued.selectors, values,
+        # Clues that are the genre's rules are kept on, none tried: uniqueness alone.
+        removable = puzzle.require_hints().removable
+        found = redundant_in(session, clued.projection,
+                             clued.selectors if removable else [], values,
+                             keep=() if removable else clued.selectors,
                              refine=clued.model.refine, deadline=deadline)
     return Redundant(found.status, found.unique, [clued.clues[i] for i in found.redundant],
                      [clued.clues[i] for i in found.open])
@@ -311,7 +316,8 @@ def minimize(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
     none of those left can go alone: tried in ``order`` (indices into the board's
     clues; default: reading order), every clue a uniqueness proof did not use going at
     once. ``groups`` (indices, each clue in one) go or stay together (clues placed
-    with a symmetry); ``keep`` are clues never taken away.
+    with a symmetry); ``keep`` are clues never taken away (every one when the
+    family's clues are its rules: ``Hints.removable``).
 
     >>> from cpsolve.models.heyawake import HEYAWAKE, parse, solve
     >>> board = parse("https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
@@ -332,7 +338,7 @@ def minimize(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
         switches = list(range(first, first + len(sets)))
         session.add([[[-switch, clued.selectors[i]] for i in members]
                      for switch, members in zip(switches, sets)])
-        held = set(keep)
+        held = set(keep if puzzle.require_hints().removable else range(len(clued.clues)))
         fixed = [switches[k] for k, members in enumerate(sets) if held & set(members)]
         loose = [k for k, members in enumerate(sets) if not held & set(members)]
         if order is not None:

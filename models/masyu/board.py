@@ -39,7 +39,7 @@ class Board:
 
     @cached_property
     def grid(self) -> Grid:
-        return Grid(self.rows, self.cols)
+        return Grid.of(self.rows, self.cols)
 
     @property
     def cells(self) -> int:

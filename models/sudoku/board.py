@@ -65,7 +65,7 @@ class Board:
 
     @cached_property
     def grid(self) -> Grid:
-        return Grid(self.size, self.size)
+        return Grid.of(self.size, self.size)
 
     @cached_property
     def box(self) -> tuple[int, int]:
