@@ -55,6 +55,14 @@ OUTCOMES = {
         (["-", "--unique", "--backend", "cpsat"], "1...\n..3.\n.4..\n...2\n", 0, "solved"),
         (["-", "--time-limit", "0"], "." * 81 + "\n", 3, "unknown"),
     ],
+    "starbattle": [
+        (["-", "--unique"], "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n", 4, "solved"),
+        (["-"], "3 3 1\na a b\na a b\nc c b\n", 1, "unsolvable"),
+        (["https://puzz.link/p?starbattle/10/10/2/5g252c2qkgbakk98igse7g88cp3730so000u",
+          "--unique", "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n", 3,
+         "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -171,6 +179,7 @@ SAME_MODEL = {
     "heyawake": [[], ["--card", "direct"], ["--encoding", "order"]],
     "masyu": [[], ["--backend", "cpsat"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
+    "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

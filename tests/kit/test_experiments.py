@@ -524,6 +524,8 @@ card = ["direct", "totalizer"]
                                          pytest.param("pencil", ["cactus", "scatter"],
                                                       marks=pytest.mark.slow),
                                          pytest.param("sudoku", ["cactus", "scatter"],
+                                                      marks=pytest.mark.slow),
+                                         pytest.param("starbattle", ["cactus", "scatter"],
                                                       marks=pytest.mark.slow)])
 def test_shipped_examples_run_and_plot(tmp_path, examples, name, plots):
     """The example experiments under a half-second limit: every run ends, the answers

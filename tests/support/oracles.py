@@ -232,9 +232,108 @@ def _sudoku() -> Oracle:
                   symmetric, (4, 4))
 
 
+# Star Battle ---------------------------------------------------------------------------
+
+def starbattle_solutions(board: Any) -> list[Any]:
+    """Every placement of stars, cell by cell in reading order: a star only where no
+    earlier star touches it (the eight cells around), the counts of the rows, columns
+    and regions worked out here from the labels (no code shared with the family); a
+    unit the board leaves ``free`` may hold any number."""
+    rows, cols, stars = board.rows, board.cols, board.stars
+    free = board.free
+    label = board.region
+    regions = max(label) + 1
+    size = [label.count(k) for k in range(regions)]
+    placed: list[bool] = [False] * (rows * cols)
+    in_row, in_col, in_region = [0] * rows, [0] * cols, [0] * regions
+    seen_col, seen_region = [0] * cols, [0] * regions
+    found: list[Any] = []
+
+    def counted(kind: str, index: int) -> bool:
+        return (kind, index) not in free
+
+    def fits(count: int, seen: int, total: int, kind: str, index: int) -> bool:
+        """A unit can still end with ``stars`` stars."""
+        if not counted(kind, index):
+            return True
+        return count <= stars and count + (total - seen) >= stars
+
+    def place(cell: int) -> None:
+        if cell == rows * cols:
+            found.append(frozenset(k for k, on in enumerate(placed) if on))
+            return
+        r, c = divmod(cell, cols)
+        k = label[cell]
+        touching = any(placed[(r + dr) * cols + c + dc]
+                       for dr, dc in ((-1, -1), (-1, 0), (-1, 1), (0, -1))
+                       if 0 <= r + dr < rows and 0 <= c + dc < cols)
+        for star in ((False, True) if not touching else (False,)):
+            placed[cell] = star
+            in_row[r] += star
+            in_col[c] += star
+            in_region[k] += star
+            seen_col[c] += 1
+            seen_region[k] += 1
+            if (fits(in_row[r], c + 1, cols, "row", r)
+                    and fits(in_col[c], seen_col[c], rows, "column", c)
+                    and fits(in_region[k], seen_region[k], size[k], "region", k)):
+                place(cell + 1)
+            placed[cell] = False
+            in_row[r] -= star
+            in_col[c] -= star
+            in_region[k] -= star
+            seen_col[c] -= 1
+            seen_region[k] -= 1
+
+    place(0)
+    return sorted(found, key=sorted)
+
+
+def _starbattle() -> Oracle:
+    from cpsolve.models.starbattle import STARBATTLE, Board
+    from cpsolve.models.starbattle.layout import grow, random_stars
+
+    def partition(size: int, rng: random.Random) -> tuple[int, ...]:
+        """``size`` connected regions grown at random from random seeds."""
+        grid = Grid(size, size)
+        label = [-1] * grid.cells
+        for k, seed in enumerate(rng.sample(range(grid.cells), size)):
+            label[seed] = k
+        while -1 in label:
+            cell = rng.choice([c for c in range(grid.cells) if label[c] < 0 and any(
+                label[o] >= 0 for o in grid.neighbours[c])])
+            label[cell] = label[rng.choice([o for o in grid.neighbours[cell]
+                                            if label[o] >= 0])]
+        first: dict[int, int] = {}
+        return tuple(first.setdefault(k, len(first)) for k in label)
+
+    def board(seed: int) -> Any:
+        rng = random.Random(seed)
+        size = rng.choice([4, 5, 5])
+        return Board(size, size, 1, partition(size, rng))
+
+    def solvable(seed: int) -> Any:
+        """Regions grown around a valid placement: one solution or more."""
+        rng = random.Random(seed)
+        size = rng.choice([4, 5, 5])
+        stars = random_stars(size, 1, rng)
+        assert stars is not None
+        region = None
+        while region is None:
+            region = grow(Grid(size, size), stars, size, 1, rng, rng.random())
+        return Board(size, size, 1, region)
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        return symmetry == "none"  # regions are laid out without symmetry
+
+    return Oracle(STARBATTLE, lambda: [board(seed) for seed in range(60)]
+                  + [solvable(seed) for seed in range(60)],
+                  starbattle_solutions, symmetric, (5, 5))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "masyu": _masyu, "mines": _mines,
-                                            "sudoku": _sudoku}
+                                            "starbattle": _starbattle, "sudoku": _sudoku}
 
 
 @cache

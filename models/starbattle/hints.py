@@ -1,0 +1,95 @@
+"""Star Battle's clues for the setter's tools: the counts of the rows, columns and
+regions, each "N stars in this unit".
+
+A Star Battle has no clues a setter takes away: its counts are its rules. They are
+the clues here so that a board with no solution names the rows, columns and regions
+whose counts cannot hold together, and the tools that take clues away (redundant
+clues, a minimal board, the generator's last step) leave them be (``removable``).
+A fix moves a cell where solutions differ into the region beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from cpsolve.backends.sat import CnfModel
+from cpsolve.grid.connectivity import components
+from cpsolve.grid.geometry import renumbered
+from cpsolve.grid.hints import Clue, Edit, Hints
+from cpsolve.models.starbattle.board import Board, Unit
+
+
+def clues(board: Board) -> list[Clue]:
+    """Every counted unit: rows, columns, then regions."""
+    return [Clue(board.grid.rc(unit.first), f"{board.stars} star"
+                 f"{'s' if board.stars != 1 else ''}", unit.key, board.stars,
+                 place=place(board, unit), cells=tuple(map(board.grid.rc, unit.cells)))
+            for unit in board.units]
+
+
+def place(board: Board, unit: Unit) -> str:
+    """How a sentence names a unit: ``row 3``, ``column 2``, ``the region at row 1,
+    column 4``."""
+    if unit.kind == "region":
+        return f"the region at {board.grid.where(unit.first)}"
+    return f"{unit.kind} {unit.index + 1}"
+
+
+def rules(board: Board) -> CnfModel:
+    """The rule without counts: no two stars touch."""
+    from cpsolve.models.starbattle.encodings import apart_clauses
+
+    return CnfModel(nvars=board.cells, projection=range(1, board.cells + 1),
+                    groups=apart_clauses(board))
+
+
+def clauses(board: Board, clue: Clue, top: int) -> tuple[list[Any], int]:
+    """"The unit holds ``board.stars`` stars"."""
+    from pysat.formula import IDPool
+
+    from cpsolve.models.starbattle.encodings import unit_clauses
+
+    unit = next(unit for unit in board.units if unit.key == clue.key)
+    pool = IDPool(start_from=top + 1)
+    groups = unit_clauses(unit.cells, board.stars, pool)
+    return groups, max(top, pool.top)
+
+
+def without(board: Board, gone: Sequence[Clue]) -> Board:
+    """``board`` with the counts of ``gone`` no longer asked for."""
+    return replace(board, free=board.free | {clue.key for clue in gone})  # type: ignore[misc]
+
+
+def moved(board: Board, cell: int, region: int) -> Board | None:
+    """``board`` with ``cell`` moved into ``region`` (``None`` when its own region
+    would be left empty or in pieces)."""
+    rest = [c for c in board.region_cells[board.region[cell]] if c != cell]
+    if not rest or len(components(rest, board.grid.neighbours)) > 1:
+        return None
+    labels = list(board.region)
+    labels[cell] = region
+    return replace(board, region=tuple(renumbered(labels)))
+
+
+def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
+    """Each cell where solutions differ moved into a region beside it."""
+    grid = board.grid
+    out: list[Edit[Board]] = []
+    for r, c in sorted(cells):
+        cell = grid.cell(r, c)
+        beside = sorted({board.region[other] for other in grid.neighbours[cell]}
+                        - {board.region[cell]})
+        for region in beside:
+            changed = moved(board, cell, region)
+            if changed is None:
+                continue
+            into = grid.where(board.region_cells[region][0])
+            out.append(Edit((r, c), "region", f"the cell at {grid.where(cell)} moved into "
+                            f"the region at {into}", changed, base=changed))
+    return out
+
+
+HINTS: Hints[Board] = Hints(clues=clues, rules=rules, clauses=clauses, without=without,
+                            edits=edits, noun="count", removable=False)

@@ -1,0 +1,169 @@
+"""How the generator lays out a Star Battle and mends it (the loop is the kit's,
+:mod:`cpsolve.grid.generate`), the way setters make them: the stars first (a SAT
+answer of the rows' and columns' counts with stars apart, under random phases), then
+regions grown around them: a region seeded at every star and grown a cell at a time
+until every cell has one, then, with more than one star a region, neighbouring
+regions joined that many at a time. Where the answer is not pinned down, a cell where
+a second solution has a star and the answer has none moves into the region beside it:
+the answer keeps every count, the second solution loses one.
+
+Regions are laid out without symmetry, as published Star Battles are.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from cpsolve.grid.generate import Layout, Settings
+from cpsolve.grid.geometry import Grid, renumbered
+from cpsolve.models.starbattle.board import Board, Stars
+from cpsolve.models.starbattle.hints import moved
+from cpsolve.options import Option
+
+TRIES = 60  # growths tried around one placement of stars
+
+
+def _rng(rng: np.random.Generator) -> random.Random:
+    return random.Random(int(rng.integers(1 << 62)))
+
+
+def random_stars(size: int, stars: int, rnd: random.Random) -> Stars | None:
+    """``stars`` stars in every row and column of a ``size`` x ``size`` grid, no two
+    touching, at random (``None`` when there is no such placement)."""
+    from cpsolve.backends.sat import sample
+    from cpsolve.models.starbattle.encodings import build_sat, prepare
+
+    whole = Board(size, size, stars, (0,) * (size * size), frozenset({("region", 0)}))
+    phases = [(cell + 1) * rnd.choice((1, -1)) for cell in range(whole.cells)]
+    found = sample(build_sat(prepare(whole)), phases)
+    if not isinstance(found, tuple):
+        return None
+    return frozenset(cell for cell, on in enumerate(found) if on)
+
+
+def grow(grid: Grid, stars: Stars, count: int, per: int, rnd: random.Random,
+         even: float) -> tuple[int, ...] | None:
+    """``count`` regions of ``per`` stars each around ``stars``: first a region for
+    every star, grown a cell at a time into a free cell beside it (the smallest region
+    with probability ``even``, else one at random) until every cell has one; then,
+    for ``per`` above one, those regions joined ``per`` at a time into connected
+    groups (the region with the fewest partners left first, then its neighbours with
+    the fewest); ``None`` when the joining gets stuck."""
+    seeds = sorted(stars)
+    if len(seeds) != count * per:
+        return None
+    region = [-1] * grid.cells
+    size = [1] * len(seeds)
+    for k, seed in enumerate(seeds):
+        region[seed] = k
+    frontier: list[set[int]] = [{o for o in grid.neighbours[seed] if region[o] < 0}
+                                for seed in seeds]
+    free = grid.cells - len(seeds)
+    while free:
+        open_ = [k for k in range(len(seeds)) if frontier[k]]
+        k = min(open_, key=lambda j: (size[j], rnd.random())) if rnd.random() < even \
+            else rnd.choice(open_)
+        cell = rnd.choice(sorted(frontier[k]))
+        region[cell] = k
+        size[k] += 1
+        free -= 1
+        for other in frontier:
+            other.discard(cell)
+        frontier[k].update(o for o in grid.neighbours[cell] if region[o] < 0)
+    if per > 1:
+        joined = _joined(grid, region, len(seeds), per, rnd)
+        if joined is None:
+            return None
+        region = [joined[k] for k in region]
+    return tuple(renumbered(region))
+
+
+def _joined(grid: Grid, region: list[int], count: int, per: int,
+            rnd: random.Random) -> list[int] | None:
+    """Regions ``0..count-1`` joined ``per`` at a time into connected groups: the
+    group of each region, or ``None`` when some region is left without partners."""
+    beside: list[set[int]] = [set() for _ in range(count)]
+    for a, b in grid.pairs:
+        if region[a] != region[b]:
+            beside[region[a]].add(region[b])
+            beside[region[b]].add(region[a])
+    group = [-1] * count
+
+    def partners(k: int) -> int:
+        return sum(group[o] < 0 for o in beside[k])
+
+    for made in range(count // per):
+        left = [k for k in range(count) if group[k] < 0]
+        first = min(left, key=lambda k: (partners(k), rnd.random()))
+        members = [first]
+        group[first] = made
+        while len(members) < per:
+            near = sorted({o for k in members for o in beside[k] if group[o] < 0})
+            if not near:
+                return None
+            chosen = min(near, key=lambda k: (partners(k), rnd.random()))
+            group[chosen] = made
+            members.append(chosen)
+    return group
+
+
+def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Stars] | None:
+    """Stars at random, regions grown around them (``None`` when none grew)."""
+    size, per = settings.rows, settings.options["stars"]
+    rnd = _rng(rng)
+    stars = random_stars(size, per, rnd)
+    if stars is None:
+        return None
+    for _ in range(TRIES):
+        region = grow(settings.grid, stars, size, per, rnd, settings.density)
+        if region is not None:
+            return Board(size, size, per, region), stars
+    return None
+
+
+def mend(board: Board, stars: Stars, other: Stars | None, cells: set[tuple[int, int]],
+         settings: Settings, rng: np.random.Generator) -> tuple[Board, Stars] | None:
+    """A cell where the answer has no star moved into a region beside it (the answer
+    keeps every count): first a cell where ``other`` (a second solution) has a star,
+    so that ``other`` breaks a region's count, then any of ``cells``, then a cell
+    beside them; ``None`` when no such cell can move."""
+    grid = board.grid
+    rnd = _rng(rng)
+    near = [grid.cell(r, c) for r, c in sorted(cells)]
+    around = sorted({o for cell in near for o in grid.neighbours[cell]} - set(near))
+    tiers = [[cell for cell in near if other is not None and cell in other], near, around]
+    for tier in tiers:
+        chosen = [cell for cell in tier if cell not in stars]
+        rnd.shuffle(chosen)
+        for cell in chosen:
+            beside = sorted({board.region[o] for o in grid.neighbours[cell]}
+                            - {board.region[cell]})
+            rnd.shuffle(beside)
+            for region in beside:
+                changed = moved(board, cell, region)
+                if changed is not None:
+                    return changed, stars
+    return None
+
+
+def too_small(rows: int, cols: int) -> str | None:
+    """A Star Battle is square (as many rows, columns and regions).
+
+    >>> too_small(6, 6), too_small(6, 7)
+    (None, 'a Star Battle is square: as many rows as columns')
+    """
+    return None if rows == cols else "a Star Battle is square: as many rows as columns"
+
+
+LAYOUT: Layout[Board, Stars] = Layout(
+    make=make, mend=mend, too_small=too_small, clued=False, smallest=1,
+    symmetries=("none",), format="url",
+    density=Option("density", 0.5, "How evenly the regions grow: 0 shapes at random, 1 "
+                   "regions of even sizes", kind=float, low=0, high=1, metavar="D"),
+    options=(Option("stars", 1, "Stars in every row, column and region", kind=int, low=1,
+                    metavar="N"),),
+)
+
+__all__ = ["LAYOUT", "grow", "make", "mend", "random_stars"]
