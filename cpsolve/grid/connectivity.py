@@ -321,3 +321,69 @@ def cpsat_loop(model: Any, edges: Sequence[tuple[int, int]], edge_vars: Sequence
     for cell, here in enumerate(_bools(model, used)):
         arcs.append((cell, cell, ~here))
     model.add_circuit(arcs)
+
+
+class ShadingRules:
+    """The rules a shading genre shares (Heyawake, Hitori, ...), for a model whose cell
+    ``c`` is the variable ``c + 1``, true when shaded: no two shaded cells side by side,
+    and the unshaded cells connected, lazily on SAT (:meth:`refine`, :meth:`partial`)
+    or on CP-SAT (:meth:`cpsat`).
+
+    >>> from cpsolve.grid.geometry import Grid
+    >>> rules = ShadingRules(Grid(1, 3))
+    >>> rules.refine((False, True, False))  # shading the middle cuts the row in two
+    [[3, 1, -2]]
+    >>> [g.tolist() for g in rules.clauses()]
+    [[[-1, -2], [-2, -3]]]
+    """
+
+    def __init__(self, grid: Any) -> None:
+        self.grid = grid
+
+    def clauses(self) -> list[Any]:
+        """Clause groups: no two shaded cells side by side; and, on a board of at least
+        2x2, an unshaded cell has an unshaded neighbour (implied by connectivity, since
+        such a board leaves at least two cells unshaded: the solver gets the short cuts
+        for free; a single row may leave one, between two shaded cells)."""
+        import numpy as np
+
+        grid = self.grid
+        groups: list[Any] = []
+        if grid.pairs:
+            groups.append(-(np.array(grid.pairs, dtype=np.int64) + 1))
+        if grid.rows >= 2 and grid.cols >= 2:
+            groups.append([[cell + 1, *(-(other + 1) for other in grid.neighbours[cell])]
+                           for cell in range(grid.cells)])
+        return groups
+
+    def refine(self, values: Sequence[bool]) -> list[list[int]]:
+        """Cuts for a candidate whose unshaded cells fall apart (the projection's values
+        in cell order)."""
+        return connected_cuts([not on for on in values], _unshaded, self.grid.neighbours)
+
+    def partial(self, values: Any) -> list[list[int]]:
+        """What connectivity says on a partial assignment (``values`` by variable,
+        1 true, 0 false, -1 open; index 0 unused)."""
+        import numpy as np
+
+        shaded = values[1:self.grid.cells + 1]
+        inside = np.where(shaded < 0, -1, 1 - shaded)  # unshaded cells are inside
+        return connected_partial(inside, _unshaded, self.grid.tables[0])
+
+    def cpsat(self, model: Any, shaded: Sequence[Any], connect: Callable[..., None]) -> None:
+        """The same rules on CP-SAT (``connect``: :func:`cpsat_connected_flow` or
+        :func:`cpsat_connected_order`): of two neighbouring cells one is unshaded, so
+        the first of them that is is the root."""
+        grid = self.grid
+        for a, b in grid.pairs:
+            model.add_bool_or([~shaded[a], ~shaded[b]])
+        if grid.rows >= 2 and grid.cols >= 2:
+            for cell in range(grid.cells):
+                model.add_bool_or([shaded[cell], *(~shaded[o] for o in grid.neighbours[cell])])
+        roots = [0, grid.neighbours[0][0]] if grid.cells > 1 else [0]
+        connect(model, [~s for s in shaded], grid.neighbours, roots=roots)
+
+
+def _unshaded(cell: int) -> int:
+    """The literal "``cell`` is unshaded" of a shading model."""
+    return -(cell + 1)

@@ -36,12 +36,7 @@ import numpy as np
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
 from cpsolve.cnf import AMO_ONLY_CARDS, CARD, CARDS, card_clauses, exactly, known_card
-from cpsolve.grid.connectivity import (
-    connected_cuts,
-    connected_partial,
-    cpsat_connected_flow,
-    cpsat_connected_order,
-)
+from cpsolve.grid.connectivity import ShadingRules, cpsat_connected_flow, cpsat_connected_order
 from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 
@@ -81,17 +76,14 @@ def local_clauses(board: Board, card: str = "totalizer") -> tuple[list[Any], int
     from pysat.formula import IDPool
 
     known_card(card)
-    groups: list[Any] = []
-    if board.grid.pairs:
-        groups.append(-(np.array(board.grid.pairs, dtype=np.int64) + 1))
+    rules = ShadingRules(board.grid)
+    groups: list[Any] = rules.clauses()[:1]
     pool = IDPool(start_from=board.cells + 1)
     for room, number in enumerate(board.numbers):
         if number is not None and number != UNKNOWN:
             groups.extend(room_clauses(board, room, number, pool, card))
     groups.append([[cell + 1 for cell in run] for run in board.runs])
-    if board.rows >= 2 and board.cols >= 2:
-        groups.append([[cell + 1, *(-(other + 1) for other in board.grid.neighbours[cell])]
-                       for cell in range(board.cells)])
+    groups.extend(rules.clauses()[1:])
     return groups, max(board.cells, pool.top)
 
 
@@ -99,21 +91,9 @@ def build_lazy(prepared: Whole[Board, Shading], *, card: str = "totalizer") -> C
     """``lazy``: the local rules as clauses; connectivity checked on each candidate."""
     board = prepared.board
     groups, nvars = local_clauses(board, card)
-    neighbours = board.grid.neighbours
-
-    def refine(values: tuple[bool, ...]) -> list[list[int]]:
-        return connected_cuts([not on for on in values], lambda cell: -(cell + 1),
-                              neighbours)
-
-    table = board.grid.tables[0]
-
-    def partial(values: np.ndarray) -> list[list[int]]:
-        shaded = values[1:board.cells + 1]
-        inside = np.where(shaded < 0, -1, 1 - shaded)  # unshaded cells are inside
-        return connected_partial(inside, lambda cell: -(cell + 1), table)
-
+    rules = ShadingRules(board.grid)
     return CnfModel(nvars=nvars, projection=range(1, board.cells + 1), groups=groups,
-                    refine=refine, names=_names(board), partial=partial)
+                    refine=rules.refine, names=_names(board), partial=rules.partial)
 
 
 def _cpsat(prepared: Whole[Board, Shading], connect: Any) -> CpsatModel:
@@ -123,19 +103,12 @@ def _cpsat(prepared: Whole[Board, Shading], connect: Any) -> CpsatModel:
     model = cp_model.CpModel()
     shaded = [model.new_bool_var(f"shaded_{board.grid.name(c)}")
               for c in range(board.cells)]
-    for a, b in board.grid.pairs:
-        model.add_bool_or([~shaded[a], ~shaded[b]])
     for room, number in enumerate(board.numbers):
         if number is not None and number != UNKNOWN:
             model.add(sum(shaded[c] for c in board.room_cells[room]) == number)
     for run in board.runs:
         model.add_bool_or([shaded[c] for c in run])
-    if board.rows >= 2 and board.cols >= 2:
-        for cell in range(board.cells):
-            model.add_bool_or([shaded[cell], *(~shaded[o] for o in board.grid.neighbours[cell])])
-    # Of two neighbouring cells one is unshaded: the first of them that is is the root.
-    roots = [0, board.grid.neighbours[0][0]] if board.cells > 1 else [0]
-    connect(model, [~s for s in shaded], board.grid.neighbours, roots=roots)
+    ShadingRules(board.grid).cpsat(model, shaded, connect)
     return CpsatModel(model=model, projection=shaded)
 
 
