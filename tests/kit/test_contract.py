@@ -55,6 +55,13 @@ OUTCOMES = {
         (["-", "--unique", "--backend", "cpsat"], "1...\n..3.\n.4..\n...2\n", 0, "solved"),
         (["-", "--time-limit", "0"], "." * 81 + "\n", 3, "unknown"),
     ],
+    "hitori": [
+        (["-", "--unique"], "2 2\n1 2\n3 4\n", 4, "solved"),
+        (["-"], "2 2\n1 1\n1 1\n", 1, "unsolvable"),
+        (["https://puzz.link/p?hitori/8/8/7113844227266831246771852247731643381555633245178"
+          "631347515752264", "--unique", "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n1 2\n3 4\n", 3, "unknown"),
+    ],
     "starbattle": [
         (["-", "--unique"], "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n", 4, "solved"),
         (["-"], "3 3 1\na a b\na a b\nc c b\n", 1, "unsolvable"),
@@ -179,6 +186,7 @@ SAME_MODEL = {
     "heyawake": [[], ["--card", "direct"], ["--encoding", "order"]],
     "masyu": [[], ["--backend", "cpsat"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
+    "hitori": [[], ["--encoding", "flow"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],

@@ -331,7 +331,91 @@ def _starbattle() -> Oracle:
                   starbattle_solutions, symmetric, (5, 5))
 
 
+# Hitori --------------------------------------------------------------------------------
+
+def hitori_solutions(board: Any) -> list[Any]:
+    """Every shading, cell by cell in reading order: a cell shaded only where the cell
+    above and the one before are not, a row's and the columns' repeated numbers
+    checked as soon as their cells are decided, the unshaded cells' connectivity at
+    the end by a flood (no code shared with the family)."""
+    rows, cols = board.rows, board.cols
+    shown = [n if n is not None and n >= 0 else None for n in board.numbers]
+    shaded = [False] * (rows * cols)
+    found: list[Any] = []
+
+    def repeats_ok(cell: int) -> bool:
+        """The cell, if unshaded, repeats no unshaded number before it in its row or
+        column."""
+        if shaded[cell] or shown[cell] is None:
+            return True
+        r, c = divmod(cell, cols)
+        before = [r * cols + k for k in range(c)] + [k * cols + c for k in range(r)]
+        return all(shaded[o] or shown[o] != shown[cell] for o in before)
+
+    def connected() -> bool:
+        white = [k for k in range(rows * cols) if not shaded[k]]
+        if not white:
+            return True
+        seen, stack = {white[0]}, [white[0]]
+        while stack:
+            r, c = divmod(stack.pop(), cols)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                k = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and not shaded[k] and k not in seen:
+                    seen.add(k)
+                    stack.append(k)
+        return len(seen) == len(white)
+
+    def place(cell: int) -> None:
+        if cell == rows * cols:
+            if connected():
+                found.append(frozenset(k for k, on in enumerate(shaded) if on))
+            return
+        r, c = divmod(cell, cols)
+        touching = (r > 0 and shaded[cell - cols]) or (c > 0 and shaded[cell - 1])
+        for shade in ((False, True) if not touching else (False,)):
+            shaded[cell] = shade
+            if repeats_ok(cell):
+                place(cell + 1)
+        shaded[cell] = False
+
+    place(0)
+    return sorted(found, key=sorted)
+
+
+def _hitori() -> Oracle:
+    from cpsolve.models.hitori import HITORI, Board
+    from cpsolve.models.hitori.layout import numbers_for, random_shading
+
+    def board(seed: int) -> Any:
+        """Numbers at random from a few values, some cells empty or "?"."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        values = rng.randint(2, 4)
+        return Board(rows, cols, tuple(rng.choice([*range(1, values + 1), None, -2])
+                                       if rng.random() < 0.2 else rng.randint(1, values)
+                                       for _ in range(rows * cols)))
+
+    def made(seed: int) -> Any:
+        """A layout the generator would start from: one solution or more."""
+        rng = random.Random(seed)
+        grid = Grid(rng.randint(3, 5), rng.randint(3, 5))
+        shading = random_shading(grid, rng.choice([0.2, 0.3]), "none", rng)
+        return Board(grid.rows, grid.cols, numbers_for(grid, shading, rng))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        return all(set(board.grid.orbit(cell, symmetry)) <= answer for cell in answer)
+
+    return Oracle(HITORI, lambda: [board(seed) for seed in range(60)]
+                  + [made(seed) for seed in range(60)], hitori_solutions, symmetric, (5, 5),
+                  # unit propagation alone decides no cell of a board numbered throughout
+                  # (a Hitori needs trials from the first cell on), and the layouts made
+                  # so far are decided by single trials: tricky is the one grade reached
+                  grades=("tricky", "tricky"))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
+                                            "hitori": _hitori,
                                             "masyu": _masyu, "mines": _mines,
                                             "starbattle": _starbattle, "sudoku": _sudoku}
 
