@@ -62,8 +62,10 @@ def timed(run: Callable[[], Any]) -> tuple[float, Any]:
 
 def report(title: str, sets: dict[str, list[Any]],
            methods: dict[str, Callable[[Any], tuple[bool, Any]]], limit: float) -> None:
-    """Time every method on every board (the first call of each warms up); print the
-    table. A method returns (decided, answer): decided means solved and proven unique
+    """Time every method on every board (the first call of each warms up; the order of
+    the methods turns by one from board to board, so that none always pays for what
+    the first run on a board leaves cached on it); print the table. A method returns
+    (decided, answer): decided means solved and proven unique
     (or, for a solve-only baseline, solved)."""
     everything = [b for group in sets.values() for b in group]
     first = everything[0]
@@ -72,10 +74,14 @@ def report(title: str, sets: dict[str, list[Any]],
     seconds: dict[str, list[float]] = {name: [] for name in methods}
     by_size: dict[str, dict[str, list[float]]] = {name: {} for name in methods}
     failed: dict[str, int] = {name: 0 for name in methods}
+    names = list(methods)
+    turn = 0
     for size, group in sets.items():
         for board in group:
             answers = {}
-            for name, run in methods.items():
+            turn += 1
+            for name in names[turn % len(names):] + names[:turn % len(names)]:
+                run = methods[name]
                 took, (decided, answer) = timed(lambda run=run, board=board: run(board))
                 if not decided:
                     failed[name] += 1

@@ -1,0 +1,67 @@
+"""Hitori benchmark: every method (solve and uniqueness proof) on boards published on
+puzz.link (4x4 to 10x10, every cell numbered: puzzlekit reads no empty cell) and boards
+made by the generator at published sizes (10x10, 12x12, 17x17, every cell numbered,
+rot2); median, p90 and max, beside the peer solver
+puzzlekit 0.3.4 (CP-SAT, solve only: ``pip install puzzlekit==0.3.4``) when it is
+installed, measured in the same run.
+
+Run: ``.venv/bin/python benchmarks/hitori.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pencil import DATA, arguments, puzzlekit_solver, report
+
+from cpsolve.grid.generate import generate
+from cpsolve.models.hitori import HITORI, Board, parse, solve
+from cpsolve.models.hitori.formats import to_text, to_url
+
+PUBLISHED = [
+    "https://puzz.link/p?hitori/4/4/1114142333214213",
+    "https://puzz.link/p?hitori/8/8/7113844227266831246771852247731643381555633245178631347515"
+    "752264",
+    "https://puzz.link/p?hitori/10/10/1174453399113445756a2345678aa82513328aa85417a698323227a94"
+    "11566517a43236688115329986a115274aa99886611",
+]
+
+
+def made(size: int, count: int) -> list[Board]:
+    """``count`` generated boards (seeds 1, 2, ...), kept in benchmarks/data/hitori/."""
+    path = DATA / "hitori" / f"{size}x{size}.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    urls = path.read_text().split() if path.exists() else []
+    while len(urls) < count:
+        start = time.perf_counter()
+        urls.append(to_url(generate(HITORI, size, size, seed=len(urls) + 1).board))
+        print(f"  made hitori {size}x{size} #{len(urls)} in "
+              f"{time.perf_counter() - start:.1f} s", flush=True)
+        path.write_text("\n".join(urls) + "\n")
+    return [parse(url) for url in urls[:count]]
+
+
+def main() -> None:
+    args = arguments(__doc__.splitlines()[0])
+    sets = {"published": [parse(url) for url in PUBLISHED],
+            **{f"{n}x{n} made": made(n, args.count) for n in (10, 12, 17)}}
+    limit = args.limit
+
+    def ours(**options: Any) -> Any:
+        def run(board: Board) -> tuple[bool, Any]:
+            result = solve(board, unique=True, time_limit=limit, **options)
+            return result.unique is True, result.solution
+        return run
+
+    methods = {"lazy SAT (default: CaDiCaL 1.5.3)": ours(),
+               "lazy SAT, Glucose 4": ours(solver="glucose4"),
+               "CP-SAT order": ours(encoding="order"), "CP-SAT flow": ours(encoding="flow")}
+    peer = puzzlekit_solver("hitori", limit)
+    if peer is not None:
+        methods["peer: puzzlekit 0.3.4 (solve only)"] = lambda board: peer(to_text(board))
+    report("Hitori", sets, methods, limit)
+
+
+if __name__ == "__main__":
+    main()
