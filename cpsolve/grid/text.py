@@ -15,6 +15,7 @@ Lines starting with ``%`` are comments. Every error is a located
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from cpsolve.errors import InputError
@@ -218,3 +219,44 @@ def marked(text: str, cells: set[tuple[int, int]], mark: str = "?") -> str:
         return "\n".join("".join(row) for row in rows)
     width = max(len(token) for row in rows for token in row)
     return "\n".join(" ".join(token.ljust(width) for token in row).rstrip() for row in rows)
+
+
+def marked_rows(rows: int, cols: int, marked: Collection[int], mark: str = "#") -> list[str]:
+    """An answer that marks cells (shaded, starred) as rows of ``mark`` and ``.``.
+
+    >>> marked_rows(2, 3, {0, 4})
+    ['#..', '.#.']
+    """
+    return ["".join(mark if r * cols + c in marked else "." for c in range(cols))
+            for r in range(rows)]
+
+
+def read_marked(text: str, rows: int, cols: int, on: Collection[str], off: Collection[str],
+                what: str) -> frozenset[int]:
+    """The cells an answer marks (tokens in ``on``; those in ``off`` are not marked), for
+    a board of ``rows`` x ``cols``; a located error for another size or token (``what``
+    names the mark: ``'#' (shaded)``).
+
+    >>> sorted(read_marked("#.\\n.#\\n", 2, 2, {"#"}, {"."}, "'#' (shaded)"))
+    [0, 3]
+    """
+    found_rows, found_cols, (grid,) = read(text, 1, names=("answer",))
+    if (found_rows, found_cols) != (rows, cols):
+        raise InputError(f"the answer is {found_rows}x{found_cols}, the board {rows}x{cols}",
+                         line=grid[0][0].line, column=1)
+    marked = set()
+    for cell, token in enumerate(t for row in grid for t in row):
+        if token.text in on:
+            marked.add(cell)
+        elif token.text not in off:
+            raise token.error(f"a cell of an answer is {what} or '.', not {token.text!r}")
+    return frozenset(marked)
+
+
+def looks_marked(text: str, on: Collection[str], off: Collection[str]) -> bool:
+    """Whether ``text`` reads as an answer of marked cells (every token a mark or not,
+    and some mark that is not a digit): a board reader that refused it can say to give
+    it with ``--check``."""
+    _, _, (grid,) = read(text, 1, names=("answer",))
+    tokens = {t.text for row in grid for t in row}
+    return tokens <= set(on) | set(off) and any(not t.isdigit() for t in tokens & set(on))

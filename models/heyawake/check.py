@@ -8,8 +8,7 @@ cells. It shares nothing with the models but the board.
 
 from __future__ import annotations
 
-from collections import deque
-
+from cpsolve.grid.checks import shading_breaks
 from cpsolve.grid.geometry import Broken
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 
@@ -31,24 +30,7 @@ def check(board: Board, shading: Shading) -> list[str]:
         if not 0 <= cell < board.cells:
             errors.append(Broken(f"shaded cell {cell} is outside the board"))
     shaded = [cell in shading for cell in range(board.cells)]
-    for a, b in grid.pairs:
-        if shaded[a] and shaded[b]:
-            errors.append(Broken(f"shaded cells at {where(a)} and {where(b)} touch",
-                                 rc(a), rc(b)))
-    white = [cell for cell in range(board.cells) if not shaded[cell]]
-    if white:
-        seen = {white[0]}
-        queue = deque([white[0]])
-        while queue:
-            cell = queue.popleft()
-            for other in grid.neighbours[cell]:
-                if not shaded[other] and other not in seen:
-                    seen.add(other)
-                    queue.append(other)
-        apart = [cell for cell in white if cell not in seen]
-        if apart:
-            errors.append(Broken(f"the unshaded cell at {where(apart[0])} is cut off from "
-                                 f"the one at {where(white[0])}", *map(rc, apart)))
+    errors.extend(shading_breaks(grid, shaded))
     counts = [0] * board.rooms
     for cell in range(board.cells):
         counts[board.room[cell]] += shaded[cell]

@@ -14,7 +14,6 @@ borders then the rooms' numbers, as the site's editor encodes them.
 
 from __future__ import annotations
 
-from cpsolve.errors import InputError
 from cpsolve.grid import forms, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.connectivity import components
@@ -160,8 +159,7 @@ def to_text(board: Board) -> str:
 
 def to_rows(board: Board, shading: Shading) -> list[str]:
     """An answer as rows of ``#`` (shaded) and ``.``."""
-    return ["".join("#" if board.grid.cell(r, c) in shading else "."
-                    for c in range(board.cols)) for r in range(board.rows)]
+    return gridtext.marked_rows(board.rows, board.cols, shading, "#")
 
 
 def show(board: Board, shading: Shading) -> str:
@@ -173,17 +171,8 @@ def read_answer(text: str, board: Board) -> tuple[Shading, list[str]]:
     """An answer (rows of ``#`` shaded and ``.`` unshaded; ``x``, ``1`` and ``-``,
     ``+``, ``0`` are read too) for ``board``; no cell of it disagrees with the board
     (an answer only shades), so the list of differences is empty."""
-    rows, cols, (grid,) = gridtext.read(text, 1, names=("answer",))
-    if (rows, cols) != (board.rows, board.cols):
-        raise InputError(f"the answer is {rows}x{cols}, the board {board.rows}x{board.cols}",
-                         line=grid[0][0].line, column=1)
-    shaded = set()
-    for cell, token in enumerate(t for row in grid for t in row):
-        if token.text in SHADED:
-            shaded.add(cell)
-        elif token.text not in UNSHADED:
-            raise token.error(f"a cell of an answer is '#' (shaded) or '.', not {token.text!r}")
-    return frozenset(shaded), []
+    return gridtext.read_marked(text, board.rows, board.cols, SHADED, UNSHADED,
+                                "'#' (shaded)"), []
 
 
 def _pzprv3(framed: forms.Framed) -> Board:
@@ -197,9 +186,7 @@ def _pzprv3(framed: forms.Framed) -> Board:
 
 
 def _is_answer(text: str) -> bool:
-    _, _, (grid,) = gridtext.read(text, 1, names=("answer",))
-    tokens = {t.text for row in grid for t in row}
-    return tokens <= SHADED | UNSHADED and bool(tokens & SHADED - {"1"})
+    return gridtext.looks_marked(text, SHADED, UNSHADED)
 
 
 FORMS: forms.Forms[Board] = forms.Forms(

@@ -14,7 +14,7 @@ number not given, ``.`` an empty cell.
 
 from __future__ import annotations
 
-from cpsolve.errors import InputError, UsageError
+from cpsolve.errors import UsageError
 from cpsolve.grid import forms, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.models.hitori.board import UNKNOWN, Board, Shading
@@ -90,9 +90,10 @@ def parse_url(url: str) -> Board:
 def to_url(board: Board) -> str:
     """The puzz.link URL of ``board`` (numbers up to 1,295, as the site writes them).
 
-    >>> url = "https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1."
-    >>> to_url(parse_url(url)) == url
-    True
+    >>> to_url(parse("2 2\\n1 -\\n? 40\\n"))
+    'https://puzz.link/p?hitori/2/2/1.@-14'
+    >>> to_url(parse("1 2\\n1 -\\n"))  # a final '.' is followed by '/', as on the site
+    'https://puzz.link/p?hitori/2/1/1./'
     """
     body = []
     for number in board.numbers:
@@ -128,8 +129,7 @@ def to_text(board: Board) -> str:
 
 def to_rows(board: Board, shading: Shading) -> list[str]:
     """An answer as rows of ``#`` (shaded) and ``.``."""
-    return ["".join("#" if board.grid.cell(r, c) in shading else "."
-                    for c in range(board.cols)) for r in range(board.rows)]
+    return gridtext.marked_rows(board.rows, board.cols, shading, "#")
 
 
 def show(board: Board, shading: Shading) -> str:
@@ -141,23 +141,12 @@ def read_answer(text: str, board: Board) -> tuple[Shading, list[str]]:
     """An answer (rows of ``#`` shaded and ``.`` unshaded; ``x`` and ``-``, ``+`` are
     read too) for ``board``; an answer only shades, so the list of differences is
     empty."""
-    rows, cols, (grid,) = gridtext.read(text, 1, names=("answer",))
-    if (rows, cols) != (board.rows, board.cols):
-        raise InputError(f"the answer is {rows}x{cols}, the board {board.rows}x{board.cols}",
-                         line=grid[0][0].line, column=1)
-    shaded = set()
-    for cell, token in enumerate(t for row in grid for t in row):
-        if token.text in SHADED:
-            shaded.add(cell)
-        elif token.text not in UNSHADED:
-            raise token.error(f"a cell of an answer is '#' (shaded) or '.', not {token.text!r}")
-    return frozenset(shaded), []
+    return gridtext.read_marked(text, board.rows, board.cols, SHADED, UNSHADED,
+                                "'#' (shaded)"), []
 
 
 def _is_answer(text: str) -> bool:
-    _, _, (grid,) = gridtext.read(text, 1, names=("answer",))
-    tokens = {t.text for row in grid for t in row}
-    return tokens <= SHADED | UNSHADED and bool(tokens & SHADED)
+    return gridtext.looks_marked(text, SHADED, UNSHADED)
 
 
 FORMS: forms.Forms[Board] = forms.Forms(kinds=URL_KINDS, url=parse_url, grid=parse_grid,

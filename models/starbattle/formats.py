@@ -149,8 +149,7 @@ def to_text(board: Board) -> str:
 
 def to_rows(board: Board, stars: Stars) -> list[str]:
     """An answer as rows of ``*`` (a star) and ``.``."""
-    return ["".join("*" if board.grid.cell(r, c) in stars else "."
-                    for c in range(board.cols)) for r in range(board.rows)]
+    return gridtext.marked_rows(board.rows, board.cols, stars, "*")
 
 
 def show(board: Board, stars: Stars) -> str:
@@ -162,24 +161,12 @@ def read_answer(text: str, board: Board) -> tuple[Stars, list[str]]:
     """An answer (rows of ``*`` for a star and ``.``; ``x``, ``#``, ``1`` and ``-``,
     ``+``, ``0`` are read too) for ``board``; an answer only places stars, so the list
     of differences is empty."""
-    rows, cols, (grid,) = gridtext.read(text, 1, names=("answer",))
-    if (rows, cols) != (board.rows, board.cols):
-        raise InputError(f"the answer is {rows}x{cols}, the board {board.rows}x{board.cols}",
-                         line=grid[0][0].line, column=1)
-    stars = set()
-    for cell, token in enumerate(t for row in grid for t in row):
-        if token.text in STAR:
-            stars.add(cell)
-        elif token.text not in NO_STAR:
-            raise token.error(f"a cell of an answer is '*' (a star) or '.', not "
-                              f"{token.text!r}")
-    return frozenset(stars), []
+    return gridtext.read_marked(text, board.rows, board.cols, STAR, NO_STAR,
+                                "'*' (a star)"), []
 
 
 def _is_answer(text: str) -> bool:
-    _, _, (grid,) = gridtext.read(text, 1, names=("answer",))
-    tokens = {t.text for row in grid for t in row}
-    return tokens <= STAR | NO_STAR and bool(tokens & STAR - {"1"})
+    return gridtext.looks_marked(text, STAR, NO_STAR)
 
 
 FORMS: forms.Forms[Board] = forms.Forms(kinds=URL_KINDS, url=parse_url, grid=parse_grid,
