@@ -125,7 +125,14 @@ class Hints(Generic[Board]):
         Whether a setter takes these clues away. ``False`` for clues that are the
         genre's rules (Star Battle's counts of rows, columns and regions): they are
         questioned when a board has no solution, but ``--redundant``, ``--minimize``
-        and the generator's last step leave them be.
+        and the generator's last step leave them be; ``kept`` says why, in the words
+        those options print.
+    ``monotone``
+        Whether taking a clue away relaxes the board (its solutions are the board's
+        and more). Not so for Nurikabe's numbers: a number gone, its island must go
+        too. A clue left out of the clue model is free (on or off as a solution
+        needs), so for such clues the clues in conflict mean "these cannot hold
+        together, whatever the other clues"; they are not ``removable``.
     ``noun``
         What a clue is called in messages (``number``, ``pearl``).
     ``unit``
@@ -142,6 +149,8 @@ class Hints(Generic[Board]):
                       tuple[list[Any], int]] | None = None
     symmetric: bool = False
     removable: bool = True
+    monotone: bool = True
+    kept: str = "they are the genre's rules, not clues a setter takes away"
     noun: str = "clue"
     unit: str = "cells"
 

@@ -209,19 +209,28 @@ _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 1224
          "$": (5, 77776)}
 
 
-def decode_numbers(link: Link, start: int, count: int) -> tuple[list[int | None], int]:
+def decode_numbers(link: Link, start: int, count: int, *, short: bool = False
+                   ) -> tuple[list[int | None], int]:
     """``count`` numbers (pzprjs ``decodeNumber16``: one per room, say): a hex digit,
     ``-xx``, ``+xxx`` and wider forms, ``.`` for a number shown as ``?``
     (:data:`UNKNOWN`), ``g``-``z`` for 1-20 places without a number. Returns the
     numbers (None: none) and the body index after them; what follows is not read.
+    With ``short``, a body that ends early leaves the places after it without a
+    number, as the site reads a genre whose numbers are the whole body (published
+    Nurikabe URLs leave out the empty cells at the end); otherwise it is an error.
 
     >>> decode_numbers(Link("heyawake", 1, 1, "2-11.h3", 0), 0, 6)
     ([2, 17, -2, None, None, 3], 7)
+    >>> decode_numbers(Link("nurikabe", 4, 1, "g2", 0), 0, 4, short=True)[0]
+    [None, 2, None, None]
     """
     body = link.body
     out: list[int | None] = []
     index = start
     while len(out) < count:
+        if index >= len(body) and short:
+            out.extend([None] * (count - len(out)))
+            break
         if index >= len(body):
             raise link.error(f"the body ends after {len(out)} of {count} numbers", index)
         ch = body[index]

@@ -133,6 +133,8 @@ def _conflict(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: 
                            + " in conflict")
         what = ("the clue that cannot hold" if len(found.clues) == 1 else
                 "clues that cannot hold together")
+        if not puzzle.require_hints().monotone:
+            what += f", whatever the other {puzzle.require_hints().noun}s"
         more = "" if found.minimal else " (the time ran out before the set was minimal)"
         out.lines.append(f"{what}{more}: {_listed(found.clues)}")
         pic = puzzle.picture(board, None)
@@ -197,8 +199,7 @@ def _redundant(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver:
     out.keys["redundant"] = []
     noun = puzzle.require_hints().noun
     if not puzzle.require_hints().removable:
-        out.lines.append(f"\nredundant {noun}s: none, the {noun}s are the genre's "
-                         "rules, not clues a setter takes away")
+        out.lines.append(f"\nredundant {noun}s: none, {puzzle.require_hints().kept}")
         return
     if result.unique is not True:
         if result.status.found and result.unique is False:
@@ -249,9 +250,7 @@ def _minimize(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: 
     from cpsolve.grid.setter import minimize
 
     if not puzzle.require_hints().removable:
-        noun = puzzle.require_hints().noun
-        out.lines.append(f"\nnothing to minimize: the {noun}s are the genre's rules, "
-                         "not clues a setter takes away")
+        out.lines.append(f"\nnothing to minimize: {puzzle.require_hints().kept}")
         return
     if result.unique is not True:
         if result.status.found and result.unique is False:

@@ -62,6 +62,13 @@ OUTCOMES = {
           "631347515752264", "--unique", "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\n1 2\n3 4\n", 3, "unknown"),
     ],
+    "nurikabe": [
+        (["-", "--unique"], "3 3\n- - -\n- 3 -\n- - -\n", 4, "solved"),
+        (["-"], "2 3\n1 1 -\n- - -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?nurikabe/10/10/1k4u1j7i3r6y1w-11m3n2", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "3 3\n- - -\n- 3 -\n- - -\n", 3, "unknown"),
+    ],
     "starbattle": [
         (["-", "--unique"], "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n", 4, "solved"),
         (["-"], "3 3 1\na a b\na a b\nc c b\n", 1, "unsolvable"),
@@ -187,6 +194,7 @@ SAME_MODEL = {
     "masyu": [[], ["--backend", "cpsat"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
+    "nurikabe": [[], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],

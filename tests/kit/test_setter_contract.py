@@ -93,9 +93,26 @@ def test_the_clues_in_conflict_are_a_minimal_core_by_brute_force(name):
         alone = hints.without(board, others)
         assert not check.solutions(alone), board  # the core alone has no solution
         for clue in found.clues:  # and without any one of them, the rest can hold
-            assert check.solutions(hints.without(alone, [clue])), (board, clue)
+            if hints.monotone:
+                assert check.solutions(hints.without(alone, [clue])), (board, clue)
+                continue
+            # a clue taken away is no relaxation: the core cannot hold whatever the
+            # others (none of them with it holds either), and without any one of it,
+            # some of the others let the rest hold
+            for kept in _subsets(others):
+                with_them = hints.without(board, [o for o in others if o not in kept])
+                assert not check.solutions(with_them), (board, kept)
+            assert any(check.solutions(hints.without(board, [clue, *(o for o in others
+                                                                     if o not in kept)]))
+                       for kept in _subsets(others)), (board, clue)
         seen += 1
     assert seen >= 5
+
+
+def _subsets(items):
+    from itertools import combinations
+
+    return [list(c) for k in range(len(items) + 1) for c in combinations(items, k)]
 
 
 def test_redundant_clues_by_brute_force(name):

@@ -414,9 +414,103 @@ def _hitori() -> Oracle:
                   grades=("tricky", "tricky"))
 
 
+# Nurikabe ------------------------------------------------------------------------------
+
+def nurikabe_solutions(board: Any) -> list[Any]:
+    """Every shading, cell by cell in reading order (a numbered cell never shaded, no
+    2x2 block all shaded as soon as its last cell is decided), each whole one checked
+    by floods written here: one sea, each island one number equal to its size (no code
+    shared with the family)."""
+    rows, cols = board.rows, board.cols
+    n = rows * cols
+    numbers = board.numbers
+    shaded = [False] * n
+
+    def flood(start: int, want: bool, seen: set[int]) -> list[int]:
+        part, stack = [start], [start]
+        seen.add(start)
+        while stack:
+            r, c = divmod(stack.pop(), cols)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                k = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and shaded[k] == want and k not in seen:
+                    seen.add(k)
+                    part.append(k)
+                    stack.append(k)
+        return part
+
+    def valid() -> bool:
+        sea = [k for k in range(n) if shaded[k]]
+        if sea and len(flood(sea[0], True, set())) != len(sea):
+            return False
+        seen: set[int] = set()
+        for k in range(n):
+            if shaded[k] or k in seen:
+                continue
+            island = flood(k, False, seen)
+            clues = [c for c in island if numbers[c] is not None]
+            if len(clues) != 1:
+                return False
+            size = numbers[clues[0]]
+            if size is not None and size >= 0 and size != len(island):
+                return False
+        return True
+
+    found: list[Any] = []
+
+    def place(cell: int) -> None:
+        if cell == n:
+            if valid():
+                found.append(frozenset(k for k in range(n) if shaded[k]))
+            return
+        r, c = divmod(cell, cols)
+        for shade in ((False,) if numbers[cell] is not None else (False, True)):
+            shaded[cell] = shade
+            block = (shade and r > 0 and c > 0 and shaded[cell - 1]
+                     and shaded[cell - cols] and shaded[cell - cols - 1])
+            if not block:
+                place(cell + 1)
+        shaded[cell] = False
+
+    place(0)
+    return sorted(found, key=sorted)
+
+
+def _nurikabe() -> Oracle:
+    from cpsolve.models.nurikabe import NURIKABE, Board
+    from cpsolve.models.nurikabe.layout import land, numbered
+
+    def board(seed: int) -> Any:
+        """A few numbers at random, some "?"."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        numbers: list[int | None] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randint(1, 3)):
+            numbers[cell] = rng.choice([1, 1, 2, 2, 3, 4, -2])
+        return Board(rows, cols, tuple(numbers))
+
+    def made(seed: int) -> Any:
+        """A layout as the generator makes it: one solution or more."""
+        rng = random.Random(seed)
+        grid = Grid(rng.randint(3, 4), rng.randint(3, 4))
+        islands = None
+        while islands is None:
+            islands = land(grid, "none", rng.choice([0.3, 0.5]), 5, rng)
+        return Board(grid.rows, grid.cols, numbered(grid, islands, "none", rng))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        clues = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
+
+    return Oracle(NURIKABE, lambda: [board(seed) for seed in range(60)]
+                  + [made(seed) for seed in range(60)], nurikabe_solutions, symmetric,
+                  (4, 5))  # 4x4 has no mirror layout: its two middle columns stay sea
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "hitori": _hitori,
                                             "masyu": _masyu, "mines": _mines,
+                                            "nurikabe": _nurikabe,
                                             "starbattle": _starbattle, "sudoku": _sudoku}
 
 

@@ -1,0 +1,54 @@
+"""The Nurikabe rules, checked on a shading, independently of every encoding: it floods
+the shaded cells (one sea) and each unshaded area (one number, its size), and looks at
+every 2x2 block. It shares nothing with the models but the board.
+"""
+
+from __future__ import annotations
+
+from cpsolve.grid.connectivity import components
+from cpsolve.grid.geometry import Broken
+from cpsolve.models.nurikabe.board import Board, Shading
+
+
+def check(board: Board, shading: Shading) -> list[str]:
+    """Every rule ``shading`` breaks on ``board``, one message each (a
+    :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
+
+    >>> b = Board(2, 3, (2, None, None, None, None, 1))
+    >>> check(b, frozenset({2, 4}))
+    []
+    >>> check(b, frozenset({1, 2, 4}))[0]
+    'the island of the 2 at row 1, column 1 has 1 cell'
+    """
+    grid = board.grid
+    where, rc = grid.where, grid.rc
+    errors: list[str] = []
+    for cell in sorted(shading):
+        if not 0 <= cell < board.cells:
+            errors.append(Broken(f"shaded cell {cell} is outside the board"))
+    sea = [cell for cell in range(board.cells) if cell in shading]
+    parts = components(sea, grid.neighbours)
+    if len(parts) > 1:
+        errors.append(Broken(f"the shaded cell at {where(parts[1][0])} is cut off from the "
+                             f"one at {where(parts[0][0])}",
+                             *(rc(c) for part in parts[1:] for c in part)))
+    for a, b, c, d in grid.blocks:
+        if {a, b, c, d} <= shading:
+            errors.append(Broken(f"the 2x2 block at {where(a)} is all shaded",
+                                 rc(a), rc(b), rc(c), rc(d)))
+    land = [cell for cell in range(board.cells) if cell not in shading]
+    for island in components(land, grid.neighbours):
+        clues = [cell for cell in island if board.numbers[cell] is not None]
+        cells = [rc(cell) for cell in island]
+        if not clues:
+            errors.append(Broken(f"the island at {where(island[0])} has no number", *cells))
+        elif len(clues) > 1:
+            errors.append(Broken(f"the island at {where(island[0])} has "
+                                 f"{len(clues)} numbers", *cells))
+        else:
+            size = board.size(clues[0])
+            if size is not None and size != len(island):
+                errors.append(Broken(f"the island of the {size} at {where(clues[0])} has "
+                                     f"{len(island)} cell{'s' if len(island) != 1 else ''}",
+                                     *cells))
+    return errors

@@ -1,0 +1,146 @@
+"""How the generator lays out a Nurikabe and mends it (the loop is the kit's,
+:mod:`cpsolve.grid.generate`): the sea first, the whole board; then cells are taken
+from it, orbit by orbit under the symmetry, while a 2x2 block is all sea or the land
+is below its share: each cell joins the island beside it or starts one, never joining
+two islands, never an island holding two cells of one orbit, never cutting the sea.
+Each island is numbered at a cell of its own (an island and its image at images of
+each other). Where the answer is not pinned down, a sea cell there with no land beside
+it becomes an island of one (with its images): a 1 pins the cells around it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from cpsolve.grid.connectivity import components
+from cpsolve.grid.generate import Layout, Settings
+from cpsolve.grid.geometry import Grid
+from cpsolve.models.nurikabe.board import Board, Shading
+from cpsolve.options import Option
+
+TRIES = 20  # random layouts of the land tried
+
+
+def _rng(rng: np.random.Generator) -> random.Random:
+    return random.Random(int(rng.integers(1 << 62)))
+
+
+def _sea_stays(grid: Grid, sea: set[int], taken: set[int]) -> bool:
+    rest = sea - taken
+    return not rest or len(components(rest, grid.neighbours)) == 1
+
+
+def land(grid: Grid, symmetry: str, share: float, largest: int,
+         rnd: random.Random) -> list[set[int]] | None:
+    """Islands laid out as the module docstring says, the land short of ``share`` when
+    no more cells can be taken (``None`` when a 2x2 block of sea cannot be broken)."""
+    sea = set(range(grid.cells))
+    island_of: dict[int, int] = {}
+    islands: list[set[int]] = []
+    stuck = 0
+    while stuck < 20 * grid.cells:
+        blocks = [b for b in grid.blocks if set(b) <= sea]
+        if not blocks and len(sea) <= (1 - share) * grid.cells:
+            return islands
+        if blocks:
+            cell = rnd.choice(rnd.choice(blocks))
+        else:
+            frontier = [c for c in sea if any(o in island_of for o in grid.neighbours[c])]
+            cell = rnd.choice(frontier or sorted(sea))
+        orbit = grid.orbit(cell, symmetry)
+        joins = []
+        for y in orbit:
+            beside = {island_of[o] for o in grid.neighbours[y] if o in island_of}
+            joins.append(beside)
+        ok = (all(y in sea for y in orbit) and all(len(b) <= 1 for b in joins)
+              and not any(o in orbit for y in orbit for o in grid.neighbours[y])
+              and _sea_stays(grid, sea, set(orbit)))
+        targets = [next(iter(b)) if b else None for b in joins]
+        if ok:
+            named = [t for t in targets if t is not None]
+            ok = len(named) == len(set(named)) and all(
+                len(islands[t]) < largest and not any(
+                    o in islands[t] for o in grid.orbit(y, symmetry) if o != y)
+                for y, t in zip(orbit, targets) if t is not None)
+        if not ok:
+            stuck += 1
+            continue
+        stuck = 0
+        for y, target in zip(orbit, targets):
+            sea.discard(y)
+            if target is None:
+                islands.append({y})
+                target = len(islands) - 1
+            else:
+                islands[target].add(y)
+            island_of[y] = target
+    # no cell could be taken any more: the land stays short of its share
+    return islands if not any(set(b) <= sea for b in grid.blocks) else None
+
+
+def numbered(grid: Grid, islands: list[set[int]], symmetry: str,
+             rnd: random.Random) -> tuple[int | None, ...]:
+    """Each island's size at a cell of it, an island and its image at images."""
+    numbers: list[int | None] = [None] * grid.cells
+    done: set[int] = set()
+    where = {cell: k for k, island in enumerate(islands) for cell in island}
+    for k, island in enumerate(islands):
+        if k in done:
+            continue
+        cell = rnd.choice(sorted(island))
+        for image in grid.orbit(cell, symmetry):
+            numbers[image] = len(islands[where[image]])
+            done.add(where[image])
+    return tuple(numbers)
+
+
+def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
+    """Islands with the symmetry, each numbered (``None`` when no layout was found)."""
+    rnd = _rng(rng)
+    grid = settings.grid
+    for _ in range(TRIES):
+        islands = land(grid, settings.symmetry, settings.density,
+                       settings.options["largest"], rnd)
+        if islands is not None:
+            shading = frozenset(range(grid.cells)) - frozenset().union(*islands)
+            return (Board(grid.rows, grid.cols, numbered(grid, islands, settings.symmetry,
+                                                         rnd)), shading)
+    return None
+
+
+def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple[int, int]],
+         settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
+    """A sea cell where the answer is open, or beside one, with no land beside it,
+    made an island of one with its images; ``None`` when none can be."""
+    rnd = _rng(rng)
+    grid = board.grid
+    near = [grid.cell(r, c) for r, c in sorted(cells)]
+    around = sorted({o for cell in near for o in grid.neighbours[cell]} - set(near))
+    for tier in (near, around):
+        chosen = list(tier)
+        rnd.shuffle(chosen)
+        for cell in chosen:
+            orbit = grid.orbit(cell, settings.symmetry)
+            if not all(y in shading and all(o in shading for o in grid.neighbours[y])
+                       and not any(o in orbit for o in grid.neighbours[y]) for y in orbit):
+                continue
+            if not _sea_stays(grid, set(shading), set(orbit)):
+                continue
+            numbers = list(board.numbers)
+            for y in orbit:
+                numbers[y] = 1
+            return Board(board.rows, board.cols, tuple(numbers)), shading - set(orbit)
+    return None
+
+
+LAYOUT: Layout[Board, Shading] = Layout(
+    make=make, mend=mend, clued=False, format="url",
+    density=Option("density", 0.4, "Share of the board the islands take at least", kind=float,
+                   low=0, high=0.8, metavar="D"),
+    options=(Option("largest", 9, "Most cells in an island as laid out", kind=int, low=1,
+                    metavar="N"),),
+)
+
+__all__ = ["LAYOUT", "land", "make", "mend", "numbered"]
