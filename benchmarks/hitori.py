@@ -10,12 +10,10 @@ Run: ``.venv/bin/python benchmarks/hitori.py [--quick]``.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from pencil import DATA, arguments, puzzlekit_solver, report
+from pencil import arguments, made, puzzlekit_solver, report
 
-from cpsolve.grid.generate import generate
 from cpsolve.models.hitori import HITORI, Board, parse, solve
 from cpsolve.models.hitori.formats import to_text, to_url
 
@@ -28,24 +26,11 @@ PUBLISHED = [
 ]
 
 
-def made(size: int, count: int) -> list[Board]:
-    """``count`` generated boards (seeds 1, 2, ...), kept in benchmarks/data/hitori/."""
-    path = DATA / "hitori" / f"{size}x{size}.txt"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    urls = path.read_text().split() if path.exists() else []
-    while len(urls) < count:
-        start = time.perf_counter()
-        urls.append(to_url(generate(HITORI, size, size, seed=len(urls) + 1).board))
-        print(f"  made hitori {size}x{size} #{len(urls)} in "
-              f"{time.perf_counter() - start:.1f} s", flush=True)
-        path.write_text("\n".join(urls) + "\n")
-    return [parse(url) for url in urls[:count]]
-
-
 def main() -> None:
     args = arguments(__doc__.splitlines()[0])
     sets = {"published": [parse(url) for url in PUBLISHED],
-            **{f"{n}x{n} made": made(n, args.count) for n in (10, 12, 17)}}
+            **{f"{n}x{n} made": made(HITORI, to_url, parse, n, args.count)
+               for n in (10, 12, 17)}}
     limit = args.limit
 
     def ours(**options: Any) -> Any:

@@ -49,6 +49,23 @@ def boards(family: str, puzzle: Any, to_url: Callable[[Any], str],
     return out
 
 
+def made(puzzle: Any, to_url: Callable[[Any], str], parse: Callable[[str], Any], size: int,
+         count: int, file: str | None = None, **options: Any) -> list[Any]:
+    """``count`` square boards of ``size`` made by ``puzzle``'s generator with
+    ``options`` (seeds 1, 2, ...), kept in ``benchmarks/data/NAME/FILE`` (default
+    ``SIZExSIZE.txt``) as URLs: read back, the missing ones made and written."""
+    path = DATA / puzzle.name / (file or f"{size}x{size}.txt")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    urls = path.read_text().split() if path.exists() else []
+    while len(urls) < count:
+        start = time.perf_counter()
+        urls.append(to_url(generate(puzzle, size, size, seed=len(urls) + 1, **options).board))
+        print(f"  made {puzzle.name} {path.stem} #{len(urls)} in "
+              f"{time.perf_counter() - start:.1f} s", flush=True)
+        path.write_text("\n".join(urls) + "\n")
+    return [parse(url) for url in urls[:count]]
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]

@@ -11,12 +11,10 @@ Run: ``.venv/bin/python benchmarks/starbattle.py [--quick]``.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from pencil import DATA, arguments, puzzlekit_solver, report
+from pencil import arguments, made, puzzlekit_solver, report
 
-from cpsolve.grid.generate import generate
 from cpsolve.models.starbattle import STARBATTLE, Board, parse, solve
 from cpsolve.models.starbattle.formats import to_text, to_url
 
@@ -33,21 +31,6 @@ PUBLISHED = [
     "https://puzz.link/p?starbattle/15/15/3/31g94h1gk30glmiuum28c52kl8mh0i10o51gh4i1go2h84a480"
     "2gt5hah8la6046hc9aign1ga18424a42h8",
 ]
-
-
-def made(size: int, stars: int, count: int) -> list[Board]:
-    """``count`` generated boards (seeds 1, 2, ...), kept in benchmarks/data/starbattle/."""
-    path = DATA / "starbattle" / f"{size}x{size}-{stars}.txt"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    urls = path.read_text().split() if path.exists() else []
-    while len(urls) < count:
-        start = time.perf_counter()
-        board = generate(STARBATTLE, size, size, seed=len(urls) + 1, stars=stars).board
-        urls.append(to_url(board))
-        print(f"  made star battle {size}x{size} ({stars} stars) #{len(urls)} in "
-              f"{time.perf_counter() - start:.1f} s", flush=True)
-        path.write_text("\n".join(urls) + "\n")
-    return [parse(url) for url in urls[:count]]
 
 
 def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
@@ -83,8 +66,10 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
 def main() -> None:
     args = arguments(__doc__.splitlines()[0])
     sets = {"published": [parse(url) for url in PUBLISHED],
-            "10x10 2-star made": made(10, 2, 3 * args.count),
-            "14x14 3-star made": made(14, 3, args.count)}
+            "10x10 2-star made": made(STARBATTLE, to_url, parse, 10, 3 * args.count,
+                                      "10x10-2.txt", stars=2),
+            "14x14 3-star made": made(STARBATTLE, to_url, parse, 14, args.count,
+                                      "14x14-3.txt", stars=3)}
     limit = args.limit
 
     def ours(**options: Any) -> Any:

@@ -11,12 +11,10 @@ Run: ``.venv/bin/python benchmarks/sudoku.py [--quick]``.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from pencil import DATA, arguments, puzzlekit_solver, report
+from pencil import arguments, made, puzzlekit_solver, report
 
-from cpsolve.grid.generate import generate
 from cpsolve.models.sudoku import SUDOKU, Board, parse, solve
 from cpsolve.models.sudoku.encodings import ENCODINGS
 from cpsolve.models.sudoku.formats import to_url
@@ -28,22 +26,6 @@ PUBLISHED = [
     "https://puzz.link/p?sudoku/9/9/l768g3g2g7o4h1j2h43h4g5h92h6j7h5o5g9g1g824l",
     "800000000003600000070090200050007000000045700000100030001000068008500010090000400",
 ]
-
-
-def made(size: int, count: int) -> list[Board]:
-    """``count`` generated boards of ``size`` (seeds 1, 2, ...), kept in
-    benchmarks/data/sudoku/."""
-    path = DATA / "sudoku" / f"{size}x{size}.txt"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    urls = path.read_text().split() if path.exists() else []
-    while len(urls) < count:
-        start = time.perf_counter()
-        urls.append(to_url(generate(SUDOKU, size, size, seed=len(urls) + 1,
-                                    symmetry="rot2").board))
-        print(f"  made sudoku {size}x{size} #{len(urls)} in "
-              f"{time.perf_counter() - start:.1f} s", flush=True)
-        path.write_text("\n".join(urls) + "\n")
-    return [parse(url) for url in urls[:count]]
 
 
 def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
@@ -87,7 +69,8 @@ def grid_text(board: Board) -> str:
 def main() -> None:
     args = arguments(__doc__.splitlines()[0])
     sets = {"published": [parse(text) for text in PUBLISHED],
-            "9x9 made": made(9, 5 * args.count), "16x16 made": made(16, args.count)}
+            "9x9 made": made(SUDOKU, to_url, parse, 9, 5 * args.count, symmetry="rot2"),
+            "16x16 made": made(SUDOKU, to_url, parse, 16, args.count, symmetry="rot2")}
     limit = args.limit
 
     def ours(**options: Any) -> Any:

@@ -154,6 +154,10 @@ class Hints(Generic[Board]):
     noun: str = "clue"
     unit: str = "cells"
 
+    def __post_init__(self) -> None:
+        if self.removable and not self.monotone:
+            raise ValueError("clues whose removal is no relaxation are not removable")
+
 
 @dataclass
 class ClueModel:

@@ -15,7 +15,7 @@ Lines starting with ``%`` are comments. Every error is a located
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from cpsolve.errors import InputError
@@ -260,3 +260,53 @@ def looks_marked(text: str, on: Collection[str], off: Collection[str]) -> bool:
     _, _, (grid,) = read(text, 1, names=("answer",))
     tokens = {t.text for row in grid for t in row}
     return tokens <= set(on) | set(off) and any(not t.isdigit() for t in tokens & set(on))
+
+
+UNKNOWN_NUMBER = -2  # a cell numbered "?" (puzz.link's "."), in every family that has one
+
+
+def read_numbers(text: str, *, least: int = 0, why: str = "") -> tuple[int, int,
+                                                                       list[int | None]]:
+    """A grid of numbers (one grid, sized or compact): a number from ``least`` (``why``
+    says why no less), ``-`` or ``.`` for none, ``?`` for a number not given
+    (:data:`UNKNOWN_NUMBER`); rows, columns and the numbers cell by cell, every error
+    located.
+
+    >>> read_numbers("2 2\\n1 -\\n? 12\\n")
+    (2, 2, [1, None, -2, 12])
+    """
+    rows, cols, (grid,) = read(text, 1, names=("numbers",))
+    numbers: list[int | None] = []
+    for token in (t for row in grid for t in row):
+        if token.text in ("-", "."):
+            numbers.append(None)
+        elif token.text == "?":
+            numbers.append(UNKNOWN_NUMBER)
+        elif token.text.isascii() and token.text.isdigit():
+            if len(token.text.lstrip("0")) > len(str(MAX_CELLS)) or int(token.text) > MAX_CELLS:
+                raise token.error(f"a number above {MAX_CELLS:,}, more than any board has "
+                                  "cells")
+            if int(token.text) < least:
+                raise token.error(why or f"a number from {least}")
+            numbers.append(int(token.text))
+        else:
+            raise token.error(f"a cell holds a number, '?' or '-' for none, not "
+                              f"{token.text!r}")
+    return rows, cols, numbers
+
+
+def numbers_text(rows: int, cols: int, numbers: Sequence[int | None]) -> str:
+    """A grid of numbers as :func:`read_numbers` reads it, the sized form.
+
+    >>> print(numbers_text(2, 2, [1, None, -2, 12]))
+    2 2
+     1  -
+     ? 12
+    """
+    tokens = ["-" if n is None else "?" if n == UNKNOWN_NUMBER else str(n) for n in numbers]
+    width = max(len(token) for token in tokens)
+    lines = [f"{rows} {cols}"]
+    for r in range(rows):
+        lines.append(" ".join(token.rjust(width) for token in
+                              tokens[r * cols:(r + 1) * cols]).rstrip())
+    return "\n".join(lines)

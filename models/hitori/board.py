@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from cpsolve.grid.geometry import Grid
+from cpsolve.grid.text import UNKNOWN_NUMBER
 
-UNKNOWN = -2  # a cell numbered "?": a number nobody is told, which repeats no other
+UNKNOWN = UNKNOWN_NUMBER  # a cell numbered "?": a number nobody is told, which repeats no other
 Shading = frozenset[int]  # an answer: the shaded cells
 
 

@@ -20,7 +20,6 @@ from cpsolve.grid import text as gridtext
 from cpsolve.models.hitori.board import UNKNOWN, Board, Shading
 
 URL_KINDS = {"hitori": "Hitori"}
-EMPTY = {"-", "."}
 SHADED, UNSHADED = set("#xX*"), set(".-+_")
 BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -39,20 +38,7 @@ def parse(text: str) -> Board:
 
 def parse_grid(text: str) -> Board:
     """Read grid text (see the module docstring)."""
-    rows, cols, (grid,) = gridtext.read(text, 1, names=("numbers",))
-    numbers: list[int | None] = []
-    for token in (t for row in grid for t in row):
-        if token.text in EMPTY:
-            numbers.append(None)
-        elif token.text == "?":
-            numbers.append(UNKNOWN)
-        elif token.text.isascii() and token.text.isdigit():
-            if len(token.text.lstrip("0")) > len(str(gridtext.MAX_CELLS)):
-                raise token.error(f"a number above {gridtext.MAX_CELLS:,}")
-            numbers.append(int(token.text))
-        else:
-            raise token.error(f"a cell holds a number, '?' or '-' for none, not "
-                              f"{token.text!r}")
+    rows, cols, numbers = gridtext.read_numbers(text, least=0)
     return Board(rows, cols, tuple(numbers))
 
 
@@ -118,13 +104,7 @@ def to_text(board: Board) -> str:
      1  -
      ? 12
     """
-    tokens = ["-" if n is None else "?" if n == UNKNOWN else str(n) for n in board.numbers]
-    width = max(len(token) for token in tokens)
-    lines = [f"{board.rows} {board.cols}"]
-    for r in range(board.rows):
-        lines.append(" ".join(token.rjust(width) for token in
-                              tokens[r * board.cols:(r + 1) * board.cols]).rstrip())
-    return "\n".join(lines)
+    return gridtext.numbers_text(board.rows, board.cols, board.numbers)
 
 
 def to_rows(board: Board, shading: Shading) -> list[str]:

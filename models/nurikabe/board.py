@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from cpsolve.grid.geometry import Grid
+from cpsolve.grid.text import UNKNOWN_NUMBER
 
-UNKNOWN = -2  # a cell numbered "?": an island of a size nobody is told
+UNKNOWN = UNKNOWN_NUMBER  # a cell numbered "?": an island of a size nobody is told
 Shading = frozenset[int]  # an answer: the shaded cells (the sea)
 
 

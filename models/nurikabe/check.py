@@ -15,10 +15,10 @@ def check(board: Board, shading: Shading) -> list[str]:
     :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
 
     >>> b = Board(2, 3, (2, None, None, None, None, 1))
-    >>> check(b, frozenset({2, 4}))
+    >>> check(b, frozenset({1, 2, 4}))
     []
-    >>> check(b, frozenset({1, 2, 4}))[0]
-    'the island of the 2 at row 1, column 1 has 1 cell'
+    >>> check(b, frozenset({2, 4}))[-1]
+    'the island of the 2 at row 1, column 1 has 3 cells'
     """
     grid = board.grid
     where, rc = grid.where, grid.rc

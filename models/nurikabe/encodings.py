@@ -261,7 +261,7 @@ def literals(prepared: Whole[Board, Shading], *, per_cell: int) -> int:
 
     >>> from cpsolve.models.nurikabe.formats import parse
     >>> literals(prepare(parse("2 2\\n2 -\\n- -")), per_cell=10)
-    88
+    136
     """
     board = prepared.board
     total = per_cell * board.cells

@@ -19,7 +19,6 @@ from cpsolve.grid.geometry import Broken
 from cpsolve.models.nurikabe.board import UNKNOWN, Board, Shading
 
 URL_KINDS = {"nurikabe": "Nurikabe"}
-EMPTY = {"-", "."}
 SHADED, UNSHADED = set("#xX*"), set(".-+_")
 
 
@@ -37,24 +36,8 @@ def parse(text: str) -> Board:
 
 def parse_grid(text: str) -> Board:
     """Read grid text (see the module docstring)."""
-    rows, cols, (grid,) = gridtext.read(text, 1, names=("numbers",))
-    numbers: list[int | None] = []
-    for token in (t for row in grid for t in row):
-        if token.text in EMPTY:
-            numbers.append(None)
-        elif token.text == "?":
-            numbers.append(UNKNOWN)
-        elif token.text.isascii() and token.text.isdigit():
-            if len(token.text.lstrip("0")) > len(str(gridtext.MAX_CELLS)) or int(
-                    token.text) > gridtext.MAX_CELLS:
-                raise token.error(f"a number above {gridtext.MAX_CELLS:,}, more than any "
-                                  "board has cells")
-            if int(token.text) < 1:
-                raise token.error("an island has at least one cell: a number from 1")
-            numbers.append(int(token.text))
-        else:
-            raise token.error(f"a cell holds a number, '?' or '-' for none, not "
-                              f"{token.text!r}")
+    rows, cols, numbers = gridtext.read_numbers(
+        text, least=1, why="an island has at least one cell: a number from 1")
     return Board(rows, cols, tuple(numbers))
 
 
@@ -92,13 +75,7 @@ def to_text(board: Board) -> str:
      1  -
      ? 12
     """
-    tokens = ["-" if n is None else "?" if n == UNKNOWN else str(n) for n in board.numbers]
-    width = max(len(token) for token in tokens)
-    lines = [f"{board.rows} {board.cols}"]
-    for r in range(board.rows):
-        lines.append(" ".join(token.rjust(width) for token in
-                              tokens[r * board.cols:(r + 1) * board.cols]).rstrip())
-    return "\n".join(lines)
+    return gridtext.numbers_text(board.rows, board.cols, board.numbers)
 
 
 def to_rows(board: Board, shading: Shading) -> list[str]:

@@ -92,4 +92,6 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
 
 
 HINTS: Hints[Board] = Hints(clues=clues, rules=rules, clauses=clauses, without=without,
-                            edits=edits, noun="count", removable=False)
+                            edits=edits, noun="count", removable=False,
+                            kept="the counts are the genre's rules, not clues a setter "
+                                 "takes away")
