@@ -157,9 +157,10 @@ def test_the_time_limit_holds_inside_a_model_build(large_akari):
 
 
 def test_ctrl_c_holds_inside_a_model_build(large_akari):
+    env = {**os.environ, "PYTHONFAULTHANDLER": "1"}  # the stacks, should it hang
     process = subprocess.Popen([*command(), "akari", large_akari, "--backend", "cpsat",
                                 "-v"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               text=True)
+                               text=True, env=env)
     assert process.stderr is not None
     lines = []
     for line in process.stderr:  # the deductions are done: the build has begun
@@ -171,7 +172,12 @@ def test_ctrl_c_holds_inside_a_model_build(large_akari):
     assert ended is None, (ended, lines, process.stderr.read())  # what ended it, if it did
     sent = time.perf_counter()
     process.send_signal(signal.SIGINT)
-    code = process.wait(30)
+    try:
+        code = process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)  # faulthandler prints every thread's stack
+        process.wait(10)
+        raise AssertionError("did not stop:\n" + process.stderr.read()) from None
     stopped = time.perf_counter() - sent
     rest = process.stderr.read()
     assert code == 130, rest
