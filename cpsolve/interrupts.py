@@ -12,14 +12,18 @@ solver runs none until it returns. So:
   loading that code) only sets a flag; the look reads it as the deadline passed, so
   the kernel returns, and KeyboardInterrupt is raised as the block ends. Anywhere
   else (numba compiling the kernel, the block's own Python) it is raised at once.
+- :func:`holding`: while the block runs (a model being built), SIGINT raises
+  KeyboardInterrupt at once, and should that be lost (raised where Python drops
+  exceptions: a finaliser, a callback from native code) again at the build's next
+  look at its limits (:func:`check`) and as the block ends.
 - :func:`stopping`: while the block runs, a thread watching the signal wake-up
   descriptor calls ``stop`` (``CpSolver.stop_search``) when SIGINT arrives; the solver
   returns and Python raises KeyboardInterrupt as usual.
 
 python-sat's solvers stop on SIGINT by themselves (and raise; see
-:mod:`cpsolve.backends.sat`). Both managers leave SIGINT alone outside the main
-thread, or when its handler is not Python's default (a worker that ignores it, a
-caller's own handler).
+:mod:`cpsolve.backends.sat`). The managers leave SIGINT alone outside the main
+thread, or when its handler is neither Python's default nor :func:`holding`'s (a
+worker that ignores it, a caller's own handler).
 """
 
 from __future__ import annotations
@@ -44,6 +48,11 @@ COMPILING = os.path.join("numba", "core", "dispatcher.py")
 CALLBACKS = f"{os.sep}llvmlite{os.sep}"
 # How long after a SIGINT that landed in a callback it is sent again.
 AGAIN_AFTER = 0.02
+# Code that must not be stopped half way (a module half imported, numba's dispatcher
+# mid-call): :func:`holding` leaves the interrupt to the next look.
+UNSTOPPABLE = ("<frozen importlib", f"{os.sep}numba{os.sep}", CALLBACKS)
+# Set by :func:`holding`'s handler; cleared as its block ends.
+_held = [False]
 
 
 def pending() -> bool:
@@ -66,9 +75,61 @@ def start_quiet(thread: threading.Thread) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def stoppable(frame: FrameType | None) -> bool:
+    """Whether an exception raised by a signal handler in ``frame`` may stop the
+    code that runs there: not in a module being imported (an extension's
+    initialisation then fails for good in this process), in numba's dispatcher
+    mid-call (the kernel's result then comes back with the exception set, a
+    SystemError), or in Python called back from native code (printed and dropped)."""
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name.startswith(UNSTOPPABLE[0]) or any(part in name for part in UNSTOPPABLE[1:]):
+            return False
+        frame = frame.f_back
+    return True
+
+
+def _hold(signum: int, frame: FrameType | None) -> None:
+    _held[0] = True
+    if stoppable(frame):
+        raise KeyboardInterrupt
+    # else the next look raises
+
+
 def _ours() -> bool:
     return (threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+            and signal.getsignal(signal.SIGINT) in (signal.default_int_handler, _hold))
+
+
+def check() -> None:
+    """Raise KeyboardInterrupt if Ctrl-C arrived in a :func:`holding` block (the
+    watch of a build calls it at every look).
+
+    >>> check()
+    """
+    if _held[0]:
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def holding() -> Iterator[None]:
+    """Build under Ctrl-C: KeyboardInterrupt at once, and again at every
+    :func:`check` and as the block ends until one has stopped it (see the module).
+
+    >>> with holding():
+    ...     check()
+    """
+    if not _ours() or signal.getsignal(signal.SIGINT) is _hold:
+        yield  # not ours, or an outer block holds
+        return
+    signal.signal(signal.SIGINT, _hold)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        held, _held[0] = _held[0], False
+    if held:  # Ctrl-C came and no KeyboardInterrupt got out of the block
+        raise KeyboardInterrupt
 
 
 @contextmanager
@@ -84,6 +145,7 @@ def kernels() -> Iterator[None]:
         yield
         return
     owner = sys._getframe(2)  # the frame of the ``with`` (above contextlib's __enter__)
+    previous = signal.getsignal(signal.SIGINT)
     main = threading.main_thread().ident
     lock = threading.Lock()
     active = [True]
@@ -123,7 +185,7 @@ def kernels() -> Iterator[None]:
         with lock:
             active[0] = False
         # (a SIGINT still pending runs the handler above first, which only sets the flag)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, previous)
         interrupted, _pending[0] = _pending[0], False
         if interrupted:  # also instead of what the interrupt broke (numba compiling)
             raise KeyboardInterrupt

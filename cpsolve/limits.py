@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from cpsolve import interrupts
 from cpsolve.errors import CpsolveError, TooLarge
 
 
@@ -271,7 +272,6 @@ class TimeUp(CpsolveError):
 # small clause groups, a clue's few clauses, are charged thousands of times a second).
 WATCH_EVERY = 0.05
 LOOK_BYTES = 1 << 20
-NUMBA_FILES = f"{os.sep}numba{os.sep}"
 
 
 class Watch:
@@ -303,7 +303,9 @@ class Watch:
 
     def look(self, size: bool = True) -> None:
         """Stop (:class:`TimeUp`, :class:`~cpsolve.errors.TooLarge`) when the time is up
-        or (``size``) the process has grown past the budget since the build began."""
+        or (``size``) the process has grown past the budget since the build began;
+        raise KeyboardInterrupt when Ctrl-C came (:func:`cpsolve.interrupts.check`)."""
+        interrupts.check()
         if self.deadline.expired():
             raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
         if not size:
@@ -349,22 +351,15 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
              and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
 
     def alarm(signum: int, frame: Any) -> None:
-        # Never stop a module half imported (an extension's initialisation then fails
-        # for good in this process), nor numba's dispatcher mid-call (the kernel's
-        # result then comes back with the exception set, a SystemError): the next
-        # look, after the import or the call, stops the build.
-        while frame is not None:
-            name = frame.f_code.co_filename
-            if name.startswith("<frozen importlib") or NUMBA_FILES in name:
-                return
-            frame = frame.f_back
-        watch.look()
+        if interrupts.stoppable(frame):  # else the next look stops the build
+            watch.look()
 
     if timed:
         signal.signal(signal.SIGALRM, alarm)
         signal.setitimer(signal.ITIMER_REAL, WATCH_EVERY, WATCH_EVERY)
     try:
-        yield watch
+        with interrupts.holding():
+            yield watch
     finally:
         if timed:
             signal.setitimer(signal.ITIMER_REAL, 0)

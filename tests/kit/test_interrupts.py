@@ -167,3 +167,37 @@ def test_a_signal_inside_a_callback_of_llvm_is_sent_again_once_it_returned():
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["interrupted", "[True]", "True", "True"], done.stdout
     assert "Exception ignored" not in done.stderr and not done.stderr
+
+
+DROPPED_SCRIPT = """
+import signal, time
+from cpsolve import limits
+
+
+class Finalised:
+    def __del__(self):  # a KeyboardInterrupt raised here is printed and dropped
+        signal.raise_signal(signal.SIGINT)
+
+
+started = time.perf_counter()
+try:
+    with limits.building(limits.Deadline(None), "a model"):
+        Finalised()
+        print("went on", flush=True)
+        while time.perf_counter() - started < 5:
+            pass
+    print("not interrupted")
+except KeyboardInterrupt:
+    print("interrupted", round(time.perf_counter() - started, 1) < 1,
+          signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+"""
+
+
+def test_an_interrupt_lost_inside_a_build_is_raised_at_the_next_look():
+    # Ctrl-C that landed where Python drops exceptions (a finaliser, as during the
+    # CP-SAT build of a large board) was lost, and the build and solve went on. The
+    # build's watch now raises it again at its next look (each 50 ms).
+    done = subprocess.run([sys.executable, "-c", DROPPED_SCRIPT], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["went", "on", "interrupted", "True", "True"], done.stdout
