@@ -14,10 +14,11 @@ borders then the rooms' numbers, as the site's editor encodes them.
 
 from __future__ import annotations
 
-from cpsolve.grid import forms, puzzlink
+from collections.abc import Sequence
+
+from cpsolve.grid import forms, puzzlink, regions
 from cpsolve.grid import text as gridtext
-from cpsolve.grid.connectivity import components
-from cpsolve.grid.geometry import Grid, renumbered
+from cpsolve.grid.geometry import Grid
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 
 URL_KINDS = {"heyawake": "Heyawake", "heyawacky": "Heyawake"}
@@ -48,15 +49,8 @@ def parse_grid(text: str) -> Board:
 
 def _board(rows: int, cols: int, numbers: gridtext.Grid, names: gridtext.Grid) -> Board:
     """A board from its grids of number and room tokens, wherever they were read."""
-    grid = Grid(rows, cols)
-    flat_names = [token for row in names for token in row]
-    room = renumbered([token.text for token in flat_names])
-    for cells in grid.regions(room):
-        parts = components(cells, grid.neighbours)
-        if len(parts) > 1:
-            cut = flat_names[parts[1][0]]
-            raise cut.error(f"room {cut.text!r} is not connected: this cell is apart from "
-                            f"the one at {grid.where(parts[0][0])}")
+    grid = Grid.of(rows, cols)
+    room = regions.read(names, "room")
     count = max(room) + 1
     value: list[int | None] = [None] * count
     where = list(clue_cells(grid, room))
@@ -88,7 +82,7 @@ def _board(rows: int, cols: int, numbers: gridtext.Grid, names: gridtext.Grid) -
     return Board(rows, cols, tuple(room), tuple(value), tuple(where))
 
 
-def clue_cells(grid: Grid, room: list[int]) -> tuple[int, ...]:
+def clue_cells(grid: Grid, room: Sequence[int]) -> tuple[int, ...]:
     """Where each room's number is written when the input does not say: the top cell
     of its leftmost column, as the site writes it."""
     return tuple(min(cells, key=lambda c: (c % grid.cols, c // grid.cols))
@@ -124,16 +118,6 @@ def to_url(board: Board) -> str:
     return puzzlink.url("heyawake", board.cols, board.rows, body)
 
 
-def _name(room: int) -> str:
-    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    name = ""
-    room += 1
-    while room:
-        room, rest = divmod(room - 1, len(letters))
-        name = letters[rest] + name
-    return name
-
-
 def to_text(board: Board) -> str:
     """The board as grid text (the sized form), rooms named a, b, ..., z, A, ...
 
@@ -147,14 +131,8 @@ def to_text(board: Board) -> str:
     shown = {cell: ("?" if number == UNKNOWN else str(number))
              for number, cell in zip(board.numbers, board.clue_cell) if number is not None}
     numbers = [shown.get(cell, "-") for cell in range(board.cells)]
-    names = [_name(room) for room in board.room]
-    width = max(len(token) for token in numbers + names)
-    lines = [f"{board.rows} {board.cols}"]
-    for grid in (numbers, names):
-        for r in range(board.rows):
-            lines.append(" ".join(token.rjust(width) for token in
-                                  grid[r * board.cols:(r + 1) * board.cols]).rstrip())
-    return "\n".join(lines)
+    return "\n".join([f"{board.rows} {board.cols}",
+                      *regions.lines(board.cols, numbers, regions.names(board.room))])
 
 
 def to_rows(board: Board, shading: Shading) -> list[str]:

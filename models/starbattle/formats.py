@@ -16,10 +16,8 @@ from __future__ import annotations
 import re
 
 from cpsolve.errors import InputError
-from cpsolve.grid import forms, puzzlink
+from cpsolve.grid import forms, puzzlink, regions
 from cpsolve.grid import text as gridtext
-from cpsolve.grid.connectivity import components
-from cpsolve.grid.geometry import Grid, renumbered
 from cpsolve.models.starbattle.board import Board, Stars
 
 URL_KINDS = {"starbattle": "Star Battle"}
@@ -77,16 +75,7 @@ def parse_grid(text: str) -> Board:
 
 def _board(rows: int, cols: int, stars: int, names: gridtext.Grid) -> Board:
     """A board from its grid of region names, wherever they were read."""
-    grid = Grid(rows, cols)
-    flat = [token for row in names for token in row]
-    region = renumbered([token.text for token in flat])
-    for cells in grid.regions(region):
-        parts = components(cells, grid.neighbours)
-        if len(parts) > 1:
-            cut = flat[parts[1][0]]
-            raise cut.error(f"region {cut.text!r} is not connected: this cell is apart "
-                            f"from the one at {grid.where(parts[0][0])}")
-    return Board(rows, cols, stars, tuple(region))
+    return Board(rows, cols, stars, regions.read(names))
 
 
 def parse_url(url: str) -> Board:
@@ -120,16 +109,6 @@ def to_url(board: Board) -> str:
     return puzzlink.url("starbattle", board.cols, board.rows, f"{board.stars}/{body}")
 
 
-def _name(region: int) -> str:
-    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    name = ""
-    region += 1
-    while region:
-        region, rest = divmod(region - 1, len(letters))
-        name = letters[rest] + name
-    return name
-
-
 def to_text(board: Board) -> str:
     """The board as grid text, regions named a, b, ..., z, A, ...
 
@@ -138,13 +117,8 @@ def to_text(board: Board) -> str:
     a b
     a b
     """
-    names = [_name(region) for region in board.region]
-    width = max(len(name) for name in names)
-    lines = [f"{board.rows} {board.cols} {board.stars}"]
-    for r in range(board.rows):
-        lines.append(" ".join(name.rjust(width) for name in
-                              names[r * board.cols:(r + 1) * board.cols]).rstrip())
-    return "\n".join(lines)
+    return "\n".join([f"{board.rows} {board.cols} {board.stars}",
+                      *regions.lines(board.cols, regions.names(board.region))])
 
 
 def to_rows(board: Board, stars: Stars) -> list[str]:

@@ -15,8 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from cpsolve.backends.sat import CnfModel
-from cpsolve.grid.connectivity import components
-from cpsolve.grid.geometry import renumbered
+from cpsolve.grid import regions
 from cpsolve.grid.hints import Clue, Edit, Hints
 from cpsolve.models.starbattle.board import Board, Unit
 
@@ -62,32 +61,16 @@ def without(board: Board, gone: Sequence[Clue]) -> Board:
     return replace(board, free=board.free | {clue.key for clue in gone})  # type: ignore[misc]
 
 
-def moved(board: Board, cell: int, region: int) -> Board | None:
-    """``board`` with ``cell`` moved into ``region`` (``None`` when its own region
-    would be left empty or in pieces)."""
-    rest = [c for c in board.region_cells[board.region[cell]] if c != cell]
-    if not rest or len(components(rest, board.grid.neighbours)) > 1:
-        return None
-    labels = list(board.region)
-    labels[cell] = region
-    return replace(board, region=tuple(renumbered(labels)))
-
-
 def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
     """Each cell where solutions differ moved into a region beside it."""
     grid = board.grid
     out: list[Edit[Board]] = []
-    for r, c in sorted(cells):
-        cell = grid.cell(r, c)
-        beside = sorted({board.region[other] for other in grid.neighbours[cell]}
-                        - {board.region[cell]})
-        for region in beside:
-            changed = moved(board, cell, region)
-            if changed is None:
-                continue
-            into = grid.where(board.region_cells[region][0])
-            out.append(Edit((r, c), "region", f"the cell at {grid.where(cell)} moved into "
-                            f"the region at {into}", changed, base=changed))
+    for cell, into, region in regions.moves(grid, board.region,
+                                            sorted(grid.cell(r, c) for r, c in cells)):
+        changed = replace(board, region=region)
+        out.append(Edit(grid.rc(cell), "region", f"the cell at {grid.where(cell)} moved "
+                        f"into the region at {grid.where(board.region_cells[into][0])}",
+                        changed, base=changed))
     return out
 
 

@@ -13,13 +13,14 @@ Regions are laid out without symmetry, as published Star Battles are.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 
+from cpsolve.grid import regions
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid, renumbered
 from cpsolve.models.starbattle.board import Board, Stars
-from cpsolve.models.starbattle.hints import moved
 from cpsolve.options import Option
 
 TRIES = 60  # growths tried around one placement of stars
@@ -54,24 +55,7 @@ def grow(grid: Grid, stars: Stars, count: int, per: int, rnd: random.Random,
     seeds = sorted(stars)
     if len(seeds) != count * per:
         return None
-    region = [-1] * grid.cells
-    size = [1] * len(seeds)
-    for k, seed in enumerate(seeds):
-        region[seed] = k
-    frontier: list[set[int]] = [{o for o in grid.neighbours[seed] if region[o] < 0}
-                                for seed in seeds]
-    free = grid.cells - len(seeds)
-    while free:
-        open_ = [k for k in range(len(seeds)) if frontier[k]]
-        k = min(open_, key=lambda j: (size[j], rnd.random())) if rnd.random() < even \
-            else rnd.choice(open_)
-        cell = rnd.choice(sorted(frontier[k]))
-        region[cell] = k
-        size[k] += 1
-        free -= 1
-        for other in frontier:
-            other.discard(cell)
-        frontier[k].update(o for o in grid.neighbours[cell] if region[o] < 0)
+    region = regions.grow(grid, [[seed] for seed in seeds], rnd, even)
     if per > 1:
         joined = _joined(grid, region, len(seeds), per, rnd)
         if joined is None:
@@ -130,22 +114,11 @@ def mend(board: Board, stars: Stars, other: Stars | None, cells: set[tuple[int, 
     so that ``other`` breaks a region's count, then any of ``cells``, then a cell
     beside them; ``None`` when no such cell can move."""
     grid = board.grid
-    rnd = _rng(rng)
     near = [grid.cell(r, c) for r, c in sorted(cells)]
-    around = sorted({o for cell in near for o in grid.neighbours[cell]} - set(near))
-    tiers = [[cell for cell in near if other is not None and cell in other], near, around]
-    for tier in tiers:
-        chosen = [cell for cell in tier if cell not in stars]
-        rnd.shuffle(chosen)
-        for cell in chosen:
-            beside = sorted({board.region[o] for o in grid.neighbours[cell]}
-                            - {board.region[cell]})
-            rnd.shuffle(beside)
-            for region in beside:
-                changed = moved(board, cell, region)
-                if changed is not None:
-                    return changed, stars
-    return None
+    region = regions.mended(grid, board.region, stars,
+                            [cell for cell in near if other is not None and cell in other],
+                            near, _rng(rng))
+    return None if region is None else (replace(board, region=region), stars)
 
 
 def too_small(rows: int, cols: int) -> str | None:

@@ -1,0 +1,169 @@
+"""Boards divided into regions (Heyawake's rooms, Star Battle's and LITS's regions):
+reading and writing their names, moving a cell from one region into the next (the
+setter's fixes, the generators' mending), and growing regions round seeds.
+
+A division is a tuple ``region[cell]`` numbered ``0..`` by each region's first cell in
+reading order (:func:`~cpsolve.grid.geometry.renumbered`), as puzz.link numbers them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from cpsolve.grid import text as gridtext
+from cpsolve.grid.connectivity import components
+from cpsolve.grid.geometry import Grid, renumbered
+
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def read(names: gridtext.Grid, noun: str = "region") -> tuple[int, ...]:
+    """The division a grid of region names gives (any token; a region is the cells of
+    one name); a located error at a cell cut off from the rest of its region.
+
+    >>> _, _, (names,) = gridtext.read("2 2\\nx y\\nx x", 1)
+    >>> read(names)
+    (0, 1, 0, 0)
+    >>> _, _, (names,) = gridtext.read("2 2\\nx y\\ny x", 1)
+    >>> read(names, "room")
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 3:3: room 'x' is not connected: this cell is apart from the one at row 1, column 1
+    """
+    grid = Grid.of(len(names), len(names[0]))
+    flat = [token for row in names for token in row]
+    region = renumbered([token.text for token in flat])
+    for cells in grid.regions(region):
+        parts = components(cells, grid.neighbours)
+        if len(parts) > 1:
+            cut = flat[parts[1][0]]
+            raise cut.error(f"{noun} {cut.text!r} is not connected: this cell is apart "
+                            f"from the one at {grid.where(parts[0][0])}")
+    return tuple(region)
+
+
+def name(region: int) -> str:
+    """A region's name in grid text: ``a`` to ``z``, ``A`` to ``Z``, then ``aa``, ...
+
+    >>> name(0), name(25), name(51), name(52)
+    ('a', 'z', 'Z', 'aa')
+    """
+    out = ""
+    region += 1
+    while region:
+        region, rest = divmod(region - 1, len(LETTERS))
+        out = LETTERS[rest] + out
+    return out
+
+
+def names(region: Sequence[int]) -> list[str]:
+    """Every cell's region name (:func:`name`)."""
+    return [name(k) for k in region]
+
+
+def lines(cols: int, *blocks: Sequence[str]) -> list[str]:
+    """Blocks of tokens (a board's numbers, its region names), one token a cell, as the
+    rows of grid text, every token right-aligned to the widest.
+
+    >>> lines(2, ["1", "-", "-", "10"], names((0, 0, 1, 0)))
+    [' 1  -', ' - 10', ' a  a', ' b  a']
+    """
+    width = max(len(token) for block in blocks for token in block)
+    return [" ".join(token.rjust(width) for token in block[start:start + cols]).rstrip()
+            for block in blocks for start in range(0, len(block), cols)]
+
+
+def moved(grid: Grid, region: Sequence[int], cell: int, into: int) -> tuple[int, ...] | None:
+    """The division with ``cell`` moved into region ``into`` (``None`` when its own
+    region would be left empty or in pieces).
+
+    >>> moved(Grid(1, 3), (0, 0, 1), 1, 1), moved(Grid(1, 3), (0, 1, 1), 0, 1)
+    ((0, 1, 1), None)
+    """
+    rest = [c for c in range(grid.cells) if region[c] == region[cell] and c != cell]
+    if not rest or len(components(rest, grid.neighbours)) > 1:
+        return None
+    labels = list(region)
+    labels[cell] = into
+    return tuple(renumbered(labels))
+
+
+def beside(grid: Grid, region: Sequence[int], cell: int) -> list[int]:
+    """The regions next to ``cell`` other than its own, in order."""
+    return sorted({region[other] for other in grid.neighbours[cell]} - {region[cell]})
+
+
+def moves(grid: Grid, region: Sequence[int], cells: Iterable[int]
+          ) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Each of ``cells`` moved into each region beside it, where its own stays whole:
+    ``(cell, into, division)``, ``into`` numbered as in ``region`` (the setter's fixes).
+
+    >>> moves(Grid(1, 3), (0, 0, 1), [1, 2])
+    [(1, 1, (0, 1, 1))]
+    """
+    out = []
+    for cell in cells:
+        for into in beside(grid, region, cell):
+            changed = moved(grid, region, cell, into)
+            if changed is not None:
+                out.append((cell, into, changed))
+    return out
+
+
+def mended(grid: Grid, region: Sequence[int], fixed: Iterable[int],
+           first: Iterable[int], cells: Iterable[int], rnd: random.Random
+           ) -> tuple[int, ...] | None:
+    """A generator's mending: a cell not in ``fixed`` (the answer's stars, its shaded
+    cells: the answer stays an answer when only the others move) moved into a region
+    beside it, taken from ``first`` (where a second solution breaks by the move), else
+    from ``cells`` (where solutions differ), else from the cells beside those, at
+    random within each; ``None`` when none can move."""
+    keep = set(fixed)
+    near = sorted(set(cells))
+    around = sorted({o for cell in near for o in grid.neighbours[cell]} - set(near))
+    for tier in (sorted(set(first)), near, around):
+        chosen = [cell for cell in tier if cell not in keep]
+        rnd.shuffle(chosen)
+        for cell in chosen:
+            into = beside(grid, region, cell)
+            rnd.shuffle(into)
+            for k in into:
+                changed = moved(grid, region, cell, k)
+                if changed is not None:
+                    return changed
+    return None
+
+
+def grow(grid: Grid, seeds: Sequence[Iterable[int]], rnd: random.Random,
+         even: float) -> list[int]:
+    """Regions grown round ``seeds`` (disjoint sets of cells, each connected), a cell
+    at a time into a free cell beside one (the smallest region with probability
+    ``even``, else one at random) until every cell the seeds can reach has one: the
+    region of every cell, numbered as the seeds, ``-1`` where none reached.
+
+    >>> grow(Grid(1, 4), [[0], [3]], random.Random(1), 1.0)
+    [0, 0, 1, 1]
+    """
+    region = [-1] * grid.cells
+    size = []
+    frontier: list[set[int]] = []
+    for k, seed in enumerate(seeds):
+        members = list(seed)
+        for cell in members:
+            region[cell] = k
+        size.append(len(members))
+    for k, seed in enumerate(seeds):
+        frontier.append({o for cell in seed for o in grid.neighbours[cell] if region[o] < 0})
+    while True:
+        open_ = [k for k in range(len(frontier)) if frontier[k]]
+        if not open_:
+            return region
+        k = min(open_, key=lambda j: (size[j], rnd.random())) if rnd.random() < even \
+            else rnd.choice(open_)
+        cell = rnd.choice(sorted(frontier[k]))
+        region[cell] = k
+        size[k] += 1
+        for other in frontier:
+            other.discard(cell)
+        frontier[k].update(o for o in grid.neighbours[cell] if region[o] < 0)
