@@ -17,7 +17,7 @@ import pytest
 
 from cpsolve.errors import TooLarge
 from cpsolve.limits import Deadline, TimeUp, building, charge
-from tests.support.cli import CPSOLVE, MARGIN, run, warm_kernels
+from tests.support.cli import CPSOLVE, MARGIN, interruptible, run, warm_kernels
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -157,10 +157,8 @@ def test_the_time_limit_holds_inside_a_model_build(large_akari):
 
 
 def test_ctrl_c_holds_inside_a_model_build(large_akari):
-    env = {**os.environ, "PYTHONFAULTHANDLER": "1"}  # the stacks, should it hang
-    process = subprocess.Popen([*command(), "akari", large_akari, "--backend", "cpsat",
-                                "-v"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               text=True, env=env)
+    process = interruptible([*command(), "akari", large_akari, "--backend", "cpsat", "-v"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     assert process.stderr is not None
     lines = []
     for line in process.stderr:  # the deductions are done: the build has begun

@@ -4,7 +4,6 @@ sent once the search is under way)."""
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -13,7 +12,7 @@ import time
 
 import pytest
 
-from tests.support.cli import CPSOLVE, warm_kernels
+from tests.support.cli import CPSOLVE, interruptible, warm_kernels
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -29,10 +28,8 @@ def interrupted(args: list[str], *, stdin: str | None = None, started: str = "",
     is under way; at once when empty) and ``after`` seconds more, send SIGINT; the exit
     status, the lines of standard error and the seconds it took to stop."""
     command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
-    env = {**os.environ, "PYTHONFAULTHANDLER": "1"}  # the stacks, should it hang
-    process = subprocess.Popen([*command, *args], stdin=subprocess.PIPE,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                               cwd=cwd, env=env)
+    process = interruptible([*command, *args], stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
     lines: list[str] = []
     seen = threading.Event()
 
@@ -133,6 +130,14 @@ def test_inside_the_akari_generator():
                                     "hard", "--seed", "3"], after=3))
 
 
+def _script(script: str) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` in a Python of its own, SIGINT at its default."""
+    process = interruptible([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    stdout, stderr = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
 CALLBACK_SCRIPT = """
 import os, signal, sys, time
 from cpsolve.interrupts import COMPILING, kernels
@@ -162,8 +167,7 @@ def test_a_signal_inside_a_callback_of_llvm_is_sent_again_once_it_returned():
     # ignored in" with its traceback and dropped. The callback now ends, and the
     # compiling is interrupted just after. (In a process of its own: a signal raised
     # here must never reach the test runner.)
-    done = subprocess.run([sys.executable, "-c", CALLBACK_SCRIPT], capture_output=True,
-                          text=True, timeout=60)
+    done = _script(CALLBACK_SCRIPT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["interrupted", "[True]", "True", "True"], done.stdout
     assert "Exception ignored" not in done.stderr and not done.stderr
@@ -197,7 +201,6 @@ def test_an_interrupt_lost_inside_a_build_is_raised_at_the_next_look():
     # Ctrl-C that landed where Python drops exceptions (a finaliser, as during the
     # CP-SAT build of a large board) was lost, and the build and solve went on. The
     # build's watch now raises it again at its next look (each 50 ms).
-    done = subprocess.run([sys.executable, "-c", DROPPED_SCRIPT], capture_output=True,
-                          text=True, timeout=60)
+    done = _script(DROPPED_SCRIPT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["went", "on", "interrupted", "True", "True"], done.stdout

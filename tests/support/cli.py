@@ -30,6 +30,19 @@ def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None,
                           timeout=timeout, env=env)
 
 
+def interruptible(command: list[str], **popen: Any) -> subprocess.Popen[str]:
+    """Start ``command`` as a shell starts a command in the foreground: SIGINT at its
+    default, whatever this process has (a test runner started in the background by a
+    non-interactive shell ignores SIGINT, and its children would inherit that), with
+    the stacks printed should it hang (``PYTHONFAULTHANDLER``)."""
+    import signal
+
+    env = {**os.environ, "PYTHONFAULTHANDLER": "1", **popen.pop("env", {})}
+    return subprocess.Popen(command, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                            **popen)
+
+
 def golden(family: str, name: str, text: str) -> None:
     """``text`` must equal the golden file ``tests/data/FAMILY/NAME.golden``
     (``CPSOLVE_UPDATE_GOLDEN=1`` rewrites it)."""
