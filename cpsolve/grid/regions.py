@@ -26,10 +26,10 @@ def read(names: gridtext.Grid, noun: str = "region") -> tuple[int, ...]:
     >>> read(names)
     (0, 1, 0, 0)
     >>> _, _, (names,) = gridtext.read("2 2\\nx y\\ny x", 1)
-    >>> read(names, "room")
+    >>> read(names, "room")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cpsolve.errors.InputError: 3:3: room 'x' is not connected: this cell is apart from the one at row 1, column 1
+    cpsolve.errors.InputError: 3:3: room 'x' is not connected: this cell is apart from ...
     """
     grid = Grid.of(len(names), len(names[0]))
     flat = [token for row in names for token in row]
@@ -153,7 +153,7 @@ def grow(grid: Grid, seeds: Sequence[Iterable[int]], rnd: random.Random,
         for cell in members:
             region[cell] = k
         size.append(len(members))
-    for k, seed in enumerate(seeds):
+    for seed in seeds:
         frontier.append({o for cell in seed for o in grid.neighbours[cell] if region[o] < 0})
     while True:
         open_ = [k for k in range(len(frontier)) if frontier[k]]

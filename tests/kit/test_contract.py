@@ -69,6 +69,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "3 3\n- - -\n- 3 -\n- - -\n", 3, "unknown"),
     ],
+    "lits": [
+        (["-", "--unique"], "3 4\na a a a\nb b b a\nb b b a\n", 4, "solved"),
+        (["-"], "2 4\na a a a\nb b b b\n", 1, "unsolvable"),
+        (["https://puzz.link/p?lits/10/10/6961c0ip6rvecctek8co80uufq6i48stecb6", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "3 4\na a a a\nb b b a\nb b b a\n", 3, "unknown"),
+    ],
     "starbattle": [
         (["-", "--unique"], "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n", 4, "solved"),
         (["-"], "3 3 1\na a b\na a b\nc c b\n", 1, "unsolvable"),
@@ -195,6 +202,7 @@ SAME_MODEL = {
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],
+    "lits": [[], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],

@@ -507,8 +507,139 @@ def _nurikabe() -> Oracle:
                   (4, 5))  # 4x4 has no mirror layout: its two middle columns stay sea
 
 
+# LITS ----------------------------------------------------------------------------------
+
+def _canonical(cells: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The least of a piece's eight images, moved to the origin: equal for pieces of
+    one shape."""
+    images = []
+    for flip in (False, True):
+        points = [(r, -c) if flip else (r, c) for r, c in cells]
+        for _ in range(4):
+            points = [(c, -r) for r, c in points]
+            top, left = min(r for r, _ in points), min(c for _, c in points)
+            images.append(tuple(sorted((r - top, c - left) for r, c in points)))
+    return min(images)
+
+
+def lits_solutions(board: Any) -> list[Any]:
+    """Every shading: each asked region's four connected cells (every 4-subset of its
+    cells, flooded), one per region in every combination, kept when the shading has
+    no 2x2 block, no two pieces of one shape side by side and is connected; a free
+    region stays unshaded."""
+    from itertools import combinations, product
+
+    grid = board.grid
+
+    def connected(cells: set[int]) -> bool:
+        start = min(cells)
+        seen, todo = {start}, [start]
+        while todo:
+            for other in grid.neighbours[todo.pop()]:
+                if other in cells and other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return seen == cells
+
+    pieces = []
+    for k, cells in enumerate(board.region_cells):
+        if k in board.free:
+            continue
+        pieces.append([frozenset(four) for four in combinations(cells, 4)
+                       if connected(set(four))])
+    found = []
+    for choice in product(*pieces):
+        shaded = frozenset().union(*choice)
+        if any(all(c in shaded for c in block) for block in grid.blocks):
+            continue
+        if shaded and not connected(set(shaded)):
+            continue
+        kind = {cell: _canonical([grid.rc(c) for c in piece])
+                for piece in choice for cell in piece}
+        if any(board.region[a] != board.region[b] and a in shaded and b in shaded
+               and kind[a] == kind[b] for a, b in grid.pairs):
+            continue
+        found.append(shaded)
+    return sorted(found, key=sorted)
+
+
+def _lits() -> Oracle:
+    from cpsolve.models.lits import LITS, Board
+    from cpsolve.models.lits.layout import make
+
+    def partition(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
+        """Regions of four to seven cells grown at random."""
+        grid = Grid(rows, cols)
+        label = [-1] * grid.cells
+        count = 0
+        for seed in rng.sample(range(grid.cells), grid.cells):
+            if label[seed] >= 0:
+                continue
+            label[seed] = count
+            size, want = 1, rng.randint(4, 7)
+            while size < want:
+                near = [o for c in range(grid.cells) if label[c] == count
+                        for o in grid.neighbours[c] if label[o] < 0]
+                if not near:
+                    break
+                label[rng.choice(near)] = count
+                size += 1
+            count += 1
+        first: dict[int, int] = {}
+        return tuple(first.setdefault(k, len(first)) for k in label)
+
+    def board(seed: int) -> Any:
+        rng = random.Random(seed)
+        rows, cols = rng.randint(3, 4), rng.randint(4, 5)
+        return Board(rows, cols, partition(rows, cols, rng))
+
+    def made(seed: int) -> Any:
+        """A layout as the generator makes it: one solution or more."""
+        from cpsolve.grid.generate import Settings
+
+        rng = np.random.default_rng(seed)
+        found = None
+        while found is None:
+            found = make(Settings(4, 5, "none", 0.5), rng)
+        return found[0]
+
+    def pinned(seed: int) -> Any:
+        """A made layout with cells moved between regions, each move the one of those
+        beside where two solutions differ that leaves the fewest (by brute force),
+        until one is left: a unique board (or the last tried)."""
+        from cpsolve.grid.regions import moves
+
+        rng = random.Random(seed)
+        current = made(seed + 1000)
+        for _ in range(30):
+            found = lits_solutions(current)
+            if len(found) <= 1:
+                break
+            near = found[0] ^ found[1]
+            pool = sorted(near | {o for c in near for o in current.grid.neighbours[c]})
+            tried = []
+            for _cell, _into, region in moves(current.grid, current.region, pool):
+                changed = replace(current, region=region)
+                count = len(lits_solutions(changed))
+                if count:
+                    tried.append((count, rng.random(), changed))
+            if not tried:
+                break
+            current = min(tried, key=lambda t: t[:2])[2]
+        return current
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        return symmetry == "none"  # regions are laid out without symmetry
+
+    return Oracle(LITS, lambda: [board(seed) for seed in range(50)]
+                  + [made(seed) for seed in range(30)] + [pinned(seed) for seed in range(15)],
+                  lits_solutions, symmetric, (4, 5),
+                  # a 4x5 holds three tetrominoes, never decided by the basic rules alone
+                  grades=("tricky", "hard"))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
-                                            "hitori": _hitori,
+                                            "hitori": _hitori, "lits": _lits,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
                                             "starbattle": _starbattle, "sudoku": _sudoku}
