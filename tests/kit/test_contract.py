@@ -69,6 +69,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "3 3\n- - -\n- 3 -\n- - -\n", 3, "unknown"),
     ],
+    "fillomino": [
+        (["-", "--unique"], "2 3\n- 2 -\n- - -\n", 4, "solved"),
+        (["-"], "2 2\n2 2\n1 -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?fillomino/5/5/g1k34g2h5h4n", "--unique", "--backend", "cpsat"],
+         None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 3\n- 2 -\n- - -\n", 3, "unknown"),
+    ],
     "lits": [
         (["-", "--unique"], "3 4\na a a a\nb b b a\nb b b a\n", 4, "solved"),
         (["-"], "2 4\na a a a\nb b b b\n", 1, "unsolvable"),
@@ -203,6 +210,7 @@ SAME_MODEL = {
     "hitori": [[], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
+    "fillomino": [[], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],

@@ -638,8 +638,85 @@ def _lits() -> Oracle:
                   grades=("tricky", "hard"))
 
 
+# Fillomino -----------------------------------------------------------------------------
+
+def fillomino_solutions(board: Any) -> list[Any]:
+    """Every filling: the board cut into connected pieces, the first free cell in
+    reading order starting a piece of any connected set of free cells, each piece
+    numbered with its size, no two pieces of one size side by side, every given
+    number its piece's size."""
+    grid = board.grid
+    given = [n if n is not None and n > 0 else 0 for n in board.numbers]
+
+    def pieces(start: int, free: set[int]) -> list[frozenset[int]]:
+        found = {frozenset({start})}
+        todo = [frozenset({start})]
+        while todo:
+            piece = todo.pop()
+            for cell in piece:
+                for other in grid.neighbours[cell]:
+                    if other in free and other not in piece:
+                        bigger = piece | {other}
+                        if bigger not in found:
+                            found.add(bigger)
+                            todo.append(bigger)
+        return sorted(found, key=sorted)
+
+    filling = [0] * board.cells
+    found: list[Any] = []
+
+    def place() -> None:
+        free = {c for c in range(board.cells) if not filling[c]}
+        if not free:
+            found.append(tuple(filling))
+            return
+        start = min(free)
+        for piece in pieces(start, free):
+            size = len(piece)
+            if any(given[c] and given[c] != size for c in piece):
+                continue
+            if any(filling[o] == size for c in piece for o in grid.neighbours[c]
+                   if o not in piece):
+                continue
+            for c in piece:
+                filling[c] = size
+            place()
+            for c in piece:
+                filling[c] = 0
+
+    place()
+    return sorted(found)
+
+
+def _fillomino() -> Oracle:
+    from cpsolve.models.fillomino import FILLOMINO, Board
+    from cpsolve.models.fillomino.layout import random_filling
+
+    def board(seed: int) -> Any:
+        """A filling at random with some of its numbers kept, now and then one
+        changed (no solution, often)."""
+        rng = random.Random(seed)
+        grid = Grid(rng.randint(2, 3), rng.randint(3, 4))
+        filling = None
+        while filling is None:
+            filling = random_filling(grid, 4, rng)
+        keep = rng.choice([0.4, 0.4, 0.8])
+        numbers: list[int | None] = [n if rng.random() < keep else None for n in filling]
+        if rng.random() < 0.3:
+            numbers[rng.randrange(grid.cells)] = rng.randint(1, 4)
+        return Board(grid.rows, grid.cols, tuple(numbers))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        clues = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
+
+    return Oracle(FILLOMINO, lambda: [board(seed) for seed in range(120)],
+                  fillomino_solutions, symmetric, (3, 4))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
-                                            "hitori": _hitori, "lits": _lits,
+                                            "fillomino": _fillomino, "hitori": _hitori,
+                                            "lits": _lits,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
                                             "starbattle": _starbattle, "sudoku": _sudoku}

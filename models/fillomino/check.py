@@ -1,0 +1,59 @@
+"""The Fillomino rules, checked on a filling, independently of every encoding: it
+floods the areas of equal numbers and compares each area's size with its number, and
+every given number with the filling. It shares nothing with the models but the board.
+"""
+
+from __future__ import annotations
+
+from cpsolve.grid.geometry import Broken
+from cpsolve.models.fillomino.board import Board, Filling
+
+
+def areas(board: Board, filling: Filling) -> list[list[int]]:
+    """The areas of ``filling``: connected cells of one number, each in reading order."""
+    grid = board.grid
+    seen = [False] * board.cells
+    out = []
+    for start in range(board.cells):
+        if seen[start]:
+            continue
+        seen[start] = True
+        area, todo = [start], [start]
+        while todo:
+            for other in grid.neighbours[todo.pop()]:
+                if not seen[other] and filling[other] == filling[start]:
+                    seen[other] = True
+                    area.append(other)
+                    todo.append(other)
+        out.append(sorted(area))
+    return out
+
+
+def check(board: Board, filling: Filling) -> list[str]:
+    """Every rule ``filling`` breaks on ``board``, one message each (a
+    :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
+
+    >>> b = Board(1, 3, (1, None, None))
+    >>> check(b, (1, 2, 2)), check(b, (1, 2, 3))[0]
+    ([], 'the 2 at row 1, column 2 is in an area of 1 cell, not 2')
+    """
+    grid = board.grid
+    where, rc = grid.where, grid.rc
+    if len(filling) != board.cells:
+        return [Broken(f"the answer fills {len(filling)} cells, the board has {board.cells}")]
+    errors: list[str] = []
+    for cell, number in enumerate(filling):
+        if number < 1:
+            errors.append(Broken(f"the cell at {where(cell)} holds {number}, not a number "
+                                 f"from 1", rc(cell)))
+        given = board.numbers[cell]
+        if given is not None and given > 0 and given != number:
+            errors.append(Broken(f"the given {given} at {where(cell)} is written {number}",
+                                 rc(cell)))
+    for area in areas(board, filling):
+        number = filling[area[0]]
+        if number >= 1 and len(area) != number:
+            errors.append(Broken(f"the {number} at {where(area[0])} is in an area of "
+                                 f"{len(area)} cell{'s' if len(area) != 1 else ''}, not "
+                                 f"{number}", *map(rc, area)))
+    return errors

@@ -1,0 +1,90 @@
+"""How the generator lays out a Fillomino (the loop is the kit's,
+:mod:`cpsolve.grid.generate`): a filling first, areas grown at random a cell at a time
+to sizes drawn from one to ``--largest`` (an area that touches one of its size grows
+on or is grown again), every cell numbered; the kit then takes numbers away orbit by
+orbit under the symmetry while the answer stays pinned down. A board with every number
+given is pinned down, so there is nothing to mend.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from cpsolve.grid.generate import Layout, Settings
+from cpsolve.grid.geometry import Grid
+from cpsolve.models.fillomino.board import Board, Filling
+from cpsolve.options import Option
+
+TRIES = 30  # growths of one area tried before the layout starts again
+
+
+def _rng(rng: np.random.Generator) -> random.Random:
+    return random.Random(int(rng.integers(1 << 62)))
+
+
+def random_filling(grid: Grid, largest: int, rnd: random.Random) -> Filling | None:
+    """Areas grown at random, cell by cell in reading order of the first free cell:
+    each to a size from 1 to ``largest`` (smaller ones more often), never beside an
+    area of its size; ``None`` when an area found no such size."""
+    filling = [0] * grid.cells
+    sizes = list(range(1, largest + 1))
+    weights = [1.0 / size ** 0.5 for size in sizes]
+    for start in range(grid.cells):
+        if filling[start]:
+            continue
+        for _ in range(TRIES):
+            want = rnd.choices(sizes, weights)[0]
+            area, frontier = [start], {o for o in grid.neighbours[start] if not filling[o]}
+            while len(area) < want and frontier:
+                cell = rnd.choice(sorted(frontier))
+                frontier.discard(cell)
+                area.append(cell)
+                frontier.update(o for o in grid.neighbours[cell]
+                                if not filling[o] and o not in area)
+            size = len(area)
+            members = set(area)
+            if all(filling[o] != size for c in area for o in grid.neighbours[c]
+                   if o not in members):
+                for cell in area:
+                    filling[cell] = size
+                break
+        else:
+            return None
+    return tuple(filling)
+
+
+def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Filling] | None:
+    """A random filling, every cell numbered."""
+    grid = settings.grid
+    filling = random_filling(grid, settings.options["largest"], _rng(rng))
+    if filling is None:
+        return None
+    return Board(grid.rows, grid.cols, tuple(filling)), filling
+
+
+def mend(board: Board, filling: Filling, other: Filling | None,
+         cells: set[tuple[int, int]], settings: Settings, rng: np.random.Generator
+         ) -> tuple[Board, Filling] | None:
+    """The answer's numbers written where it is not pinned down."""
+    grid = board.grid
+    numbers = list(board.numbers)
+    changed = False
+    for r, c in cells:
+        cell = grid.cell(r, c)
+        if numbers[cell] != filling[cell]:
+            numbers[cell] = filling[cell]
+            changed = True
+    return (Board(board.rows, board.cols, tuple(numbers)), filling) if changed else None
+
+
+LAYOUT: Layout[Board, Filling] = Layout(
+    make=make, mend=mend,
+    density=Option("density", 0.0, "Share of the cells whose numbers are kept at least",
+                   kind=float, low=0, high=1, metavar="D"),
+    options=(Option("largest", 6, "The largest area a layout draws", kind=int, low=1,
+                    metavar="N"),),
+)
+
+__all__ = ["LAYOUT", "make", "mend", "random_filling"]

@@ -1,0 +1,196 @@
+"""Fillomino: every method against brute force and against published boards, the
+forms it reads (published puzz.link URLs round trip), located errors, the command, the
+setter's tools, pictures and the generator."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from cpsolve.errors import InputError
+from cpsolve.grid import setter
+from cpsolve.models.fillomino import FILLOMINO, Board, check, parse, show, solve
+from cpsolve.models.fillomino.encodings import impossible
+from cpsolve.models.fillomino.formats import to_text, to_url
+from cpsolve.result import Status
+from tests.support.cli import run, valid_json
+from tests.support.oracles import cases, fillomino_solutions, oracle
+
+# Published on puzz.link (collected in public repositories of puzzle solvers and
+# editors), each unique.
+PUBLISHED = [
+    "https://puzz.link/p?fillomino/5/5/g1k34g2h5h4n",
+    "https://puzz.link/p?fillomino/7/3/159u159",
+    "https://puzz.link/p?fillomino/10/10/q-138g84ga3h46g42g33r46g44ga8h12g15g58r21g28g87h42g"
+    "14g4-13q",
+    "https://puzz.link/p?fillomino/7/10/r6l8l5l2lah3i5h9i9i4c4o",
+]
+LARGE = ("https://puzz.link/p?fillomino/15/15/h1o5i8g2m6g3g7i3h4h1i1g6g4h2g3h4g2i5h2i4h3l4h1h"
+         "5m4h2g2h6k7h3i3h7k7h2g2h3m2h1h5l3h4i3h3i-10g4h4g1h3g7g1i8h4h3i2g2g2m8g6i1o1h")
+# The 5x5 board's answer as its publisher's solver's tests give it.
+FIVE_ANSWER = ["6 1 3 3 4", "6 6 3 4 4", "2 6 6 5 4", "2 4 6 5 5", "4 4 4 5 5"]
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_every_method_counts_what_brute_force_counts(backend):
+    """120 boards of 2x3 to 3x4 (random fillings, some numbers kept, now and then one
+    changed): the fillings each method enumerates are exactly brute force's, and each
+    passes the checker."""
+    counts = set()
+    for board, expected in cases("fillomino")[:60 if backend == "cpsat" else None]:
+        found = solve(board, limit=None, backend=backend)
+        assert sorted(found.solutions) == expected, board
+        assert found.complete
+        assert all(check(board, answer) == [] for answer in found.solutions)
+        counts.add(min(len(expected), 2))
+    assert counts == {0, 1, 2}
+
+
+@pytest.mark.parametrize("url", PUBLISHED)
+def test_published_boards_are_unique(url):
+    board = parse(url)
+    found = solve(board, unique=True)
+    assert found.status is Status.SOLVED and found.unique is True
+    assert check(board, found.solution) == []
+    if board.cells <= 25:  # CP-SAT agrees (slow on larger boards)
+        other = solve(board, unique=True, backend="cpsat")
+        assert other.unique is True and other.solution == found.solution
+    if url == PUBLISHED[0]:
+        assert show(board, found.solution).splitlines() == FIVE_ANSWER
+
+
+@pytest.mark.slow
+def test_a_published_15x15_is_unique():
+    found = solve(parse(LARGE), unique=True)
+    assert found.status is Status.SOLVED and found.unique is True
+
+
+def test_the_givens_rule_out_numbers_no_area_fits():
+    # a 2 and a 1 closing in the middle cell: it holds no 3 (its part of the board
+    # without them is one cell)
+    board = Board(1, 3, (2, None, 1))
+    ruled_out = set(impossible(board))
+    assert 1 * 3 + 3 in ruled_out and 1 * 3 + 2 not in ruled_out
+    assert fillomino_solutions(board) == [(2, 2, 1)]
+    # never a number some filling uses: checked against brute force on the oracle's boards
+    for case, every in cases("fillomino")[:40]:
+        used = {c * case.largest + n for answer in every for c, n in enumerate(answer)}
+        assert not used & set(impossible(case)), case
+
+
+@pytest.mark.parametrize("url", [*PUBLISHED, LARGE])
+def test_published_urls_round_trip(url):
+    assert to_url(parse(url)) == url
+    assert parse(to_text(parse(url))) == parse(url)
+
+
+def test_the_forms_read_the_same_board():
+    board = parse(PUBLISHED[0])
+    assert parse(to_text(board)) == board
+    compact = "\n".join("".join("." if n is None else str(n)
+                                for n in board.numbers[r * 5:r * 5 + 5]) for r in range(5))
+    assert parse(compact) == board
+    assert parse(PUBLISHED[0].replace("https://puzz.link", "pzprxs.vercel.app")) == board
+    unknown = parse("https://puzz.link/p?fillomino/5/5/-10-10-10-10-10-108.8-10-10.1.-10-108"
+                    ".8-10-10-10g-10-10")
+    assert unknown.numbers.count(-2) == 4 and to_text(unknown).count("?") == 4
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("2 2\n1 0\n- -\n", (2, 3), "a number from 1"),
+    ("2 2\n1 x\n- -\n", (2, 3), "not 'x'"),
+    ("2 3\n1 - -\n- -\n", (3, 4), "row has 2 cells"),
+    ("https://puzz.link/p?fillomino/3/1/1g1k0", (1, 38), "borders drawn in the board"),
+])
+def test_bad_input_is_located(text, where, message):
+    with pytest.raises(InputError) as caught:
+        parse(text)
+    assert (caught.value.line, caught.value.column) == where, str(caught.value)
+    assert message in str(caught.value)
+
+
+def test_the_checker_names_each_broken_rule():
+    board = Board(2, 3, (3, None, None, None, 1, None))
+    assert check(board, (3, 3, 2, 3, 1, 2)) == []
+    errors = check(board, (3, 3, 3, 3, 1, 2))
+    assert errors == ["the 3 at row 1, column 1 is in an area of 4 cells, not 3",
+                      "the 2 at row 2, column 3 is in an area of 1 cell, not 2"]
+    assert errors[1].cells == ((1, 2),)
+    errors = check(board, (3, 3, 2, 3, 2, 2))
+    assert "the given 1 at row 2, column 2 is written 2" in errors
+
+
+def test_the_command_solves_checks_draws_and_prints_json(tmp_path):
+    url = PUBLISHED[0]
+    done = run("fillomino", url, "--unique", "--json")
+    data = valid_json(json.loads(done.stdout))
+    assert done.returncode == 0 and data["unique"] is True
+    assert data["solution"] == FIVE_ANSWER
+    good = tmp_path / "good.txt"
+    good.write_text("\n".join(FIVE_ANSWER) + "\n")
+    assert run("fillomino", url, "--check", str(good)).stdout == "valid\n"
+    digits = tmp_path / "digits.txt"  # one digit a cell reads too
+    digits.write_text("\n".join(row.replace(" ", "") for row in FIVE_ANSWER) + "\n")
+    assert run("fillomino", url, "--check", str(digits)).stdout == "valid\n"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(["6 1 3 3 3"] + FIVE_ANSWER[1:]) + "\n")
+    checked = run("fillomino", url, "--check", str(bad))
+    assert checked.returncode == 1 and "is in an area of" in checked.stdout
+    picture = tmp_path / "answer.svg"
+    assert run("fillomino", url, "-o", str(picture)).returncode == 0
+    texts = [t.text for t in ET.parse(picture).iter() if t.tag.endswith("text")]
+    assert sorted(t for t in texts if t and t.isdigit()) == sorted(
+        " ".join(FIVE_ANSWER).split())
+
+
+def test_not_unique_says_where_and_how_to_fix_it():
+    text = "2 3\n- 2 -\n- - -\n"
+    explained = run("fillomino", "-", "--explain", "--json", stdin=text)
+    data = valid_json(json.loads(explained.stdout))
+    board = parse(text)
+    every = fillomino_solutions(board)
+    assert explained.returncode == 4 and data["unique"] is False and len(every) > 1
+    varying = {(c // 3 + 1, c % 3 + 1) for answer in every for c in range(6)
+               if answer[c] != every[0][c]}
+    assert {tuple(cell) for cell in data["undetermined"]} == varying
+    found = setter.explain(FILLOMINO, board)
+    assert [fix.to_json() for fix in found.fixes] == data["fixes"] and found.fixes
+    for fix in found.fixes:  # each number it writes leaves one filling, by brute force
+        assert len(fillomino_solutions(fix.board)) == 1, fix.text
+
+
+def test_no_solution_names_the_numbers_in_conflict():
+    text = "2 2\n2 2\n1 -\n"
+    done = run("fillomino", "-", stdin=text)
+    assert done.returncode == 1
+    board = parse(text)
+    found = setter.conflict(FILLOMINO, board)
+    hints = FILLOMINO.hints
+    assert hints is not None
+    others = [clue for clue in hints.clues(board) if clue not in found.clues]
+    assert fillomino_solutions(hints.without(board, others)) == []
+    assert done.stdout.splitlines()[-1].startswith("the clue that cannot hold")
+
+
+def test_redundant_numbers_and_a_minimal_board():
+    done = run("fillomino", PUBLISHED[0], "--redundant", "--minimize")
+    assert done.returncode == 0
+    assert "no number can go: without any one, another solution appears" in done.stdout
+    assert "none of which can go alone" in done.stderr
+
+
+def test_generated_boards_are_unique():
+    done = run("generate", "fillomino", "6", "6", "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    board = parse(done.stdout)
+    assert (board.rows, board.cols) == (6, 6)
+    result = solve(board, unique=True)
+    assert result.status is Status.SOLVED and result.unique is True
+
+
+def test_the_family_is_the_kit_s():
+    assert FILLOMINO.hints is not None and FILLOMINO.layout is not None
+    assert FILLOMINO.family().problems() == []
+    assert oracle("fillomino").puzzle is FILLOMINO
