@@ -258,15 +258,21 @@ class SatSession:
             self._solver, self._conflicts, self._stale = None, None, True
             raise KeyboardInterrupt from None
 
-    def values(self, variables: Sequence[int]) -> tuple[bool, ...]:
-        """The values of ``variables`` in the last model."""
+    def values(self, variables: Sequence[int] | Any) -> tuple[bool, ...]:
+        """The values of ``variables`` (a sequence or an array of them) in the last
+        model."""
         import numpy as np
 
         model = (self._solver.get_model() if self._solver is not None else None) or []
-        if not variables:
+        if not len(variables):
             return ()
-        signs = np.zeros(max(max(variables), len(model)) + 1, dtype=bool)
-        signs[1:len(model) + 1] = np.asarray(model) > 0
+        top = (variables[-1] if isinstance(variables, range) and variables.step > 0
+               else max(variables))
+        part = model[:top]  # the variables past the last asked for are never read
+        signs = np.zeros(top + 1, dtype=bool)
+        signs[1:len(part) + 1] = np.fromiter(part, dtype=np.int64, count=len(part)) > 0
+        if isinstance(variables, range) and variables.step > 0:
+            return tuple(signs[variables.start:variables.stop:variables.step].tolist())
         return tuple(signs[np.asarray(variables)].tolist())
 
     def fresh(self, count: int = 1) -> int:
@@ -364,11 +370,14 @@ def solve_in(session: SatSession, projection: list[int], *,
     """One solution's projection values in an open session, under the lazy rules
     ``refine`` (the cuts they add stay in the session): the values, ``False`` when
     there is none, ``None`` when the deadline passed first."""
+    import numpy as np
+
+    indices = np.asarray(projection, dtype=np.int64)  # once, not per candidate
     while True:
         outcome = session.solve(assumptions, deadline)
         if not outcome:
             return outcome
-        chosen = session.values(projection)
+        chosen = session.values(indices)
         if refine is None:
             return chosen
         try:
