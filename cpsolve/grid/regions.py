@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.connectivity import components
@@ -167,3 +168,47 @@ def grow(grid: Grid, seeds: Sequence[Iterable[int]], rnd: random.Random,
         for other in frontier:
             other.discard(cell)
         frontier[k].update(o for o in grid.neighbours[cell] if region[o] < 0)
+
+
+class Divided:
+    """What a board divided into regions knows of its division, for a frozen dataclass
+    with ``rows``, ``cols`` and ``region`` (the region of each cell, numbered as in the
+    module docstring) that derives from it (Star Battle's, LITS's).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Two(Divided):
+    ...     rows: int
+    ...     cols: int
+    ...     region: tuple[int, ...]
+    >>> b = Two(1, 3, (0, 0, 1))
+    >>> b.cells, b.regions, b.region_cells, b.borders
+    (3, 2, ((0, 1), (2,)), [(1, 2)])
+    """
+
+    rows: int
+    cols: int
+    region: tuple[int, ...]
+
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid.of(self.rows, self.cols)
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @cached_property
+    def regions(self) -> int:
+        """How many regions."""
+        return max(self.region) + 1
+
+    @cached_property
+    def region_cells(self) -> tuple[tuple[int, ...], ...]:
+        """The cells of each region, in order."""
+        return tuple(tuple(cells) for cells in self.grid.regions(self.region))
+
+    @cached_property
+    def borders(self) -> list[tuple[int, int]]:
+        """The pairs of neighbouring cells with a region border between them."""
+        return self.grid.borders(self.region)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from cpsolve.grid.geometry import Grid
+from cpsolve.grid.regions import Divided
 
 Shading = frozenset[int]  # an answer: the shaded cells
 SHAPES = "LITS"
@@ -70,7 +70,7 @@ class Placement:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(Divided):
     """An immutable LITS board: ``region[cell]`` the region of each cell; the regions
     in ``free`` hold no tetromino (the setter's tools take a region's tetromino away
     to find the regions in conflict).
@@ -88,28 +88,6 @@ class Board:
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or len(self.region) != self.rows * self.cols:
             raise ValueError("a board has rows x cols cells")
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid.of(self.rows, self.cols)
-
-    @property
-    def cells(self) -> int:
-        return self.rows * self.cols
-
-    @cached_property
-    def regions(self) -> int:
-        return max(self.region) + 1
-
-    @cached_property
-    def region_cells(self) -> tuple[tuple[int, ...], ...]:
-        """The cells of each region, in order."""
-        return tuple(tuple(cells) for cells in self.grid.regions(self.region))
-
-    @cached_property
-    def borders(self) -> list[tuple[int, int]]:
-        """The pairs of neighbouring cells with a region border between them."""
-        return self.grid.borders(self.region)
 
     @cached_property
     def fits(self) -> tuple[tuple[Placement, ...], ...]:

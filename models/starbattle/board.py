@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from cpsolve.grid.geometry import Grid
+from cpsolve.grid.regions import Divided
 
 Stars = frozenset[int]  # an answer: the cells holding a star
 
@@ -36,7 +36,7 @@ class Unit:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(Divided):
     """An immutable Star Battle board: ``stars`` in every row, column and region;
     ``region[cell]`` the region of each cell.
 
@@ -56,28 +56,6 @@ class Board:
             raise ValueError("a board has rows x cols cells")
         if self.stars < 1:
             raise ValueError("a board asks for at least one star per unit")
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid.of(self.rows, self.cols)
-
-    @property
-    def cells(self) -> int:
-        return self.rows * self.cols
-
-    @cached_property
-    def regions(self) -> int:
-        return max(self.region) + 1
-
-    @cached_property
-    def region_cells(self) -> tuple[tuple[int, ...], ...]:
-        """The cells of each region, in order."""
-        return tuple(tuple(cells) for cells in self.grid.regions(self.region))
-
-    @cached_property
-    def borders(self) -> list[tuple[int, int]]:
-        """The pairs of neighbouring cells with a region border between them."""
-        return self.grid.borders(self.region)
 
     @cached_property
     def units(self) -> tuple[Unit, ...]:
