@@ -37,7 +37,7 @@ FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
     example="https://puzz.link/p?fillomino/5/5/g1k34g2h5h4n",
     parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
     show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
+    check=check, prepare=prepare, encodings=ENCODINGS, deductions=True,
     auto="sat", nothing="no filling gives every area its number of cells",
     hints=HINTS, layout=LAYOUT,
 )

@@ -21,7 +21,8 @@ Filling = tuple[int, ...]  # an answer: the number of every cell
 @dataclass(frozen=True)
 class Board:
     """An immutable Fillomino board: ``numbers[cell]`` the number shown (``None`` for
-    an empty cell, :data:`UNKNOWN` for "?").
+    an empty cell, :data:`UNKNOWN` for "?"); ``bound``, when the deductions proved one,
+    the largest number any answer writes (none: the number of cells).
 
     >>> b = Board(2, 2, (1, None, None, 3))
     >>> b.cells, b.clue_cells, b.largest
@@ -31,6 +32,7 @@ class Board:
     rows: int
     cols: int
     numbers: tuple[int | None, ...]
+    bound: int | None = None
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or len(self.numbers) != self.rows * self.cols:
@@ -51,5 +53,6 @@ class Board:
 
     @property
     def largest(self) -> int:
-        """The largest number an answer may write: an area of every cell."""
-        return self.cells
+        """The largest number an answer may write: the proven ``bound``, else an area
+        of every cell."""
+        return self.bound or self.cells

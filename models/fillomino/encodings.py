@@ -21,6 +21,7 @@ its root.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -40,14 +41,55 @@ def var(board: Board, cell: int, number: int) -> int:
 
 
 def prepare(board: Board, deduce: bool = True) -> Whole[Board, Filling]:
-    """The whole board for the encoders (no deductions before search)."""
+    """The board for the encoders; with ``deduce``, the numbers bounded by
+    :func:`bound` (a smaller model when the givens close off the board's parts)."""
+    if deduce:
+        board = replace(board, bound=bound(board))
     largest = board.largest
 
     def decode(values: tuple[bool, ...]) -> Filling:
         return tuple(next((n + 1 for n in range(largest) if values[c * largest + n]), 0)
                      for c in range(board.cells))
 
-    return Whole(board, decode)
+    return Whole(board, decode, stats={"numbers up to": largest})
+
+
+def _parts(board: Board, number: int) -> tuple[list[int], list[int]]:
+    """The parts of the board apart from the cells showing a number other than
+    ``number``: each cell's part (0 for those cells) and each part's size (from 1)."""
+    grid = board.grid
+    given = [n if n is not None and n > 0 else 0 for n in board.numbers]
+    part = [0] * board.cells
+    sizes = [0]
+    for start in range(board.cells):
+        if part[start] or (given[start] and given[start] != number):
+            continue
+        sizes.append(0)
+        part[start] = len(sizes) - 1
+        todo = [start]
+        while todo:
+            cell = todo.pop()
+            sizes[-1] += 1
+            for other in grid.neighbours[cell]:
+                if not part[other] and not (given[other] and given[other] != number):
+                    part[other] = part[start]
+                    todo.append(other)
+    return part, sizes
+
+
+def bound(board: Board) -> int:
+    """The largest number an answer of ``board`` can write: an area of ``n`` lies in one
+    part of the board apart from the cells showing other numbers, so past the largest
+    part, and past every number shown, no ``n`` fits.
+
+    >>> bound(Board(1, 5, (2, None, 1, None, None)))  # parts of 2 and 2 cells
+    2
+    """
+    shown = [n for n in board.numbers if n is not None and n > 0]
+    for n in range(1, board.cells + 1):
+        if all(k < n for k in shown) and max(_parts(board, n)[1]) < n:
+            return n - 1
+    return board.cells
 
 
 def rule_groups(board: Board) -> tuple[list[Any], int]:
@@ -76,45 +118,23 @@ def rule_groups(board: Board) -> tuple[list[Any], int]:
 
 
 def impossible(board: Board) -> list[int]:
-    """The Booleans "``cell`` holds ``n``" the given numbers rule out: an area of ``n``
-    lies among the cells showing no other number, so a cell whose part of the board
-    apart from those cells has fewer than ``n`` cells never holds ``n``.
+    """The Booleans "``cell`` holds ``n``" the given numbers rule out: the other numbers
+    of a numbered cell, and ``n`` in a cell whose part of the board apart from the cells
+    showing other numbers has fewer than ``n`` cells (an area of ``n`` lies in one).
 
     >>> sorted(impossible(Board(1, 3, (2, None, 1))))  # the middle cell holds no 3
     [1, 3, 6, 8, 9]
     """
-    grid, largest = board.grid, board.largest
+    largest = board.largest
     given = [n if n is not None and n > 0 else 0 for n in board.numbers]
     out: list[int] = []
     for cell, number in enumerate(given):
         if number:
             out.extend(var(board, cell, n) for n in range(1, largest + 1) if n != number)
-    shown = sorted(set(given) - {0})
-    # the parts of the board once every given number is taken out (a number n puts
-    # its own cells back): beyond the largest part, no n fits anywhere
     for n in range(1, largest + 1):
-        part = [0] * board.cells
-        sizes = [0]
-        for start in range(board.cells):
-            if part[start] or (given[start] and given[start] != n):
-                continue
-            sizes.append(0)
-            part[start] = len(sizes) - 1
-            todo = [start]
-            while todo:
-                cell = todo.pop()
-                sizes[-1] += 1
-                for other in grid.neighbours[cell]:
-                    if not part[other] and not (given[other] and given[other] != n):
-                        part[other] = part[start]
-                        todo.append(other)
+        part, sizes = _parts(board, n)
         out.extend(var(board, c, n) for c in range(board.cells)
                    if not given[c] and part[c] and sizes[part[c]] < n)
-        if n > max(sizes) and all(k < n for k in shown):
-            # no larger number is given: its parts are these, and it fits in none
-            out.extend(var(board, c, m) for c in range(board.cells) if not given[c]
-                       for m in range(n + 1, largest + 1))
-            break
     return out
 
 
@@ -143,16 +163,11 @@ def refine(board: Board, values: Any) -> list[list[int]]:
                     area.append(other)
                     todo.append(other)
         if len(area) > number:
-            # n + 1 cells of the area, connected: a breadth-first piece from its start
-            piece, queue, inside = [start], [start], {start}
-            while len(piece) <= number:
-                cell = queue.pop(0)
-                for other in grid.neighbours[cell]:
-                    if other not in inside and filling[other] == number and len(piece) <= number:
-                        inside.add(other)
-                        piece.append(other)
-                        queue.append(other)
-            cuts.append([-var(board, c, number) for c in piece])
+            # n + 1 cells of the area, connected: breadth-first pieces from a few of
+            # its cells (each cuts off other candidates)
+            for first in dict.fromkeys((area[0], area[-1], area[len(area) // 2])):
+                cuts.append(_piece(board, [first, *(c for c in area if c != first)],
+                                   number))
         elif len(area) < number:
             members = set(area)
             beside = sorted({o for c in area for o in grid.neighbours[c] if o not in members})
@@ -317,7 +332,7 @@ def literals(prepared: Whole[Board, Filling], *, per: int) -> int:
     ``per`` for every cell and number (a 100x100 board: 10\u2078 Booleans).
 
     >>> from cpsolve.models.fillomino.formats import parse
-    >>> literals(prepare(parse("2 2\\n1 -\\n- 3")), per=20)
+    >>> literals(prepare(parse("2 2\\n1 -\\n- 3"), False), per=20)
     320
     """
     board = prepared.board

@@ -12,7 +12,7 @@ import pytest
 from cpsolve.errors import InputError
 from cpsolve.grid import setter
 from cpsolve.models.fillomino import FILLOMINO, Board, check, parse, show, solve
-from cpsolve.models.fillomino.encodings import impossible
+from cpsolve.models.fillomino.encodings import bound, impossible
 from cpsolve.models.fillomino.formats import to_text, to_url
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
@@ -33,14 +33,15 @@ LARGE = ("https://puzz.link/p?fillomino/15/15/h1o5i8g2m6g3g7i3h4h1i1g6g4h2g3h4g2
 FIVE_ANSWER = ["6 1 3 3 4", "6 6 3 4 4", "2 6 6 5 4", "2 4 6 5 5", "4 4 4 5 5"]
 
 
-@pytest.mark.parametrize("backend", ["sat", "cpsat"])
-def test_every_method_counts_what_brute_force_counts(backend):
+@pytest.mark.parametrize("backend, deductions", [("sat", True), ("sat", False),
+                                                 ("cpsat", True)])
+def test_every_method_counts_what_brute_force_counts(backend, deductions):
     """120 boards of 2x3 to 3x4 (random fillings, some numbers kept, now and then one
     changed): the fillings each method enumerates are exactly brute force's, and each
     passes the checker."""
     counts = set()
     for board, expected in cases("fillomino")[:60 if backend == "cpsat" else None]:
-        found = solve(board, limit=None, backend=backend)
+        found = solve(board, limit=None, backend=backend, deductions=deductions)
         assert sorted(found.solutions) == expected, board
         assert found.complete
         assert all(check(board, answer) == [] for answer in found.solutions)
@@ -78,6 +79,9 @@ def test_the_givens_rule_out_numbers_no_area_fits():
     for case, every in cases("fillomino")[:40]:
         used = {c * case.largest + n for answer in every for c, n in enumerate(answer)}
         assert not used & set(impossible(case)), case
+        assert all(max(answer) <= bound(case) for answer in every), case
+    assert bound(Board(1, 5, (2, None, 1, None, None))) == 2
+    assert bound(Board(2, 2, (None,) * 4)) == 4  # an empty board: one area of all
 
 
 @pytest.mark.parametrize("url", [*PUBLISHED, LARGE])

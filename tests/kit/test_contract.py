@@ -210,7 +210,7 @@ SAME_MODEL = {
     "hitori": [[], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
-    "fillomino": [[], ["--backend", "cpsat"]],
+    "fillomino": [[], ["--no-deductions"], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
