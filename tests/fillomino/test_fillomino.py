@@ -40,7 +40,7 @@ def test_every_method_counts_what_brute_force_counts(backend, deductions):
     changed): the fillings each method enumerates are exactly brute force's, and each
     passes the checker."""
     counts = set()
-    for board, expected in cases("fillomino")[:60 if backend == "cpsat" else None]:
+    for board, expected in cases("fillomino")[::3 if backend == "cpsat" else 1]:
         found = solve(board, limit=None, backend=backend, deductions=deductions)
         assert sorted(found.solutions) == expected, board
         assert found.complete
