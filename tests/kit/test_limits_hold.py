@@ -50,7 +50,8 @@ class Done:
 def measured(*args: str, budget_mb: int = BUDGET_MB, address_mb: int | None = None,
              timeout: float = 120) -> Done:
     """``cpsolve ARGS`` under a memory budget (and, given, an address-space cap), its
-    wall time and its own peak resident size (from ``wait4``)."""
+    wall time and its own peak resident size (read while it runs; ``wait4``'s when it
+    ended before the first look)."""
     env = {**os.environ, "CPSOLVE_MEMORY_MB": str(budget_mb)}
 
     def capped() -> None:
@@ -63,7 +64,9 @@ def measured(*args: str, budget_mb: int = BUDGET_MB, address_mb: int | None = No
         proc = subprocess.Popen([str(CPSOLVE), *args], stdout=out, stderr=err,
                                 stdin=subprocess.DEVNULL, env=env, preexec_fn=capped)
         deadline = started + timeout
+        peak = 0
         while True:
+            peak = max(peak, _high_water(proc.pid))
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
@@ -78,7 +81,21 @@ def measured(*args: str, budget_mb: int = BUDGET_MB, address_mb: int | None = No
         out.seek(0)
         err.seek(0)
         return Done(proc.returncode, out.read().decode(), err.read().decode(), seconds,
-                    usage.ru_maxrss * 1024)
+                    peak or usage.ru_maxrss * 1024)
+
+
+def _high_water(pid: int) -> int:
+    """The process's own peak resident size so far (``VmHWM``, of the program it runs:
+    the peak ``wait4`` reports also counts the test runner's pages the child had before
+    it started the program, hundreds of MB late in a full run); 0 once it has ended."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 def within(done: Done, limit: float, budget_mb: int = BUDGET_MB) -> None:
