@@ -80,16 +80,14 @@ def _parts(board: Board, number: int) -> tuple[list[int], list[int]]:
 def bound(board: Board) -> int:
     """The largest number an answer of ``board`` can write: an area of ``n`` lies in one
     part of the board apart from the cells showing other numbers, so past the largest
-    part, and past every number shown, no ``n`` fits.
+    part, and past every number shown, no ``n`` fits (for a number not shown, the parts
+    are those apart from every given cell: one pass).
 
     >>> bound(Board(1, 5, (2, None, 1, None, None)))  # parts of 2 and 2 cells
     2
     """
-    shown = [n for n in board.numbers if n is not None and n > 0]
-    for n in range(1, board.cells + 1):
-        if all(k < n for k in shown) and max(_parts(board, n)[1]) < n:
-            return n - 1
-    return board.cells
+    shown = max((n for n in board.numbers if n is not None and n > 0), default=0)
+    return min(board.cells, max(shown, max(_parts(board, 0)[1])))
 
 
 def rule_groups(board: Board) -> tuple[list[Any], int]:
@@ -131,8 +129,10 @@ def impossible(board: Board) -> list[int]:
     for cell, number in enumerate(given):
         if number:
             out.extend(var(board, cell, n) for n in range(1, largest + 1) if n != number)
+    shown = set(given) - {0}
+    apart = _parts(board, 0)  # the parts for every number not shown: computed once
     for n in range(1, largest + 1):
-        part, sizes = _parts(board, n)
+        part, sizes = _parts(board, n) if n in shown else apart
         out.extend(var(board, c, n) for c in range(board.cells)
                    if not given[c] and part[c] and sizes[part[c]] < n)
     return out
