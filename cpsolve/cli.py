@@ -23,6 +23,7 @@ import click
 
 from cpsolve import __version__, registry
 from cpsolve.commands import (
+    EXIT_ERROR,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_LIMIT,
@@ -34,7 +35,14 @@ from cpsolve.commands import (
     Output,
     write_file,
 )
-from cpsolve.errors import CacheWarning, CpsolveError, OutputError, TooLarge, UsageError
+from cpsolve.errors import (
+    CacheWarning,
+    CertificateError,
+    CpsolveError,
+    OutputError,
+    TooLarge,
+    UsageError,
+)
 from cpsolve.limits import Deadline, TimeUp
 
 # ``cpsolve`` alone shows the help, as a usage error (click 8.2 and later).
@@ -47,6 +55,7 @@ BUILTINS = {
     "experiment": "cpsolve.experiments.cli:experiment",
     "generate": "cpsolve.generate:command",
     "report": "cpsolve.experiments.cli:report",
+    "verify": "cpsolve.certify.command:verify",
 }
 
 
@@ -264,6 +273,8 @@ def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
         return "interrupted", EXIT_INTERRUPTED, False
     if isinstance(error, OutputError):
         return str(error), EXIT_OUTPUT, False
+    if isinstance(error, CertificateError):
+        return f"not certified: {error}", EXIT_ERROR, False
     if isinstance(error, (TimeUp, TooLarge)):
         # the time limit passed before there was anything to show, or a problem refused
         # before the work: a memory limit, not bad input

@@ -84,6 +84,13 @@ class OutputError(CpsolveError):
     error (cpsolve stops quietly, as other Unix tools do)."""
 
 
+class CertificateError(CpsolveError):
+    """A certificate that does not prove its claim: the message names what failed (a
+    file changed since it was written, a rule clause missing, a cut whose argument
+    does not hold, an answer that breaks a rule, a proof step that does not follow).
+    Exit status 5, as an answer that fails its checker: the claim is not certified."""
+
+
 class CacheWarning(UserWarning):
     """A cache (pattern databases, numba's compiled kernels) that cannot be used: the
     command goes on without it, said once on standard error."""

@@ -59,6 +59,10 @@ Optional
 ``declared``
     The keyword options ``solve()`` takes, each an :class:`~cpsolve.options.Option`
     (type, default, choices); without them, read from ``solve()``'s signature.
+``rules(board) -> Rules`` (grids), ``rules(board, moves) -> RuleCnf`` (plans)
+    The family's certificate encoder (:mod:`cpsolve.certify`): a grid's rules as a
+    CNF with the rules stated by cuts; a plan family's CNF of the plans of at most
+    ``moves`` moves. With it, ``--certify`` and ``cpsolve verify``.
 ``check_options(options) -> dict``
     The method ``options`` choose (its JSON ``method`` record), or the
     :class:`~cpsolve.errors.UsageError` ``solve()`` would raise for them: experiments
@@ -154,6 +158,7 @@ class Family:
     warm_up: bool = False
     declared: tuple[Option, ...] = ()
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    rules: Callable[..., Any] | None = None
 
     def problems(self) -> list[str]:
         """What is wrong with this object as a family (empty when nothing is): the
@@ -168,7 +173,7 @@ class Family:
         for part in ("parse", "check", "solve", "encode", "command"):
             if not callable(getattr(self, part)):
                 problems.append(f"{part} is not callable")
-        for part in ("generate", "analyze", "batch"):
+        for part in ("generate", "analyze", "batch", "rules"):
             value = getattr(self, part)
             if value is not None and not callable(value):
                 problems.append(f"{part} is neither None nor callable")

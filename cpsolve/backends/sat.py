@@ -157,8 +157,10 @@ class SatSession:
     deadline. Solvers that cannot take clauses after a solve are rebuilt, with
     every clause so far, before the next call."""
 
-    def __init__(self, solver: str = DEFAULT_SOLVER, stats: Stats | None = None) -> None:
+    def __init__(self, solver: str = DEFAULT_SOLVER, stats: Stats | None = None, *,
+                 proof: bool = False) -> None:
         self.name = canonical(solver)
+        self.proving = proof  # the solver logs a DRAT proof (see proof())
         self.stats = stats if stats is not None else Stats()
         self.groups: list[Any] = []
         self.nvars = 0
@@ -201,7 +203,8 @@ class SatSession:
             start = time.perf_counter()
             self._retire()
             try:
-                self._solver = Solver(name=self.name)
+                self._solver = (Solver(name=self.name, with_proof=True) if self.proving
+                                else Solver(name=self.name))
             except MemoryError:
                 raise
             except Exception as error:  # python-sat raises several kinds
@@ -287,6 +290,17 @@ class SatSession:
         first = self.nvars + 1
         self.nvars += count
         return first
+
+    def model(self) -> list[int]:
+        """The last model, every variable as a literal (empty when there is none)."""
+        return list((self._solver.get_model() if self._solver is not None else None) or [])
+
+    def proof(self) -> list[str]:
+        """After a call that found no solution (a session opened with ``proof``): the
+        solver's DRAT proof that the clauses have none, one step a line."""
+        if not self.proving or self._solver is None:
+            raise ValueError("no proof: the session was not opened to log one")
+        return list(self._solver.get_proof() or [])
 
     def core(self) -> list[int]:
         """After a call that found no solution under assumptions: the assumptions the

@@ -67,7 +67,7 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
         out.stderr.extend([said, *report.notes])
         return out
     else:
-        text = (answers_text(puzzle, board, result, unique, counting)
+        text = (answers_text(puzzle, board, result, unique, counting, report.proven)
                 if report.text is None else report.text)
         out = Output(stdout="\n".join([text, *report.lines]) if text else
                      "\n".join(report.lines), stderr=list(report.notes), exit_code=code)
@@ -89,10 +89,11 @@ def verdict(result: Result, unique: bool, counting: bool, report: Report) -> str
     'unsolvable: clue 5 at row 1, column 1; 1 number in conflict'
     """
     found = len(result.solutions)
+    proven = f" ({report.proven})" if report.proven else ""
     if not found:
-        said = result.status.value + (f": {result.reason}" if result.reason else "")
+        said = result.status.value + proven + (f": {result.reason}" if result.reason else "")
     elif unique and result.unique:
-        said = "unique"
+        said = "unique" + proven
     elif unique and result.unique is False:
         said = f"not unique: {found} solutions found"
     elif unique:
@@ -132,16 +133,18 @@ def _check_verdict(errors: list[str]) -> str:
 
 
 def answers_text(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, unique: bool,
-                 counting: bool) -> str:
-    """The answers found as text, with what was proven about them."""
+                 counting: bool, proven: str = "") -> str:
+    """The answers found as text, with what was proven about them (``proven``: how,
+    said after the verdict)."""
+    how = f" ({proven})" if proven else ""
     if not result.solutions:
         reason = f": {result.reason}" if result.reason else ""
-        return f"{result.status.value}{reason}"
+        return f"{result.status.value}{how}{reason}"
     blocks = [puzzle.show(board, answer) for answer in result.solutions]
     text = "\n\n".join(blocks)
     if unique:
         if result.unique:
-            text = blocks[0] + "\n\nunique"
+            text = blocks[0] + "\n\nunique" + how
         elif result.unique is False:
             text = blocks[0] + "\n\nnot unique; a second solution:\n\n" + blocks[1]
         else:
@@ -190,6 +193,20 @@ def method_help(puzzle: GridPuzzle[Any, Any]) -> dict[str, list[str]]:
     return out
 
 
+def certify_flags(function: Any) -> Any:
+    """``--certify`` and ``--certificate FILE``, for a family with a certificate
+    encoder."""
+    function = click.option(
+        "--certificate", default=None, type=click.Path(dir_okay=False), metavar="FILE",
+        help="Where --certify writes the certificate (default: the board file's name "
+             "with .cert.zip, in the current directory).")(function)
+    return click.option(
+        "--certify", is_flag=True,
+        help="Prove the verdict (unique, or no solution) with a certificate anyone can "
+             "check (DRAT proof of the rule CNF; docs/certificates.md), checked before it "
+             "is printed; cpsolve verify FILE checks it again.")(function)
+
+
 def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
     """The whole sub-command of a grid family."""
     from cpsolve.backends.cpsat import CpsatModel
@@ -206,6 +223,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
             count: int | None, find_all: bool, answer: str | None, fmt: str | None,
             dump_cnf: str | None, dump_model: str | None, time_limit: float | None,
             as_json: bool, verbose: bool, output: str | None, no_solve: bool,
+            certify: bool = False, certificate: str | None = None,
             **extra: Any) -> Output:
         from cpsolve.limits import Deadline
 
@@ -226,6 +244,13 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                 return drawn(puzzle.picture(parsed, None), fmt, output, EXIT_OK)
             return with_file(Output(stdout=puzzle.board_text(parsed)), output)
         if any(asked.values()) and count is None and not find_all:
+            unique = True
+        if certificate is not None and not certify:
+            raise UsageError("--certificate names the file --certify writes: give both")
+        if certify:
+            if count is not None or find_all or answer is not None:
+                raise UsageError("--certify proves one answer unique or that none exists; "
+                                 "it does not go with --count, --all or --check")
             unique = True
         if answer is not None:
             text, source = read_board(answer)
@@ -255,11 +280,26 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                                   unique=unique, time_limit=deadline, log=log, **options)
             report = (setter_report(puzzle, parsed, result, asked, deadline)
                       if puzzle.hints is not None else None)
+            proof = None
+            if certify:
+                from cpsolve.certify.command import certify as certified
+                from cpsolve.certify.command import default_path
+
+                report = report or Report()
+                proof = certified(puzzle.family(), read_board(board)[0], result,
+                                  certificate or default_path(board, puzzle.name), deadline,
+                                  log)
+                report.proven = proof.phrase
+                report.keys.update(proof.keys)
+                if proof.limit_reached:
+                    result.limit_reached = True
         out = render(puzzle, parsed, result, fmt, unique, counting=limit != 1 or count == 1,
                      output=output, report=report)
         if verbose:
             out.stderr[:0] = [describe_stats(result)]
         out.files.update(dumps)
+        if proof is not None:
+            out.files.update(proof.files)
         return out if fmt in ("svg", "png") else with_file(out, output)
 
     decorators: list[Callable[[Any], Any]] = [
@@ -275,6 +315,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                                       for e in table.entries) + "."),
         *click_options(methods, method_help(puzzle)),
         *((question_flags,) if questions else ()),
+        *((certify_flags,) if puzzle.rules is not None else ()),
         click.option("--unique", is_flag=True,
                      help="Prove the solution unique (exit 4 if not)."),
         click.option("--count", type=click.IntRange(min=1), default=None, metavar="N",

@@ -78,6 +78,10 @@ class GridPuzzle(Generic[Board, Answer]):
     generator lays out a board and mends it; with it ``cpsolve generate NAME``),
     ``grader`` (makes a family's own grader, by human rules, overriding the kit's
     :class:`~cpsolve.grid.grading.ProbingGrader`: an object with the same methods).
+
+    Certificates (optional): ``rules(board)``, the certificate encoder
+    (:class:`~cpsolve.certify.rules.Rules`: the rules as a CNF, apart from every
+    solving encoding); with it ``--certify``.
     """
 
     name: str
@@ -101,6 +105,7 @@ class GridPuzzle(Generic[Board, Answer]):
     hints: Hints[Board] | None = None
     layout: Layout[Board, Answer] | None = None
     grader: Callable[[], Any] | None = None
+    rules: Callable[[Board], Any] | None = None
 
     def require_hints(self) -> Hints[Board]:
         """The family's clues, for the setter's tools; a :class:`UsageError` when it
@@ -174,4 +179,5 @@ class GridPuzzle(Generic[Board, Answer]):
                       check=self.check, solve=self.solve, encode=self.rows,
                       command=self.command, example=self.example,
                       generate=self.generator if self.layout is not None else None,
-                      declared=self.options, check_options=self.check_options)
+                      declared=self.options, check_options=self.check_options,
+                      rules=self.rules)

@@ -25,7 +25,7 @@ class Report:
     answer's (for ``-o`` and ``--format svg/png``; also when there is no answer),
     ``notes`` on standard error, ``summary`` the short phrases the verdict line ends
     with when the output goes to a file or a picture (``3 cells undetermined, 10
-    fixes``). A report cut short by the deadline says so on the result
+    fixes``), ``proven`` what ``--certify`` says after the verdict. A report cut short by the deadline says so on the result
     (``limit_reached`` and ``reason``), which sets the exit status."""
 
     keys: dict[str, Any] = field(default_factory=dict)
@@ -34,6 +34,7 @@ class Report:
     picture: GridPicture | Sheet | None = None
     notes: list[str] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
+    proven: str = ""  # how the verdict is proven, said after it: "certified, 0.04 s to check"
 
 
 QUESTIONS = ("explain", "redundant", "minimize", "grade")

@@ -70,6 +70,7 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     hints=HINTS, layout=LAYOUT,
     # Akari grades by its own human rules (grading.py), loaded with its numba kernels.
     grader=lazy("cpsolve.models.akari.grading:Grader"),
+    rules=lazy("cpsolve.models.akari.rules:rules"),
 )
 FAMILY = AKARI.family()
 solve = AKARI.solve

@@ -1,0 +1,502 @@
+"""Certificates: a claim about a board ("unique", "no solution", "optimal") with a
+proof anyone can check, made and checked here (``docs/certificates.md``).
+
+A certificate is one zip file of plain files:
+
+``manifest.json``
+    The claim, the family, the versions of what made it, the SHA-256 of every other
+    file, the size of the formula.
+``board.txt``
+    The board as it was given.
+``answer.json``
+    The answer the claim is about (none for "no solution"): its JSON rows or moves,
+    and for a grid its primary variables' values.
+``rules.cnf``
+    The rule CNF the family's certificate encoder writes from the board (DIMACS).
+``cuts.json``
+    The cuts the proof needs (rules stated by cuts: one connected area, one loop),
+    each a record its group checks from the board alone.
+``problem.cnf``
+    The formula refuted: the rule CNF, each cut's clause, and for "unique" the clause
+    that blocks the answer (a clause, not an assumption).
+``proof.drat``
+    A DRAT proof that ``problem.cnf`` has no model, as the SAT solver logged it:
+    ``drat-trim problem.cnf proof.drat`` checks it outside cpsolve.
+
+Checking (:func:`check`, ``cpsolve verify``) trusts none of the files but the board:
+it writes the rule CNF again and compares, checks every cut's argument and derives its
+clause, replays the answer through the family's checker, builds the refuted formula
+itself, and checks the proof with dratify's engines (the pure-Python one, and the
+compiled one where it is installed; they must agree).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import time
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cpsolve.certify.rules import RuleCnf, Rules, values
+from cpsolve.errors import CertificateError, InputError
+from cpsolve.family import Family, Kind
+from cpsolve.limits import Deadline, TimeUp
+
+FORMAT = "cpsolve-certificate"
+VERSION = 1
+PROVER = "cadical153"  # python-sat's CaDiCaL 1.5.3: it logs DRAT proofs
+CLAIMS = ("unique", "no solution", "optimal")
+FILES = ("board.txt", "answer.json", "rules.cnf", "cuts.json", "problem.cnf",
+         "proof.drat")
+MAX_CERTIFICATE_BYTES = 1 << 30  # a certificate larger than this is not read
+
+
+@dataclass
+class Checked:
+    """What a check found: the claim, the engines that agreed, the seconds the check
+    took, and the sizes checked."""
+
+    claim: str
+    family: str
+    engines: list[str]
+    seconds: float
+    variables: int
+    clauses: int
+    cuts: int
+    proof_steps: int
+    length: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"claim": self.claim, "family": self.family, "checker": "dratify",
+                "engines": self.engines, "seconds": round(self.seconds, 4),
+                "variables": self.variables, "clauses": self.clauses, "cuts": self.cuts,
+                "proof_steps": self.proof_steps,
+                **({"length": self.length} if self.length is not None else {})}
+
+
+@dataclass
+class Certificate:
+    """A certificate in memory: its manifest and its files' bytes."""
+
+    manifest: dict[str, Any]
+    files: dict[str, bytes] = field(default_factory=dict)
+    made_seconds: float = 0.0
+
+    def to_bytes(self) -> bytes:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("manifest.json", json.dumps(self.manifest, indent=2) + "\n")
+            for name in FILES:
+                if name in self.files:
+                    archive.writestr(name, self.files[name])
+        return buffer.getvalue()
+
+    def write(self, path: str | Path) -> None:
+        Path(path).write_bytes(self.to_bytes())
+
+    @staticmethod
+    def read(data: bytes, source: str = "<certificate>") -> Certificate:
+        """A certificate from a zip file's bytes; an :class:`InputError` for a file
+        that is not one."""
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                names = set(archive.namelist())
+                if "manifest.json" not in names:
+                    raise InputError("not a cpsolve certificate (no manifest.json)",
+                                     source=source)
+                manifest = json.loads(archive.read("manifest.json").decode("utf-8"))
+                files = {name: archive.read(name) for name in FILES if name in names}
+        except (zipfile.BadZipFile, UnicodeDecodeError, json.JSONDecodeError,
+                EOFError, ValueError) as error:
+            if isinstance(error, InputError):
+                raise
+            raise InputError(f"not a cpsolve certificate ({error})", source=source) from None
+        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+            raise InputError("not a cpsolve certificate (its manifest names no "
+                             f"{FORMAT!r} format)", source=source)
+        return Certificate(manifest, files)
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _dimacs(nvars: int, clauses: Sequence[Sequence[int]]) -> str:
+    lines = [f"p cnf {nvars} {len(clauses)}"]
+    lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
+    return "\n".join(lines) + "\n"
+
+
+def _versions() -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = {}
+    for name in ("cpsolve", "python-sat", "dratify"):
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = "unknown"
+    return out
+
+
+# -- making -------------------------------------------------------------------------
+
+
+def refute(nvars: int, clauses: list[list[int]], rules: Rules | None,
+           deadline: Deadline) -> tuple[list[dict[str, Any]], set[int] | None]:
+    """Look for a model of ``clauses`` that keeps every group of ``rules``, adding the
+    cuts each candidate breaks: ``(cuts, None)`` when none exists, ``(cuts, model)``
+    (its true variables) when one does. A :class:`TimeUp` when the deadline passes."""
+    from cpsolve.backends.sat import SatSession
+
+    groups = rules.groups if rules is not None else []
+    if not groups:
+        return [], None  # the proof's own solve tells (see prove)
+    cuts: list[dict[str, Any]] = []
+    with SatSession(PROVER) as session:
+        session.add([clauses], nvars)
+        while True:
+            outcome = session.solve(None, deadline)
+            if outcome is None:
+                raise TimeUp("time limit reached while the certificate's cuts were found")
+            if not outcome:
+                return cuts, None
+            true = {lit for lit in session.model() if lit > 0}
+            found = [record for group in groups for record in group.faults(true)]
+            if not found:
+                return cuts, true
+            cuts.extend(found)
+            session.add([[rules.group(r["rule"]).clause(r) for r in found]])  # type: ignore[union-attr]
+
+
+def prove(nvars: int, clauses: list[list[int]], deadline: Deadline) -> list[str] | set[int]:
+    """A DRAT proof that ``clauses`` have no model (its lines), by a fresh solver that
+    logs it; the model's true variables when they have one."""
+    from cpsolve.backends.sat import SatSession
+
+    with SatSession(PROVER, proof=True) as session:
+        session.add([clauses], nvars)
+        outcome = session.solve(None, deadline)
+        if outcome is None:
+            raise TimeUp("time limit reached while the certificate's proof was made")
+        if outcome:
+            return {lit for lit in session.model() if lit > 0}
+        return session.proof()
+
+
+@dataclass
+class Claim:
+    """What to certify: ``claim`` about the board ``text`` of ``family``, with the
+    ``answer`` it is about (None for "no solution")."""
+
+    family: Family
+    text: str
+    claim: str
+    answer: Any = None
+
+
+def make(claim: Claim, deadline: Deadline | None = None,
+         log: Callable[[str], None] | None = None) -> Certificate:
+    """The certificate of ``claim``, checked (:func:`check`) before it is returned; a
+    :class:`CertificateError` when the claim cannot be proven (a second answer the
+    rules allow, or a proof that does not check), a :class:`TimeUp` at the deadline."""
+    deadline = deadline or Deadline(None)
+    say = log or (lambda line: None)
+    start = time.perf_counter()
+    family = claim.family
+    if family.rules is None:
+        raise CertificateError(f"{family.name} has no certificate encoder")
+    board = family.parse(claim.text)
+    files: dict[str, bytes] = {"board.txt": claim.text.encode("utf-8")}
+    manifest: dict[str, Any] = {"format": FORMAT, "version": VERSION,
+                                "family": family.name, "claim": claim.claim,
+                                "made_by": _versions(), "prover": PROVER}
+    if family.kind is Kind.PLAN:
+        nvars, clauses, rules_cnf, cuts, answer_json = _plan_formula(family, board, claim)
+        manifest["length"] = len(answer_json["moves"])
+        rules: Rules | None = None
+    else:
+        rules = family.rules(board)
+        rules_cnf = rules.cnf
+        clauses = [list(c) for c in rules_cnf.clauses]
+        answer_json = None
+        if claim.claim == "unique":
+            if claim.answer is None:
+                raise ValueError("a 'unique' claim needs its answer")
+            answer_json = {"rows": family.encode(board, claim.answer),
+                           "primary": rules.literals(claim.answer)}
+            clauses.append(rules.blocking(claim.answer))
+        elif claim.claim != "no solution":
+            raise ValueError(f"a grid family's claim is 'unique' or 'no solution', not "
+                             f"{claim.claim!r}")
+        nvars = rules_cnf.nvars
+        cuts, model = refute(nvars, clauses, rules, deadline)
+        if model is not None:
+            raise CertificateError(_second(family, board, rules, model, claim.claim))
+        clauses.extend(rules.group(r["rule"]).clause(r) for r in cuts)
+    say(f"certificate: {nvars} variables, {len(clauses)} clauses, {len(cuts)} cuts "
+        f"({time.perf_counter() - start:.3f} s)")
+    proof = prove(nvars, clauses, deadline)
+    if isinstance(proof, set):
+        if rules is not None:
+            raise CertificateError(_second(family, board, rules, proof, claim.claim))
+        raise CertificateError("the rule CNF has a model: the claim does not hold")
+    files["rules.cnf"] = rules_cnf.dimacs().encode()
+    files["cuts.json"] = json.dumps(cuts).encode()
+    files["problem.cnf"] = _dimacs(nvars, clauses).encode()
+    files["proof.drat"] = ("\n".join(proof) + "\n").encode()
+    if answer_json is not None:
+        files["answer.json"] = json.dumps(answer_json).encode()
+    manifest["formula"] = {"variables": nvars, "clauses": len(clauses), "cuts": len(cuts),
+                           "proof_steps": len(proof)}
+    manifest["sha256"] = {name: _sha(data) for name, data in sorted(files.items())}
+    made = Certificate(manifest, files, made_seconds=time.perf_counter() - start)
+    say(f"certificate: proof of {len(proof)} steps "
+        f"({time.perf_counter() - start:.3f} s)")
+    return made
+
+
+def _second(family: Family, board: Any, rules: Rules, model: set[int], claim: str) -> str:
+    """Why a claim fails when the rules allow an answer it excludes."""
+    answer = rules.decode(model & set(rules.primary))
+    broken = family.check(board, answer)
+    if broken:
+        return ("the certificate's rules allow an answer the checker rejects ("
+                f"{broken[0]}): the family's certificate encoder is wrong")
+    return ("the rules allow a second answer: the board is not unique" if claim == "unique"
+            else "the rules allow an answer: the board has a solution")
+
+
+def _plan_formula(family: Family, board: Any, claim: Claim
+                  ) -> tuple[int, list[list[int]], RuleCnf, list[dict[str, Any]],
+                             dict[str, Any]]:
+    """A plan's optimality: the plan replays, and no plan has fewer moves."""
+    if claim.claim != "optimal" or claim.answer is None:
+        raise ValueError("a plan's claim is 'optimal', with its plan")
+    moves = family.encode(board, claim.answer)
+    broken = family.check(board, claim.answer)
+    if broken:
+        raise CertificateError(f"the plan fails: {broken[0]}")
+    assert family.rules is not None
+    cnf = family.rules(board, len(moves) - 1)
+    return cnf.nvars, [list(c) for c in cnf.clauses], cnf, [], {"moves": moves}
+
+
+# -- checking -----------------------------------------------------------------------
+
+
+def _text(certificate: Certificate, name: str) -> str:
+    if name not in certificate.files:
+        raise CertificateError(f"{name} is missing")
+    try:
+        return certificate.files[name].decode("utf-8")
+    except UnicodeDecodeError:
+        raise CertificateError(f"{name} is not text") from None
+
+
+def _first_difference(want: str, got: str, name: str) -> str:
+    """Where ``got`` (a DIMACS file) first differs from ``want``."""
+    wanted, given = want.splitlines(), got.splitlines()
+    if wanted[0] != given[0]:
+        return f"{name} has the header {given[0]!r}, the board's formula {wanted[0]!r}"
+    missing = sorted(set(wanted) - set(given), key=wanted.index)
+    if missing:
+        return (f"{name} lacks the clause {missing[0][:60]!r} (clause "
+                f"{wanted.index(missing[0])} of the board's formula)")
+    extra = sorted(set(given) - set(wanted), key=given.index)
+    if extra:
+        return f"{name} has the clause {extra[0][:60]!r}, not in the board's formula"
+    return f"{name} orders its clauses unlike the board's formula"
+
+
+def check(certificate: Certificate, deadline: Deadline | None = None,
+          engines: Sequence[str] | None = None) -> Checked:
+    """Check ``certificate`` from its board alone (see the module's docstring): what
+    it proved, or a :class:`CertificateError` naming what failed."""
+    from cpsolve import registry
+
+    start = time.perf_counter()
+    manifest = certificate.manifest
+    if manifest.get("version") != VERSION:
+        raise CertificateError(f"certificate version {manifest.get('version')!r}; this "
+                               f"cpsolve checks version {VERSION}")
+    claim = manifest.get("claim")
+    if claim not in CLAIMS:
+        raise CertificateError(f"unknown claim {claim!r}")
+    hashes = manifest.get("sha256")
+    if not isinstance(hashes, dict):
+        raise CertificateError("the manifest lists no hashes")
+    for name, data in certificate.files.items():
+        if hashes.get(name) != _sha(data):
+            raise CertificateError(f"{name} has changed since the certificate was made "
+                                   "(its SHA-256 differs from the manifest's)")
+    for name in hashes:
+        if name not in certificate.files:
+            raise CertificateError(f"{name} is missing")
+    try:
+        family = registry.load(str(manifest.get("family")))
+    except Exception as error:
+        raise CertificateError(f"its family: {error}") from None
+    if family.rules is None:
+        raise CertificateError(f"{family.name} has no certificate encoder")
+    try:
+        board = family.parse(_text(certificate, "board.txt"))
+    except InputError as error:
+        raise CertificateError(f"board.txt: {error}") from None
+    length = None
+    if family.kind is Kind.PLAN:
+        if claim != "optimal":
+            raise CertificateError(f"a plan's certificate claims 'optimal', not {claim!r}")
+        plan, length = _check_plan(family, board, certificate)
+        rules_cnf: RuleCnf = family.rules(board, length - 1)
+        clauses = [list(c) for c in rules_cnf.clauses]
+        cuts: list[Any] = []
+    else:
+        if claim == "optimal":
+            raise CertificateError("a grid's certificate claims 'unique' or 'no solution'")
+        rules = family.rules(board)
+        rules_cnf = rules.cnf
+        clauses = [list(c) for c in rules_cnf.clauses]
+        if claim == "unique":
+            clauses.append(_check_answer(family, board, rules, certificate))
+        elif "answer.json" in certificate.files:
+            raise CertificateError("a 'no solution' certificate holds an answer")
+        cuts = _check_cuts(rules, certificate)
+        clauses.extend(rules.group(r["rule"]).clause(r) for r in cuts)
+    want = rules_cnf.dimacs()
+    got = _text(certificate, "rules.cnf")
+    if got != want:
+        raise CertificateError("rules.cnf is not the board's rule CNF: "
+                               + _first_difference(want, got, "rules.cnf"))
+    problem = _dimacs(rules_cnf.nvars, clauses)
+    given = _text(certificate, "problem.cnf")
+    if given != problem:
+        raise CertificateError("problem.cnf is not the rules, cuts and blocking clause: "
+                               + _first_difference(problem, given, "problem.cnf"))
+    used, steps = _check_proof(rules_cnf.nvars, clauses, _text(certificate, "proof.drat"),
+                               deadline or Deadline(None), engines)
+    return Checked(claim=claim, family=family.name, engines=used,
+                   seconds=time.perf_counter() - start, variables=rules_cnf.nvars,
+                   clauses=len(clauses), cuts=len(cuts), proof_steps=steps, length=length)
+
+
+def _check_answer(family: Family, board: Any, rules: Rules,
+                  certificate: Certificate) -> list[int]:
+    """The answer of a "unique" claim, replayed through the family's checker: the
+    clause that blocks it."""
+    try:
+        answer_json = json.loads(_text(certificate, "answer.json"))
+        primary = [int(v) for v in answer_json["primary"]]
+        rows = answer_json["rows"]
+    except (ValueError, KeyError, TypeError):
+        raise CertificateError("answer.json holds no answer") from None
+    if sorted(abs(v) for v in primary) != sorted(rules.primary):
+        raise CertificateError("answer.json does not give every primary variable once")
+    true = {v for v in primary if v > 0}
+    answer = rules.decode(true)
+    broken = family.check(board, answer)
+    if broken:
+        raise CertificateError(f"the answer breaks a rule: {broken[0]}")
+    if family.encode(board, answer) != rows:
+        raise CertificateError("answer.json's rows are not the answer its variables give")
+    return [-v for v in values(true, rules.primary)]
+
+
+def _check_plan(family: Family, board: Any, certificate: Certificate) -> tuple[Any, int]:
+    try:
+        moves = json.loads(_text(certificate, "answer.json"))["moves"]
+        plan = "".join(str(m) for m in moves)
+    except (ValueError, KeyError, TypeError):
+        raise CertificateError("answer.json holds no plan") from None
+    broken = family.check(board, plan)
+    if broken:
+        raise CertificateError(f"the plan fails: {broken[0]}")
+    if len(moves) < 1:
+        raise CertificateError("an empty plan is optimal without a proof")
+    length = certificate.manifest.get("length")
+    if length != len(moves):
+        raise CertificateError(f"the manifest's length {length!r} is not the plan's "
+                               f"{len(moves)} moves")
+    return plan, len(moves)
+
+
+def _check_cuts(rules: Rules, certificate: Certificate) -> list[dict[str, Any]]:
+    try:
+        cuts = json.loads(_text(certificate, "cuts.json"))
+    except ValueError:
+        raise CertificateError("cuts.json is not JSON") from None
+    if not isinstance(cuts, list):
+        raise CertificateError("cuts.json is not a list of cuts")
+    for number, record in enumerate(cuts, 1):
+        if not isinstance(record, dict):
+            raise CertificateError(f"cut {number} is not a record")
+        try:
+            group = rules.group(str(record.get("rule")))
+        except KeyError:
+            raise CertificateError(f"cut {number} names no rule of the board "
+                                   f"({record.get('rule')!r})") from None
+        why = group.check(record)
+        if why is not None:
+            raise CertificateError(f"cut {number} ({group.name}): {why}")
+    return cuts
+
+
+def _check_proof(nvars: int, clauses: list[list[int]], proof: str, deadline: Deadline,
+                 engines: Sequence[str] | None) -> tuple[list[str], int]:
+    """Check the DRAT ``proof`` of ``clauses`` with each engine; they must agree."""
+    import dratify
+
+    try:
+        import cdclkit  # noqa: F401  (registers dratify's compiled engine)
+    except ImportError:
+        pass
+    formula = dratify.CNF(nvars)
+    for clause in clauses:
+        formula.add_dimacs(clause)
+    try:
+        steps = dratify.parse_proof(proof)
+    except ValueError as error:
+        raise CertificateError(f"proof.drat cannot be read: {error}") from None
+    chosen = list(engines) if engines is not None else (
+        ["native", "python"] if dratify.native_available() else ["python"])
+    verdicts = []
+    for engine in chosen:
+        if deadline.expired():
+            raise TimeUp("time limit reached while the proof was checked")
+        try:
+            verdicts.append((engine, dratify.check_proof(formula, steps, engine=engine)))
+        except ValueError as error:
+            raise CertificateError(f"proof.drat: {error}") from None
+    oks = {bool(result.ok) for _, result in verdicts}
+    if len(oks) > 1:
+        raise CertificateError("the checker's engines disagree: " + ", ".join(
+            f"{engine} {'accepts' if result.ok else 'rejects'}" for engine, result in verdicts))
+    engine, result = verdicts[0]
+    if not result.ok:
+        where = (f" (step {result.failed_step})" if result.failed_step > 0 else "")
+        raise CertificateError(f"the proof does not refute the formula{where}: "
+                               f"{result.reason}")
+    return chosen, len(steps)
+
+
+def load(path: str | Path) -> Certificate:
+    """The certificate in the file ``path`` (an :class:`InputError` for one that
+    cannot be read or is not a certificate)."""
+    source = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_CERTIFICATE_BYTES:
+            raise InputError(f"{size:,} bytes: larger than a certificate this cpsolve "
+                             "reads", source=source)
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise InputError(error.strerror or str(error), source=source) from None
+    return Certificate.read(data, source)
+
+
+__all__ = ["Certificate", "Checked", "Claim", "check", "load", "make"]

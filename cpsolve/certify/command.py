@@ -1,0 +1,108 @@
+"""Certificates on the command line: ``--certify`` after a solve (grid families'
+commands and ``cpsolve slide``) and ``cpsolve verify CERTIFICATE``."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from cpsolve.family import Family
+from cpsolve.limits import Deadline, TimeUp
+from cpsolve.result import Result, Status
+
+SUFFIX = ".cert.zip"
+
+
+def default_path(board: str, family: str) -> str:
+    """Where a certificate goes when ``--certificate`` names no file: the board file's
+    name with ``.cert.zip``, in the current directory (``FAMILY.cert.zip`` for a board
+    given on standard input or as an argument).
+
+    >>> default_path("boards/seed-7x7.txt", "akari"), default_path("-", "akari")
+    ('seed-7x7.cert.zip', 'akari.cert.zip')
+    """
+    if board != "-" and os.path.isfile(board):
+        stem = os.path.basename(board)
+        stem = stem.rsplit(".", 1)[0] if "." in stem else stem
+        return stem + SUFFIX
+    return family + SUFFIX
+
+
+@dataclass
+class Certified:
+    """What ``--certify`` adds to a command's output: a phrase after the verdict
+    (``certified, 0.04 s to check``), the JSON ``certificate``, the file to write,
+    and the reason a claim was not certified when there is one."""
+
+    phrase: str = ""
+    keys: dict[str, Any] = field(default_factory=dict)
+    files: dict[str, bytes] = field(default_factory=dict)
+    limit_reached: bool = False
+
+
+def claim_of(result: Result, plan: bool) -> str | None:
+    """The claim a result makes that a certificate can prove, or None."""
+    if plan:
+        return "optimal" if result.status is Status.OPTIMAL and result.solutions else None
+    if result.unique and result.solutions:
+        return "unique"
+    if result.status is Status.UNSOLVABLE and result.complete:
+        return "no solution"
+    return None
+
+
+def certify(family: Family, text: str, result: Result, path: str, deadline: Deadline,
+            log: Callable[[str], None] | None = None) -> Certified:
+    """The certificate of what ``result`` claims about the board ``text``, made and
+    checked (a :class:`~cpsolve.errors.CertificateError` when it fails: exit 5)."""
+    from cpsolve.certify.certificate import Claim, check, make
+
+    claim = claim_of(result, plan=family.kind.value == "plan")
+    if claim is None:
+        why = ("not unique: two answers are the evidence" if result.unique is False else
+               "nothing proven to certify")
+        return Certified(phrase=f"not certified: {why}",
+                         keys={"certificate": {"claim": None, "reason": why}})
+    try:
+        made = make(Claim(family, text, claim, result.solutions[0] if result.solutions
+                          else None), deadline, log)
+        checked = check(made, deadline)
+    except TimeUp:
+        why = "time limit reached before the certificate was checked"
+        return Certified(phrase=f"not certified: {why}", limit_reached=True,
+                         keys={"certificate": {"claim": claim, "reason": why}})
+    return Certified(
+        phrase=f"certified, {checked.seconds:.2f} s to check",
+        keys={"certificate": {"file": path, **checked.to_json(),
+                              "made_seconds": round(made.made_seconds, 4)}},
+        files={path: made.to_bytes()})
+
+
+@click.command("verify")
+@click.argument("certificate")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--time-limit", type=float, default=None, metavar="SECONDS",
+              help="Stop checking after this many seconds (exit 3).")
+def verify(certificate: str, as_json: bool, time_limit: float | None) -> Any:
+    """Check a certificate again, with nothing but the file: the board's rule CNF
+    written again, every cut's argument, the answer through the puzzle's checker, and
+    the DRAT proof by dratify's engines (exit 0 when it holds, 5 when it does not)."""
+    from cpsolve.certify.certificate import check, load
+    from cpsolve.commands import Output
+
+    checked = check(load(certificate), Deadline(time_limit))
+    if as_json:
+        return Output(stdout=json.dumps({"version": 1, "status": "verified",
+                                         "file": certificate, **checked.to_json()},
+                                        indent=2))
+    what = (f"optimal, {checked.length} moves" if checked.claim == "optimal"
+            else checked.claim)
+    return Output(stdout=(f"verified: {checked.family}, {what} ({checked.variables} "
+                          f"variables, {checked.clauses} clauses, {checked.cuts} cuts, "
+                          f"{checked.proof_steps} proof steps; dratify "
+                          f"{' and '.join(checked.engines)}, {checked.seconds:.2f} s)"))

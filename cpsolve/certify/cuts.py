@@ -1,0 +1,288 @@
+"""The rules a certificate states by cuts: one connected area, one loop, areas judged
+by their cells. Each is a *group*; a group finds the cuts a model of the rule CNF
+breaks (``faults``), writes the clause a cut stands for (``clause``) and checks, from
+the board alone, the graph argument that makes that clause hold in every answer
+(``check``: the reason it does not, or None).
+
+A cut is a small record, JSON as it is stored in a certificate; its clause is
+derived from the record by the group, never read from the file, so a checker
+confirms the argument and the clause it licenses together:
+
+- :class:`Connected` ("the shaded cells are connected"): ``a`` and ``b`` with the
+  nodes ``cut`` that separate them (no path from ``a`` to ``b`` avoids them). Clause:
+  ``a`` out, ``b`` out, or a node of ``cut`` in; in an answer where ``a`` and ``b``
+  are in, the path between them inside the area crosses the cut.
+- :class:`Loop` ("the edges used form one loop"): a set of nodes ``side``, an edge
+  ``inside`` it and one ``outside`` it (no end in ``side``). Clause: one of the two
+  unused, or an edge leaving ``side`` used; in an answer with both, the loop goes
+  from one to the other and leaves ``side`` on the way.
+- :class:`Areas` ("every area of a number has that many cells"): a connected set of
+  ``cells`` of the area ``set``, ``closed`` or not. Clause: a cell of the set out of
+  the area, or (when closed) a neighbour of the set in it. The family's ``judge``
+  says why an area holding these cells (when open) or being exactly them (when
+  closed) breaks a rule; an answer where they are all in has such an area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Record = dict[str, Any]
+SHRINK_UP_TO = 400  # areas larger than this are cut as found, not made minimal first
+
+
+def holds(literal: int, true: set[int]) -> bool:
+    """Whether ``literal`` is true where the variables in ``true`` are (0: never)."""
+    return literal != 0 and ((literal in true) if literal > 0 else (-literal not in true))
+
+
+def components(nodes: set[int], links: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The connected parts of ``nodes``, each sorted, the parts in order of their
+    first node.
+
+    >>> components({0, 1, 3}, [[1], [0, 2], [1, 3], [2]])
+    [[0, 1], [3]]
+    """
+    seen: set[int] = set()
+    out = []
+    for start in sorted(nodes):
+        if start in seen:
+            continue
+        seen.add(start)
+        part, stack = [start], [start]
+        while stack:
+            for nxt in links[stack.pop()]:
+                if nxt in nodes and nxt not in seen:
+                    seen.add(nxt)
+                    part.append(nxt)
+                    stack.append(nxt)
+        out.append(sorted(part))
+    return out
+
+
+def boundary(cells: Sequence[int], links: Sequence[Sequence[int]]) -> list[int]:
+    """The nodes next to ``cells`` and not among them, sorted."""
+    inside = set(cells)
+    return sorted({nxt for cell in cells for nxt in links[cell] if nxt not in inside})
+
+
+def _nodes(value: Any, count: int, what: str) -> list[int] | str:
+    """``value`` as a list of distinct node numbers below ``count``, or what is wrong."""
+    if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return f"{what} is not a list of nodes"
+    if any(not 0 <= v < count for v in value):
+        return f"{what} names a node outside the board"
+    if len(set(value)) != len(value):
+        return f"{what} names a node twice"
+    return list(value)
+
+
+def _node(value: Any, count: int, what: str) -> int | str:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < count:
+        return f"{what} is not a node of the board"
+    return value
+
+
+@dataclass(frozen=True)
+class Connected:
+    """The nodes whose literal ``member[node]`` is true are connected through
+    ``links`` (0 as a literal: the node is never in)."""
+
+    name: str
+    links: Sequence[Sequence[int]]
+    member: Sequence[int]
+    where: Callable[[int], str]
+
+    def faults(self, true: set[int]) -> list[Record]:
+        """A cut for each part of the area but the largest, separating it from that
+        one by its boundary (every node of which is out)."""
+        inside = {n for n, lit in enumerate(self.member) if holds(lit, true)}
+        parts = components(inside, self.links)
+        if len(parts) < 2:
+            return []
+        main = max(parts, key=len)
+        return [{"rule": self.name, "a": part[0], "b": main[0],
+                 "cut": boundary(part, self.links)} for part in parts if part is not main]
+
+    def clause(self, record: Record) -> list[int]:
+        return [-self.member[record["a"]], -self.member[record["b"]],
+                *(self.member[n] for n in record["cut"] if self.member[n] != 0)]
+
+    def check(self, record: Record) -> str | None:
+        count = len(self.member)
+        a, b = _node(record.get("a"), count, "a"), _node(record.get("b"), count, "b")
+        cut = _nodes(record.get("cut"), count, "cut")
+        for value in (a, b, cut):
+            if isinstance(value, str):
+                return value
+        assert isinstance(a, int) and isinstance(b, int) and isinstance(cut, list)
+        if self.member[a] == 0 or self.member[b] == 0:
+            return "it names a node that is never in the area"
+        blocked = set(cut)
+        if a in blocked or b in blocked or a == b:
+            return "its two nodes must be distinct and outside the cut"
+        reached = {a}
+        stack = [a]
+        while stack:
+            for nxt in self.links[stack.pop()]:
+                if nxt not in blocked and nxt not in reached:
+                    reached.add(nxt)
+                    stack.append(nxt)
+        if b in reached:
+            return (f"the nodes it names do not separate {self.where(a)} from "
+                    f"{self.where(b)}")
+        return None
+
+
+@dataclass(frozen=True)
+class Loop:
+    """The edges whose literal is true form one loop: ``ends[e]`` are the two nodes
+    of edge ``e``, ``edge[e]`` its literal; the rule CNF gives every node two used
+    edges or none."""
+
+    name: str
+    nodes: int
+    ends: Sequence[tuple[int, int]]
+    edge: Sequence[int]
+    where: Callable[[int], str]
+
+    def _links(self, used: Sequence[int]) -> list[list[int]]:
+        links: list[list[int]] = [[] for _ in range(self.nodes)]
+        for e in used:
+            u, v = self.ends[e]
+            links[u].append(v)
+            links[v].append(u)
+        return links
+
+    def faults(self, true: set[int]) -> list[Record]:
+        """A cut for each closed part but the largest: one of its edges, one of the
+        largest part's, and the part's nodes as the side."""
+        used = [e for e, lit in enumerate(self.edge) if holds(lit, true)]
+        touched = {n for e in used for n in self.ends[e]}
+        parts = components(touched, self._links(used))
+        if len(parts) < 2:
+            return []
+        main = max(parts, key=len)
+        first = {n: i for i, part in enumerate(parts) for n in part}
+        edge_of: dict[int, int] = {}
+        for e in used:
+            edge_of.setdefault(first[self.ends[e][0]], e)
+        outside = edge_of[parts.index(main)]
+        return [{"rule": self.name, "side": part, "inside": edge_of[i], "outside": outside}
+                for i, part in enumerate(parts) if part is not main]
+
+    def leaving(self, side: Sequence[int]) -> list[int]:
+        """The edges with one end in ``side``."""
+        inside = set(side)
+        return [e for e, (u, v) in enumerate(self.ends) if (u in inside) != (v in inside)]
+
+    def clause(self, record: Record) -> list[int]:
+        return [-self.edge[record["inside"]], -self.edge[record["outside"]],
+                *(self.edge[e] for e in self.leaving(record["side"]) if self.edge[e] != 0)]
+
+    def check(self, record: Record) -> str | None:
+        side = _nodes(record.get("side"), self.nodes, "side")
+        inside = _node(record.get("inside"), len(self.ends), "inside")
+        outside = _node(record.get("outside"), len(self.ends), "outside")
+        for value in (side, inside, outside):
+            if isinstance(value, str):
+                return value
+        assert isinstance(side, list) and isinstance(inside, int)
+        assert isinstance(outside, int)
+        nodes = set(side)
+        if self.edge[inside] == 0 or self.edge[outside] == 0:
+            return "it names an edge the loop never uses"
+        if not all(n in nodes for n in self.ends[inside]):
+            return "its inside edge has an end outside its side"
+        if any(n in nodes for n in self.ends[outside]):
+            return "its outside edge has an end in its side"
+        return None
+
+
+@dataclass(frozen=True)
+class Areas:
+    """Areas judged by their cells: ``sets[key][node]`` is the literal of ``node``
+    being in set ``key`` (0: never); an area is a connected part of a set.
+    ``judge(key, cells, closed)`` says why an area that holds ``cells`` (``closed``:
+    that is exactly ``cells``) breaks a rule, or None when it may not."""
+
+    name: str
+    links: Sequence[Sequence[int]]
+    sets: Mapping[Hashable, Sequence[int]]
+    judge: Callable[[Any, frozenset[int], bool], str | None]
+    where: Callable[[int], str]
+
+    def faults(self, true: set[int]) -> list[Record]:
+        """A cut for each area that breaks a rule: the fewest of its cells that
+        break it whatever else the area holds where there are such, else the area
+        with its boundary."""
+        out = []
+        for key, member in self.sets.items():
+            inside = {n for n, lit in enumerate(member) if holds(lit, true)}
+            for part in components(inside, self.links):
+                cells = frozenset(part)
+                if self.judge(key, cells, True) is None:
+                    continue
+                if self.judge(key, cells, False) is not None and len(part) <= SHRINK_UP_TO:
+                    out.append({"rule": self.name, "set": key,
+                                "cells": self._fewest(key, part), "closed": False})
+                else:
+                    out.append({"rule": self.name, "set": key, "cells": part,
+                                "closed": True})
+        return out
+
+    def _fewest(self, key: Any, part: list[int]) -> list[int]:
+        """``part`` with cells taken out, the last reached from its first cell first,
+        while what is left is connected and still breaks a rule when open."""
+        inside = set(part)
+        reached = [part[0]]
+        seen = {part[0]}
+        for cell in reached:  # breadth first: the list grows as it is read
+            for nxt in self.links[cell]:
+                if nxt in inside and nxt not in seen:
+                    seen.add(nxt)
+                    reached.append(nxt)
+        keep = set(part)
+        for cell in reversed(reached):
+            trial = keep - {cell}
+            if (trial and len(components(trial, self.links)) == 1
+                    and self.judge(key, frozenset(trial), False) is not None):
+                keep = trial
+        return sorted(keep)
+
+    def clause(self, record: Record) -> list[int]:
+        member = self.sets[record["set"]]
+        cells = record["cells"]
+        out = [-member[n] for n in cells]
+        if record["closed"]:
+            out.extend(member[n] for n in boundary(cells, self.links) if member[n] != 0)
+        return out
+
+    def check(self, record: Record) -> str | None:
+        key = record.get("set")
+        if not isinstance(key, Hashable) or key not in self.sets:
+            return f"its set {key!r} is not one of the rule's"
+        cells = _nodes(record.get("cells"), len(self.links), "cells")
+        if isinstance(cells, str):
+            return cells
+        closed = record.get("closed")
+        if not isinstance(closed, bool):
+            return "closed is neither true nor false"
+        member = self.sets[key]
+        if not cells or any(member[n] == 0 for n in cells):
+            return "its cells are empty or hold a cell never in the set"
+        if len(components(set(cells), self.links)) != 1:
+            return "its cells are not connected"
+        if self.judge(key, frozenset(cells), closed) is None:
+            return (f"an area {'of exactly' if closed else 'holding'} its cells "
+                    f"(from {self.where(cells[0])}) breaks no rule")
+        return None
+
+
+Group = Connected | Loop | Areas
+
+__all__ = ["Areas", "Connected", "Group", "Loop", "Record", "boundary", "components",
+           "holds"]
