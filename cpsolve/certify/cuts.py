@@ -97,15 +97,16 @@ class Connected:
     where: Callable[[int], str]
 
     def faults(self, true: set[int]) -> list[Record]:
-        """A cut for each part of the area but the largest, separating it from that
-        one by its boundary (every node of which is out)."""
+        """A cut for each part of the area, separating it by its boundary (every node
+        of which is out) from the largest part (the largest from another)."""
         inside = {n for n, lit in enumerate(self.member) if holds(lit, true)}
         parts = components(inside, self.links)
         if len(parts) < 2:
             return []
         main = max(parts, key=len)
-        return [{"rule": self.name, "a": part[0], "b": main[0],
-                 "cut": boundary(part, self.links)} for part in parts if part is not main]
+        other = next(part for part in parts if part is not main)
+        return [{"rule": self.name, "a": part[0], "b": (other if part is main else main)[0],
+                 "cut": boundary(part, self.links)} for part in parts]
 
     def clause(self, record: Record) -> list[int]:
         return [-self.member[record["a"]], -self.member[record["b"]],
@@ -158,8 +159,8 @@ class Loop:
         return links
 
     def faults(self, true: set[int]) -> list[Record]:
-        """A cut for each closed part but the largest: one of its edges, one of the
-        largest part's, and the part's nodes as the side."""
+        """A cut for each closed part: its nodes as the side, one of its edges, and
+        one of the largest part's (of another part's, for the largest)."""
         used = [e for e, lit in enumerate(self.edge) if holds(lit, true)]
         touched = {n for e in used for n in self.ends[e]}
         parts = components(touched, self._links(used))
@@ -170,9 +171,11 @@ class Loop:
         edge_of: dict[int, int] = {}
         for e in used:
             edge_of.setdefault(first[self.ends[e][0]], e)
-        outside = edge_of[parts.index(main)]
-        return [{"rule": self.name, "side": part, "inside": edge_of[i], "outside": outside}
-                for i, part in enumerate(parts) if part is not main]
+        big = parts.index(main)
+        other = next(i for i in range(len(parts)) if i != big)
+        return [{"rule": self.name, "side": part, "inside": edge_of[i],
+                 "outside": edge_of[other if i == big else big]}
+                for i, part in enumerate(parts)]
 
     def leaving(self, side: Sequence[int]) -> list[int]:
         """The edges with one end in ``side``."""

@@ -12,6 +12,7 @@ stay.
 4 4 4 5 5
 """
 
+from cpsolve.family import lazy
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.fillomino.board import Board, Filling
 from cpsolve.models.fillomino.check import check
@@ -40,6 +41,7 @@ FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
     check=check, prepare=prepare, encodings=ENCODINGS, deductions=True,
     auto="sat", nothing="no filling gives every area its number of cells",
     hints=HINTS, layout=LAYOUT,
+    rules=lazy("cpsolve.models.fillomino.rules:rules"),
 )
 FAMILY = FILLOMINO.family()
 solve = FILLOMINO.solve

@@ -13,6 +13,7 @@ cells, and no straight run of unshaded cells crosses more than one room border.
 ..#...
 """
 
+from cpsolve.family import lazy
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.heyawake.board import Board, Shading
 from cpsolve.models.heyawake.check import check
@@ -37,7 +38,7 @@ HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     # auto runs SAT with lazy connectivity: the fastest in benchmarks/heyawake.py on
     # boards of published sizes (see the README).
     auto="sat", nothing="no shading satisfies the rules",
-    hints=HINTS, layout=LAYOUT,
+    hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.heyawake.rules:rules"),
 )
 FAMILY = HEYAWAKE.family()
 solve = HEYAWAKE.solve

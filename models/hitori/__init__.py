@@ -10,6 +10,7 @@ shaded cells never share an edge, and the unshaded cells are connected.
 ...#
 """
 
+from cpsolve.family import lazy
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.hitori.board import Board, Shading
 from cpsolve.models.hitori.check import check
@@ -33,6 +34,7 @@ HITORI: GridPuzzle[Board, Shading] = GridPuzzle(
     check=check, prepare=prepare, encodings=ENCODINGS,
     auto="sat", nothing="no shading satisfies the rules",
     hints=HINTS, layout=LAYOUT,
+    rules=lazy("cpsolve.models.hitori.rules:rules"),
 )
 FAMILY = HITORI.family()
 solve = HITORI.solve

@@ -19,6 +19,7 @@ LL.SSLL.
 L.SS..L.
 """
 
+from cpsolve.family import lazy
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.lits.board import Board, Shading
 from cpsolve.models.lits.check import check
@@ -42,6 +43,7 @@ LITS: GridPuzzle[Board, Shading] = GridPuzzle(
     check=check, prepare=prepare, encodings=ENCODINGS,
     auto="sat", nothing="no shading puts a tetromino in every region by the rules",
     hints=HINTS, layout=LAYOUT,
+    rules=lazy("cpsolve.models.lits.rules:rules"),
 )
 FAMILY = LITS.family()
 solve = LITS.solve

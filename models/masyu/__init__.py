@@ -13,6 +13,7 @@ ne ew sw ns -  -
 -  -  ne nw -  -
 """
 
+from cpsolve.family import lazy
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.masyu.board import Board, Loop
 from cpsolve.models.masyu.check import check
@@ -38,7 +39,7 @@ MASYU: GridPuzzle[Board, Loop] = GridPuzzle(
     # auto runs SAT with lazy loop cuts: the fastest in benchmarks/masyu.py on boards
     # of published sizes (see the README).
     auto="sat", nothing="no loop satisfies the rules",
-    hints=HINTS, layout=LAYOUT,
+    hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.masyu.rules:rules"),
 )
 FAMILY = MASYU.family()
 solve = MASYU.solve

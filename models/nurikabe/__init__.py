@@ -12,6 +12,7 @@ to its size.
 ###..
 """
 
+from cpsolve.family import lazy
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.nurikabe.board import Board, Shading
 from cpsolve.models.nurikabe.check import check
@@ -35,6 +36,7 @@ NURIKABE: GridPuzzle[Board, Shading] = GridPuzzle(
     check=check, prepare=prepare, encodings=ENCODINGS,
     auto="sat", nothing="no shading satisfies the rules",
     hints=HINTS, layout=LAYOUT,
+    rules=lazy("cpsolve.models.nurikabe.rules:rules"),
 )
 FAMILY = NURIKABE.family()
 solve = NURIKABE.solve

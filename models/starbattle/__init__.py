@@ -13,6 +13,7 @@ the board's number of them, and no two stars touch, not even diagonally.
 """
 
 from cpsolve.backends.sat import CnfModel
+from cpsolve.family import lazy
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.starbattle.board import Board, Stars
 from cpsolve.models.starbattle.check import check
@@ -44,6 +45,7 @@ STARBATTLE: GridPuzzle[Board, Stars] = GridPuzzle(
     check=check, prepare=prepare, encodings=ENCODINGS,
     auto="sat", sat_solver=sat_solver, nothing="no placement of stars meets every count",
     hints=HINTS, layout=LAYOUT,
+    rules=lazy("cpsolve.models.starbattle.rules:rules"),
 )
 FAMILY = STARBATTLE.family()
 solve = STARBATTLE.solve

@@ -10,6 +10,7 @@ every row, every column and every box holds each number once; the givens stay.
 3142
 """
 
+from cpsolve.family import lazy
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.sudoku.board import Board, Digits
 from cpsolve.models.sudoku.check import check
@@ -42,6 +43,7 @@ SUDOKU: GridPuzzle[Board, Digits] = GridPuzzle(
     check=check, prepare=prepare, deductions=True, encodings=ENCODINGS,
     auto="sat", nothing="no way to fill the grid keeps every row, column and box",
     hints=HINTS, layout=LAYOUT,
+    rules=lazy("cpsolve.models.sudoku.rules:rules"),
 )
 FAMILY = SUDOKU.family()
 solve = SUDOKU.solve

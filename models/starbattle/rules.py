@@ -1,0 +1,39 @@
+"""The Star Battle rules as a CNF, for certificates (``docs/certificates.md``): one
+variable per cell, true where a star stands.
+
+- every row, every column and every region holds exactly the board's number of stars;
+- no two stars touch, not even at a corner.
+"""
+
+from __future__ import annotations
+
+from cpsolve.certify.rules import RuleCnf, Rules, values
+from cpsolve.models.starbattle.board import Board, Stars
+
+
+def rules(board: Board) -> Rules:
+    """The rule CNF of ``board``."""
+    cnf = RuleCnf()
+    rows, cols = board.rows, board.cols
+    star = [cnf.var(("star", cell)) for cell in range(rows * cols)]
+    for r in range(rows):
+        cnf.exactly(board.stars, [star[r * cols + c] for c in range(cols)])
+    for c in range(cols):
+        cnf.exactly(board.stars, [star[r * cols + c] for r in range(rows)])
+    for k in sorted(set(board.region)):
+        cnf.exactly(board.stars, [star[cell] for cell in range(rows * cols)
+                                  if board.region[cell] == k])
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < cols:
+                    cnf.clause([-star[r * cols + c], -star[rr * cols + cc]])
+
+    def literals(answer: Stars) -> list[int]:
+        return values({star[c] for c in answer}, star)
+
+    def decode(true: set[int]) -> Stars:
+        return frozenset(c for c in range(rows * cols) if star[c] in true)
+
+    return Rules(cnf, star, literals, decode)
