@@ -59,10 +59,11 @@ Optional
 ``declared``
     The keyword options ``solve()`` takes, each an :class:`~cpsolve.options.Option`
     (type, default, choices); without them, read from ``solve()``'s signature.
-``rules(board) -> Rules`` (grids), ``rules(board, moves) -> RuleCnf`` (plans)
+``rules(board) -> Rules`` (grids), ``rules(board, length) -> RuleCnf`` (plans)
     The family's certificate encoder (:mod:`cpsolve.certify`): a grid's rules as a
-    CNF with the rules stated by cuts; a plan family's CNF of the plans of at most
-    ``moves`` moves. With it, ``--certify`` and ``cpsolve verify``.
+    CNF with the rules stated by cuts; a plan family's CNF that has a model exactly
+    when a plan shorter than ``length`` moves exists (``length``: a plan's, found and
+    replayed). With it, ``--certify`` and ``cpsolve verify``.
 ``check_options(options) -> dict``
     The method ``options`` choose (its JSON ``method`` record), or the
     :class:`~cpsolve.errors.UsageError` ``solve()`` would raise for them: experiments

@@ -32,6 +32,7 @@ compiled one where it is installed; they must agree).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -283,7 +284,7 @@ def _plan_formula(family: Family, board: Any, claim: Claim
     if broken:
         raise CertificateError(f"the plan fails: {broken[0]}")
     assert family.rules is not None
-    cnf = family.rules(board, len(moves) - 1)
+    cnf = family.rules(board, len(moves))
     return cnf.nvars, [list(c) for c in cnf.clauses], cnf, [], {"moves": moves}
 
 
@@ -353,7 +354,7 @@ def check(certificate: Certificate, deadline: Deadline | None = None,
         if claim != "optimal":
             raise CertificateError(f"a plan's certificate claims 'optimal', not {claim!r}")
         plan, length = _check_plan(family, board, certificate)
-        rules_cnf: RuleCnf = family.rules(board, length - 1)
+        rules_cnf: RuleCnf = family.rules(board, length)
         clauses = [list(c) for c in rules_cnf.clauses]
         cuts: list[Any] = []
     else:
@@ -451,10 +452,8 @@ def _check_proof(nvars: int, clauses: list[list[int]], proof: str, deadline: Dea
     """Check the DRAT ``proof`` of ``clauses`` with each engine; they must agree."""
     import dratify
 
-    try:
+    with contextlib.suppress(ImportError):
         import cdclkit  # noqa: F401  (registers dratify's compiled engine)
-    except ImportError:
-        pass
     formula = dratify.CNF(nvars)
     for clause in clauses:
         formula.add_dimacs(clause)

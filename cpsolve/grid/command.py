@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cpsolve.certify.flags import GRID_CLAIM, certify_flags
 from cpsolve.commands import (
     EXIT_OK,
     EXIT_UNSOLVABLE,
@@ -193,20 +194,6 @@ def method_help(puzzle: GridPuzzle[Any, Any]) -> dict[str, list[str]]:
     return out
 
 
-def certify_flags(function: Any) -> Any:
-    """``--certify`` and ``--certificate FILE``, for a family with a certificate
-    encoder."""
-    function = click.option(
-        "--certificate", default=None, type=click.Path(dir_okay=False), metavar="FILE",
-        help="Where --certify writes the certificate (default: the board file's name "
-             "with .cert.zip, in the current directory).")(function)
-    return click.option(
-        "--certify", is_flag=True,
-        help="Prove the verdict (unique, or no solution) with a certificate anyone can "
-             "check (DRAT proof of the rule CNF; docs/certificates.md), checked before it "
-             "is printed; cpsolve verify FILE checks it again.")(function)
-
-
 def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
     """The whole sub-command of a grid family."""
     from cpsolve.backends.cpsat import CpsatModel
@@ -315,7 +302,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                                       for e in table.entries) + "."),
         *click_options(methods, method_help(puzzle)),
         *((question_flags,) if questions else ()),
-        *((certify_flags,) if puzzle.rules is not None else ()),
+        *((certify_flags(GRID_CLAIM),) if puzzle.rules is not None else ()),
         click.option("--unique", is_flag=True,
                      help="Prove the solution unique (exit 4 if not)."),
         click.option("--count", type=click.IntRange(min=1), default=None, metavar="N",

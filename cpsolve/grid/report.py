@@ -25,8 +25,9 @@ class Report:
     answer's (for ``-o`` and ``--format svg/png``; also when there is no answer),
     ``notes`` on standard error, ``summary`` the short phrases the verdict line ends
     with when the output goes to a file or a picture (``3 cells undetermined, 10
-    fixes``), ``proven`` what ``--certify`` says after the verdict. A report cut short by the deadline says so on the result
-    (``limit_reached`` and ``reason``), which sets the exit status."""
+    fixes``), ``proven`` what ``--certify`` says after the verdict. A report cut
+    short by the deadline says so on the result (``limit_reached`` and ``reason``),
+    which sets the exit status."""
 
     keys: dict[str, Any] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)

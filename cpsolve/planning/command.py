@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cpsolve.certify.flags import PLAN_CLAIM, certify_flags
 from cpsolve.commands import (
     Output,
     build,
@@ -103,17 +104,20 @@ def plan_picture(spec: PlanCommand, board: Any, plan: Any, heading: str, fmt: st
 
 def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_all: bool,
                  moves: str, counted: bool, steps: bool = False,
-                 output: str | None = None) -> Output:
+                 output: str | None = None, proven: str = "",
+                 keys: dict[str, Any] | None = None) -> Output:
     """What a planning family prints: JSON; a picture of the first plan; or, as text,
-    what is proven about the plans (``31 moves, optimal``), the first plan (every plan
-    found with ``--all``), with ``--steps`` the board after each of its moves, and,
-    when plans were ``counted``, a line with the count; the reason when there is no
-    plan."""
+    what is proven about the plans (``31 moves, optimal``, then how it is proven when
+    ``proven`` says), the first plan (every plan found with ``--all``), with
+    ``--steps`` the board after each of its moves, and, when plans were ``counted``, a
+    line with the count; the reason when there is no plan. ``keys`` go into the JSON
+    object (``certificate``)."""
     family = spec.family
     code = exit_code(result)
     if fmt == "json":
         data = result_json(family.name, result, lambda plan: family.encode(board, plan),
                            plans=True)
+        data.update(keys or {})
         return Output(stdout=json.dumps(data, indent=2), exit_code=code)
     if not result.solutions:
         reason = f": {result.reason}" if result.reason else ""
@@ -121,7 +125,8 @@ def render_plans(spec: PlanCommand, board: Any, result: Result, fmt: str, show_a
             return Output(stderr=[f"cpsolve: {result.status.value}{reason}"], exit_code=code)
         return Output(stdout=f"{result.status.value}{reason}", exit_code=code)
     length = spec.planner.length(result.solution)
-    said = headline(result, length)  # on standard error too when the plan goes elsewhere
+    said = headline(result, length) + (f" ({proven})" if proven else "")
+    # (on standard error too when the plan goes elsewhere)
     if fmt != "text":
         out = plan_picture(spec, board, result.solution, said, fmt, output, code)
         out.stderr.insert(0, said)
@@ -277,8 +282,14 @@ def plan_command(spec: PlanCommand) -> click.Command:
             max_length: int | None, count_optimal: bool, show_all: bool, moves: str,
             plan: str | None, fmt: str | None, dump_cnf: str | None,
             dump_model: str | None, time_limit: float | None, as_json: bool, verbose: bool,
-            output: str | None, steps: bool, **extra: Any) -> Output:
+            output: str | None, steps: bool, certify: bool = False,
+            certificate: str | None = None, **extra: Any) -> Output:
         fmt = choose_format(fmt, as_json, output, pictures=spec.pictures)
+        if certificate is not None and not certify:
+            raise UsageError("--certificate names the file --certify writes: give both")
+        if certify and (plan is not None or max_length is not None):
+            raise UsageError("--certify proves a plan optimal; it does not go with --check "
+                             "or --max-length")
         if steps and fmt != "text":
             raise UsageError("--steps prints the boards as text (a picture of the plan, "
                              "-o plan.png, shows them without it)")
@@ -307,8 +318,28 @@ def plan_command(spec: PlanCommand) -> click.Command:
             result = family.solve(puzzle, method=method, encoding=encoding,
                                   max_length=max_length, count_optimal=count_optimal,
                                   time_limit=deadline, log=log, **options)
+        proof = None
+        if certify:
+            from cpsolve.certify.command import certify as certified
+            from cpsolve.certify.command import default_path
+
+            text = read_board(board)[0]
+            if goal_file is not None:
+                text = text.rstrip("\n") + "\ngoal\n" + read_board(goal_file)[0]
+            if family.parse(text) != puzzle:
+                raise UsageError("--certify needs the board and its goal in one grid text "
+                                 "(the goal after a line 'goal')")
+            with solving(family.name, verbose) as log:
+                proof = certified(family, text, result,
+                                  certificate or default_path(board, family.name), deadline,
+                                  log)
+            if proof.limit_reached:
+                result.limit_reached = True
         out = render_plans(spec, puzzle, result, fmt, show_all, moves, count_optimal, steps,
-                           output)
+                           output, proof.phrase if proof else "",
+                           proof.keys if proof else None)
+        if proof is not None:
+            out.files.update(proof.files)
         if dump_cnf is not None or dump_model is not None:
             horizon = max_length if max_length is not None else (
                 planner.length(result.solution) if result.solutions else None)
@@ -340,6 +371,7 @@ def plan_command(spec: PlanCommand) -> click.Command:
         click.option("--max-length", type=click.IntRange(min=0), default=None, metavar="N",
                      help="Longest plan to look for (default 100, or the lower bound)."),
         click.option("--count-optimal", is_flag=True, help="Count every optimal plan."),
+        *((certify_flags(PLAN_CLAIM),) if family.rules is not None else ()),
         click.option("--all", "show_all", is_flag=True,
                      help="Print every optimal plan (counts them too)."),
         click.option("--moves", type=click.Choice(tuple(spec.moves)),

@@ -40,6 +40,7 @@ FAMILY = Family(
     analyze=lazy("cpsolve.models.sliding.search:analyze"),
     batch=lazy("cpsolve.models.sliding.batch:job"),
     warm_up=True,
+    rules=lazy("cpsolve.models.sliding.rules:rules"),
 )
 
 __all__ = ["FAMILY", "Analysis", "Board", "ProblemSet", "Puzzle", "check",
