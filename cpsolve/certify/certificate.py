@@ -301,18 +301,21 @@ def _text(certificate: Certificate, name: str) -> str:
 
 
 def _first_difference(want: str, got: str, name: str) -> str:
-    """Where ``got`` (a DIMACS file) first differs from ``want``."""
+    """Where ``got`` (a DIMACS file) first differs from ``want``: a clause it lacks, a
+    clause it adds, its header, or the order of its clauses."""
     wanted, given = want.splitlines(), got.splitlines()
-    if wanted[0] != given[0]:
-        return f"{name} has the header {given[0]!r}, the board's formula {wanted[0]!r}"
-    missing = sorted(set(wanted) - set(given), key=wanted.index)
+    have, need = set(given[1:]), set(wanted[1:])
+    missing = [line for line in wanted[1:] if line not in have]
     if missing:
         return (f"{name} lacks the clause {missing[0][:60]!r} (clause "
                 f"{wanted.index(missing[0])} of the board's formula)")
-    extra = sorted(set(given) - set(wanted), key=given.index)
+    extra = [line for line in given[1:] if line not in need]
     if extra:
         return f"{name} has the clause {extra[0][:60]!r}, not in the board's formula"
-    return f"{name} orders its clauses unlike the board's formula"
+    if not given or wanted[0] != given[0]:
+        return (f"{name} has the header {(given or [''])[0]!r}, the board's formula "
+                f"{wanted[0]!r}")
+    return f"{name} repeats or orders its clauses unlike the board's formula"
 
 
 def check(certificate: Certificate, deadline: Deadline | None = None,
@@ -483,6 +486,34 @@ def _check_proof(nvars: int, clauses: list[list[int]], proof: str, deadline: Dea
     return chosen, len(steps)
 
 
+def answers(rules: Rules, limit: int | None = None,
+            deadline: Deadline | None = None) -> list[Any]:
+    """The answers the rule CNF and its groups allow (up to ``limit``), each found as
+    a model whose faults no group finds, then blocked: a way to solve apart from every
+    solving encoding, which the tests hold to brute force."""
+    from cpsolve.backends.sat import SatSession
+
+    found: list[Any] = []
+    with SatSession(PROVER) as session:
+        session.add([rules.cnf.clauses], rules.cnf.nvars)
+        while limit is None or len(found) < limit:
+            outcome = session.solve(None, deadline)
+            if outcome is None:
+                raise TimeUp("time limit reached while the rule CNF's answers were found")
+            if not outcome:
+                break
+            true = {lit for lit in session.model() if lit > 0}
+            cuts = [rules.group(r["rule"]).clause(r)
+                    for group in rules.groups for r in group.faults(true)]
+            if cuts:
+                session.add([cuts])
+                continue
+            answer = rules.decode(true & set(rules.primary))
+            found.append(answer)
+            session.add([[rules.blocking(answer)]])
+    return found
+
+
 def load(path: str | Path) -> Certificate:
     """The certificate in the file ``path`` (an :class:`InputError` for one that
     cannot be read or is not a certificate)."""
@@ -498,4 +529,4 @@ def load(path: str | Path) -> Certificate:
     return Certificate.read(data, source)
 
 
-__all__ = ["Certificate", "Checked", "Claim", "check", "load", "make"]
+__all__ = ["Certificate", "Checked", "Claim", "answers", "check", "load", "make"]

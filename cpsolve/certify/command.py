@@ -25,8 +25,10 @@ def default_path(board: str, family: str) -> str:
 
     >>> default_path("boards/seed-7x7.txt", "akari"), default_path("-", "akari")
     ('seed-7x7.cert.zip', 'akari.cert.zip')
+    >>> default_path("https://puzz.link/p?akari/3/3/g", "akari")
+    'akari.cert.zip'
     """
-    if board != "-" and os.path.isfile(board):
+    if board != "-" and not any(mark in board for mark in ("\n", ":", ",", "?")):
         stem = os.path.basename(board)
         stem = stem.rsplit(".", 1)[0] if "." in stem else stem
         return stem + SUFFIX

@@ -23,11 +23,12 @@ JSON_KEYS = {"version", "puzzle", "status", "method", "solution", "solutions", "
 
 
 def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None,
-        timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """``cpsolve ARGS`` in a subprocess, its output as text."""
+        timeout: float = 120, cwd: str | Path | None = None
+        ) -> subprocess.CompletedProcess[str]:
+    """``cpsolve ARGS`` in a subprocess (in the folder ``cwd``), its output as text."""
     command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
     return subprocess.run([*command, *args], input=stdin, capture_output=True, text=True,
-                          timeout=timeout, env=env)
+                          timeout=timeout, env=env, cwd=cwd)
 
 
 def interruptible(command: list[str], **popen: Any) -> subprocess.Popen[str]:

@@ -1,0 +1,291 @@
+"""Certificates (cpsolve.certify): every family's rule CNF against brute force, the
+certificates of unique and unsolvable boards accepted, every kind of tampering
+rejected with a message naming what failed, and ``cpsolve verify`` on a file moved
+away from everything else."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cpsolve.certify.certificate import (
+    Certificate,
+    Claim,
+    _dimacs,
+    _sha,
+    answers,
+    check,
+    make,
+    prove,
+)
+from cpsolve.errors import CertificateError
+from cpsolve.limits import Deadline
+from tests.support.cli import run, valid_json
+from tests.support.oracles import ORACLES, cases, oracle
+
+CERTIFIED = [name for name in ORACLES if oracle(name).puzzle.rules is not None]
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _text(name: str, board: Any) -> str:
+    return oracle(name).puzzle.board_text(board)
+
+
+def _reseal(certificate: Certificate) -> Certificate:
+    """``certificate`` with its manifest's hashes made to fit its files again: tampering
+    that a hash would catch is then left to the checks behind it."""
+    manifest = dict(certificate.manifest)
+    manifest["sha256"] = {name: _sha(data) for name, data in sorted(
+        certificate.files.items())}
+    return Certificate(manifest, dict(certificate.files))
+
+
+def test_every_grid_family_with_an_oracle_has_a_certificate_encoder():
+    assert set(CERTIFIED) == set(ORACLES) - {"mines"}
+
+
+@pytest.mark.parametrize("name", CERTIFIED)
+def test_the_rule_cnf_allows_exactly_the_answers_brute_force_finds(name):
+    puzzle = oracle(name).puzzle
+    assert puzzle.rules is not None
+    checked = 0
+    for board, every in cases(name):
+        found = answers(puzzle.rules(board), limit=len(every) + 1)
+        assert len(found) == len(every) and set(found) == set(every), (name, board)
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("name", CERTIFIED)
+def test_unique_and_unsolvable_boards_are_certified_and_several_are_refused(name):
+    family = oracle(name).puzzle.family()
+    seen = set()
+    for board, every in cases(name):
+        kind = min(len(every), 2)
+        if kind in seen:
+            continue
+        seen.add(kind)
+        text = _text(name, board)
+        if kind == 2:
+            with pytest.raises(CertificateError, match="second answer"):
+                make(Claim(family, text, "unique", every[0]))
+            continue
+        claim = Claim(family, text, "unique" if every else "no solution",
+                      every[0] if every else None)
+        made = make(claim)
+        again = Certificate.read(made.to_bytes())
+        checked = check(again)
+        assert checked.claim == claim.claim
+        assert checked.proof_steps >= 1
+    assert seen == {0, 1, 2}, name
+
+
+# Tampering ------------------------------------------------------------------------------
+
+EXAMPLE = {"heyawake": "site-6x6.txt", "masyu": "site-6x6.txt",
+           "nurikabe": "grid-10x10.txt"}
+
+
+def _made(name: str) -> Certificate:
+    """The certificate of the family's example board (unique, and its proof needs
+    cuts)."""
+    family = oracle(name).puzzle.family()
+    text = (EXAMPLES / name / EXAMPLE[name]).read_text()
+    answer = family.solve(family.parse(text), unique=True)
+    made = make(Claim(family, text, "unique", answer.solution))
+    assert json.loads(made.files["cuts.json"]), "the test needs a certificate with cuts"
+    return made
+
+
+def _edited(made: Certificate, name: str, edit: Any) -> Certificate:
+    files = dict(made.files)
+    files[name] = edit(files[name].decode()).encode()
+    return _reseal(Certificate(made.manifest, files))
+
+
+def test_a_file_changed_without_its_hash_is_named():
+    made = _made("heyawake")
+    files = dict(made.files)
+    files["proof.drat"] += b"0\n"
+    with pytest.raises(CertificateError, match="proof.drat has changed"):
+        check(Certificate(made.manifest, files))
+
+
+def test_a_flipped_literal_in_the_proof_is_rejected():
+    made = _made("heyawake")
+
+    def flip(proof: str) -> str:
+        lines = proof.splitlines()
+        for i, line in enumerate(lines):
+            parts = line.split()
+            if parts and parts[0] != "d" and len(parts) > 2:
+                parts[0] = str(-int(parts[0]))
+                lines[i] = " ".join(parts)
+                break
+        return "\n".join(lines) + "\n"
+
+    with pytest.raises(CertificateError, match=r"the proof does not refute the formula "
+                                               r"\(step \d+\)"):
+        check(_edited(made, "proof.drat", flip))
+
+
+def test_a_proof_of_another_formula_is_rejected():
+    made = _made("heyawake")
+    with pytest.raises(CertificateError, match="the proof does not refute"):
+        check(_edited(made, "proof.drat", lambda proof: "0\n"))
+
+
+def test_a_dropped_clause_of_the_rule_cnf_is_rejected():
+    made = _made("heyawake")
+
+    def drop(cnf: str) -> str:
+        header, *clauses = cnf.splitlines()
+        nvars = header.split()[2]
+        return "\n".join([f"p cnf {nvars} {len(clauses) - 1}", *clauses[:3], *clauses[4:]]
+                         ) + "\n"
+
+    with pytest.raises(CertificateError, match=r"rules.cnf is not the board's rule CNF: "
+                                               r".*lacks the clause"):
+        check(_edited(made, "rules.cnf", drop))
+
+
+def test_a_cut_that_does_not_separate_is_rejected():
+    made = _made("heyawake")
+
+    def widen(text: str) -> str:
+        cuts = json.loads(text)
+        cuts[0]["cut"] = cuts[0]["cut"][1:]  # one cell of the separator left out
+        return json.dumps(cuts)
+
+    with pytest.raises(CertificateError, match=r"cut 1 \(unshaded connected\): the nodes "
+                                               r"it names do not separate"):
+        check(_edited(made, "cuts.json", widen))
+
+
+def test_a_loop_cut_whose_edge_leaves_its_side_is_rejected():
+    made = _made("masyu")
+
+    def shrink(text: str) -> str:
+        cuts = json.loads(text)
+        cuts[0]["side"] = cuts[0]["side"][1:]
+        return json.dumps(cuts)
+
+    with pytest.raises(CertificateError, match=r"cut 1 \(one loop\): its inside edge has "
+                                               r"an end outside its side"):
+        check(_edited(made, "cuts.json", shrink))
+
+
+def test_an_area_cut_that_breaks_no_rule_is_rejected():
+    made = _made("nurikabe")
+
+    def harmless(text: str) -> str:
+        cuts = json.loads(text)
+        island = next(c for c in cuts if c["rule"] == "islands")
+        island["cells"] = island["cells"][:1]
+        island["closed"] = False
+        return json.dumps(cuts)
+
+    with pytest.raises(CertificateError, match=r"\(islands\): an area holding its cells "
+                                               r".* breaks no rule"):
+        check(_edited(made, "cuts.json", harmless))
+
+
+def test_an_answer_that_breaks_a_rule_is_rejected():
+    made = _made("heyawake")
+
+    def shade_one_more(text: str) -> str:
+        answer = json.loads(text)
+        primary = answer["primary"]
+        k = next(i for i, v in enumerate(primary) if v < 0)
+        primary[k] = -primary[k]
+        return json.dumps(answer)
+
+    with pytest.raises(CertificateError, match="the answer breaks a rule"):
+        check(_edited(made, "answer.json", shade_one_more))
+
+
+def _two_solutions(name: str) -> tuple[Any, Any, Any]:
+    for board, every in cases(name):
+        if len(every) == 2:
+            return board, every[0], every[1]
+    raise AssertionError(f"no {name} board with two solutions")
+
+
+def _cuts_for(rules: Any, clauses: list[list[int]]) -> list[dict[str, Any]]:
+    """The cuts a formula needs to have no model, found as a certificate's are, their
+    clauses added to ``clauses``; every model must break a group until none is left."""
+    from pysat.solvers import Solver
+
+    cuts: list[dict[str, Any]] = []
+    while True:
+        with Solver(name="cadical153", bootstrap_with=clauses) as solver:
+            if not solver.solve():
+                return cuts
+            true = {lit for lit in solver.get_model() if lit > 0}
+        found = [r for group in rules.groups for r in group.faults(true)]
+        assert found, "what was planted does not hide the second answer"
+        cuts.extend(found)
+        clauses.extend(rules.group(r["rule"]).clause(r) for r in found)
+
+
+def _planted(rules: Any, clauses: list[list[int]], cuts: list[dict[str, Any]],
+             board: Any, first: Any, extra_rule: list[int] | None = None) -> Certificate:
+    """A Heyawake certificate of "unique" for ``first`` on a board with two solutions,
+    its proof made for a formula with what was planted to hide the second (a cut, or
+    a rule clause ``extra_rule``), every hash right."""
+    cnf_text = rules.cnf.dimacs()
+    if extra_rule is not None:
+        header, *rows = cnf_text.splitlines()
+        rows.append(" ".join(map(str, extra_rule)) + " 0")
+        cnf_text = "\n".join([f"p cnf {rules.cnf.nvars} {len(rows)}", *rows]) + "\n"
+    proof = prove(rules.cnf.nvars, clauses, Deadline(None))
+    assert isinstance(proof, list), "what was planted must hide the second answer"
+    puzzle = oracle("heyawake").puzzle
+    answer = {"rows": puzzle.rows(board, first), "primary": rules.literals(first)}
+    files = {"board.txt": _text("heyawake", board).encode(), "rules.cnf": cnf_text.encode(),
+             "cuts.json": json.dumps(cuts).encode(),
+             "problem.cnf": _dimacs(rules.cnf.nvars, clauses).encode(),
+             "proof.drat": ("\n".join(proof) + "\n").encode(),
+             "answer.json": json.dumps(answer).encode()}
+    manifest = {"format": "cpsolve-certificate", "version": 1, "family": "heyawake",
+                "claim": "unique"}
+    return _reseal(Certificate(manifest, files))
+
+
+def test_a_planted_wrong_unique_is_caught_at_the_cut_that_hides_the_second_answer():
+    puzzle = oracle("heyawake").puzzle
+    board, first, second = _two_solutions("heyawake")
+    rules = puzzle.rules(board)  # type: ignore[misc]
+    white = [c for c in range(board.cells) if c not in second]
+    # A "cut" that the second answer breaks: two of its unshaded cells, and as the
+    # separator its shaded cells (which do not separate them).
+    record = {"rule": "unshaded connected", "a": white[0], "b": white[-1],
+              "cut": sorted(second)}
+    cut = rules.group("unshaded connected").clause(record)
+    clauses = [*rules.cnf.clauses, rules.blocking(first), cut]
+    cuts = [record, *_cuts_for(rules, clauses)]
+    made = _planted(rules, clauses, cuts, board, first)
+    with pytest.raises(CertificateError, match=r"cut 1 \(unshaded connected\): the nodes "
+                                               r"it names do not separate"):
+        check(_reseal(made))
+
+
+def test_a_planted_wrong_unique_is_caught_at_the_rule_that_hides_the_second_answer():
+    puzzle = oracle("heyawake").puzzle
+    board, first, second = _two_solutions("heyawake")
+    rules = puzzle.rules(board)  # type: ignore[misc]
+    hide = rules.blocking(second)  # "a rule" that only the second answer breaks
+    clauses = [*rules.cnf.clauses, hide, rules.blocking(first)]
+    cuts = _cuts_for(rules, clauses)
+    made = _planted(rules, clauses, cuts, board, first, extra_rule=hide)
+    with pytest.raises(CertificateError, match=r"rules.cnf is not the board's rule CNF: "
+                                               r"rules.cnf has the (header|clause)"):
+        check(_reseal(made))
+
+
