@@ -289,3 +289,138 @@ def test_a_planted_wrong_unique_is_caught_at_the_rule_that_hides_the_second_answ
         check(_reseal(made))
 
 
+
+
+# Sliding ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("goal,length", [("line-goal1.txt", 16), ("line-goal2.txt", 12)])
+def test_the_line_puzzle_goals_are_certified_optimal(goal, length):
+    from cpsolve.models.sliding import FAMILY, parse, solve
+
+    text = (EXAMPLES / "sliding" / goal).read_text()
+    result = solve(parse(text))
+    assert len(result.solution) == length
+    made = make(Claim(FAMILY, text, "optimal", result.solution))
+    checked = check(Certificate.read(made.to_bytes()))
+    assert (checked.claim, checked.length) == ("optimal", length)
+
+
+def test_a_plan_longer_than_optimal_cannot_be_certified():
+    from cpsolve.models.sliding import FAMILY, parse, solve
+
+    text = (EXAMPLES / "sliding" / "line-goal2.txt").read_text()
+    puzzle = parse(text)
+    plan = solve(puzzle).solution
+    longer = next(plan + extra for extra in ("LR", "RL", "UD", "DU")
+                  if FAMILY.check(puzzle, plan + extra) == [])
+    with pytest.raises(CertificateError, match="the rule CNF has a model"):
+        make(Claim(FAMILY, text, "optimal", longer))
+
+
+def test_a_certified_plan_with_a_wrong_length_is_rejected():
+    from cpsolve.models.sliding import FAMILY, parse, solve
+
+    text = (EXAMPLES / "sliding" / "line-goal2.txt").read_text()
+    made = make(Claim(FAMILY, text, "optimal", solve(parse(text)).solution))
+    manifest = dict(made.manifest, length=10)
+    with pytest.raises(CertificateError, match="the manifest's length 10 is not the plan's "
+                                               "12 moves"):
+        check(Certificate(manifest, made.files))
+
+
+@pytest.mark.slow
+def test_the_thirty_move_line_puzzle_goal_is_certified_optimal():
+    from cpsolve.models.sliding import FAMILY, parse, solve
+
+    text = (EXAMPLES / "sliding" / "line-goal3.txt").read_text()
+    result = solve(parse(text))
+    assert len(result.solution) == 30
+    made = make(Claim(FAMILY, text, "optimal", result.solution))
+    assert check(made, engines=["native"]).length == 30
+
+
+# The command line ------------------------------------------------------------------------
+
+
+def test_a_certificate_moved_elsewhere_is_verified_with_nothing_but_the_file(tmp_path):
+    made_in, moved_to, elsewhere = (tmp_path / n for n in ("a", "b", "c"))
+    for folder in (made_in, moved_to, elsewhere):
+        folder.mkdir()
+    board = made_in / "board.txt"
+    shutil.copy(EXAMPLES / "heyawake" / "site-6x6.txt", board)
+    done = run("heyawake", str(board), "--certify", cwd=made_in)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^unique \(certified, \d+\.\d\d s to check\)$", done.stdout, re.M)
+    shutil.move(made_in / "board.cert.zip", moved_to / "x.cert.zip")
+    shutil.rmtree(made_in)
+    done = run("verify", str(moved_to / "x.cert.zip"), cwd=elsewhere)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("verified: heyawake, unique (")
+    data = valid_json(json.loads(run("verify", str(moved_to / "x.cert.zip"), "--json",
+                                     cwd=elsewhere).stdout))
+    assert data["status"] == "verified" and data["cuts"] > 0
+
+
+def test_a_tampered_certificate_is_one_line_and_exit_5(tmp_path):
+    path = tmp_path / "x.cert.zip"
+    done = run("akari", str(EXAMPLES / "akari" / "seed-7x7.txt"), "--certify",
+               "--certificate", str(path))
+    assert done.returncode == 0, done.stderr
+    with zipfile.ZipFile(path) as archive:
+        files = {name: archive.read(name) for name in archive.namelist()}
+    files["rules.cnf"] = files["rules.cnf"].replace(b"\n", b"\n1 0\n", 1)
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    done = run("verify", str(path))
+    assert done.returncode == 5
+    assert done.stderr == ("cpsolve: not certified: rules.cnf has changed since the "
+                           "certificate was made (its SHA-256 differs from the manifest's)\n")
+    data = valid_json(json.loads(run("verify", str(path), "--json").stdout))
+    assert data["exit"] == 5
+
+
+def test_a_file_that_is_no_certificate_is_bad_input(tmp_path):
+    path = tmp_path / "x.cert.zip"
+    path.write_text("not a zip")
+    done = run("verify", str(path))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"cpsolve: {path}: not a cpsolve certificate")
+
+
+def test_certify_in_json_and_on_an_unsolvable_board(tmp_path):
+    done = run("nurikabe", str(EXAMPLES / "nurikabe" / "conflict-2x4.txt"), "--certify",
+               "--certificate", str(tmp_path / "none.cert.zip"), "--json")
+    data = valid_json(json.loads(done.stdout))
+    assert done.returncode == 1
+    assert data["certificate"]["claim"] == "no solution"
+    assert data["certificate"]["engines"][-1] == "python"
+    again = run("verify", str(tmp_path / "none.cert.zip"))
+    assert again.stdout.startswith("verified: nurikabe, no solution ("), again.stderr
+
+
+def test_a_board_with_two_solutions_gets_no_certificate(tmp_path):
+    done = run("hitori", str(EXAMPLES / "hitori" / "not-unique-4x4.txt"), "--certify",
+               "--json", cwd=tmp_path)
+    data = valid_json(json.loads(done.stdout))
+    assert done.returncode == 4
+    assert data["certificate"] == {"claim": None,
+                                   "reason": "not unique: two answers are the evidence"}
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_plan_is_certified_from_the_command_line(tmp_path):
+    done = run("slide", str(EXAMPLES / "sliding" / "line-goal2.txt"), "--certify",
+               "--certificate", str(tmp_path / "p.cert.zip"))
+    assert done.returncode == 0, done.stderr
+    assert re.match(r"12 moves, optimal \(certified, \d+\.\d\d s to check\)\n", done.stdout)
+    again = run("verify", str(tmp_path / "p.cert.zip"))
+    assert again.stdout.startswith("verified: slide, optimal, 12 moves ("), again.stderr
+
+
+@pytest.mark.parametrize("args", [["--certify", "--count", "2"], ["--certify", "--all"],
+                                  ["--unique", "--certificate", "x.cert.zip"]])
+def test_certify_refuses_options_it_cannot_prove(args):
+    done = run("akari", str(EXAMPLES / "akari" / "seed-7x7.txt"), *args)
+    assert done.returncode == 2, done.stderr
