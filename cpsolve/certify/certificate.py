@@ -33,6 +33,7 @@ compiled one where it is installed; they must agree).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import io
 import json
@@ -87,10 +88,14 @@ class Certificate:
     manifest: dict[str, Any]
     files: dict[str, bytes] = field(default_factory=dict)
     made_seconds: float = 0.0
+    # The rules the encoder wrote when this process made the certificate (never in
+    # the file): checking it here compares rules.cnf with them instead of running the
+    # same encoder on the same board again.
+    rules: Any = field(default=None, repr=False, compare=False)
 
     def to_bytes(self) -> bytes:
         buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             archive.writestr("manifest.json", json.dumps(self.manifest, indent=2) + "\n")
             for name in FILES:
                 if name in self.files:
@@ -133,6 +138,15 @@ def _dimacs(nvars: int, clauses: Sequence[Sequence[int]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _problem(rules_text: str, nvars: int, count: int, more: Sequence[Sequence[int]]) -> str:
+    """The DIMACS of the rule CNF ``rules_text`` (``count`` clauses) followed by the
+    clauses ``more``: the formula a certificate refutes."""
+    body = rules_text.split("\n", 1)[1]
+    tail = "".join(" ".join(map(str, clause)) + " 0\n" for clause in more)
+    return f"p cnf {nvars} {count + len(more)}\n{body}{tail}"
+
+
+@functools.cache
 def _versions() -> dict[str, str]:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -149,30 +163,39 @@ def _versions() -> dict[str, str]:
 
 
 def refute(nvars: int, clauses: list[list[int]], rules: Rules | None,
-           deadline: Deadline) -> tuple[list[dict[str, Any]], set[int] | None]:
-    """Look for a model of ``clauses`` that keeps every group of ``rules``, adding the
-    cuts each candidate breaks: ``(cuts, None)`` when none exists, ``(cuts, model)``
-    (its true variables) when one does. A :class:`TimeUp` when the deadline passes."""
+           deadline: Deadline, fresh: bool = False
+           ) -> tuple[list[dict[str, Any]], list[str] | set[int]]:
+    """Refute ``clauses`` with the groups of ``rules``: a SAT solver that logs a DRAT
+    proof looks for a model, each candidate's faults are added as cuts, until there
+    is none. ``(cuts, proof lines)``, or ``(cuts, model)`` (its true variables) when
+    a model keeps every group; :class:`TimeUp` at the deadline.
+
+    The cuts join the solver as it goes, so the proof's lemmas were derived from part
+    of the final formula: each that is implied by that part is implied by the whole
+    (the checker confirms it). ``fresh``: once the cuts are known, a second solver
+    refutes the whole formula from the start (for a proof the checker rejected)."""
     from cpsolve.backends.sat import SatSession
 
     groups = rules.groups if rules is not None else []
-    if not groups:
-        return [], None  # the proof's own solve tells (see prove)
     cuts: list[dict[str, Any]] = []
-    with SatSession(PROVER) as session:
+    with SatSession(PROVER, proof=not fresh) as session:
         session.add([clauses], nvars)
         while True:
             outcome = session.solve(None, deadline)
             if outcome is None:
-                raise TimeUp("time limit reached while the certificate's cuts were found")
-            if not outcome:
-                return cuts, None
-            true = {lit for lit in session.model() if lit > 0}
+                raise TimeUp("time limit reached while the certificate was made")
+            true = {lit for lit in session.model() if lit > 0} if outcome else set()
             found = [record for group in groups for record in group.faults(true)]
-            if not found:
+            if outcome and not found:
                 return cuts, true
+            if not outcome:
+                break
             cuts.extend(found)
             session.add([[rules.group(r["rule"]).clause(r) for r in found]])  # type: ignore[union-attr]
+        if not fresh:
+            return cuts, session.proof()
+    every = [*clauses, *(rules.group(r["rule"]).clause(r) for r in cuts)]  # type: ignore[union-attr]
+    return cuts, prove(nvars, every, deadline)
 
 
 def prove(nvars: int, clauses: list[list[int]], deadline: Deadline) -> list[str] | set[int]:
@@ -202,10 +225,11 @@ class Claim:
 
 
 def make(claim: Claim, deadline: Deadline | None = None,
-         log: Callable[[str], None] | None = None) -> Certificate:
-    """The certificate of ``claim``, checked (:func:`check`) before it is returned; a
-    :class:`CertificateError` when the claim cannot be proven (a second answer the
-    rules allow, or a proof that does not check), a :class:`TimeUp` at the deadline."""
+         log: Callable[[str], None] | None = None, fresh: bool = False) -> Certificate:
+    """The certificate of ``claim`` (unchecked: :func:`check` it); a
+    :class:`CertificateError` when the claim does not hold (the rules allow a second
+    answer, or an answer at all), a :class:`TimeUp` at the deadline. ``fresh``: the
+    proof by a solver that starts with every cut (see :func:`refute`)."""
     deadline = deadline or Deadline(None)
     say = log or (lambda line: None)
     start = time.perf_counter()
@@ -218,7 +242,7 @@ def make(claim: Claim, deadline: Deadline | None = None,
                                 "family": family.name, "claim": claim.claim,
                                 "made_by": _versions(), "prover": PROVER}
     if family.kind is Kind.PLAN:
-        nvars, clauses, rules_cnf, cuts, answer_json = _plan_formula(family, board, claim)
+        nvars, clauses, rules_cnf, answer_json = _plan_formula(family, board, claim)
         manifest["length"] = len(answer_json["moves"])
         rules: Rules | None = None
     else:
@@ -236,30 +260,28 @@ def make(claim: Claim, deadline: Deadline | None = None,
             raise ValueError(f"a grid family's claim is 'unique' or 'no solution', not "
                              f"{claim.claim!r}")
         nvars = rules_cnf.nvars
-        cuts, model = refute(nvars, clauses, rules, deadline)
-        if model is not None:
-            raise CertificateError(_second(family, board, rules, model, claim.claim))
-        clauses.extend(rules.group(r["rule"]).clause(r) for r in cuts)
-    say(f"certificate: {nvars} variables, {len(clauses)} clauses, {len(cuts)} cuts "
-        f"({time.perf_counter() - start:.3f} s)")
-    proof = prove(nvars, clauses, deadline)
+    cuts, proof = refute(nvars, clauses, rules, deadline, fresh)
     if isinstance(proof, set):
-        if rules is not None:
-            raise CertificateError(_second(family, board, rules, proof, claim.claim))
-        raise CertificateError("the rule CNF has a model: the claim does not hold")
-    files["rules.cnf"] = rules_cnf.dimacs().encode()
+        raise CertificateError(_second(family, board, rules, proof, claim.claim)
+                               if rules is not None else
+                               "the rule CNF has a model: a shorter plan exists")
+    if rules is not None:
+        clauses.extend(rules.group(r["rule"]).clause(r) for r in cuts)
+    say(f"certificate: {nvars} variables, {len(clauses)} clauses, {len(cuts)} cuts, "
+        f"a proof of {len(proof)} steps ({time.perf_counter() - start:.3f} s)")
+    rules_text = rules_cnf.dimacs()
+    files["rules.cnf"] = rules_text.encode()
     files["cuts.json"] = json.dumps(cuts).encode()
-    files["problem.cnf"] = _dimacs(nvars, clauses).encode()
+    files["problem.cnf"] = _problem(rules_text, nvars, len(rules_cnf.clauses),
+                                    clauses[len(rules_cnf.clauses):]).encode()
     files["proof.drat"] = ("\n".join(proof) + "\n").encode()
     if answer_json is not None:
         files["answer.json"] = json.dumps(answer_json).encode()
     manifest["formula"] = {"variables": nvars, "clauses": len(clauses), "cuts": len(cuts),
                            "proof_steps": len(proof)}
     manifest["sha256"] = {name: _sha(data) for name, data in sorted(files.items())}
-    made = Certificate(manifest, files, made_seconds=time.perf_counter() - start)
-    say(f"certificate: proof of {len(proof)} steps "
-        f"({time.perf_counter() - start:.3f} s)")
-    return made
+    return Certificate(manifest, files, made_seconds=time.perf_counter() - start,
+                       rules=rules if rules is not None else rules_cnf)
 
 
 def _second(family: Family, board: Any, rules: Rules, model: set[int], claim: str) -> str:
@@ -274,8 +296,7 @@ def _second(family: Family, board: Any, rules: Rules, model: set[int], claim: st
 
 
 def _plan_formula(family: Family, board: Any, claim: Claim
-                  ) -> tuple[int, list[list[int]], RuleCnf, list[dict[str, Any]],
-                             dict[str, Any]]:
+                  ) -> tuple[int, list[list[int]], RuleCnf, dict[str, Any]]:
     """A plan's optimality: the plan replays, and no plan has fewer moves."""
     if claim.claim != "optimal" or claim.answer is None:
         raise ValueError("a plan's claim is 'optimal', with its plan")
@@ -285,7 +306,7 @@ def _plan_formula(family: Family, board: Any, claim: Claim
         raise CertificateError(f"the plan fails: {broken[0]}")
     assert family.rules is not None
     cnf = family.rules(board, len(moves))
-    return cnf.nvars, [list(c) for c in cnf.clauses], cnf, [], {"moves": moves}
+    return cnf.nvars, [list(c) for c in cnf.clauses], cnf, {"moves": moves}
 
 
 # -- checking -----------------------------------------------------------------------
@@ -357,13 +378,15 @@ def check(certificate: Certificate, deadline: Deadline | None = None,
         if claim != "optimal":
             raise CertificateError(f"a plan's certificate claims 'optimal', not {claim!r}")
         plan, length = _check_plan(family, board, certificate)
-        rules_cnf: RuleCnf = family.rules(board, length)
+        rules_cnf: RuleCnf = (certificate.rules if isinstance(certificate.rules, RuleCnf)
+                              else family.rules(board, length))
         clauses = [list(c) for c in rules_cnf.clauses]
         cuts: list[Any] = []
     else:
         if claim == "optimal":
             raise CertificateError("a grid's certificate claims 'unique' or 'no solution'")
-        rules = family.rules(board)
+        rules = (certificate.rules if isinstance(certificate.rules, Rules)
+                 else family.rules(board))
         rules_cnf = rules.cnf
         clauses = [list(c) for c in rules_cnf.clauses]
         if claim == "unique":
@@ -377,7 +400,8 @@ def check(certificate: Certificate, deadline: Deadline | None = None,
     if got != want:
         raise CertificateError("rules.cnf is not the board's rule CNF: "
                                + _first_difference(want, got, "rules.cnf"))
-    problem = _dimacs(rules_cnf.nvars, clauses)
+    problem = _problem(want, rules_cnf.nvars, len(rules_cnf.clauses),
+                       clauses[len(rules_cnf.clauses):])
     given = _text(certificate, "problem.cnf")
     if given != problem:
         raise CertificateError("problem.cnf is not the rules, cuts and blocking clause: "
@@ -450,6 +474,23 @@ def _check_cuts(rules: Rules, certificate: Certificate) -> list[dict[str, Any]]:
     return cuts
 
 
+def _formula(formula: Any, clauses: list[list[int]]) -> Any:
+    """``clauses`` (DIMACS literals) into dratify's ``formula`` as its ``add`` would put
+    them (internal literals, each once; tautologies left out), a tenth of the time."""
+    rows = formula.clauses
+    top = formula.nvars
+    for clause in clauses:
+        lits = tuple(dict.fromkeys([2 * d - 2 if d > 0 else -2 * d - 1 for d in clause]))
+        if len({lit >> 1 for lit in lits}) < len(lits):
+            continue  # holds x and not x
+        rows.append(lits)
+        for lit in lits:
+            if lit >> 1 >= top:
+                top = (lit >> 1) + 1
+    formula.nvars = top
+    return formula
+
+
 def _check_proof(nvars: int, clauses: list[list[int]], proof: str, deadline: Deadline,
                  engines: Sequence[str] | None) -> tuple[list[str], int]:
     """Check the DRAT ``proof`` of ``clauses`` with each engine; they must agree."""
@@ -457,9 +498,7 @@ def _check_proof(nvars: int, clauses: list[list[int]], proof: str, deadline: Dea
 
     with contextlib.suppress(ImportError):
         import cdclkit  # noqa: F401  (registers dratify's compiled engine)
-    formula = dratify.CNF(nvars)
-    for clause in clauses:
-        formula.add_dimacs(clause)
+    formula = _formula(dratify.CNF(nvars), clauses)
     try:
         steps = dratify.parse_proof(proof)
     except ValueError as error:

@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from cpsolve.errors import CertificateError
 from cpsolve.family import Family
 from cpsolve.limits import Deadline, TimeUp
 from cpsolve.result import Result, Status
@@ -59,9 +60,11 @@ def claim_of(result: Result, plan: bool) -> str | None:
 
 
 def certify(family: Family, text: str, result: Result, path: str, deadline: Deadline,
-            log: Callable[[str], None] | None = None) -> Certified:
+            log: Callable[[str], None] | None = None,
+            engines: list[str] | None = None) -> Certified:
     """The certificate of what ``result`` claims about the board ``text``, made and
-    checked (a :class:`~cpsolve.errors.CertificateError` when it fails: exit 5)."""
+    checked (a :class:`~cpsolve.errors.CertificateError` when it fails: exit 5) by
+    dratify's ``engines`` (default: every one installed)."""
     from cpsolve.certify.certificate import Claim, check, make
 
     claim = claim_of(result, plan=family.kind.value == "plan")
@@ -70,10 +73,18 @@ def certify(family: Family, text: str, result: Result, path: str, deadline: Dead
                "nothing proven to certify")
         return Certified(phrase=f"not certified: {why}",
                          keys={"certificate": {"claim": None, "reason": why}})
+    asked = Claim(family, text, claim, result.solutions[0] if result.solutions else None)
     try:
-        made = make(Claim(family, text, claim, result.solutions[0] if result.solutions
-                          else None), deadline, log)
-        checked = check(made, deadline)
+        made = make(asked, deadline, log)
+        try:
+            checked = check(made, deadline, engines)
+        except CertificateError as error:
+            if "the proof does not refute" not in str(error):
+                raise
+            # The proof made while the cuts were found did not check: the proof of a
+            # solver given every cut from the start.
+            made = make(asked, deadline, log, fresh=True)
+            checked = check(made, deadline, engines)
     except TimeUp:
         why = "time limit reached before the certificate was checked"
         return Certified(phrase=f"not certified: {why}", limit_reached=True,

@@ -97,16 +97,37 @@ class Connected:
     where: Callable[[int], str]
 
     def faults(self, true: set[int]) -> list[Record]:
-        """A cut for each part of the area, separating it by its boundary (every node
-        of which is out) from the largest part (the largest from another)."""
+        """Cuts for each part of the area, separating it from the largest part (the
+        largest from another) by its boundary (every node of which is out), and by
+        the part of that boundary next to the other side."""
         inside = {n for n, lit in enumerate(self.member) if holds(lit, true)}
         parts = components(inside, self.links)
         if len(parts) < 2:
             return []
         main = max(parts, key=len)
         other = next(part for part in parts if part is not main)
-        return [{"rule": self.name, "a": part[0], "b": (other if part is main else main)[0],
-                 "cut": boundary(part, self.links)} for part in parts]
+        out = []
+        for part in parts:
+            b = (other if part is main else main)[0]
+            around = boundary(part, self.links)
+            out.append({"rule": self.name, "a": part[0], "b": b, "cut": around})
+            # The part of the board that b reaches without crossing that boundary is
+            # closed by some of its nodes only: a cut as near b as that one is near a.
+            near = boundary(self._reach(b, set(around)), self.links)
+            if near != around:
+                out.append({"rule": self.name, "a": part[0], "b": b, "cut": near})
+        return out
+
+    def _reach(self, start: int, blocked: set[int]) -> list[int]:
+        """The nodes reached from ``start`` without entering ``blocked``."""
+        reached = {start}
+        stack = [start]
+        while stack:
+            for nxt in self.links[stack.pop()]:
+                if nxt not in blocked and nxt not in reached:
+                    reached.add(nxt)
+                    stack.append(nxt)
+        return sorted(reached)
 
     def clause(self, record: Record) -> list[int]:
         return [-self.member[record["a"]], -self.member[record["b"]],
@@ -125,14 +146,7 @@ class Connected:
         blocked = set(cut)
         if a in blocked or b in blocked or a == b:
             return "its two nodes must be distinct and outside the cut"
-        reached = {a}
-        stack = [a]
-        while stack:
-            for nxt in self.links[stack.pop()]:
-                if nxt not in blocked and nxt not in reached:
-                    reached.add(nxt)
-                    stack.append(nxt)
-        if b in reached:
+        if b in self._reach(a, blocked):
             return (f"the nodes it names do not separate {self.where(a)} from "
                     f"{self.where(b)}")
         return None

@@ -8,8 +8,9 @@ a cell shaded, a lamp placed, an edge used), are exactly the answers that keep t
 rules it states as clauses; the rules no compact CNF states (one connected area, one
 loop, areas of a given size) are its *groups* (:mod:`cpsolve.certify.cuts`), which
 add clauses a checker confirms from the board alone. The builder's one
-cardinality encoding is the sequential counter (Sinz 2005), written out here so
-that a certificate's CNF depends on nothing but this file and the family's encoder.
+cardinality encoding is the sequential counter (Sinz 2005; both ways for "exactly"),
+written out here so that a certificate's CNF depends on nothing but this file and the
+family's encoder.
 """
 
 from __future__ import annotations
@@ -56,15 +57,43 @@ class RuleCnf:
             raise ValueError("a clause holds no literal 0")
         self.clauses.append(clause)
 
+    def counter(self, literals: Sequence[int], width: int, up: bool, down: bool
+                ) -> list[int]:
+        """A sequential counter over ``literals``: variables ``s[i][j]`` for the first
+        ``i + 1`` literals and ``j < width``, meaning "at least ``j + 1`` of them are
+        true". ``up`` adds the clauses that make ``s`` true when the count reaches it,
+        ``down`` those that make it false when it does not; the last row is returned
+        (``row[j]``: at least ``j + 1`` of all the literals)."""
+        prev: list[int] = []
+        for i, x in enumerate(literals):
+            row = [self.fresh() for _ in range(min(width, i + 1))]
+            for j, s in enumerate(row):
+                # before: at least j + 1 of the literals before x (none: false);
+                # carry: at least j of them (j = 0: true)
+                before = [prev[j]] if j < len(prev) else []
+                carry = [prev[j - 1]] if j >= 1 else []
+                if up:
+                    if before:
+                        self.clause([-before[0], s])
+                    self.clause([-x, *(-c for c in carry), s])
+                if down:
+                    self.clause([-s, x, *before])
+                    if carry:
+                        self.clause([-s, *carry, *before])
+            prev = row
+        return prev
+
     def at_most(self, bound: int, literals: Sequence[int]) -> None:
         """At most ``bound`` of ``literals`` true: pairwise for one of a few, else a
-        sequential counter whose variable ``s[i][j]`` says that at least ``j + 1`` of
-        the first ``i + 1`` literals are true."""
+        counter (:meth:`counter`) to ``bound + 1`` whose last cell is false."""
         lits = list(literals)
         n = len(lits)
         if bound >= n:
             return
-        if bound <= 0:
+        if bound < 0:
+            self.clause([])  # cannot hold: the empty clause
+            return
+        if bound == 0:
             for lit in lits:
                 self.clause([-lit])
             return
@@ -73,21 +102,11 @@ class RuleCnf:
                 for j in range(i + 1, n):
                     self.clause([-lits[i], -lits[j]])
             return
-        s = [[self.fresh() for _ in range(bound)] for _ in range(n - 1)]
-        self.clause([-lits[0], s[0][0]])
-        for j in range(1, bound):
-            self.clause([-s[0][j]])
-        for i in range(1, n - 1):
-            self.clause([-lits[i], s[i][0]])
-            self.clause([-s[i - 1][0], s[i][0]])
-            for j in range(1, bound):
-                self.clause([-lits[i], -s[i - 1][j - 1], s[i][j]])
-                self.clause([-s[i - 1][j], s[i][j]])
-            self.clause([-lits[i], -s[i - 1][bound - 1]])
-        self.clause([-lits[n - 1], -s[n - 2][bound - 1]])
+        self.clause([-self.counter(lits, bound + 1, up=True, down=False)[bound]])
 
     def at_least(self, bound: int, literals: Sequence[int]) -> None:
-        """At least ``bound`` of ``literals`` true: at most ``n - bound`` false."""
+        """At least ``bound`` of ``literals`` true: one clause for one, else a counter
+        to ``bound`` whose last cell is true."""
         lits = list(literals)
         if bound <= 0:
             return
@@ -97,12 +116,20 @@ class RuleCnf:
         if bound == 1:
             self.clause(lits)
             return
-        self.at_most(len(lits) - bound, [-lit for lit in lits])
+        self.clause([self.counter(lits, bound, up=False, down=True)[bound - 1]])
 
     def exactly(self, bound: int, literals: Sequence[int]) -> None:
-        """Exactly ``bound`` of ``literals`` true."""
-        self.at_least(bound, literals)
-        self.at_most(bound, literals)
+        """Exactly ``bound`` of ``literals`` true: "at most one" and "at least one" for
+        one, else one counter both ways to ``bound + 1``."""
+        lits = list(literals)
+        n = len(lits)
+        if bound <= 1 or bound >= n:
+            self.at_least(bound, lits)
+            self.at_most(bound, lits)
+            return
+        last = self.counter(lits, bound + 1, up=True, down=True)
+        self.clause([last[bound - 1]])
+        self.clause([-last[bound]])
 
     def dimacs(self) -> str:
         """The clauses in DIMACS, one per line after the ``p cnf`` header."""

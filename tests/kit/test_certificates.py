@@ -314,7 +314,7 @@ def test_a_plan_longer_than_optimal_cannot_be_certified():
     plan = solve(puzzle).solution
     longer = next(plan + extra for extra in ("LR", "RL", "UD", "DU")
                   if FAMILY.check(puzzle, plan + extra) == [])
-    with pytest.raises(CertificateError, match="the rule CNF has a model"):
+    with pytest.raises(CertificateError, match="the rule CNF has a model: a shorter plan exists"):
         make(Claim(FAMILY, text, "optimal", longer))
 
 
@@ -424,3 +424,35 @@ def test_a_plan_is_certified_from_the_command_line(tmp_path):
 def test_certify_refuses_options_it_cannot_prove(args):
     done = run("akari", str(EXAMPLES / "akari" / "seed-7x7.txt"), *args)
     assert done.returncode == 2, done.stderr
+
+
+# The builder's cardinality encodings -----------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["at_most", "at_least", "exactly"])
+def test_the_counters_allow_exactly_the_assignments_with_the_count(kind):
+    from itertools import product
+
+    from pysat.solvers import Solver
+
+    from cpsolve.certify.rules import RuleCnf
+
+    holds = {"at_most": lambda n, k: n <= k, "at_least": lambda n, k: n >= k,
+             "exactly": lambda n, k: n == k}[kind]
+    for size in range(1, 8):
+        for bound in range(-1, size + 2):
+            cnf = RuleCnf()
+            xs = [cnf.var(i) for i in range(size)]
+            getattr(cnf, kind)(bound, xs)
+            found = set()
+            with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
+                for x in xs:
+                    solver.add_clause([x, -x])
+                while solver.solve():
+                    model = solver.get_model()
+                    bits = tuple(model[x - 1] > 0 for x in xs)
+                    found.add(bits)
+                    solver.add_clause([-x if on else x for x, on in zip(xs, bits)])
+            want = {bits for bits in product((False, True), repeat=size)
+                    if holds(sum(bits), bound)}
+            assert found == want, (kind, size, bound)
