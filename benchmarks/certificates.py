@@ -76,7 +76,8 @@ def plans(rounds: int) -> list[dict[str, Any]]:
     for goal in ("line-goal2.txt", "line-goal1.txt", "line-goal3.txt"):
         text = (EXAMPLES / "sliding" / goal).read_text()
         plan = family.solve(family.parse(text)).solution
-        made_s, made = _best(lambda: make(Claim(family, text, "optimal", plan)),
+        claim = Claim(family, text, "optimal", plan)
+        made_s, made = _best(lambda claim=claim: make(claim),
                              rounds if goal != "line-goal3.txt" else 1)
         again = Certificate.read(made.to_bytes())
         row = {"goal": goal, "moves": len(plan), "make": made_s,
@@ -84,8 +85,8 @@ def plans(rounds: int) -> list[dict[str, Any]]:
                "variables": made.manifest["formula"]["variables"],
                "clauses": made.manifest["formula"]["clauses"]}
         for engine in ("native", "python"):
-            row[engine] = _best(lambda engine=engine: check(again, engines=[engine]),
-                                1)[0]
+            row[engine] = _best(lambda engine=engine, again=again: check(
+                again, engines=[engine]), 1)[0]
         out.append(row)
         print(f"  {goal}: {row}", flush=True)
     return out
@@ -105,7 +106,9 @@ def main() -> None:
     for name, engines in (("akari", None), ("akari", ["native"]), ("heyawake", None),
                           ("heyawake", ["native"]), ("masyu", None), ("masyu", ["native"])):
         got = boards(name, args.rounds, engines)
-        print(f"| {name}, {'+'.join(engines or ['native', 'python'])} | {got['count']} | {statistics.median(got['alone']) * 1000:.1f} | "
+        used = "+".join(engines or ["native", "python"])
+        print(f"| {name}, {used} | {got['count']} | "
+              f"{statistics.median(got['alone']) * 1000:.1f} | "
               f"{sum(got['alone']):.2f} | {statistics.median(got['certified']) * 1000:.1f} | "
               f"{sum(got['certified']):.2f} | {max(got['certified']):.2f} | "
               f"{statistics.median(got['ratios']):.2f}x | {max(got['ratios']):.1f}x | "
