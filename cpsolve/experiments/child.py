@@ -66,6 +66,7 @@ def solve(job: dict[str, Any], started: str | None = None) -> dict[str, Any]:
     family = registry.resolve(job["module"])
     puzzle = family.parse(job["text"])
     options = dict(job["options"])
+    certifying = bool(options.pop("certify", False))
     options["time_limit"] = job["time"]
     if family.takes("seed"):
         options["seed"] = job["seed"]
@@ -89,9 +90,34 @@ def solve(job: dict[str, Any], started: str | None = None) -> dict[str, Any]:
         record.update(outcome="error", reason=f"{type(error).__name__}: {error}")
         result = None
     record["seconds"] = time.perf_counter() - start
+    if result is not None and certifying:
+        certified(family, job["text"], result, job["time"] - record["seconds"])
     if result is not None:
         record.update(describe(family, puzzle, result, record["seconds"], job["time"]))
     return record
+
+
+def certified(family: Family, text: str, result: Any, seconds: float) -> None:
+    """Certify what ``result`` proved (``certify = true`` in the method's table), within
+    the run's time left: the seconds to make and check the certificate go into its
+    stats (``certificate_seconds``, ``certificate_check_seconds``); a certificate that
+    fails makes the result an error, with the reason."""
+    from cpsolve.certify.command import certify
+    from cpsolve.errors import CertificateError
+    from cpsolve.limits import Deadline
+    from cpsolve.result import Status
+
+    start = time.perf_counter()
+    try:
+        proof = certify(family, text, result, "run.cert.zip", Deadline(max(seconds, 0.001)))
+    except CertificateError as error:
+        result.status, result.reason = Status.ERROR, f"not certified: {error}"
+        return
+    found = proof.keys.get("certificate", {})
+    result.stats.extra["certificate_seconds"] = time.perf_counter() - start
+    if "seconds" in found:
+        result.stats.extra["certificate_check_seconds"] = found["seconds"]
+    result.stats.extra["certificate"] = found.get("claim") or found.get("reason")
 
 
 def describe(family: Family, puzzle: Any, result: Any, seconds: float,

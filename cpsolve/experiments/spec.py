@@ -27,6 +27,9 @@
     name = "sat"
     backend = "sat"                   # every other key is an option of the family's solve()
     card = ["direct", "totalizer"]    # lists expand as a product: sat-direct, sat-totalizer
+    certify = true                    # also certify what each run proves (no solve()
+                                      # option: docs/certificates.md); its seconds are
+                                      # in the run's stats, certificate_seconds
 
     [families]                        # optional: families not installed as entry points
     mine = "my_module"                # its FAMILY (or "my_module:OBJECT"), importable
@@ -67,6 +70,9 @@ except ModuleNotFoundError:  # Python 3.10
 
 # Options the runner sets itself: the spec sets them through [limits] and seeds.
 RESERVED = ("time_limit", "seed", "log")
+# A method key that is no option of solve(): the run certifies what the solve proved
+# (docs/certificates.md) and records the seconds it took in its stats.
+CERTIFY = "certify"
 DEFAULT_TIME = 60.0
 # The largest values a spec may give, refused before anything is built: seeds as
 # ``cpsolve generate`` takes them, a year of wall time (MAX_SECONDS), 16 TB of memory,
@@ -584,7 +590,7 @@ def _checked(family: Family, combo: dict[str, Any], where: _Locator, index: int,
     if family.check_options is None:
         return
     try:
-        family.check_options(dict(combo))
+        family.check_options({k: v for k, v in combo.items() if k != CERTIFY})
     except UsageError as error:
         message = str(error)
         key = next((k for k in combo if f"--{k.replace('_', '-')}" in message
@@ -622,6 +628,14 @@ def _methods(tables: Any, where: _Locator,
             if key in RESERVED:
                 raise where.error(f"{key} is set by the runner ([limits] time, seeds)",
                                   "methods", index, key)
+            if key == CERTIFY:
+                if module.rules is None:
+                    raise where.error(f"{table['family']} has no certificates", "methods",
+                                      index, key)
+                if not all(isinstance(v, bool) for v in (
+                        options[key] if isinstance(options[key], list) else [options[key]])):
+                    raise where.error("certify is true or false", "methods", index, key)
+                continue
             if not module.takes(key):
                 known = ", ".join(k for k in module.options if k not in RESERVED)
                 raise where.error(f"{table['family']}'s solve() takes no option {key!r} "

@@ -712,3 +712,38 @@ name = "again"
         assert done.returncode == 0, done.stderr
         assert list(table_counts(done.stdout)) == ["well"]
         assert "3 runs no longer in the spec not shown" in done.stdout
+
+
+def test_certification_time_is_recorded_as_a_metric(tmp_path):
+    """``certify = true`` in a method's table: each run certifies what it proved and
+    stores the seconds that took; a family without certificates is refused at its
+    line."""
+    (tmp_path / "boards").mkdir()
+    shutil.copy(HERE.parents[1] / "examples" / "akari" / "seed-7x7.txt", tmp_path / "boards")
+    path = tmp_path / "spec.toml"
+    path.write_text("""name = "certified"
+[limits]
+time = 30
+
+[[instances]]
+family = "akari"
+files = ["boards/*.txt"]
+
+[[methods]]
+family = "akari"
+name = "sat"
+unique = true
+certify = true
+""")
+    done = cpsolve("experiment", str(path), cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (row,) = rows(tmp_path / "results.db")
+    stats = json.loads(row["stats"])["extra"]
+    assert stats["certificate"] == "unique"
+    assert 0 < stats["certificate_check_seconds"] < stats["certificate_seconds"]
+    rotation = next((HERE.parents[1] / "examples" / "rotation").glob("*.txt"))
+    shutil.copy(rotation, tmp_path / "boards" / "r.txt")
+    path.write_text(path.read_text().replace('"akari"', '"rotate"').replace(
+        "boards/*.txt", "boards/r.txt").replace("unique = true\n", ""))
+    with pytest.raises(InputError, match="rotate has no certificates"):
+        spec.load(str(path))
