@@ -340,9 +340,11 @@ def _first_difference(want: str, got: str, name: str) -> str:
 
 
 def check(certificate: Certificate, deadline: Deadline | None = None,
-          engines: Sequence[str] | None = None) -> Checked:
+          engines: Sequence[str] | None = None, family: Family | None = None) -> Checked:
     """Check ``certificate`` from its board alone (see the module's docstring): what
-    it proved, or a :class:`CertificateError` naming what failed."""
+    it proved, or a :class:`CertificateError` naming what failed. The family is the
+    installed one the manifest names, or ``family`` (one not installed as an entry
+    point: a plug-in an experiment names), which must bear that name."""
     from cpsolve import registry
 
     start = time.perf_counter()
@@ -363,10 +365,14 @@ def check(certificate: Certificate, deadline: Deadline | None = None,
     for name in hashes:
         if name not in certificate.files:
             raise CertificateError(f"{name} is missing")
-    try:
-        family = registry.load(str(manifest.get("family")))
-    except Exception as error:
-        raise CertificateError(f"its family: {error}") from None
+    if family is None:
+        try:
+            family = registry.load(str(manifest.get("family")))
+        except Exception as error:
+            raise CertificateError(f"its family: {error}") from None
+    elif family.name != manifest.get("family"):
+        raise CertificateError(f"a certificate of {manifest.get('family')!r}, not of "
+                               f"{family.name!r}")
     if family.rules is None:
         raise CertificateError(f"{family.name} has no certificate encoder")
     try:

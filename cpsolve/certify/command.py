@@ -77,14 +77,14 @@ def certify(family: Family, text: str, result: Result, path: str, deadline: Dead
     try:
         made = make(asked, deadline, log)
         try:
-            checked = check(made, deadline, engines)
+            checked = check(made, deadline, engines, family)
         except CertificateError as error:
             if "the proof does not refute" not in str(error):
                 raise
             # The proof made while the cuts were found did not check: the proof of a
             # solver given every cut from the start.
             made = make(asked, deadline, log, fresh=True)
-            checked = check(made, deadline, engines)
+            checked = check(made, deadline, engines, family)
     except TimeUp:
         why = "time limit reached before the certificate was checked"
         return Certified(phrase=f"not certified: {why}", limit_reached=True,
