@@ -29,6 +29,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cpsolve.grid.connectivity import components
+
 Record = dict[str, Any]
 SHRINK_UP_TO = 400  # areas larger than this are cut as found, not made minimal first
 
@@ -36,30 +38,6 @@ SHRINK_UP_TO = 400  # areas larger than this are cut as found, not made minimal 
 def holds(literal: int, true: set[int]) -> bool:
     """Whether ``literal`` is true where the variables in ``true`` are (0: never)."""
     return literal != 0 and ((literal in true) if literal > 0 else (-literal not in true))
-
-
-def components(nodes: set[int], links: Sequence[Sequence[int]]) -> list[list[int]]:
-    """The connected parts of ``nodes``, each sorted, the parts in order of their
-    first node.
-
-    >>> components({0, 1, 3}, [[1], [0, 2], [1, 3], [2]])
-    [[0, 1], [3]]
-    """
-    seen: set[int] = set()
-    out = []
-    for start in sorted(nodes):
-        if start in seen:
-            continue
-        seen.add(start)
-        part, stack = [start], [start]
-        while stack:
-            for nxt in links[stack.pop()]:
-                if nxt in nodes and nxt not in seen:
-                    seen.add(nxt)
-                    part.append(nxt)
-                    stack.append(nxt)
-        out.append(sorted(part))
-    return out
 
 
 def boundary(cells: Sequence[int], links: Sequence[Sequence[int]]) -> list[int]:

@@ -154,6 +154,37 @@ class Rules:
     decode: Callable[[set[int]], Any]
     groups: list[Any] = field(default_factory=list)
 
+    @staticmethod
+    def of_cells(cnf: RuleCnf, chosen: Sequence[int], groups: Sequence[Any] = ()) -> Rules:
+        """The rules of a family whose answer is the set of cells chosen (shaded, a
+        star, a mine): ``chosen[cell]`` the variable of each cell."""
+        primary = list(chosen)
+
+        def literals(answer: Any) -> list[int]:
+            return values({primary[cell] for cell in answer}, primary)
+
+        def decode(true: set[int]) -> frozenset[int]:
+            return frozenset(cell for cell, var in enumerate(primary) if var in true)
+
+        return Rules(cnf, primary, literals, decode, list(groups))
+
+    @staticmethod
+    def of_numbers(cnf: RuleCnf, holds: Sequence[Sequence[int]],
+                   groups: Sequence[Any] = ()) -> Rules:
+        """The rules of a family whose answer is a number in every cell (1 and up):
+        ``holds[cell][k - 1]`` the variable "the cell holds ``k``"."""
+        primary = [var for cell in holds for var in cell]
+
+        def literals(answer: Any) -> list[int]:
+            return values({holds[cell][k - 1] for cell, k in enumerate(answer)
+                           if 1 <= k <= len(holds[cell])}, primary)
+
+        def decode(true: set[int]) -> tuple[int, ...]:
+            return tuple(next((k + 1 for k, var in enumerate(cell) if var in true), 0)
+                         for cell in holds)
+
+        return Rules(cnf, primary, literals, decode, list(groups))
+
     def group(self, name: str) -> Any:
         """The group named ``name`` (a :class:`KeyError` for an unknown one)."""
         for group in self.groups:

@@ -12,8 +12,8 @@ that number.
 from __future__ import annotations
 
 from cpsolve.certify.cuts import Areas
-from cpsolve.certify.rules import RuleCnf, Rules, values
-from cpsolve.models.fillomino.board import Board, Filling
+from cpsolve.certify.rules import RuleCnf, Rules
+from cpsolve.models.fillomino.board import Board
 
 
 def rules(board: Board) -> Rules:
@@ -48,14 +48,4 @@ def rules(board: Board) -> Rules:
     areas = Areas("areas", grid.neighbours,
                   {k + 1: [holds[cell][k] for cell in range(cells)] for k in range(top)},
                   judge, grid.where)
-    primary = [var for cell in holds for var in cell]
-
-    def literals(answer: Filling) -> list[int]:
-        return values({holds[cell][k - 1] for cell, k in enumerate(answer)
-                       if 1 <= k <= top}, primary)
-
-    def decode(true: set[int]) -> Filling:
-        return tuple(next((k + 1 for k in range(top) if holds[cell][k] in true), 0)
-                     for cell in range(cells))
-
-    return Rules(cnf, primary, literals, decode, [areas])
+    return Rules.of_numbers(cnf, holds, [areas])

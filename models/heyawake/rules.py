@@ -12,8 +12,8 @@ variable per cell, true where it is shaded.
 from __future__ import annotations
 
 from cpsolve.certify.cuts import Connected
-from cpsolve.certify.rules import RuleCnf, Rules, values
-from cpsolve.models.heyawake.board import Board, Shading
+from cpsolve.certify.rules import RuleCnf, Rules
+from cpsolve.models.heyawake.board import Board
 
 
 def rules(board: Board) -> Rules:
@@ -39,10 +39,4 @@ def rules(board: Board) -> Rules:
     white = Connected("unshaded connected", grid.neighbours, [-v for v in shade],
                       grid.where)
 
-    def literals(answer: Shading) -> list[int]:
-        return values({shade[c] for c in answer}, shade)
-
-    def decode(true: set[int]) -> Shading:
-        return frozenset(c for c in range(board.cells) if shade[c] in true)
-
-    return Rules(cnf, shade, literals, decode, [white])
+    return Rules.of_cells(cnf, shade, [white])

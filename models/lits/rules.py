@@ -13,8 +13,8 @@ per cell, true where it is shaded, and one per tetromino a region can hold.
 from __future__ import annotations
 
 from cpsolve.certify.cuts import Connected
-from cpsolve.certify.rules import RuleCnf, Rules, values
-from cpsolve.models.lits.board import Board, Shading
+from cpsolve.certify.rules import RuleCnf, Rules
+from cpsolve.models.lits.board import Board
 
 Shape = tuple[tuple[int, int], ...]
 
@@ -98,10 +98,4 @@ def rules(board: Board) -> Rules:
                         -shade[(r + 1) * cols + c], -shade[(r + 1) * cols + c + 1]])
     connected = Connected("shaded connected", grid.neighbours, shade, grid.where)
 
-    def literals(answer: Shading) -> list[int]:
-        return values({shade[c] for c in answer}, shade)
-
-    def decode(true: set[int]) -> Shading:
-        return frozenset(c for c in range(board.cells) if shade[c] in true)
-
-    return Rules(cnf, shade, literals, decode, [connected])
+    return Rules.of_cells(cnf, shade, [connected])

@@ -12,8 +12,8 @@ variable per cell, true where it is shaded (the sea).
 from __future__ import annotations
 
 from cpsolve.certify.cuts import Areas, Connected
-from cpsolve.certify.rules import RuleCnf, Rules, values
-from cpsolve.models.nurikabe.board import Board, Shading
+from cpsolve.certify.rules import RuleCnf, Rules
+from cpsolve.models.nurikabe.board import Board
 
 
 def rules(board: Board) -> Rules:
@@ -47,10 +47,4 @@ def rules(board: Board) -> Rules:
     islands = Areas("islands", grid.neighbours, {"unshaded": [-v for v in shade]}, judge,
                     grid.where)
 
-    def literals(answer: Shading) -> list[int]:
-        return values({shade[c] for c in answer}, shade)
-
-    def decode(true: set[int]) -> Shading:
-        return frozenset(c for c in range(board.cells) if shade[c] in true)
-
-    return Rules(cnf, shade, literals, decode, [sea, islands])
+    return Rules.of_cells(cnf, shade, [sea, islands])

@@ -7,8 +7,8 @@ variable per cell, true where a star stands.
 
 from __future__ import annotations
 
-from cpsolve.certify.rules import RuleCnf, Rules, values
-from cpsolve.models.starbattle.board import Board, Stars
+from cpsolve.certify.rules import RuleCnf, Rules
+from cpsolve.models.starbattle.board import Board
 
 
 def rules(board: Board) -> Rules:
@@ -30,10 +30,4 @@ def rules(board: Board) -> Rules:
                 if 0 <= rr < rows and 0 <= cc < cols:
                     cnf.clause([-star[r * cols + c], -star[rr * cols + cc]])
 
-    def literals(answer: Stars) -> list[int]:
-        return values({star[c] for c in answer}, star)
-
-    def decode(true: set[int]) -> Stars:
-        return frozenset(c for c in range(rows * cols) if star[c] in true)
-
-    return Rules(cnf, star, literals, decode)
+    return Rules.of_cells(cnf, star)

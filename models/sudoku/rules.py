@@ -7,8 +7,8 @@ variable per cell and number, true where the cell holds that number.
 
 from __future__ import annotations
 
-from cpsolve.certify.rules import RuleCnf, Rules, values
-from cpsolve.models.sudoku.board import Board, Digits
+from cpsolve.certify.rules import RuleCnf, Rules
+from cpsolve.models.sudoku.board import Board
 
 
 def rules(board: Board) -> Rules:
@@ -29,14 +29,4 @@ def rules(board: Board) -> Rules:
     for unit in rows + cols + boxes:
         for v in range(n):
             cnf.exactly(1, [holds[cell][v] for cell in unit])
-    primary = [var for cell in holds for var in cell]
-
-    def literals(answer: Digits) -> list[int]:
-        return values({holds[cell][v - 1] for cell, v in enumerate(answer)
-                       if 1 <= v <= n}, primary)
-
-    def decode(true: set[int]) -> Digits:
-        return tuple(next((v + 1 for v in range(n) if holds[cell][v] in true), 0)
-                     for cell in range(n * n))
-
-    return Rules(cnf, primary, literals, decode)
+    return Rules.of_numbers(cnf, holds)
