@@ -33,6 +33,7 @@ FAMILY = Family(
     example="4 1 3\n5 2 6\n7 8 9\n",
     analyze=lazy("cpsolve.models.rotation.search:analyze"),
     warm_up=True,
+    rules=lazy("cpsolve.models.rotation.rules:rules"),
 )
 
 __all__ = ["FAMILY", "Move", "Puzzle", "Square", "check", "encode", "parse",

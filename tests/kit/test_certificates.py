@@ -329,6 +329,62 @@ def test_a_certified_plan_with_a_wrong_length_is_rejected():
         check(Certificate(manifest, made.files))
 
 
+def _satisfiable(cnf: Any) -> bool:
+    from pysat.solvers import Solver
+
+    with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
+        return bool(solver.solve())
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_slide_plan_cnf_has_a_model_exactly_when_a_shorter_plan_exists(seed):
+    from cpsolve.models.sliding import parse
+    from cpsolve.models.sliding.rules import rules
+    from tests.support.boards import scrambled
+    from tests.support.sliding_brute import shortest
+
+    puzzle = parse(scrambled(3 if seed % 2 else 2, 6 + seed, seed=seed))
+    start, goal = puzzle.start, puzzle.goal
+    length, _ = shortest(start.width, start.height, start.cells, goal.cells)
+    assert length is not None
+    assert not _satisfiable(rules(puzzle, length))  # no plan shorter than the shortest
+    assert _satisfiable(rules(puzzle, length + 2))  # the shortest is shorter than that
+
+
+@pytest.mark.parametrize("text", [
+    "1 2 3\n4 5 6",  # distinct labels, squares of four: the parity argument
+    "A A B\nB C C\nD D E",  # repeated labels: no parity argument
+    "1 2 3 4\nsquares\n0 1 2\n1 2 3\n",  # three-cycles: none either
+    "1\n2\n3\ngoal\n2\n1\n3\nsquares\n1 2\n1 0\n",  # swaps
+])
+def test_a_rotate_plan_cnf_has_a_model_exactly_when_a_shorter_plan_exists(text):
+    import random
+    from dataclasses import replace
+
+    from cpsolve.models.rotation import parse
+    from cpsolve.models.rotation.rules import rules
+    from tests.support.rotation_brute import sweep
+
+    base = parse(text)
+    distance, _ = sweep(base, base.goal)
+    rng = random.Random(len(text))
+    far = sorted(state for state, d in distance.items() if d >= 1)
+    for state in rng.sample(far, min(3, len(far))):
+        puzzle = replace(base, start=state)
+        length = distance[state]
+        assert not _satisfiable(rules(puzzle, length)), state
+        assert _satisfiable(rules(puzzle, length + 2)), state
+
+
+def test_a_rotation_plan_is_certified_from_the_command_line(tmp_path):
+    done = run("rotate", str(EXAMPLES / "rotation" / "rings.txt"), "--certify",
+               "--certificate", str(tmp_path / "r.cert.zip"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("11 moves, optimal (certified, ")
+    again = run("verify", str(tmp_path / "r.cert.zip"))
+    assert again.stdout.startswith("verified: rotate, optimal, 11 moves ("), again.stderr
+
+
 @pytest.mark.slow
 def test_the_thirty_move_line_puzzle_goal_is_certified_optimal():
     from cpsolve.models.sliding import FAMILY, parse, solve
