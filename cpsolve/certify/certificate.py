@@ -37,6 +37,7 @@ import functools
 import hashlib
 import io
 import json
+import threading
 import time
 import zipfile
 from collections.abc import Callable, Sequence
@@ -229,8 +230,18 @@ def make(claim: Claim, deadline: Deadline | None = None,
     """The certificate of ``claim`` (unchecked: :func:`check` it); a
     :class:`CertificateError` when the claim does not hold (the rules allow a second
     answer, or an answer at all), a :class:`TimeUp` at the deadline. ``fresh``: the
-    proof by a solver that starts with every cut (see :func:`refute`)."""
+    proof by a solver that starts with every cut (see :func:`refute`). Made as a model
+    is built: stopped at the deadline, when the process grows past the memory it may
+    take (:class:`~cpsolve.errors.TooLarge`), and by Ctrl-C."""
+    from cpsolve.limits import building
+
     deadline = deadline or Deadline(None)
+    with building(deadline, "the certificate", "made"):
+        return _make(claim, deadline, log, fresh)
+
+
+def _make(claim: Claim, deadline: Deadline, log: Callable[[str], None] | None,
+          fresh: bool) -> Certificate:
     say = log or (lambda line: None)
     start = time.perf_counter()
     family = claim.family
@@ -344,7 +355,18 @@ def check(certificate: Certificate, deadline: Deadline | None = None,
     """Check ``certificate`` from its board alone (see the module's docstring): what
     it proved, or a :class:`CertificateError` naming what failed. The family is the
     installed one the manifest names, or ``family`` (one not installed as an entry
-    point: a plug-in an experiment names), which must bear that name."""
+    point: a plug-in an experiment names), which must bear that name. Checked as a
+    model is built: stopped at the deadline, past the memory the process may take, and
+    by Ctrl-C."""
+    from cpsolve.limits import building
+
+    deadline = deadline or Deadline(None)
+    with building(deadline, "the certificate", "checked"):
+        return _check(certificate, deadline, engines, family)
+
+
+def _check(certificate: Certificate, deadline: Deadline, engines: Sequence[str] | None,
+           family: Family | None) -> Checked:
     from cpsolve import registry
 
     start = time.perf_counter()
@@ -404,8 +426,13 @@ def check(certificate: Certificate, deadline: Deadline | None = None,
     want = rules_cnf.dimacs()
     got = _text(certificate, "rules.cnf")
     if got != want:
+        made_by = (manifest.get("made_by") or {}).get("cpsolve")
+        ours = _versions()["cpsolve"]
         raise CertificateError("rules.cnf is not the board's rule CNF: "
-                               + _first_difference(want, got, "rules.cnf"))
+                               + _first_difference(want, got, "rules.cnf")
+                               + (f" (made by cpsolve {made_by}; this is cpsolve {ours}, "
+                                  "whose certificate encoders may differ)"
+                                  if made_by not in (None, ours) else ""))
     problem = _problem(want, rules_cnf.nvars, len(rules_cnf.clauses),
                        clauses[len(rules_cnf.clauses):])
     given = _text(certificate, "problem.cnf")
@@ -413,7 +440,7 @@ def check(certificate: Certificate, deadline: Deadline | None = None,
         raise CertificateError("problem.cnf is not the rules, cuts and blocking clause: "
                                + _first_difference(problem, given, "problem.cnf"))
     used, steps = _check_proof(rules_cnf.nvars, clauses, _text(certificate, "proof.drat"),
-                               deadline or Deadline(None), engines)
+                               deadline, engines)
     return Checked(claim=claim, family=family.name, engines=used,
                    seconds=time.perf_counter() - start, variables=rules_cnf.nvars,
                    clauses=len(clauses), cuts=len(cuts), proof_steps=steps, length=length)
@@ -497,6 +524,37 @@ def _formula(formula: Any, clauses: list[list[int]]) -> Any:
     return formula
 
 
+def _engine(dratify: Any, formula: Any, steps: Any, engine: str, deadline: Deadline) -> Any:
+    """One engine's verdict on the proof, under the deadline and Ctrl-C. The Python
+    engine runs here, watched as a build is (its time, its memory, an interrupt);
+    the compiled one runs in a thread of its own that this one waits for, looking at
+    the clock and for Ctrl-C in between (a long check is left to finish unread)."""
+    from cpsolve import interrupts
+    from cpsolve.limits import WATCH_EVERY, building
+
+    if engine != "native":
+        with building(deadline, "the proof's check", "checked"):
+            return dratify.check_proof(formula, steps, engine=engine)
+    found: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            found["verdict"] = dratify.check_proof(formula, steps, engine=engine)
+        except BaseException as error:  # handed to the waiting thread
+            found["error"] = error
+
+    worker = threading.Thread(target=run, name="dratify native", daemon=True)
+    interrupts.start_quiet(worker)
+    while worker.is_alive():
+        worker.join(WATCH_EVERY)
+        interrupts.check()
+        if deadline.expired() and worker.is_alive():
+            raise TimeUp("time limit reached while the proof was checked")
+    if "error" in found:
+        raise found["error"]
+    return found["verdict"]
+
+
 def _check_proof(nvars: int, clauses: list[list[int]], proof: str, deadline: Deadline,
                  engines: Sequence[str] | None) -> tuple[list[str], int]:
     """Check the DRAT ``proof`` of ``clauses`` with each engine; they must agree."""
@@ -516,7 +574,7 @@ def _check_proof(nvars: int, clauses: list[list[int]], proof: str, deadline: Dea
         if deadline.expired():
             raise TimeUp("time limit reached while the proof was checked")
         try:
-            verdicts.append((engine, dratify.check_proof(formula, steps, engine=engine)))
+            verdicts.append((engine, _engine(dratify, formula, steps, engine, deadline)))
         except ValueError as error:
             raise CertificateError(f"proof.drat: {error}") from None
     oks = {bool(result.ok) for _, result in verdicts}

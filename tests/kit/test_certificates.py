@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -512,3 +513,40 @@ def test_the_counters_allow_exactly_the_assignments_with_the_count(kind):
             want = {bits for bits in product((False, True), repeat=size)
                     if holds(sum(bits), bound)}
             assert found == want, (kind, size, bound)
+
+
+@pytest.fixture(scope="module")
+def long_check(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A certificate whose check takes seconds: the line puzzle's 16 moves."""
+    from cpsolve.models.sliding import FAMILY, parse, solve
+
+    text = (EXAMPLES / "sliding" / "line-goal1.txt").read_text()
+    path = tmp_path_factory.mktemp("long") / "line16.cert.zip"
+    make(Claim(FAMILY, text, "optimal", solve(parse(text)).solution)).write(path)
+    return path
+
+
+def test_verify_keeps_its_time_limit(long_check):
+    import time
+
+    start = time.perf_counter()
+    done = run("verify", str(long_check), "--time-limit", "0.3")
+    assert done.returncode == 3, done.stderr
+    assert done.stderr == ("cpsolve: limit reached: time limit reached while the "
+                           "certificate was checked\n")
+    assert time.perf_counter() - start < 10
+
+
+def test_verify_stops_at_ctrl_c(long_check):
+    import signal
+    import time
+
+    from tests.support.cli import CPSOLVE, interruptible
+
+    process = interruptible([str(CPSOLVE), "verify", str(long_check)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=10)
+    assert process.returncode == 130, err
+    assert err.endswith("cpsolve: interrupted\n")
