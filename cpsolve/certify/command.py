@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from cpsolve.commands import TIME_HELP, TIME_LIMIT
 from cpsolve.errors import CertificateError
 from cpsolve.family import Family
 from cpsolve.limits import Deadline, TimeUp
@@ -96,11 +97,11 @@ def certify(family: Family, text: str, result: Result, path: str, deadline: Dead
         files={path: made.to_bytes()})
 
 
-@click.command("verify")
+@click.command("verify", short_help="Check a certificate again, with nothing but the file.")
 @click.argument("certificate")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--time-limit", type=float, default=None, metavar="SECONDS",
-              help="Stop checking after this many seconds (exit 3).")
+@click.option("--time-limit", type=TIME_LIMIT, default=None, metavar="SECONDS",
+              help=f"Stop checking after this many seconds, exit 3 ({TIME_HELP}).")
 def verify(certificate: str, as_json: bool, time_limit: float | None) -> Any:
     """Check a certificate again, with nothing but the file: the board's rule CNF
     written again, every cut's argument, the answer through the puzzle's checker, and
