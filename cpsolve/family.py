@@ -35,7 +35,9 @@ Required
     (:class:`~cpsolve.grid.puzzle.GridPuzzle`, :class:`~cpsolve.planning.solve.Planner`)
     get it from their declarations.
 ``encode(board, answer) -> list[str]``
-    The answer as JSON: rows of the filled board (GRID) or the moves (PLAN).
+    The answer as JSON: rows of the filled board (GRID) or the moves (PLAN), one
+    element per move as ``check`` reads the plan (a plan's length is counted from it,
+    in a certificate too).
 ``command() -> click.Command``
     The family's sub-command, built when the CLI needs it (the kit's
     :meth:`cpsolve.grid.puzzle.GridPuzzle.command` and

@@ -57,6 +57,12 @@ CLAIMS = ("unique", "no solution", "optimal")
 FILES = ("board.txt", "answer.json", "rules.cnf", "cuts.json", "problem.cnf",
          "proof.drat")
 MAX_CERTIFICATE_BYTES = 1 << 30  # a certificate larger than this is not read
+# Proofs are checked as DRUP: every added clause must follow by unit propagation (RUP);
+# a RAT step is refused. dratify 0.1.10 keeps the values that a deleted clause forced
+# and then checks RAT steps against the clauses left, so a RAT step after deletions can
+# "refute" a formula that has models (both engines alike); a RUP step is implied by the
+# original formula whatever was deleted. CaDiCaL's proofs here have no RAT steps.
+CHECK_RAT = False
 
 
 @dataclass
@@ -317,7 +323,8 @@ def _plan_formula(family: Family, board: Any, claim: Claim
         raise CertificateError(f"the plan fails: {broken[0]}")
     assert family.rules is not None
     cnf = family.rules(board, len(moves))
-    return cnf.nvars, [list(c) for c in cnf.clauses], cnf, {"moves": moves}
+    return cnf.nvars, [list(c) for c in cnf.clauses], cnf, {"plan": claim.answer,
+                                                            "moves": moves}
 
 
 # -- checking -----------------------------------------------------------------------
@@ -469,21 +476,29 @@ def _check_answer(family: Family, board: Any, rules: Rules,
 
 
 def _check_plan(family: Family, board: Any, certificate: Certificate) -> tuple[Any, int]:
+    """The plan of an "optimal" claim, replayed through the family's checker, and its
+    length as the family counts its moves (one per element of its ``encode``, which
+    reads the plan as the checker does): never a length the file states."""
     try:
-        moves = json.loads(_text(certificate, "answer.json"))["moves"]
-        plan = "".join(str(m) for m in moves)
+        answer = json.loads(_text(certificate, "answer.json"))
+        plan, moves = answer["plan"], answer["moves"]
     except (ValueError, KeyError, TypeError):
         raise CertificateError("answer.json holds no plan") from None
+    if not isinstance(plan, str):
+        raise CertificateError("answer.json's plan is not text")
     broken = family.check(board, plan)
     if broken:
         raise CertificateError(f"the plan fails: {broken[0]}")
-    if len(moves) < 1:
+    counted = family.encode(board, plan)
+    if moves != counted:
+        raise CertificateError("answer.json's moves are not the plan's moves, one each")
+    if not counted:
         raise CertificateError("an empty plan is optimal without a proof")
     length = certificate.manifest.get("length")
-    if length != len(moves):
+    if length != len(counted):
         raise CertificateError(f"the manifest's length {length!r} is not the plan's "
-                               f"{len(moves)} moves")
-    return plan, len(moves)
+                               f"{len(counted)} moves")
+    return plan, len(counted)
 
 
 def _check_cuts(rules: Rules, certificate: Certificate) -> list[dict[str, Any]]:
@@ -534,12 +549,13 @@ def _engine(dratify: Any, formula: Any, steps: Any, engine: str, deadline: Deadl
 
     if engine != "native":
         with building(deadline, "the proof's check", "checked"):
-            return dratify.check_proof(formula, steps, engine=engine)
+            return dratify.check_proof(formula, steps, engine=engine, check_rat=CHECK_RAT)
     found: dict[str, Any] = {}
 
     def run() -> None:
         try:
-            found["verdict"] = dratify.check_proof(formula, steps, engine=engine)
+            found["verdict"] = dratify.check_proof(formula, steps, engine=engine,
+                                                   check_rat=CHECK_RAT)
         except BaseException as error:  # handed to the waiting thread
             found["error"] = error
 

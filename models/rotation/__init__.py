@@ -15,8 +15,17 @@ from cpsolve.models.rotation.solve import PLANNER, plan_length, solve
 
 
 def encode(puzzle: Puzzle, plan: str) -> list[str]:
-    """A plan as JSON: its moves (``["A+", "B-"]``)."""
-    return plan.split()
+    """A plan as JSON: its moves, one element each, as the checker reads them
+    (``["A+", "B-"]``, ``A:R`` written ``A+``); a plan with a token that is no move, as
+    it is written.
+
+    >>> encode(parse("1 2\\n3 4"), "A+A:L")
+    ['A+', 'A-']
+    """
+    moves, bad = parse_moves(puzzle, plan)
+    if bad is not None:
+        return plan.split()
+    return [puzzle.moves[k].name for k in moves]
 
 
 FAMILY = Family(

@@ -550,3 +550,87 @@ def test_verify_stops_at_ctrl_c(long_check):
     _, err = process.communicate(timeout=10)
     assert process.returncode == 130, err
     assert err.endswith("cpsolve: interrupted\n")
+
+
+# Forgeries found in review ---------------------------------------------------------------
+
+
+def _forged_proof(clauses: list[list[int]]) -> str:
+    """A 'refutation' of a formula that has models: delete every clause that forced a
+    literal by propagation at the start, add its negation (a RAT step against what is
+    left), then the empty clause. A checker that keeps the values deleted clauses
+    forced and checks RAT against the rest accepts it (dratify 0.1.10, both engines)."""
+    value: dict[int, bool] = {abs(c[0]): c[0] > 0 for c in clauses if len(c) == 1}
+    forced = None
+    while forced is None:
+        for clause in clauses:
+            if any(value.get(abs(lit)) == (lit > 0) for lit in clause):
+                continue
+            free = [lit for lit in clause if abs(lit) not in value]
+            if len(free) == 1 and len(clause) > 1:
+                forced = free[0]
+                break
+        else:
+            raise AssertionError("no literal forced by a longer clause")
+    gone = [c for c in clauses if forced in c and len(c) > 1]
+    return "\n".join([*("d " + " ".join(map(str, c)) + " 0" for c in gone),
+                      f"{-forced} 0", "0"]) + "\n"
+
+
+def test_a_refutation_by_rat_after_deletions_is_refused():
+    from cpsolve.certify.certificate import _check_proof
+
+    # {1}, {-1 2} has a model; the proof deletes (-1 2), adds -2 by RAT, then 0.
+    with pytest.raises(CertificateError, match="the proof does not refute"):
+        _check_proof(2, [[1], [-1, 2]], "d -1 2 0\n-2 0\n0\n", Deadline(None), None)
+
+
+def test_a_forged_no_solution_of_a_solvable_board_is_refused():
+    family = oracle("akari").puzzle.family()
+    text = family.example
+    rules = family.rules(family.parse(text))  # type: ignore[misc]
+    rules_text = rules.cnf.dimacs()
+    files = {"board.txt": text.encode(), "rules.cnf": rules_text.encode(),
+             "cuts.json": b"[]", "problem.cnf": rules_text.encode(),
+             "proof.drat": _forged_proof(rules.cnf.clauses).encode()}
+    manifest = {"format": "cpsolve-certificate", "version": 1, "family": "akari",
+                "claim": "no solution"}
+    with pytest.raises(CertificateError, match="the proof does not refute"):
+        check(_reseal(Certificate(manifest, files)))
+
+
+def _plan_certificate(name: str, text: str, plan: str, moves: list[str],
+                      length: int) -> Certificate:
+    from cpsolve import registry
+
+    family = registry.load(name)
+    cnf = family.rules(family.parse(text), length)  # type: ignore[misc]
+    proof = prove(cnf.nvars, cnf.clauses, Deadline(None))
+    assert isinstance(proof, list), "the planted length must have no shorter plan"
+    files = {"board.txt": text.encode(), "rules.cnf": cnf.dimacs().encode(),
+             "cuts.json": b"[]", "problem.cnf": cnf.dimacs().encode(),
+             "proof.drat": ("\n".join(proof) + "\n").encode(),
+             "answer.json": json.dumps({"plan": plan, "moves": moves}).encode()}
+    manifest = {"format": "cpsolve-certificate", "version": 1, "family": name,
+                "claim": "optimal", "length": length}
+    return _reseal(Certificate(manifest, files))
+
+
+def test_a_plan_packed_into_fewer_elements_is_refused():
+    # Two moves solve it and no fewer; moves listed as one element claim "1 move".
+    made = _plan_certificate("slide", "1 2 3\n4 0 6\n7 5 8\n", "DR", ["DR"], 1)
+    with pytest.raises(CertificateError, match="answer.json's moves are not the plan's "
+                                               "moves, one each"):
+        check(made)
+
+
+def test_a_rotation_plan_written_without_spaces_counts_every_move():
+    from cpsolve.models.rotation import encode, parse, solve
+
+    text = (EXAMPLES / "rotation" / "rings.txt").read_text()
+    plan = solve(parse(text)).solution
+    packed = plan.replace(" ", "")
+    assert encode(parse(text), packed) == plan.split()
+    made = _plan_certificate("rotate", text, packed, [packed], 1)
+    with pytest.raises(CertificateError, match="answer.json's moves are not"):
+        check(made)
