@@ -1,7 +1,8 @@
 """The LITS rules as a CNF, for certificates (``docs/certificates.md``): one variable
 per cell, true where it is shaded, and one per tetromino a region can hold.
 
-- each region holds exactly one tetromino, an L, I, T or S (turned or mirrored; never
+- each region holds exactly one tetromino (none, and no shaded cell, in a region the
+  setter's tools set free), an L, I, T or S (turned or mirrored; never
   the 2x2 square): the region's four-cell connected sets of those shapes are
   enumerated from the board, exactly one is chosen, and a cell of the region is
   shaded exactly when the chosen one covers it;
@@ -73,6 +74,10 @@ def rules(board: Board) -> Rules:
         region_cells.setdefault(k, []).append(cell)
     chosen: list[tuple[int, str, frozenset[int], int]] = []  # region, shape, cells, var
     for k, cells in sorted(region_cells.items()):
+        if k in board.free:  # a region the setter's tools left without a tetromino
+            for cell in cells:
+                cnf.clause([-shade[cell]])
+            continue
         options = tetrominoes(board, cells)
         mine = [cnf.var(("tetromino", k, tuple(sorted(part)))) for _, part in options]
         cnf.exactly(1, mine)

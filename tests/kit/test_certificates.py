@@ -634,3 +634,19 @@ def test_a_rotation_plan_written_without_spaces_counts_every_move():
     made = _plan_certificate("rotate", text, packed, [packed], 1)
     with pytest.raises(CertificateError, match="answer.json's moves are not"):
         check(made)
+
+
+@pytest.mark.parametrize("name,key", [("lits", lambda board: 0),
+                                      ("starbattle", lambda board: ("region", 0))])
+def test_units_the_setter_tools_set_free_are_stated_as_the_oracle_reads_them(name, key):
+    from dataclasses import replace
+
+    found = oracle(name)
+    checked = 0
+    for board, _ in cases(name)[:12]:
+        loose = replace(board, free=frozenset({key(board)}))
+        every = found.solutions(loose)
+        got = answers(found.puzzle.rules(loose), limit=len(every) + 1)  # type: ignore[misc]
+        assert len(got) == len(every) and set(got) == set(every), board
+        checked += 1
+    assert checked >= 5
