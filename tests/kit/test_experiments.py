@@ -741,9 +741,12 @@ certify = true
     stats = json.loads(row["stats"])["extra"]
     assert stats["certificate"] == "unique"
     assert 0 < stats["certificate_check_seconds"] < stats["certificate_seconds"]
-    rotation = next((HERE.parents[1] / "examples" / "rotation").glob("*.txt"))
-    shutil.copy(rotation, tmp_path / "boards" / "r.txt")
-    path.write_text(path.read_text().replace('"akari"', '"rotate"').replace(
-        "boards/*.txt", "boards/r.txt").replace("unique = true\n", ""))
-    with pytest.raises(InputError, match="rotate has no certificates"):
-        spec.load(str(path))
+    (tmp_path / "fake").mkdir()
+    uncertified = write_spec(tmp_path / "fake", """
+[[methods]]
+family = "fake"
+name = "plain"
+certify = true
+""")
+    with pytest.raises(InputError, match="fake has no certificates"):
+        spec.load(str(uncertified))
