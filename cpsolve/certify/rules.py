@@ -197,6 +197,50 @@ class Rules:
         return [-lit for lit in self.literals(answer)]
 
 
+class Timeline:
+    """The states of a time-expanded plan CNF, for the plan families' certificate
+    encoders: ``holds[t][cell][label]``, "at time ``t`` the cell holds the label", for
+    every time from 0 to ``steps``; every cell holds exactly one label at every time, the
+    start's at time 0 and the goal's at the last. :meth:`moves` states how the steps
+    follow one another, and :meth:`keep` that a cell no action touches keeps its label.
+    """
+
+    def __init__(self, cnf: RuleCnf, cells: Sequence[int], labels: Sequence[Any],
+                 steps: int, start: Sequence[Any], goal: Sequence[Any]) -> None:
+        self.cnf = cnf
+        self.cells = list(cells)
+        self.labels = list(labels)
+        self.holds = [{c: {label: cnf.var(("holds", t, c, label)) for label in labels}
+                       for c in cells} for t in range(steps + 1)]
+        for state in self.holds:
+            for c in cells:
+                cnf.exactly(1, list(state[c].values()))
+        for c in cells:
+            cnf.clause([self.holds[0][c][start[c]]])
+            cnf.clause([self.holds[steps][c][goal[c]]])
+
+    def moves(self, actions: Sequence[Sequence[int]], undo: Sequence[int]) -> None:
+        """``actions[t][a]``: step ``t`` takes action ``a``. A step takes one action at
+        most; a step that takes none is followed only by steps that take none (idle
+        steps last: a shorter plan is padded with them); no step takes the action
+        ``undo[a]`` that undoes the one before (a plan that does has a plan two moves
+        shorter). Every plan of at most as many moves as steps is still one model."""
+        for t, acts in enumerate(actions):
+            self.cnf.at_most(1, list(acts))
+            if t + 1 < len(actions):
+                for a, act in enumerate(actions[t + 1]):
+                    self.cnf.clause([-act, *acts])
+                    self.cnf.clause([-act, -acts[undo[a]]])
+
+    def keep(self, t: int, touching: dict[int, list[int]]) -> None:
+        """Between times ``t`` and ``t + 1``, a cell none of its ``touching`` actions
+        takes keeps its label."""
+        now, nxt = self.holds[t], self.holds[t + 1]
+        for c in self.cells:
+            for label in self.labels:
+                self.cnf.clause([-now[c][label], nxt[c][label], *touching.get(c, [])])
+
+
 def values(true: set[int], variables: Iterable[int]) -> list[int]:
     """``variables`` as literals, positive where true.
 
@@ -206,4 +250,4 @@ def values(true: set[int], variables: Iterable[int]) -> list[int]:
     return [v if v in true else -v for v in variables]
 
 
-__all__ = ["RuleCnf", "Rules", "values"]
+__all__ = ["RuleCnf", "Rules", "Timeline", "values"]

@@ -24,7 +24,7 @@ counter-clockwise).
 
 from __future__ import annotations
 
-from cpsolve.certify.rules import RuleCnf
+from cpsolve.certify.rules import RuleCnf, Timeline
 from cpsolve.models.rotation.board import Puzzle
 
 
@@ -48,29 +48,16 @@ def rules(puzzle: Puzzle, length: int) -> RuleCnf:
     undo = {m: next(j for j, (k2, t2, _) in enumerate(turns)
                     if k2 == k and (t2 == -t or len(ahead) == 2))
             for m, (k, t, ahead) in enumerate(turns)}
-    holds = [{c: {label: cnf.var(("holds", t, c, label)) for label in labels} for c in cells}
-             for t in range(moves + 1)]
+    line = Timeline(cnf, cells, labels, moves, puzzle.start, puzzle.goal)
     move = [[cnf.var(("turn", t, m)) for m in range(len(turns))] for t in range(moves)]
-    for t in range(moves + 1):
-        for c in cells:
-            cnf.exactly(1, list(holds[t][c].values()))
-    for c in cells:
-        cnf.clause([holds[0][c][puzzle.start[c]]])
-        cnf.clause([holds[moves][c][puzzle.goal[c]]])
+    line.moves(move, undo=[undo[m] for m in range(len(turns))])
     for t in range(moves):
-        now, nxt = holds[t], holds[t + 1]
-        cnf.at_most(1, move[t])
+        now, nxt = line.holds[t], line.holds[t + 1]
         touching: dict[int, list[int]] = {c: [] for c in cells}
         for m, (_, _, ahead) in enumerate(turns):
             for cell, after in ahead.items():
                 touching[cell].append(move[t][m])
                 for label in labels:
                     cnf.clause([-move[t][m], -now[cell][label], nxt[after][label]])
-        for c in cells:
-            for label in labels:
-                cnf.clause([-now[c][label], nxt[c][label], *touching[c]])
-        if t + 1 < moves:
-            for m in range(len(turns)):
-                cnf.clause([-move[t + 1][m], *move[t]])
-                cnf.clause([-move[t + 1][m], -move[t][undo[m]]])
+        line.keep(t, touching)
     return cnf

@@ -24,7 +24,7 @@ step ``t`` and each pair of neighbouring cells: the step exchanges their content
 
 from __future__ import annotations
 
-from cpsolve.certify.rules import RuleCnf
+from cpsolve.certify.rules import RuleCnf, Timeline
 from cpsolve.models.sliding.board import BLANK, WALL, Puzzle
 
 
@@ -44,31 +44,18 @@ def rules(puzzle: Puzzle, length: int) -> RuleCnf:
                       c + 1 if col + 1 < width else None):
             if other is not None and start.cells[other] != WALL:
                 pairs.append((c, other))
-    holds = [{c: {label: cnf.var(("holds", t, c, label)) for label in labels} for c in cells}
-             for t in range(moves + 1)]
-    swap = [{pair: cnf.var(("swap", t, *pair)) for pair in pairs} for t in range(moves)]
-    for t in range(moves + 1):
-        for c in cells:
-            cnf.exactly(1, list(holds[t][c].values()))
-    for c in cells:
-        cnf.clause([holds[0][c][start.cells[c]]])
-        cnf.clause([holds[moves][c][goal.cells[c]]])
+    line = Timeline(cnf, cells, labels, moves, start.cells, goal.cells)
+    swap = [[cnf.var(("swap", t, *pair)) for pair in pairs] for t in range(moves)]
+    line.moves(swap, undo=list(range(len(pairs))))  # a swap undoes itself
     for t in range(moves):
-        now, nxt = holds[t], holds[t + 1]
-        cnf.at_most(1, list(swap[t].values()))
+        now, nxt = line.holds[t], line.holds[t + 1]
         touching: dict[int, list[int]] = {c: [] for c in cells}
-        for (a, b), s in swap[t].items():
+        for (a, b), s in zip(pairs, swap[t]):
             touching[a].append(s)
             touching[b].append(s)
             cnf.clause([-s, now[a][BLANK], now[b][BLANK]])
             for label in labels:
                 cnf.clause([-s, -now[a][label], nxt[b][label]])
                 cnf.clause([-s, -now[b][label], nxt[a][label]])
-        for c in cells:
-            for label in labels:
-                cnf.clause([-now[c][label], nxt[c][label], *touching[c]])
-        if t + 1 < moves:
-            for pair, s in swap[t + 1].items():
-                cnf.clause([-s, *swap[t].values()])
-                cnf.clause([-s, -swap[t][pair]])
+        line.keep(t, touching)
     return cnf
