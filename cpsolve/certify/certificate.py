@@ -139,12 +139,6 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _dimacs(nvars: int, clauses: Sequence[Sequence[int]]) -> str:
-    lines = [f"p cnf {nvars} {len(clauses)}"]
-    lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
-    return "\n".join(lines) + "\n"
-
-
 def _problem(rules_text: str, nvars: int, count: int, more: Sequence[Sequence[int]]) -> str:
     """The DIMACS of the rule CNF ``rules_text`` (``count`` clauses) followed by the
     clauses ``more``: the formula a certificate refutes."""
@@ -181,24 +175,19 @@ def refute(nvars: int, clauses: list[list[int]], rules: Rules | None,
     of the final formula: each that is implied by that part is implied by the whole
     (the checker confirms it). ``fresh``: once the cuts are known, a second solver
     refutes the whole formula from the start (for a proof the checker rejected)."""
-    from cpsolve.backends.sat import SatSession
+    from cpsolve.backends.sat import SatSession, solve_in
 
-    groups = rules.groups if rules is not None else []
     cuts: list[dict[str, Any]] = []
+    projection = rules.primary if rules is not None else []
+    refine = rules.refine(cuts) if rules is not None and rules.groups else None
     with SatSession(PROVER, proof=not fresh) as session:
         session.add([clauses], nvars)
-        while True:
-            outcome = session.solve(None, deadline)
-            if outcome is None:
-                raise TimeUp("time limit reached while the certificate was made")
-            true = {lit for lit in session.model() if lit > 0} if outcome else set()
-            found = [record for group in groups for record in group.faults(true)]
-            if outcome and not found:
-                return cuts, true
-            if not outcome:
-                break
-            cuts.extend(found)
-            session.add([[rules.group(r["rule"]).clause(r) for r in found]])  # type: ignore[union-attr]
+        found = solve_in(session, projection, deadline=deadline, refine=refine)
+        if found is None:
+            raise TimeUp("time limit reached while the certificate was made")
+        if found is not False:
+            assert isinstance(found, tuple)
+            return cuts, rules.true(found) if rules is not None else set()
         if not fresh:
             return cuts, session.proof()
     every = [*clauses, *(rules.group(r["rule"]).clause(r) for r in cuts)]  # type: ignore[union-attr]
@@ -541,15 +530,15 @@ def _formula(formula: Any, clauses: list[list[int]]) -> Any:
 
 def _engine(dratify: Any, formula: Any, steps: Any, engine: str, deadline: Deadline) -> Any:
     """One engine's verdict on the proof, under the deadline and Ctrl-C. The Python
-    engine runs here, watched as a build is (its time, its memory, an interrupt);
-    the compiled one runs in a thread of its own that this one waits for, looking at
-    the clock and for Ctrl-C in between (a long check is left to finish unread)."""
+    engine runs here, under the watch :func:`check` keeps (its time, its memory, an
+    interrupt); the compiled one runs in a thread of its own that this one waits for,
+    looking at the clock and for Ctrl-C in between (a long check is left to finish
+    unread)."""
     from cpsolve import interrupts
-    from cpsolve.limits import WATCH_EVERY, building
+    from cpsolve.limits import WATCH_EVERY
 
     if engine != "native":
-        with building(deadline, "the proof's check", "checked"):
-            return dratify.check_proof(formula, steps, engine=engine, check_rat=CHECK_RAT)
+        return dratify.check_proof(formula, steps, engine=engine, check_rat=CHECK_RAT)
     found: dict[str, Any] = {}
 
     def run() -> None:
@@ -610,27 +599,15 @@ def answers(rules: Rules, limit: int | None = None,
     """The answers the rule CNF and its groups allow (up to ``limit``), each found as
     a model whose faults no group finds, then blocked: a way to solve apart from every
     solving encoding, which the tests hold to brute force."""
-    from cpsolve.backends.sat import SatSession
+    from cpsolve.backends.sat import SatSession, enumerate_in
 
-    found: list[Any] = []
     with SatSession(PROVER) as session:
         session.add([rules.cnf.clauses], rules.cnf.nvars)
-        while limit is None or len(found) < limit:
-            outcome = session.solve(None, deadline)
-            if outcome is None:
-                raise TimeUp("time limit reached while the rule CNF's answers were found")
-            if not outcome:
-                break
-            true = {lit for lit in session.model() if lit > 0}
-            cuts = [rules.group(r["rule"]).clause(r)
-                    for group in rules.groups for r in group.faults(true)]
-            if cuts:
-                session.add([cuts])
-                continue
-            answer = rules.decode(true & set(rules.primary))
-            found.append(answer)
-            session.add([[rules.blocking(answer)]])
-    return found
+        found = enumerate_in(session, rules.primary, limit=limit, deadline=deadline,
+                             refine=rules.refine())
+    if found.timed_out:
+        raise TimeUp("time limit reached while the rule CNF's answers were found")
+    return [rules.decode(rules.true(chosen)) for chosen in found.solutions]
 
 
 def load(path: str | Path) -> Certificate:

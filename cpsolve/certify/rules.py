@@ -133,9 +133,7 @@ class RuleCnf:
 
     def dimacs(self) -> str:
         """The clauses in DIMACS, one per line after the ``p cnf`` header."""
-        lines = [f"p cnf {self.nvars} {len(self.clauses)}"]
-        lines.extend(" ".join(map(str, clause)) + " 0" for clause in self.clauses)
-        return "\n".join(lines) + "\n"
+        return dimacs(self.nvars, self.clauses)
 
 
 @dataclass
@@ -185,6 +183,26 @@ class Rules:
 
         return Rules(cnf, primary, literals, decode, list(groups))
 
+    def true(self, chosen: Sequence[bool]) -> set[int]:
+        """The primary variables true in ``chosen``, their values in order."""
+        return {var for var, on in zip(self.primary, chosen) if on}
+
+    def refine(self, cuts: list[dict[str, Any]] | None = None
+               ) -> Callable[[tuple[bool, ...]], list[list[int]]]:
+        """The groups as lazy rules of the SAT kit
+        (:func:`cpsolve.backends.sat.solve_in`): from a candidate's primary values,
+        the clauses of the cuts it breaks, each cut's record also put in ``cuts``.
+        Groups speak of primary variables only."""
+
+        def refine(chosen: tuple[bool, ...]) -> list[list[int]]:
+            true = self.true(chosen)
+            found = [record for group in self.groups for record in group.faults(true)]
+            if cuts is not None:
+                cuts.extend(found)
+            return [self.group(record["rule"]).clause(record) for record in found]
+
+        return refine
+
     def group(self, name: str) -> Any:
         """The group named ``name`` (a :class:`KeyError` for an unknown one)."""
         for group in self.groups:
@@ -195,6 +213,17 @@ class Rules:
     def blocking(self, answer: Any) -> list[int]:
         """The clause no model with the primary values of ``answer`` satisfies."""
         return [-lit for lit in self.literals(answer)]
+
+
+def dimacs(nvars: int, clauses: Sequence[Sequence[int]]) -> str:
+    """``clauses`` in DIMACS, one per line after the ``p cnf`` header.
+
+    >>> dimacs(2, [[1, -2], [2]])
+    'p cnf 2 2\\n1 -2 0\\n2 0\\n'
+    """
+    lines = [f"p cnf {nvars} {len(clauses)}"]
+    lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
+    return "\n".join(lines) + "\n"
 
 
 class Timeline:
@@ -250,4 +279,4 @@ def values(true: set[int], variables: Iterable[int]) -> list[int]:
     return [v if v in true else -v for v in variables]
 
 
-__all__ = ["RuleCnf", "Rules", "Timeline", "values"]
+__all__ = ["RuleCnf", "Rules", "Timeline", "dimacs", "values"]

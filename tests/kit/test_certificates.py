@@ -18,13 +18,13 @@ import pytest
 from cpsolve.certify.certificate import (
     Certificate,
     Claim,
-    _dimacs,
     _sha,
     answers,
     check,
     make,
     prove,
 )
+from cpsolve.certify.rules import dimacs
 from cpsolve.errors import CertificateError
 from cpsolve.limits import Deadline
 from tests.support.cli import run, valid_json
@@ -251,7 +251,7 @@ def _planted(rules: Any, clauses: list[list[int]], cuts: list[dict[str, Any]],
     answer = {"rows": puzzle.rows(board, first), "primary": rules.literals(first)}
     files = {"board.txt": _text("heyawake", board).encode(), "rules.cnf": cnf_text.encode(),
              "cuts.json": json.dumps(cuts).encode(),
-             "problem.cnf": _dimacs(rules.cnf.nvars, clauses).encode(),
+             "problem.cnf": dimacs(rules.cnf.nvars, clauses).encode(),
              "proof.drat": ("\n".join(proof) + "\n").encode(),
              "answer.json": json.dumps(answer).encode()}
     manifest = {"format": "cpsolve-certificate", "version": 1, "family": "heyawake",
