@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from pencil import arguments, made, report
+from pencil import arguments, made, ours, report
 
 from cpsolve.models.fillomino import FILLOMINO, Board, parse, solve
 from cpsolve.models.fillomino.formats import to_url
@@ -127,14 +127,11 @@ def main() -> None:
             "10x10 made": made(FILLOMINO, to_url, parse, 10, args.count + 2, "10x10.txt")}
     limit = args.limit
 
-    def ours(**options: Any) -> Any:
-        def run(board: Board) -> tuple[bool, Any]:
-            result = solve(board, unique=True, time_limit=limit, **options)
-            return result.unique is True, result.solution
-        return run
+    def mine(**options: Any) -> Any:
+        return ours(solve, limit, **options)
 
-    methods = {"SAT lazy cuts (default: CaDiCaL 1.5.3)": ours(),
-               "CP-SAT labels": ours(backend="cpsat"),
+    methods = {"SAT lazy cuts (default: CaDiCaL 1.5.3)": mine(),
+               "CP-SAT labels": mine(backend="cpsat"),
                "baseline: plain CP-SAT": lambda board: plain_cpsat(board, limit)}
     report("Fillomino", sets, methods, limit)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencil import arguments, made, puzzlekit_solver, report
+from pencil import arguments, made, ours, puzzlekit_solver, report
 
-from cpsolve.models.hitori import HITORI, Board, parse, solve
+from cpsolve.models.hitori import HITORI, parse, solve
 from cpsolve.models.hitori.formats import to_text, to_url
 
 PUBLISHED = [
@@ -33,15 +33,12 @@ def main() -> None:
                for n in (10, 12, 17)}}
     limit = args.limit
 
-    def ours(**options: Any) -> Any:
-        def run(board: Board) -> tuple[bool, Any]:
-            result = solve(board, unique=True, time_limit=limit, **options)
-            return result.unique is True, result.solution
-        return run
+    def mine(**options: Any) -> Any:
+        return ours(solve, limit, **options)
 
-    methods = {"lazy SAT (default: CaDiCaL 1.5.3)": ours(),
-               "lazy SAT, Glucose 4": ours(solver="glucose4"),
-               "CP-SAT order": ours(encoding="order"), "CP-SAT flow": ours(encoding="flow")}
+    methods = {"lazy SAT (default: CaDiCaL 1.5.3)": mine(),
+               "lazy SAT, Glucose 4": mine(solver="glucose4"),
+               "CP-SAT order": mine(encoding="order"), "CP-SAT flow": mine(encoding="flow")}
     peer = puzzlekit_solver("hitori", limit)
     if peer is not None:
         methods["peer: puzzlekit 0.3.4 (solve only)"] = lambda board: peer(to_text(board))

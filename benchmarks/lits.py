@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencil import arguments, made, puzzlekit_solver, report
+from pencil import arguments, made, ours, puzzlekit_solver, report
 
 from cpsolve.models.lits import LITS, Board, parse, solve
 from cpsolve.models.lits.formats import to_text, to_url
@@ -156,14 +156,11 @@ def main() -> None:
             "10x10 made": made(LITS, to_url, parse, 10, args.count + 2, "10x10.txt")}
     limit = args.limit
 
-    def ours(**options: Any) -> Any:
-        def run(board: Board) -> tuple[bool, Any]:
-            result = solve(board, unique=True, time_limit=limit, **options)
-            return result.unique is True, result.solution
-        return run
+    def mine(**options: Any) -> Any:
+        return ours(solve, limit, **options)
 
-    methods = {"SAT placements, lazy cuts (default: CaDiCaL 1.5.3)": ours(),
-               "CP-SAT flow": ours(backend="cpsat"),
+    methods = {"SAT placements, lazy cuts (default: CaDiCaL 1.5.3)": mine(),
+               "CP-SAT flow": mine(backend="cpsat"),
                "baseline: plain CP-SAT": lambda board: plain_cpsat(board, limit)}
     peer = puzzlekit_solver("lits", limit)
     if peer is not None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencil import arguments, made, puzzlekit_solver, report
+from pencil import arguments, made, ours, puzzlekit_solver, report
 
-from cpsolve.models.nurikabe import NURIKABE, Board, parse, solve
+from cpsolve.models.nurikabe import NURIKABE, parse, solve
 from cpsolve.models.nurikabe.formats import to_text, to_url
 
 PUBLISHED = [
@@ -35,14 +35,11 @@ def main() -> None:
                for n in (10, 15)}}
     limit = args.limit
 
-    def ours(**options: Any) -> Any:
-        def run(board: Board) -> tuple[bool, Any]:
-            result = solve(board, unique=True, time_limit=limit, **options)
-            return result.unique is True, result.solution
-        return run
+    def mine(**options: Any) -> Any:
+        return ours(solve, limit, **options)
 
-    methods = {"SAT islands (default)": ours(), "SAT islands, glucose4": ours(solver="glucose4"),
-               "CP-SAT flow": ours(backend="cpsat")}
+    methods = {"SAT islands (default)": mine(), "SAT islands, glucose4": mine(solver="glucose4"),
+               "CP-SAT flow": mine(backend="cpsat")}
     peer = puzzlekit_solver("nurikabe", limit)
     if peer is not None:
         methods["peer: puzzlekit 0.3.4 (solve only)"] = lambda board: peer(to_text(board))

@@ -152,6 +152,16 @@ def puzzlekit_solver(kind: str, limit: float) -> Callable[[str], tuple[bool, Any
     return run
 
 
+def ours(solve: Callable[..., Any], limit: float,
+         **options: Any) -> Callable[[Any], tuple[bool, Any]]:
+    """cpsolve's method with ``options`` as users call it (``solve(board, unique=True,
+    time_limit=limit)``): for a board, whether it was proven unique, and the answer."""
+    def run(board: Any) -> tuple[bool, Any]:
+        result = solve(board, unique=True, time_limit=limit, **options)
+        return result.unique is True, result.solution
+    return run
+
+
 def run_family(family: str, title: str, module: Any, puzzle: Any,
                cpsat: list[str], baseline: tuple[str, Callable[[Any, float], Any]]) -> None:
     """The whole benchmark of one family: its boards, then every method on them (the
@@ -162,14 +172,11 @@ def run_family(family: str, title: str, module: Any, puzzle: Any,
     sets = boards(family, puzzle, module.to_url, module.parse, args.count, keep=0.3)
     limit = args.limit
 
-    def ours(**options: Any) -> Callable[[Any], tuple[bool, Any]]:
-        def run(board: Any) -> tuple[bool, Any]:
-            result = module.solve(board, unique=True, time_limit=limit, **options)
-            return result.unique is True, result.solution
-        return run
+    def mine(**options: Any) -> Callable[[Any], tuple[bool, Any]]:
+        return ours(module.solve, limit, **options)
 
-    methods = {"lazy SAT (default)": ours(), "lazy SAT, glucose4": ours(solver="glucose4")}
-    methods.update({f"CP-SAT {encoding}": ours(backend="cpsat", encoding=encoding)
+    methods = {"lazy SAT (default)": mine(), "lazy SAT, glucose4": mine(solver="glucose4")}
+    methods.update({f"CP-SAT {encoding}": mine(backend="cpsat", encoding=encoding)
                     for encoding in cpsat})
     name, plain = baseline
     methods[f"baseline: {name}"] = lambda board: plain(board, limit)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencil import arguments, made, puzzlekit_solver, report
+from pencil import arguments, made, ours, puzzlekit_solver, report
 
 from cpsolve.models.starbattle import STARBATTLE, Board, parse, solve
 from cpsolve.models.starbattle.formats import to_text, to_url
@@ -72,15 +72,12 @@ def main() -> None:
                                       "14x14-3.txt", stars=3)}
     limit = args.limit
 
-    def ours(**options: Any) -> Any:
-        def run(board: Board) -> tuple[bool, Any]:
-            result = solve(board, unique=True, time_limit=limit, **options)
-            return result.unique is True, result.solution
-        return run
+    def mine(**options: Any) -> Any:
+        return ours(solve, limit, **options)
 
-    methods = {"SAT direct (default: Glucose 4)": ours(),
-               "SAT direct, CaDiCaL 1.5.3": ours(solver="cadical153"),
-               "CP-SAT linear": ours(backend="cpsat"),
+    methods = {"SAT direct (default: Glucose 4)": mine(),
+               "SAT direct, CaDiCaL 1.5.3": mine(solver="cadical153"),
+               "CP-SAT linear": mine(backend="cpsat"),
                "baseline: plain CP-SAT": lambda board: plain_cpsat(board, limit)}
     peer = puzzlekit_solver("starbattle", limit)
     if peer is not None:

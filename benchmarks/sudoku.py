@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencil import arguments, made, puzzlekit_solver, report
+from pencil import arguments, made, ours, puzzlekit_solver, report
 
 from cpsolve.models.sudoku import SUDOKU, Board, parse, solve
 from cpsolve.models.sudoku.encodings import ENCODINGS
@@ -73,15 +73,12 @@ def main() -> None:
             "16x16 made": made(SUDOKU, to_url, parse, 16, args.count, symmetry="rot2")}
     limit = args.limit
 
-    def ours(**options: Any) -> Any:
-        def run(board: Board) -> tuple[bool, Any]:
-            result = solve(board, unique=True, time_limit=limit, **options)
-            return result.unique is True, result.solution
-        return run
+    def mine(**options: Any) -> Any:
+        return ours(solve, limit, **options)
 
     methods = {f"SAT {name}" + (" (default)" if name == ENCODINGS.default.name else ""):
-               ours(encoding=name) for name in ENCODINGS.names if name != "alldifferent"}
-    methods["CP-SAT alldifferent"] = ours(backend="cpsat")
+               mine(encoding=name) for name in ENCODINGS.names if name != "alldifferent"}
+    methods["CP-SAT alldifferent"] = mine(backend="cpsat")
     methods["baseline: plain CP-SAT AllDifferent"] = lambda board: plain_cpsat(board, limit)
     peer = puzzlekit_solver("sudoku", limit)
     if peer is not None:
