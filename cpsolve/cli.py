@@ -55,6 +55,7 @@ BUILTINS = {
     "experiment": "cpsolve.experiments.cli:experiment",
     "generate": "cpsolve.generate:command",
     "report": "cpsolve.experiments.cli:report",
+    "serve": "cpsolve.serve.command:serve",
     "verify": "cpsolve.certify.command:verify",
 }
 

@@ -66,6 +66,10 @@ Optional
     CNF with the rules stated by cuts; a plan family's CNF that has a model exactly
     when a plan shorter than ``length`` moves exists (``length``: a plan's, found and
     replayed). With it, ``--certify`` and ``cpsolve verify``.
+``grid``
+    The :class:`~cpsolve.grid.puzzle.GridPuzzle` a grid family was declared as (set by
+    :meth:`~cpsolve.grid.puzzle.GridPuzzle.family`): the setter's page reads its
+    clues, pictures and editor from it.
 ``check_options(options) -> dict``
     The method ``options`` choose (its JSON ``method`` record), or the
     :class:`~cpsolve.errors.UsageError` ``solve()`` would raise for them: experiments
@@ -162,6 +166,7 @@ class Family:
     declared: tuple[Option, ...] = ()
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     rules: Callable[..., Any] | None = None
+    grid: Any = None
 
     def problems(self) -> list[str]:
         """What is wrong with this object as a family (empty when nothing is): the

@@ -94,6 +94,18 @@ class Deadline:
         out.end = max(time.perf_counter(), self.end - seconds)
         return out
 
+    def cancel(self) -> None:
+        """End the deadline now, from any thread: every step that looks at it stops as
+        at its limit (the page's solve of a board edited again).
+
+        >>> d = Deadline(None)
+        >>> d.cancel()
+        >>> d.expired()
+        True
+        """
+        now = time.perf_counter()
+        self.end = now if self.end is None else min(self.end, now)
+
     def __repr__(self) -> str:
         return f"Deadline({self.seconds!r})"
 

@@ -27,6 +27,7 @@ from cpsolve.result import Result
 
 if TYPE_CHECKING:
     from cpsolve.backends.sat import CnfModel
+    from cpsolve.grid.editor import Editor
     from cpsolve.grid.generate import Layout
     from cpsolve.grid.hints import Hints
     from cpsolve.grid.render import GridPicture
@@ -82,6 +83,10 @@ class GridPuzzle(Generic[Board, Answer]):
     Certificates (optional): ``rules(board)``, the certificate encoder
     (:class:`~cpsolve.certify.rules.Rules`: the rules as a CNF, apart from every
     solving encoding); with it ``--certify``.
+
+    The setter's page (optional): ``editor``
+    (:class:`~cpsolve.grid.editor.Editor`: what a cell can hold and how a click
+    cycles it); with it the family is on the page ``cpsolve serve`` opens.
     """
 
     name: str
@@ -106,6 +111,7 @@ class GridPuzzle(Generic[Board, Answer]):
     layout: Layout[Board, Answer] | None = None
     grader: Callable[[], Any] | None = None
     rules: Callable[[Board], Any] | None = None
+    editor: Editor | None = None
 
     def require_hints(self) -> Hints[Board]:
         """The family's clues, for the setter's tools; a :class:`UsageError` when it
@@ -180,4 +186,4 @@ class GridPuzzle(Generic[Board, Answer]):
                       command=self.command, example=self.example,
                       generate=self.generator if self.layout is not None else None,
                       declared=self.options, check_options=self.check_options,
-                      rules=self.rules)
+                      rules=self.rules, grid=self)

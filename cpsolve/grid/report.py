@@ -97,7 +97,8 @@ def _limit(result: Result, what: str) -> None:
 def report(puzzle: GridPuzzle[Any, Any], board: Any, result: Result,
            options: dict[str, Any], deadline: Deadline) -> Report:
     """What a grid command prints beyond the answer: the clues in conflict when there
-    is no solution, and what ``options`` ask for (:data:`QUESTIONS`)."""
+    is no solution, and what ``options`` ask for (:data:`QUESTIONS`; ``fixes``
+    false: ``explain`` finds the undetermined cells and no fixes)."""
     from cpsolve.backends.sat import DEFAULT_SOLVER, NON_INCREMENTAL
 
     out = Report()
@@ -107,7 +108,7 @@ def report(puzzle: GridPuzzle[Any, Any], board: Any, result: Result,
     if result.status is Status.UNSOLVABLE:
         _conflict(puzzle, board, result, solver, deadline, out)
     if options.get("explain"):
-        _explain(puzzle, board, result, solver, deadline, out)
+        _explain(puzzle, board, result, solver, deadline, out, options.get("fixes", True))
     if options.get("redundant"):
         _redundant(puzzle, board, result, solver, deadline, out)
     if options.get("grade"):
@@ -147,19 +148,20 @@ def _conflict(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: 
 
 
 def _explain(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: str,
-             deadline: Deadline, out: Report) -> None:
+             deadline: Deadline, out: Report, fixes: bool = True) -> None:
     from cpsolve.grid.setter import explain
     from cpsolve.grid.text import marked
 
-    out.keys.update(undetermined=[], fixes=[])
+    out.keys.update(undetermined=[], **({"fixes": []} if fixes else {}))
     if not result.status.found:
         return
-    found = explain(puzzle, board, solver=solver, deadline=deadline)
+    found = explain(puzzle, board, solver=solver, deadline=deadline, fixes=fixes)
     if found.status is Status.UNKNOWN or found.first is None:
         _limit(result, "every undetermined cell was found")
         return
     out.keys["undetermined"] = _cells(found.undetermined)
-    out.keys["fixes"] = [fix.to_json() for fix in found.fixes]
+    if fixes:
+        out.keys["fixes"] = [fix.to_json() for fix in found.fixes]
     first_text = puzzle.show(board, found.first)
     if found.unique:
         out.text = first_text + "\n\nunique: every cell is the same in every solution"
@@ -176,11 +178,10 @@ def _explain(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: s
         _limit(result, "every undetermined cell was found")
         out.lines.append("(the time ran out: there may be more)")
         return
-    if puzzle.require_hints().edits is None:
+    if puzzle.require_hints().edits is None or not fixes:
         return
     more = "" if found.searched else " (there may be more)"
-    fixes = len(found.fixes)
-    out.summary[-1] += f", {fixes} fix{'es' if fixes != 1 else ''}{more}"
+    out.summary[-1] += f", {len(found.fixes)} fix{'es' if len(found.fixes) != 1 else ''}{more}"
     if found.fixes:
         out.lines.append("\nfixes, each leaving exactly one solution:")
         out.lines.extend(f"  {fix.text}" for fix in found.fixes)

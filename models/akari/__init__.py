@@ -18,6 +18,7 @@ True
 
 from cpsolve.backends.sat import CnfModel
 from cpsolve.family import lazy
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.akari.analysis import obstacles, prepare
 from cpsolve.models.akari.board import Board, Solution
@@ -71,6 +72,8 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     # Akari grades by its own human rules (grading.py), loaded with its numba kernels.
     grader=lazy("cpsolve.models.akari.grading:Grader"),
     rules=lazy("cpsolve.models.akari.rules:rules"),
+    editor=Editor(cycle=(".", "#", "0", "1", "2", "3", "4"), numbers=(0, 4), compact=True,
+                  size=(7, 7)),
 )
 FAMILY = AKARI.family()
 solve = AKARI.solve

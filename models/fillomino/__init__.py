@@ -13,6 +13,7 @@ stay.
 """
 
 from cpsolve.family import lazy
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.fillomino.board import Board, Filling
 from cpsolve.models.fillomino.check import check
@@ -42,6 +43,7 @@ FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
     auto="sat", nothing="no filling gives every area its number of cells",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.fillomino.rules:rules"),
+    editor=Editor(cycle=("-", "1", "2", "3", "4", "5"), numbers=(1, None), size=(5, 5)),
 )
 FAMILY = FILLOMINO.family()
 solve = FILLOMINO.solve

@@ -14,6 +14,7 @@ cells, and no straight run of unshaded cells crosses more than one room border.
 """
 
 from cpsolve.family import lazy
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.heyawake.board import Board, Shading
 from cpsolve.models.heyawake.check import check
@@ -39,6 +40,8 @@ HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     # boards of published sizes (see the README).
     auto="sat", nothing="no shading satisfies the rules",
     hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.heyawake.rules:rules"),
+    editor=Editor(cycle=("-", "0", "1", "2", "3", "4"), numbers=(0, None), regions=True,
+                  size=(6, 6)),
 )
 FAMILY = HEYAWAKE.family()
 solve = HEYAWAKE.solve

@@ -11,6 +11,7 @@ shaded cells never share an edge, and the unshaded cells are connected.
 """
 
 from cpsolve.family import lazy
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.hitori.board import Board, Shading
 from cpsolve.models.hitori.check import check
@@ -35,6 +36,7 @@ HITORI: GridPuzzle[Board, Shading] = GridPuzzle(
     auto="sat", nothing="no shading satisfies the rules",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.hitori.rules:rules"),
+    editor=Editor(cycle=tuple(str(k) for k in range(1, 10)), numbers=(1, None), size=(5, 5)),
 )
 FAMILY = HITORI.family()
 solve = HITORI.solve

@@ -20,6 +20,7 @@ L.SS..L.
 """
 
 from cpsolve.family import lazy
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.lits.board import Board, Shading
 from cpsolve.models.lits.check import check
@@ -44,6 +45,7 @@ LITS: GridPuzzle[Board, Shading] = GridPuzzle(
     auto="sat", nothing="no shading puts a tetromino in every region by the rules",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.lits.rules:rules"),
+    editor=Editor(regions=True, size=(8, 8)),
 )
 FAMILY = LITS.family()
 solve = LITS.solve

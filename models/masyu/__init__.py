@@ -14,6 +14,7 @@ ne ew sw ns -  -
 """
 
 from cpsolve.family import lazy
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.masyu.board import Board, Loop
 from cpsolve.models.masyu.check import check
@@ -40,6 +41,7 @@ MASYU: GridPuzzle[Board, Loop] = GridPuzzle(
     # of published sizes (see the README).
     auto="sat", nothing="no loop satisfies the rules",
     hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.masyu.rules:rules"),
+    editor=Editor(cycle=("-", "w", "b"), size=(6, 6)),
 )
 FAMILY = MASYU.family()
 solve = MASYU.solve

@@ -13,6 +13,7 @@ to its size.
 """
 
 from cpsolve.family import lazy
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.nurikabe.board import Board, Shading
 from cpsolve.models.nurikabe.check import check
@@ -37,6 +38,7 @@ NURIKABE: GridPuzzle[Board, Shading] = GridPuzzle(
     auto="sat", nothing="no shading satisfies the rules",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.nurikabe.rules:rules"),
+    editor=Editor(cycle=("-", "1", "2", "3", "4", "5", "?"), numbers=(1, None), size=(5, 5)),
 )
 FAMILY = NURIKABE.family()
 solve = NURIKABE.solve

@@ -14,6 +14,7 @@ the board's number of them, and no two stars touch, not even diagonally.
 
 from cpsolve.backends.sat import CnfModel
 from cpsolve.family import lazy
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.starbattle.board import Board, Stars
 from cpsolve.models.starbattle.check import check
@@ -46,6 +47,7 @@ STARBATTLE: GridPuzzle[Board, Stars] = GridPuzzle(
     auto="sat", sat_solver=sat_solver, nothing="no placement of stars meets every count",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.starbattle.rules:rules"),
+    editor=Editor(regions=True, params=(("stars", 1),), size=(6, 6), square=True),
 )
 FAMILY = STARBATTLE.family()
 solve = STARBATTLE.solve

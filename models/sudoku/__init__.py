@@ -11,6 +11,7 @@ every row, every column and every box holds each number once; the givens stay.
 """
 
 from cpsolve.family import lazy
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.sudoku.board import Board, Digits
 from cpsolve.models.sudoku.check import check
@@ -44,6 +45,8 @@ SUDOKU: GridPuzzle[Board, Digits] = GridPuzzle(
     auto="sat", nothing="no way to fill the grid keeps every row, column and box",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.sudoku.rules:rules"),
+    editor=Editor(cycle=(".", *(str(k) for k in range(1, 10))), numbers=(1, None), size=(9, 9),
+                  square=True),
 )
 FAMILY = SUDOKU.family()
 solve = SUDOKU.solve

@@ -94,3 +94,27 @@ def test_installed_as_a_plug_in_it_is_a_command_of_cpsolve(tmp_path):
     assert made.returncode == 0, made.stderr
     assert run("mines", "-", "--unique", stdin=made.stdout, env=env).stdout.endswith(
         "unique\n")
+
+
+def test_and_a_place_on_the_setters_page(mines):
+    """The page edits it with nothing but its editor declaration: a board becomes the
+    page's draft and back, a click's token makes a board the family reads, and the
+    page's status after an edit is what its solve counts."""
+    from cpsolve.grid.editor import Draft, blank, to_board, to_draft
+    from cpsolve.limits import Deadline
+    from cpsolve.serve.work import BOUND, analyse
+
+    puzzle = mines.MINES
+    board = puzzle.parse(puzzle.example)
+    draft = to_draft(puzzle, board)
+    assert to_board(puzzle, Draft.from_json(draft.to_json())) == board
+    fresh = blank(puzzle, 3, 3)
+    assert fresh.cells is not None
+    fresh.cells[1][1] = puzzle.editor.cycle[2]  # a 1: one mine round it, anywhere
+    found = analyse(puzzle, to_board(puzzle, fresh), "status", Deadline(30))
+    assert (found["count"], found["complete"]) == (8, True) and BOUND > 8
+    assert found["undetermined"] == [[r, c] for r in (1, 2, 3) for c in (1, 2, 3)
+                                     if (r, c) != (2, 2)]
+    fresh.cells[1][1] = puzzle.editor.cycle[1]  # a 0: no mine round it
+    found = analyse(puzzle, to_board(puzzle, fresh), "status", Deadline(30))
+    assert (found["count"], found["undetermined"]) == (1, [])

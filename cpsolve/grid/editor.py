@@ -1,0 +1,250 @@
+"""What the setter's page edits in a grid family's board, declared once per family
+(:class:`Editor`), and the one shape every family's board takes on the page
+(:class:`Draft`): a grid of cell tokens, a grid of region labels, the numbers on the
+size line. The page never learns a family's formats: a draft becomes the family's own
+grid text (:func:`to_board`, through its ``parse``) and a board becomes a draft
+through its own ``board_text`` (:func:`to_draft`).
+
+>>> from cpsolve.models.heyawake import HEYAWAKE
+>>> draft = to_draft(HEYAWAKE, HEYAWAKE.parse("2 2\\n1 -\\n- -\\na a\\nb b\\n"))
+>>> draft.cells, draft.regions
+([['1', '-'], ['-', '-']], [['a', 'a'], ['b', 'b']])
+>>> HEYAWAKE.exports["url"](to_board(HEYAWAKE, draft))
+'https://puzz.link/p?heyawake/2/2/0o1g'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cpsolve.errors import InputError
+from cpsolve.grid import text as gridtext
+
+if TYPE_CHECKING:
+    from cpsolve.grid.puzzle import GridPuzzle
+
+MAX_SIDE = 100  # the largest side a board on the page may have
+LABELS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class Editor:
+    """How the page edits a family's board.
+
+    ``cycle``: the tokens a click steps a cell through, the first what a new board's
+    cells hold (empty: the board has no cell tokens, only regions); ``numbers``: the
+    least and greatest number a key types into a cell (``None``: keys type none; a
+    greatest of ``None``: up to the board's cell count); ``regions``: whether the board
+    has regions, drawn by clicking the border between two cells; ``params``: the
+    numbers written after the size (Star Battle's stars) with their defaults;
+    ``compact``: the grid text is one character a cell without a size line (Akari,
+    Sudoku); ``size``: a new board's rows and columns; ``square``: boards are square
+    (a new size's rows are its columns)."""
+
+    cycle: tuple[str, ...] = ()
+    numbers: tuple[int, int | None] | None = None
+    regions: bool = False
+    params: tuple[tuple[str, int], ...] = ()
+    compact: bool = False
+    size: tuple[int, int] = (10, 10)
+    square: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The declaration as the page reads it."""
+        return {"cycle": list(self.cycle), "numbers": list(self.numbers) if self.numbers
+                else None, "regions": self.regions,
+                "params": [{"name": n, "default": d} for n, d in self.params],
+                "size": list(self.size), "square": self.square}
+
+
+@dataclass
+class Draft:
+    """A board as the page holds it: ``cells`` (rows of tokens; ``None`` when the
+    family's cells hold none), ``regions`` (rows of labels, or ``None``), ``params``
+    (the numbers after the size)."""
+
+    rows: int
+    cols: int
+    cells: list[list[str]] | None = None
+    regions: list[list[str]] | None = None
+    params: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rows": self.rows, "cols": self.cols, "cells": self.cells,
+                "regions": self.regions, "params": self.params}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Draft:
+        """A draft from the page's JSON; an :class:`~cpsolve.errors.InputError` for
+        anything else (a wrong type, ragged rows, a side past :data:`MAX_SIDE`)."""
+        if not isinstance(data, dict):
+            raise InputError("a board is an object with rows, cols, cells and regions")
+        rows, cols = data.get("rows"), data.get("cols")
+        if not isinstance(rows, int) or not isinstance(cols, int) or isinstance(rows, bool) \
+                or isinstance(cols, bool):
+            raise InputError("a board's rows and cols are numbers")
+        _side(rows, cols)
+        grids = [_grid(data.get(name), rows, cols, name) for name in ("cells", "regions")]
+        params = data.get("params") or []
+        if not isinstance(params, list) or not all(
+                isinstance(p, int) and not isinstance(p, bool) for p in params):
+            raise InputError("a board's params are numbers")
+        return cls(rows, cols, grids[0], grids[1], list(params))
+
+
+def _side(rows: int, cols: int) -> None:
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise InputError(f"a board on the page has 1 to {MAX_SIDE} rows and columns, "
+                         f"not {rows}x{cols}")
+
+
+def _grid(value: Any, rows: int, cols: int, name: str) -> list[list[str]] | None:
+    if value is None:
+        return None
+    if (not isinstance(value, list) or len(value) != rows
+            or not all(isinstance(row, list) and len(row) == cols for row in value)):
+        raise InputError(f"the board's {name} are {rows} rows of {cols} tokens")
+    out = [[str(token) for token in row] for row in value]
+    if any(not token or re.search(r"\s", token) for row in out for token in row):
+        raise InputError(f"a token of the board's {name} is empty or holds a space")
+    return out
+
+
+def require_editor(puzzle: GridPuzzle[Any, Any]) -> Editor:
+    """The family's :class:`Editor`; an :class:`InputError` when it declares none."""
+    if puzzle.editor is None:
+        raise InputError(f"{puzzle.name} declares no editor: the page cannot edit it")
+    editor: Editor = puzzle.editor
+    return editor
+
+
+def blank(puzzle: GridPuzzle[Any, Any], rows: int, cols: int) -> Draft:
+    """A new board: every cell the editor's first token, one region."""
+    editor = require_editor(puzzle)
+    _side(rows, cols)
+    cells = [[editor.cycle[0]] * cols for _ in range(rows)] if editor.cycle else None
+    regions = [["a"] * cols for _ in range(rows)] if editor.regions else None
+    return Draft(rows, cols, cells, regions, [d for _, d in editor.params])
+
+
+def label(k: int) -> str:
+    """The ``k``-th region label: ``a`` to ``z``, then ``ba``, ``bb``, ...
+
+    >>> label(0), label(25), label(26), label(27)
+    ('a', 'z', 'ba', 'bb')
+    """
+    out = LABELS[k % 26]
+    while k >= 26:
+        k //= 26
+        out = LABELS[k % 26] + out
+    return out
+
+
+def relabelled(regions: list[list[str]]) -> list[list[str]]:
+    """Regions labelled as the page draws them: each region (cells of one label joined
+    side by side) its own label, in reading order of their first cells.
+
+    >>> relabelled([["x", "y", "x"], ["x", "x", "x"]])
+    [['a', 'b', 'a'], ['a', 'a', 'a']]
+    """
+    rows, cols = len(regions), len(regions[0])
+    out = [[""] * cols for _ in range(rows)]
+    count = 0
+    for r in range(rows):
+        for c in range(cols):
+            if out[r][c]:
+                continue
+            name, stack = label(count), [(r, c)]
+            count += 1
+            out[r][c] = name
+            while stack:
+                y, x = stack.pop()
+                for v, u in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                    if (0 <= v < rows and 0 <= u < cols and not out[v][u]
+                            and regions[v][u] == regions[y][x]):
+                        out[v][u] = name
+                        stack.append((v, u))
+    return out
+
+
+def to_text(puzzle: GridPuzzle[Any, Any], draft: Draft) -> str:
+    """The draft as the family's grid text."""
+    editor = require_editor(puzzle)
+    if (draft.cells is None) != (not editor.cycle):
+        raise InputError(f"a {puzzle.name} board {'has' if editor.cycle else 'has no'} "
+                         "cell tokens")
+    if (draft.regions is None) == editor.regions:
+        raise InputError(f"a {puzzle.name} board {'has' if editor.regions else 'has no'} "
+                         "regions")
+    blocks = [b for b in (draft.cells, draft.regions) if b is not None]
+    if editor.compact:
+        if any(len(token) != 1 for block in blocks for row in block for token in row):
+            raise InputError(f"a {puzzle.name} cell holds one character")
+        return "\n".join("".join(row) for block in blocks for row in block) + "\n"
+    if len(draft.params) != len(editor.params):
+        raise InputError(f"a {puzzle.name} board gives "
+                         + (", ".join(n for n, _ in editor.params) or "no numbers")
+                         + " after its size")
+    head = " ".join(str(n) for n in (draft.rows, draft.cols, *draft.params))
+    return head + "\n" + "".join(" ".join(row) + "\n" for block in blocks for row in block)
+
+
+def to_board(puzzle: GridPuzzle[Any, Any], draft: Draft) -> Any:
+    """The family's board for ``draft``, read by its own ``parse``: an
+    :class:`InputError` that names the row and column of the draft where the text
+    fails."""
+    written = to_text(puzzle, draft)
+    try:
+        return puzzle.parse(written)
+    except InputError as error:
+        raise InputError(_where(puzzle, draft, error) + error.message) from None
+
+
+def _where(puzzle: GridPuzzle[Any, Any], draft: Draft, error: InputError) -> str:
+    """``row 3, column 2: `` for an error at a cell of the written text."""
+    if error.line is None:
+        return ""
+    compact = require_editor(puzzle).compact
+    index = error.line - (1 if compact else 2)
+    if index < 0:
+        return ""
+    row = index % draft.rows
+    if compact:
+        column = (error.column or 1) - 1
+    else:
+        written = [r for b in (draft.cells, draft.regions) if b is not None for r in b][index] \
+            if index < draft.rows * (2 if draft.cells and draft.regions else 1) else []
+        start, column = 0, 0
+        for k, token in enumerate(written):
+            if start + len(token) >= (error.column or 1) - 1:
+                column = k
+                break
+            start += len(token) + 1
+    if column >= draft.cols:
+        return f"row {row + 1}: "
+    return f"row {row + 1}, column {column + 1}: "
+
+
+def to_draft(puzzle: GridPuzzle[Any, Any], board: Any) -> Draft:
+    """``board`` as the page holds it, read from the family's own grid text."""
+    editor = require_editor(puzzle)
+    written = puzzle.board_text(board)
+    lines = gridtext.content(written)
+    params: list[int] = []
+    head = lines[0][1].split() if lines else []
+    sized = len(head) >= 2 and all(w.isascii() and w.isdigit() for w in head)
+    if sized:  # the size line, then rows of tokens
+        params = [int(w) for w in head[2:]]
+        written = "\n".join([f"{head[0]} {head[1]}", *(line for _, line in lines[1:])])
+    blocks = int(bool(editor.cycle)) + int(editor.regions)
+    rows, cols, grids = gridtext.read(written, blocks)
+    tokens = [[[t.text for t in row] for row in grid] for grid in grids]
+    cells = tokens[0] if editor.cycle else None
+    regions = tokens[-1] if editor.regions else None
+    return Draft(rows, cols, cells, relabelled(regions) if regions else None, params)
+
+
+__all__ = ["MAX_SIDE", "Draft", "Editor", "blank", "label", "relabelled", "require_editor",
+           "to_board", "to_draft", "to_text"]

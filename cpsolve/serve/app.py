@@ -1,0 +1,201 @@
+"""The setter's page as an ASGI application (Starlette): the page itself (plain HTML,
+CSS and a script shipped in the package) and a small JSON API the script calls.
+
+``GET /api/families``
+    The families on the page, each with its editor (:meth:`Editor.to_json`).
+``POST /api/open`` ``{"family", "text"}`` or ``{"family", "size": [rows, cols]}``
+    A pasted board (read by the family named, else by the family whose type it
+    names) or a new one: ``{"family", "draft", "text", "url", "svg"}``.
+``POST /api/board`` ``{"family", "draft"}``
+    The board of an edited draft, as ``/api/open`` gives it (the picture redrawn).
+``POST /api/analyze`` ``{"family", "draft", "client", "revision", "ask"}``
+    What ``ask`` finds (:func:`cpsolve.serve.work.analyse`): the command line's JSON
+    object, its ``verdict``, and ``revision``; ``{"stale": true}`` when the client has
+    edited the board since (the solve is cancelled).
+``POST /api/export`` ``{"family", "draft", "format", "answer"}``
+    A file: the board's (or its answer's) URL, grid text, SVG or PNG.
+
+Every error is ``{"error": "one line"}`` with status 400 (bad input), 413 (a request
+too large), 422 (a board too large to solve here) or 500 (a bug): the server goes on.
+Work runs in threads, at most ``workers`` questions at once, each under the time
+limit; the event loop never waits on a solve.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from cpsolve.errors import CpsolveError, InputError, TooLarge
+from cpsolve.serve import work
+
+MAX_BODY = 1 << 20  # bytes of one request
+MAX_CLIENT = 64  # characters of a client's name
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class Refused(Exception):
+    """A request refused before any work, with its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read up to :data:`MAX_BODY` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise Refused(413, f"a request of {int(declared):,} bytes is more than "
+                           f"{MAX_BODY:,}")
+    chunks, total = [], 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > MAX_BODY:
+            raise Refused(413, f"a request of more than {MAX_BODY:,} bytes")
+        chunks.append(chunk)
+    try:
+        data = json.loads(b"".join(chunks) or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise Refused(400, "the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "the request is a JSON object")
+    return data
+
+
+def _guarded(handler: Handler, verbose: bool) -> Handler:
+    """``handler`` with every failure as one line of JSON and its status."""
+
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Refused as refused:
+            return JSONResponse({"error": str(refused)}, status_code=refused.status)
+        except InputError as error:
+            return JSONResponse({"error": error.message}, status_code=400)
+        except TooLarge as error:
+            return JSONResponse({"error": str(error)}, status_code=422)
+        except CpsolveError as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        except Exception as error:  # a bug: one line to the page, the trace under -v
+            if verbose:
+                traceback.print_exc(file=sys.stderr)
+            return JSONResponse({"error": f"internal error: {type(error).__name__}: "
+                                          f"{error}"}, status_code=500)
+
+    return run
+
+
+def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
+               ) -> Starlette:
+    """The page's application: each question under ``seconds``, at most ``workers``
+    of them at once (the rest wait, and those edited meanwhile never start)."""
+    desk = work.Desk(seconds)
+    questions = anyio.CapacityLimiter(workers)
+    quick = anyio.CapacityLimiter(max(4, workers))  # reading and drawing boards
+    static = _static()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(static / "index.html", media_type="text/html")
+
+    async def families(request: Request) -> Response:
+        listed = await anyio.to_thread.run_sync(work.catalogue, limiter=quick)
+        return JSONResponse({"families": listed, "bound": work.BOUND, "seconds": seconds})
+
+    async def open_board(request: Request) -> Response:
+        data = await _body(request)
+        return JSONResponse(await anyio.to_thread.run_sync(
+            partial(work.opened, data.get("family"), data.get("text"), data.get("size")),
+            limiter=quick))
+
+    def _described(data: dict[str, Any]) -> dict[str, Any]:
+        puzzle = work.puzzle_of(data.get("family"))
+        return work.describe(puzzle, work.board_of(puzzle, data.get("draft")))
+
+    async def board(request: Request) -> Response:
+        data = await _body(request)
+        return JSONResponse(await anyio.to_thread.run_sync(partial(_described, data),
+                                                           limiter=quick))
+
+    async def analyze(request: Request) -> Response:
+        data = await _body(request)
+        client, revision = data.get("client"), data.get("revision")
+        if not isinstance(client, str) or not 0 < len(client) <= MAX_CLIENT:
+            raise Refused(400, "a question names its client (a short string)")
+        if not isinstance(revision, int) or isinstance(revision, bool):
+            raise Refused(400, "a question gives the board's revision (a number)")
+        ask = data.get("ask", "status")
+        deadline = desk.take(client, revision)
+        if deadline is None:
+            return JSONResponse({"stale": True, "revision": revision})
+        try:
+            async with questions:
+                if desk.stale(client, revision):
+                    return JSONResponse({"stale": True, "revision": revision})
+
+                def answer() -> dict[str, Any]:
+                    puzzle = work.puzzle_of(data.get("family"))
+                    board = work.board_of(puzzle, data.get("draft"))
+                    return work.analyse(puzzle, board, str(ask), deadline)
+
+                found = await anyio.to_thread.run_sync(answer)
+        finally:
+            desk.done(client, deadline)
+        if desk.stale(client, revision):
+            return JSONResponse({"stale": True, "revision": revision})
+        found["revision"] = revision
+        return JSONResponse(found)
+
+    async def export(request: Request) -> Response:
+        data = await _body(request)
+
+        def made() -> work.Exported:
+            from cpsolve.limits import Deadline
+
+            puzzle = work.puzzle_of(data.get("family"))
+            board = work.board_of(puzzle, data.get("draft"))
+            return work.export(puzzle, board, str(data.get("format")),
+                               bool(data.get("answer")), Deadline(seconds))
+
+        async with questions:
+            file = await anyio.to_thread.run_sync(made)
+        return Response(file.content, media_type=file.media,
+                        headers={"Content-Disposition": f'attachment; filename="{file.name}"'})
+
+    def route(path: str, handler: Handler, method: str) -> Route:
+        return Route(path, _guarded(handler, verbose), methods=[method])
+
+    app = Starlette(routes=[
+        route("/", page, "GET"),
+        route("/api/families", families, "GET"),
+        route("/api/open", open_board, "POST"),
+        route("/api/board", board, "POST"),
+        route("/api/analyze", analyze, "POST"),
+        route("/api/export", export, "POST"),
+        Mount("/static", app=StaticFiles(directory=static), name="static"),
+    ])
+    app.state.desk = desk
+    return app
+
+
+def _static() -> Any:
+    """The folder of the page's files, shipped in the package."""
+    from pathlib import Path
+
+    return Path(__file__).with_name("static")
+
+
+__all__ = ["MAX_BODY", "create_app"]

@@ -1,0 +1,241 @@
+"""What the setter's page asks of a board, answered as the command line answers it:
+the same solve, the same setter's questions (:func:`cpsolve.grid.report.report`), the
+same JSON object (``--json``), the same pictures. Nothing here knows the web: the
+server (:mod:`cpsolve.serve.app`) calls these functions in worker threads.
+
+One board's work is asked by a client (one open page) with a revision that grows with
+every edit; :class:`Desk` keeps the newest revision of each client and cancels the
+deadline of an older one still running, so a board edited again stops being solved.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cpsolve.errors import ForeignPuzzle, InputError, UsageError
+from cpsolve.grid.editor import Draft, blank, to_board, to_draft
+from cpsolve.limits import Deadline
+
+if TYPE_CHECKING:
+    from cpsolve.grid.puzzle import GridPuzzle
+
+BOUND = 10  # solutions counted after every edit: "at least 10" beyond
+ASKS = ("status", "fixes", "redundant", "grade", "answer")
+EXPORTS = ("url", "grid", "svg", "png")
+MAX_TEXT = 200_000  # characters of pasted text
+
+
+def families() -> dict[str, GridPuzzle[Any, Any]]:
+    """Every grid family the registry knows that declares an editor, by name."""
+    from cpsolve import registry
+
+    out = {}
+    for name in registry.names():
+        grid = registry.load(name).grid
+        if grid is not None and grid.editor is not None:
+            out[name] = grid
+    return out
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """What the page lists: each family's name, summary, editor and exports."""
+    return [{"name": name, "summary": puzzle.summary, "editor": puzzle.editor.to_json(),
+             "url": "url" in puzzle.exports, "certify": puzzle.rules is not None}
+            for name, puzzle in families().items() if puzzle.editor is not None]
+
+
+def puzzle_of(name: Any) -> GridPuzzle[Any, Any]:
+    """The family ``name``; an :class:`InputError` naming the families there are."""
+    known = families()
+    if not isinstance(name, str) or name not in known:
+        raise InputError(f"no family {name!r} on the page ({', '.join(known)})")
+    return known[name]
+
+
+def describe(puzzle: GridPuzzle[Any, Any], board: Any) -> dict[str, Any]:
+    """A board as the page shows it: its draft, grid text, URL and picture (SVG)."""
+    from cpsolve.grid.render import to_svg
+
+    return {"family": puzzle.name, "draft": to_draft(puzzle, board).to_json(),
+            "text": puzzle.board_text(board),
+            "url": puzzle.exports["url"](board) if "url" in puzzle.exports else None,
+            "svg": to_svg(puzzle.picture(board, None))}
+
+
+def opened(name: Any, text: Any = None, size: Any = None) -> dict[str, Any]:
+    """A board to edit: ``text`` pasted (a puzz.link URL, a Tatham ID, grid text, a
+    janko.at or pzprjs file; read by ``name`` first, by the family whose type it
+    names otherwise), or a new board of ``size`` (rows, columns)."""
+    puzzle = puzzle_of(name)
+    if text is None:
+        if (not isinstance(size, list) or len(size) != 2
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in size)):
+            raise InputError("a new board's size is [rows, columns]")
+        return describe(puzzle, to_board(puzzle, blank(puzzle, *size)))
+    if not isinstance(text, str):
+        raise InputError("pasted text is a string")
+    if len(text) > MAX_TEXT:
+        raise InputError(f"pasted text has {len(text):,} characters, more than "
+                         f"{MAX_TEXT:,}")
+    try:
+        return describe(puzzle, puzzle.parse(text))
+    except ForeignPuzzle as foreign:
+        for other in families().values():
+            if other is puzzle:
+                continue
+            try:
+                return describe(other, other.parse(text))
+            except InputError:
+                continue
+        raise InputError(foreign.message) from None
+
+
+def board_of(puzzle: GridPuzzle[Any, Any], draft: Any) -> Any:
+    """The family's board for the page's ``draft`` (JSON)."""
+    return to_board(puzzle, Draft.from_json(draft))
+
+
+def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
+            deadline: Deadline) -> dict[str, Any]:
+    """What ``ask`` (:data:`ASKS`) finds, as the command line's JSON object (with the
+    keys its setter's questions add) and its verdict line:
+
+    * ``status``: solutions counted up to :data:`BOUND` (``cpsolve NAME --count
+      10``), the undetermined cells when there are several (the cells ``--explain``
+      marks) and the clues in conflict when there are none;
+    * ``fixes``, ``redundant``, ``grade``: ``--explain``, ``--redundant``, ``--grade``
+      (each after a proof of uniqueness, as the command does);
+    * ``answer``: ``--unique``, with the answer's picture (``svg``).
+    """
+    from cpsolve.grid.command import verdict
+    from cpsolve.grid.render import to_svg
+    from cpsolve.grid.report import Report, report
+    from cpsolve.result import result_json
+
+    if ask not in ASKS:
+        raise InputError(f"no question {ask!r} ({', '.join(ASKS)})")
+    counting = ask == "status"
+    result = puzzle.solve(board, limit=BOUND if counting else 1, unique=not counting,
+                          time_limit=deadline)
+    asked: dict[str, Any] = {}
+    if counting:
+        asked = {"explain": len(result.solutions) > 1, "fixes": False}
+    elif ask != "answer":
+        asked = {"explain" if ask == "fixes" else ask: True}
+    found = (report(puzzle, board, result, asked, deadline)
+             if puzzle.hints is not None else Report())
+    data = result_json(puzzle.name, result, lambda a: puzzle.rows(board, a), plans=False,
+                       **found.keys)
+    if counting:  # one solution or none: no cell is undetermined
+        data.setdefault("undetermined", [])
+    data["ask"] = ask
+    data["verdict"] = verdict(result, not counting, counting, found)
+    data["limit_reached"] = bool(result.limit_reached)
+    if ask == "answer" and result.solutions:
+        data["svg"] = to_svg(puzzle.picture(board, result.solutions[0]))
+    return data
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A file for the page to save: its name, media type and content."""
+
+    name: str
+    media: str
+    content: str | bytes
+
+
+def export(puzzle: GridPuzzle[Any, Any], board: Any, fmt: str, answer: bool,
+           deadline: Deadline) -> Exported:
+    """The board (or, with ``answer``, its answer) as ``fmt`` (:data:`EXPORTS`): the
+    URL and grid text the command's ``--format url``/``grid`` print, the pictures it
+    draws (``--no-solve -o``, ``-o``); an answer that is not proven unique is
+    refused."""
+    from cpsolve.grid.render import to_png, to_svg
+
+    if fmt not in EXPORTS:
+        raise InputError(f"no export {fmt!r} ({', '.join(EXPORTS)})")
+    solution = None
+    if answer:
+        result = puzzle.solve(board, unique=True, time_limit=deadline)
+        if not result.solutions:
+            raise UsageError(f"no answer to export: {result.status.value}"
+                             + (f" ({result.reason})" if result.reason else ""))
+        if result.unique is not True:
+            raise UsageError("no answer to export: the board is not proven unique "
+                             "(" + ("two solutions found" if result.unique is False else
+                                    result.reason or "limit reached") + ")")
+        solution = result.solutions[0]
+    stem = f"{puzzle.name}{'-answer' if answer else ''}"
+    if fmt == "url":
+        if answer or "url" not in puzzle.exports:
+            raise UsageError(f"no URL for {'an answer' if answer else puzzle.name}")
+        return Exported(f"{stem}.txt", "text/plain", puzzle.exports["url"](board) + "\n")
+    if fmt == "grid":
+        text = (puzzle.show(board, solution) if answer else puzzle.board_text(board))
+        return Exported(f"{stem}.txt", "text/plain", text.rstrip("\n") + "\n")
+    picture = puzzle.picture(board, solution)
+    if fmt == "svg":
+        return Exported(f"{stem}.svg", "image/svg+xml", to_svg(picture))
+    return Exported(f"{stem}.png", "image/png", to_png(picture))
+
+
+class Desk:
+    """The newest revision each client asked about, with the deadlines of the work
+    under way on it: a newer revision cancels them (a solve stops within its watch's
+    look, a tenth of a second), and work on an older one, come late, is stale before
+    it starts. Several questions about one revision run side by side. The newest
+    :data:`CLIENTS` clients are remembered."""
+
+    CLIENTS = 10_000
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.lock = threading.Lock()
+        self.newest: OrderedDict[str, int] = OrderedDict()
+        self.running: dict[str, list[Deadline]] = {}
+
+    def take(self, client: str, revision: int) -> Deadline | None:
+        """A deadline for work on ``client``'s ``revision``, cancelling the work on
+        older ones; ``None`` when a newer revision was asked about already."""
+        with self.lock:
+            newest = self.newest.get(client)
+            if newest is not None and newest > revision:
+                return None
+            if newest is not None and newest < revision:
+                for older in self.running.pop(client, []):
+                    older.cancel()
+            self.newest[client] = revision
+            self.newest.move_to_end(client)
+            while len(self.newest) > self.CLIENTS:
+                self.newest.popitem(last=False)
+            deadline = Deadline(self.seconds)
+            self.running.setdefault(client, []).append(deadline)
+            return deadline
+
+    def stale(self, client: str, revision: int) -> bool:
+        """Whether ``client`` has asked about a newer revision since."""
+        with self.lock:
+            newest = self.newest.get(client)
+            return newest is not None and newest > revision
+
+    def done(self, client: str, deadline: Deadline) -> None:
+        """Forget the work of ``deadline`` once answered."""
+        with self.lock:
+            running = self.running.get(client, [])
+            if deadline in running:
+                running.remove(deadline)
+                if not running:
+                    del self.running[client]
+
+    def __len__(self) -> int:
+        """The questions under way."""
+        with self.lock:
+            return sum(len(held) for held in self.running.values())
+
+
+__all__ = ["ASKS", "BOUND", "EXPORTS", "Desk", "Exported", "analyse", "board_of",
+           "catalogue", "describe", "export", "families", "opened", "puzzle_of"]

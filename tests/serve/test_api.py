@@ -1,0 +1,153 @@
+"""``cpsolve serve`` as users start it, and its JSON API as the page calls it: the page's
+files, every question, and hostile requests (not JSON, too large, wrong types, huge
+boards, many at once), each one line of error while the server goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import socket
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from cpsolve.serve import work
+from cpsolve.serve.app import MAX_BODY
+from tests.support.cli import run
+from tests.support.server import serving
+
+STATIC = Path(work.__file__).with_name("static")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with serving("--time-limit", "3") as (address, _):
+        yield address
+
+
+def post(server: str, path: str, body: object) -> httpx.Response:
+    return httpx.post(server + path, json=body, timeout=60)
+
+
+def test_the_page_and_its_files(server: str) -> None:
+    page = httpx.get(server, timeout=30)
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for name in re.findall(r'(?:src|href)="/static/([^"]+)"', page.text):
+        assert httpx.get(server + "static/" + name, timeout=30).status_code == 200
+    # Nothing is fetched from the internet: every file the page loads is its own.
+    for path in STATIC.iterdir():
+        assert not re.search(r"""(src|href|url)\s*[=(]\s*["']?https?:""", path.read_text())
+    listed = httpx.get(server + "api/families", timeout=30).json()
+    assert [f["name"] for f in listed["families"]] == sorted(work.families())
+    assert listed["bound"] == work.BOUND and listed["seconds"] == 3
+
+
+def test_open_edit_and_ask(server: str) -> None:
+    opened = post(server, "api/open", {"family": "heyawake",
+                                       "text": "2 2\n- -\n- -\na a\na a\n"}).json()
+    draft = opened["draft"]
+    assert opened["url"] == "https://puzz.link/p?heyawake/2/2/00g"
+    assert opened["svg"].startswith("<svg")
+    found = post(server, "api/analyze", {"family": "heyawake", "draft": draft,
+                                         "client": "t", "revision": 1}).json()
+    assert (found["count"], found["complete"], found["revision"]) == (5, True, 1)
+    assert found["verdict"] == "5 solutions; 4 cells undetermined"
+    draft["cells"][0][0] = "0"
+    shown = post(server, "api/board", {"family": "heyawake", "draft": draft}).json()
+    assert shown["text"] == "2 2\n0 -\n- -\na a\na a"
+    found = post(server, "api/analyze", {"family": "heyawake", "draft": draft,
+                                         "client": "t", "revision": 2,
+                                         "ask": "answer"}).json()
+    assert found["unique"] is True and found["solution"] == ["..", ".."]
+    exported = post(server, "api/export", {"family": "heyawake", "draft": draft,
+                                           "format": "png", "answer": True})
+    assert exported.headers["content-type"] == "image/png"
+    assert 'filename="heyawake-answer.png"' in exported.headers["content-disposition"]
+
+
+def test_an_older_revision_is_stale(server: str) -> None:
+    draft = post(server, "api/open", {"family": "akari", "size": [3, 3]}).json()["draft"]
+    ask = {"family": "akari", "draft": draft, "client": "s"}
+    assert post(server, "api/analyze", {**ask, "revision": 5}).json()["count"] == 6
+    assert post(server, "api/analyze", {**ask, "revision": 6}).json()["count"] == 6
+    # An older revision that comes late (the page's requests raced) is not solved.
+    assert post(server, "api/analyze", {**ask, "revision": 4}).json() == {
+        "stale": True, "revision": 4}
+
+
+HOSTILE = [
+    ("api/open", b"not json", 400, "not JSON"),
+    ("api/open", b"[1, 2]", 400, "a JSON object"),
+    ("api/open", b'{"family": "chess", "size": [3, 3]}', 400, "no family 'chess'"),
+    ("api/open", b'{"family": "akari", "size": [1000, 1000]}', 400, "1 to 100"),
+    ("api/open", b'{"family": "akari", "size": [true, 3]}', 400, "size"),
+    ("api/open", b'{"family": "akari", "text": 12}', 400, "string"),
+    ("api/open", b'{"family": "akari", "text": "x\\u0000y"}', 400, ""),
+    ("api/board", b'{"family": "akari", "draft": {"rows": 2}}', 400, "rows and cols"),
+    ("api/board", b'{"family": "akari", "draft": {"rows": 1, "cols": 1, "cells": [["ab"]]}}',
+     400, "one character"),
+    ("api/analyze", b'{"family": "akari", "draft": null, "client": "x", "revision": 1}',
+     400, "an object"),
+    ("api/analyze", b'{"family": "akari", "client": "x"}', 400, "revision"),
+    ("api/analyze", b'{"family": "akari", "revision": 1}', 400, "client"),
+    ("api/export", b'{"family": "akari", "draft": {"rows": 1, "cols": 1, "cells": [["."]]},'
+                   b' "format": "pdf"}', 400, "no export"),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "status", "says"), HOSTILE)
+def test_hostile_requests(server: str, path: str, body: bytes, status: int, says: str
+                          ) -> None:
+    reply = httpx.post(server + path, content=body, timeout=30,
+                       headers={"Content-Type": "application/json"})
+    assert reply.status_code == status, reply.text
+    message = reply.json()["error"]
+    assert says in message and "\n" not in message and "Traceback" not in message
+
+
+def test_too_large_and_too_many(server: str) -> None:
+    big = httpx.post(server + "api/open", content=b"x" * (MAX_BODY + 1), timeout=30)
+    assert big.status_code == 413 and "bytes" in big.json()["error"]
+    # The largest board the page takes: answered within the time limit, or said to
+    # have reached it.
+    huge = post(server, "api/open", {"family": "heyawake", "size": [100, 100]}).json()
+    found = post(server, "api/analyze", {"family": "heyawake", "draft": huge["draft"],
+                                         "client": "huge", "revision": 1}).json()
+    assert found["count"] >= 1 or found["limit_reached"]
+
+    async def many() -> list[int]:
+        async with httpx.AsyncClient(base_url=server, timeout=60) as http:
+            bodies = [b"junk", b"{}", b'{"family": "akari", "size": [5, 5]}'] * 20
+            replies = await asyncio.gather(*(http.post("api/open", content=b)
+                                             for b in bodies))
+            return [r.status_code for r in replies]
+
+    codes = asyncio.run(many())
+    assert codes.count(200) == 20 and codes.count(400) == 40
+    assert httpx.get(server + "api/families", timeout=30).status_code == 200
+
+
+def test_the_command_line() -> None:
+    """A port in use and an address that is not one: one line, exit 2; Ctrl-C stops
+    the server: interrupted, exit 130."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = run("serve", "--port", str(port), "--no-browser", timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"cpsolve: cannot listen on 127.0.0.1:{port}: ")
+    done = run("serve", "--host", "no such host.invalid", "--no-browser", timeout=60)
+    assert done.returncode == 2 and "--host" in done.stderr
+    with serving() as (address, process):
+        assert httpx.get(address, timeout=30).status_code == 200
+        process.send_signal(signal.SIGINT)
+        process.wait(15)
+        assert process.returncode == 130
+        assert process.stderr is not None
+        assert process.stderr.read().strip().endswith("interrupted")
+    assert isinstance(process, subprocess.Popen)

@@ -1,0 +1,192 @@
+"""The setter's page in a real browser (headless Chromium, driven by Playwright) against
+``cpsolve serve`` started as users start it: paste, click, type, undo, see the status
+change, export. Screenshots go to the test's folder (``CPSOLVE_SCREENSHOTS`` keeps
+them elsewhere)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cpsolve.limits import Deadline
+from cpsolve.serve import work
+from tests.support.server import browser, click_cell, serving, settled
+
+TWO_BY_TWO = "2 2\n- -\n- -\na a\na a\n"  # one room, no number: five shadings
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with serving() as (address, _):
+        yield address
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    with browser() as launched:
+        yield launched
+
+
+@pytest.fixture
+def page(server: str, chromium: Any) -> Iterator[Any]:
+    context = chromium.new_context(viewport={"width": 1200, "height": 820},
+                                   accept_downloads=True)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(server)
+    settled(opened)
+    yield opened
+    context.close()
+    assert not errors, errors
+
+
+def shot(page: Any, name: str, tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("CPSOLVE_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000  # a picture of the page, not an empty one
+    return path
+
+
+def edited(page: Any, action: Any) -> str:
+    """The page's status once ``action`` has changed the board and its solve has
+    answered."""
+    before = page.evaluate("() => state.revision")
+    action()
+    page.wait_for_function(f"() => state.revision > {before}", timeout=10_000)
+    return settled(page)
+
+
+def paste(page: Any, text: str) -> str:
+    page.fill("#paste", text)
+    return edited(page, lambda: page.click("#open"))
+
+
+def choose(page: Any, family: str) -> str:
+    return edited(page, lambda: page.select_option("#family", family))
+
+
+def status(page: Any) -> str:
+    text: str = page.inner_text("#status")
+    return text
+
+
+def test_the_page_lists_every_family(page: Any) -> None:
+    listed = page.eval_on_selector_all("#family option", "options => options.map(o => o.value)")
+    assert listed == sorted(work.families())
+    assert page.inner_text("#status") == "at least 10 solutions"  # a blank Akari 7x7
+
+
+def test_a_click_makes_the_board_unique(page: Any, tmp_path: Path) -> None:
+    """A pasted Heyawake room with five shadings; one click puts 0 in it: unique."""
+    choose(page, "heyawake")
+    assert paste(page, TWO_BY_TWO) == "several"
+    assert status(page) == "5 solutions"
+    assert page.locator("#board svg .undetermined").count() == 4
+    shot(page, "several", tmp_path)
+    click_cell(page, 0, 0)
+    page.wait_for_function("() => document.querySelector('#status').textContent "
+                           "=== 'unique'", timeout=30_000)
+    assert page.locator("#board svg .undetermined").count() == 0
+    heyawake = work.families()["heyawake"]
+    assert page.input_value("#url") == heyawake.exports["url"](
+        heyawake.parse("2 2\n0 -\n- -\na a\na a\n"))
+    shot(page, "unique", tmp_path)
+    page.keyboard.press("Control+z")  # undo: several again
+    page.wait_for_function("() => document.querySelector('#status').textContent "
+                           "=== '5 solutions'", timeout=30_000)
+    page.keyboard.press("Control+y")  # redo: unique again
+    page.wait_for_function("() => document.querySelector('#status').textContent "
+                           "=== 'unique'", timeout=30_000)
+
+
+def test_conflicts_are_outlined(page: Any, tmp_path: Path) -> None:
+    """An Akari 4 in a corner cannot hold: no solution, the 4 outlined."""
+    assert paste(page, "4..\n...\n...\n") == "none"
+    assert status(page) == "no solution"
+    outlined = page.locator("#board svg .conflict")
+    assert outlined.count() == 1
+    assert (outlined.get_attribute("x"), outlined.get_attribute("y")) == ("0.06", "0.06")
+    assert "1 number in conflict" in page.inner_text("#verdict")
+    shot(page, "conflict", tmp_path)
+
+
+def test_keys_type_numbers_and_move(page: Any) -> None:
+    """Keys on the focused board: arrows move the cursor, digits type a number (two
+    digits in quick succession one number), Backspace clears."""
+    choose(page, "nurikabe")
+    edited(page, lambda: click_cell(page, 0, 0))  # focus, and the cell steps to 1
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.type("12")
+    page.wait_for_function("() => state.draft.cells[1][1] === '12'", timeout=10_000)
+    assert page.evaluate("() => state.draft.cells[0][0]") == "1"
+    page.keyboard.press("Backspace")
+    page.wait_for_function("() => state.draft.cells[1][1] === '-'", timeout=10_000)
+    settled(page)
+
+
+def test_borders_draw_regions(page: Any) -> None:
+    """A click on the side between two cells draws a border; closing a wall across a
+    LITS board splits its one region in two."""
+    choose(page, "lits")
+    page.fill("#rows", "2")
+    page.fill("#cols", "2")
+    edited(page, lambda: page.click("#new"))
+    assert page.evaluate("() => [state.draft.rows, state.draft.cols]") == [2, 2]
+    for col in range(2):
+        click_cell(page, 0, col, dy=0.95)  # the side below row 1
+    page.wait_for_function("() => new Set(state.draft.regions.flat()).size === 2",
+                           timeout=10_000)
+    assert page.evaluate("() => state.draft.regions") == [["a", "a"], ["b", "b"]]
+
+
+def test_questions_on_request(page: Any, tmp_path: Path) -> None:
+    """Fixes, the answer and the grade, asked with their buttons."""
+    choose(page, "heyawake")
+    paste(page, TWO_BY_TWO)
+    page.click("button[data-ask=fixes]")
+    page.wait_for_selector("#found li", timeout=30_000)
+    assert page.inner_text("#found li") == "number 0 in the room at row 1, column 1"
+    paste(page, "https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
+    page.click("button[data-ask=answer]")
+    page.wait_for_selector("#answer svg", timeout=30_000)
+    heyawake = work.families()["heyawake"]
+    board = heyawake.parse("https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
+    graded = work.analyse(heyawake, board, "grade", Deadline(30))["grade"]
+    page.click("button[data-ask=grade]")
+    page.wait_for_selector("#found p", timeout=30_000)
+    assert page.inner_text("#found p") == f"grade: {graded}"
+    shot(page, "answer", tmp_path)
+
+
+def test_exports_download_the_files(page: Any) -> None:
+    url = "https://puzz.link/p?mashu/6/6/1063000i3000"
+    paste(page, url)
+    assert page.input_value("#family") == "masyu"  # the URL named its genre
+    assert page.input_value("#url") == url
+    with page.expect_download() as download:
+        page.click(".exports button[data-export=url][data-answer='0']")
+    assert Path(download.value.path()).read_text() == url + "\n"
+    with page.expect_download() as download:
+        page.click(".exports button[data-export=svg][data-answer='1']")
+    assert download.value.suggested_filename == "masyu-answer.svg"
+    assert Path(download.value.path()).read_text().startswith("<svg")
+
+
+def test_bad_input_is_said_and_the_page_goes_on(page: Any) -> None:
+    page.fill("#paste", "this is no board")
+    page.click("#open")
+    page.wait_for_function("() => document.querySelector('#message').textContent !== ''",
+                           timeout=10_000)
+    assert "cpsolve" not in page.inner_text("#message")
+    assert choose(page, "masyu") == "several"
+    # The page still edits and solves: a white pearl in a corner cannot go straight.
+    assert edited(page, lambda: click_cell(page, 0, 0)) == "none"
+    assert page.inner_text("#message") == ""

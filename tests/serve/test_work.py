@@ -1,0 +1,208 @@
+"""What the setter's page asks of a board, without the web: drafts (the page's one shape
+of every family's board) both ways, the answers to each question against brute force
+and against the command line, exports, and the desk that cancels stale work."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from cpsolve.errors import InputError, UsageError
+from cpsolve.grid.editor import Draft, blank, relabelled, to_board, to_draft
+from cpsolve.grid.text import differing_cells
+from cpsolve.limits import Deadline
+from cpsolve.serve import work
+from tests.support.cli import run
+from tests.support.oracles import cases
+
+FAMILIES = sorted(work.families())
+EACH = 4  # boards of each family's oracle with no solution, one, and several
+
+
+def sample(name: str) -> list[tuple[Any, list[Any]]]:
+    """Up to :data:`EACH` of the family's small boards with no solution, as many with
+    one and as many with several."""
+    kinds: dict[int, list[tuple[Any, list[Any]]]] = {0: [], 1: [], 2: []}
+    for board, solutions in cases(name):
+        kind = kinds[min(len(solutions), 2)]
+        if len(kind) < EACH:
+            kind.append((board, solutions))
+    return [*kinds[0], *kinds[1], *kinds[2]]
+
+
+def test_every_grid_family_is_on_the_page() -> None:
+    from cpsolve import registry
+
+    grids = sorted(n for n in registry.names() if registry.load(n).kind.value == "grid")
+    assert grids == FAMILIES
+    listed = {entry["name"]: entry for entry in work.catalogue()}
+    assert listed["akari"]["editor"]["cycle"] == [".", "#", "0", "1", "2", "3", "4"]
+    assert listed["starbattle"]["editor"]["params"] == [{"name": "stars", "default": 1}]
+    assert listed["lits"]["editor"]["cycle"] == [] and listed["lits"]["editor"]["regions"]
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_drafts_round_trip(name: str) -> None:
+    """Every board of the family's oracle, and its example, becomes a draft and back
+    into the same board, through JSON as the page sends it; a blank board of the
+    editor's size is read."""
+    puzzle = work.families()[name]
+    boards = [puzzle.parse(puzzle.family().example), *(b for b, _ in sample(name))]
+    for board in boards:
+        draft = Draft.from_json(json.loads(json.dumps(to_draft(puzzle, board).to_json())))
+        assert to_board(puzzle, draft) == board
+    fresh = blank(puzzle, *puzzle.editor.size)
+    assert to_draft(puzzle, to_board(puzzle, fresh)).to_json() == fresh.to_json()
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_status_against_brute_force(name: str) -> None:
+    """After an edit the page says what brute force says: the solutions counted (up to
+    the bound), and on a board with several, the cells that differ between them."""
+    puzzle = work.families()[name]
+    for board, solutions in sample(name):
+        found = work.analyse(puzzle, board, "status", Deadline(30))
+        assert found["count"] == min(len(solutions), work.BOUND)
+        assert found["complete"] == (len(solutions) < work.BOUND)
+        assert found["status"] == ("unsolvable" if not solutions else "solved")
+        if len(solutions) > 1:
+            shown = [puzzle.show(board, s) for s in solutions]
+            differ = set().union(*(differing_cells(shown[0], s) for s in shown[1:]))
+            assert {(r - 1, c - 1) for r, c in found["undetermined"]} == differ
+            assert "fixes" not in found  # fixes only when asked
+        if not solutions and puzzle.hints is not None:
+            assert "conflict" in found
+
+
+def test_answers_are_the_command_lines() -> None:
+    """Each question's JSON holds what ``cpsolve NAME BOARD --json`` with its flag
+    prints (the same solve, the same setter's report)."""
+    puzzle = work.families()["heyawake"]
+    board = puzzle.parse("2 2\n- -\n- -\na a\na a\n")
+    found = work.analyse(puzzle, board, "fixes", Deadline(30))
+    assert [f["text"] for f in found["fixes"]] == ["number 0 in the room at row 1, column 1"]
+    assert found["undetermined"] == [[1, 1], [1, 2], [2, 1], [2, 2]]
+    printed = json.loads(run("heyawake", "-", "--explain", "--json",
+                             stdin="2 2\n- -\n- -\na a\na a\n").stdout)
+    assert printed["fixes"] == found["fixes"]
+    url = "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"
+    example = puzzle.parse(url)
+    for ask, flag in (("redundant", "--redundant"), ("grade", "--grade"),
+                      ("answer", "--unique")):
+        found = work.analyse(puzzle, example, ask, Deadline(30))
+        printed = json.loads(run("heyawake", url, flag, "--json").stdout)
+        assert found["ask"] == ask
+        for key in ("status", "solution", "count", "unique", "redundant", "grade",
+                    "deductions"):
+            assert found.get(key) == printed.get(key), (ask, key)
+    assert found["svg"].startswith("<svg")
+    with pytest.raises(InputError, match="no question"):
+        work.analyse(puzzle, example, "everything", Deadline(30))
+
+
+def test_conflicts_are_the_command_lines() -> None:
+    puzzle = work.families()["akari"]
+    board = puzzle.parse("4..\n...\n...\n")
+    found = work.analyse(puzzle, board, "status", Deadline(30))
+    assert found["status"] == "unsolvable" and found["conflict"] == [[1, 1]]
+    printed = json.loads(run("akari", "-", "--json", stdin="4..\n...\n...\n").stdout)
+    assert printed["conflict"] == found["conflict"]
+    assert "1 number in conflict" in found["verdict"]
+
+
+def test_exports() -> None:
+    puzzle = work.families()["masyu"]
+    board = puzzle.parse(puzzle.family().example)
+    assert work.export(puzzle, board, "url", False, Deadline(30)).content == (
+        puzzle.family().example + "\n")
+    grid = work.export(puzzle, board, "grid", True, Deadline(30))
+    assert grid.name == "masyu-answer.txt"
+    assert puzzle.read_answer(str(grid.content), board)[1] == []
+    assert not puzzle.check(board, puzzle.read_answer(str(grid.content), board)[0])
+    png = work.export(puzzle, board, "png", False, Deadline(30)).content
+    assert isinstance(png, bytes) and png.startswith(b"\x89PNG")
+    several = puzzle.parse("2 3\n- - -\n- - -\n")
+    with pytest.raises(UsageError, match="not proven unique"):
+        work.export(puzzle, several, "svg", True, Deadline(30))
+    with pytest.raises(InputError, match="no export"):
+        work.export(puzzle, board, "pdf", False, Deadline(30))
+
+
+def test_pasted_boards_find_their_family() -> None:
+    opened = work.opened("akari", "https://puzz.link/p?mashu/6/6/1063000i3000")
+    assert opened["family"] == "masyu"
+    assert opened["url"] == "https://puzz.link/p?mashu/6/6/1063000i3000"
+    with pytest.raises(InputError):
+        work.opened("akari", "no board here")
+    with pytest.raises(InputError, match="no family"):
+        work.opened("chess", None, [3, 3])
+    with pytest.raises(InputError, match="1 to 100"):
+        work.opened("akari", None, [101, 3])
+    with pytest.raises(InputError, match="size"):
+        work.opened("akari", None, "3x3")
+
+
+def test_bad_drafts_are_located() -> None:
+    """A draft the family cannot read says the cell, in the draft's rows and columns."""
+    puzzle = work.families()["masyu"]
+    draft = blank(puzzle, 3, 4)
+    assert draft.cells is not None
+    draft.cells[1][2] = "q"
+    with pytest.raises(InputError, match=r"^row 2, column 3: a cell is '-'"):
+        to_board(puzzle, draft)
+    for bad in (None, [], {"rows": 2}, {"rows": 2, "cols": 2, "cells": [["-"]]},
+                {"rows": True, "cols": 2}, {"rows": 2, "cols": 1, "cells": [["-"], ["a b"]]},
+                {"rows": 1, "cols": 1, "cells": [["-"]], "params": ["x"]}):
+        with pytest.raises(InputError):
+            Draft.from_json(bad)
+    with pytest.raises(InputError, match="regions"):
+        to_board(work.families()["lits"], Draft(2, 2, None, None))
+
+
+def test_regions_are_relabelled_by_connection() -> None:
+    assert relabelled([["x", "y"], ["x", "x"]]) == [["a", "b"], ["a", "a"]]
+    assert relabelled([["x", "y", "x"]]) == [["a", "b", "c"]]
+
+
+def test_the_desk_cancels_older_revisions() -> None:
+    desk = work.Desk(30)
+    first = desk.take("page", 1)
+    same = desk.take("page", 1)
+    assert first is not None and same is not None and not first.expired()
+    newer = desk.take("page", 2)
+    assert newer is not None
+    assert first.expired() and same.expired() and not newer.expired()
+    assert desk.take("page", 1) is None and desk.stale("page", 1)
+    other = desk.take("other", 1)
+    assert other is not None and len(desk) == 2
+    desk.done("page", newer)
+    desk.done("other", other)
+    assert len(desk) == 0
+    assert desk.take("page", 1) is None  # answered, and still older than the newest
+
+
+def test_a_cancelled_solve_stops_at_once() -> None:
+    """A board's solve stops within a fraction of a second of the page's next edit."""
+    puzzle = work.families()["heyawake"]
+    board = to_board(puzzle, blank(puzzle, 40, 40))
+    deadline = Deadline(60)
+    done: dict[str, Any] = {}
+
+    def solve() -> None:
+        start = time.perf_counter()
+        done["found"] = work.analyse(puzzle, board, "status", deadline)
+        done["seconds"] = time.perf_counter() - start
+
+    thread = threading.Thread(target=solve)
+    thread.start()
+    time.sleep(1.0)
+    cancelled = time.perf_counter()
+    deadline.cancel()
+    thread.join(30)
+    assert not thread.is_alive()
+    assert time.perf_counter() - cancelled < 1.0
+    assert done["found"]["limit_reached"]
