@@ -318,15 +318,22 @@ class Watch:
         or (``size``) the process has grown past the budget since the build began;
         raise KeyboardInterrupt when Ctrl-C came (:func:`cpsolve.interrupts.check`)."""
         interrupts.check()
+        error = self.over(size)
+        if error is not None:
+            raise error
+
+    def over(self, size: bool = True) -> TimeUp | TooLarge | None:
+        """What stops the build now (:meth:`look`), or ``None``."""
         if self.deadline.expired():
-            raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
+            return TimeUp(f"time limit reached while {self.what} was {self.doing}")
         if not size:
-            return
+            return None
         self.looked_at = self.charged
         grown = resident() - self.base
         if grown > self.budget or memory_available() < self.floor:
-            raise TooLarge(f"{self.what} grew past {_size(self.budget)} while "
-                           f"it was {self.doing}, more than this machine can give it")
+            return TooLarge(f"{self.what} grew past {_size(self.budget)} while "
+                            f"it was {self.doing}, more than this machine can give it")
+        return None
 
 
 _watching = threading.local()
@@ -347,8 +354,8 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
     process's size are checked, so the build stops with :class:`TimeUp` or
     :class:`~cpsolve.errors.TooLarge` within a fraction of a second of its limit. On
     the main thread an interval timer (``SIGALRM``) interrupts the Python that builds;
-    elsewhere only :func:`charge` looks. Builds may nest; the outer one keeps its
-    timer.
+    in another thread (the page's server) a watch thread does
+    (:class:`_ThreadWatch`). Builds may nest; the outer one keeps its timer.
 
     >>> with building(Deadline(None), "a model") as watch:
     ...     charge(10)
@@ -358,9 +365,10 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
     watch = Watch(deadline, what, doing)
     outer = getattr(_watching, "watch", None)
     _watching.watch = watch
-    timed = (outer is None and threading.current_thread() is threading.main_thread()
-             and hasattr(signal, "setitimer")
+    main = threading.current_thread() is threading.main_thread()
+    timed = (outer is None and main and hasattr(signal, "setitimer")
              and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
+    watcher = _ThreadWatch(watch) if outer is None and not main else None
 
     def alarm(signum: int, frame: Any) -> None:
         if interrupts.stoppable(frame):  # else the next look stops the build
@@ -369,11 +377,71 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
     if timed:
         signal.signal(signal.SIGALRM, alarm)
         signal.setitimer(signal.ITIMER_REAL, WATCH_EVERY, WATCH_EVERY)
+    if watcher is not None:
+        watcher.start()
     try:
         with interrupts.holding():
             yield watch
     finally:
+        _watching.watch = outer
         if timed:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, signal.SIG_DFL)
-        _watching.watch = outer
+        if watcher is not None:
+            watcher.stop()
+
+
+def _raise_in(thread: int, error: type[BaseException] | None) -> None:
+    """Raise ``error`` in the thread ``thread`` at its next bytecode (``None``: take
+    back one not yet raised)."""
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread),
+                                               ctypes.py_object(error) if error else None)
+
+
+def _raising(error: TimeUp | TooLarge) -> type[BaseException]:
+    """A class of ``error``'s kind whose instances, made with no arguments (as an
+    asynchronous exception is), say ``error``'s message."""
+    message, kind = str(error), type(error)
+
+    class Stopped(kind):  # type: ignore[valid-type,misc]
+        def __init__(self) -> None:
+            super().__init__(message)
+
+    Stopped.__name__ = Stopped.__qualname__ = kind.__name__
+    return Stopped
+
+
+class _ThreadWatch(threading.Thread):
+    """The watch of a build in a thread other than the main one, where no timer
+    signal reaches: every :data:`WATCH_EVERY` seconds it looks at the clock and the
+    process's size (:meth:`Watch.look`, which the build's own :func:`charge` calls
+    make too) and, past either, raises the same :class:`TimeUp` or
+    :class:`~cpsolve.errors.TooLarge` in the building thread, once, when that thread
+    stands where an exception may stop it (:func:`cpsolve.interrupts.stoppable`; else
+    it looks again). A raise not yet delivered when the build ends is taken back."""
+
+    def __init__(self, watch: Watch) -> None:
+        super().__init__(daemon=True)
+        self.watch = watch
+        self.target = threading.get_ident()
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        import sys
+
+        while not self.done.wait(WATCH_EVERY):
+            error = self.watch.over()
+            if error is None:
+                continue
+            frame = sys._current_frames().get(self.target)
+            if self.done.is_set() or frame is None or not interrupts.stoppable(frame):
+                continue
+            _raise_in(self.target, _raising(error))
+            return
+
+    def stop(self) -> None:
+        self.done.set()
+        self.join()
+        _raise_in(self.target, None)

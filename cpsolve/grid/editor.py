@@ -44,12 +44,13 @@ class Editor:
     (a new size's rows are its columns)."""
 
     cycle: tuple[str, ...] = ()
-    numbers: tuple[int, int | None] | None = None
+    numbers: tuple[int, int | str] | None = None
     regions: bool = False
     params: tuple[tuple[str, int], ...] = ()
     compact: bool = False
     size: tuple[int, int] = (10, 10)
     square: bool = False
+    empty: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The declaration as the page reads it."""
@@ -227,6 +228,20 @@ def _where(puzzle: GridPuzzle[Any, Any], draft: Draft, error: InputError) -> str
     return f"row {row + 1}, column {column + 1}: "
 
 
+def size_of(puzzle: GridPuzzle[Any, Any], board: Any) -> tuple[int, int]:
+    """The board's rows and columns, read from the family's grid text.
+
+    >>> from cpsolve.models.masyu import MASYU
+    >>> size_of(MASYU, MASYU.parse("2 3\\n- w -\\n- - -\\n"))
+    (2, 3)
+    """
+    lines = gridtext.content(puzzle.board_text(board))
+    head = lines[0][1].split() if lines else []
+    if len(head) >= 2 and all(w.isascii() and w.isdigit() for w in head):
+        return int(head[0]), int(head[1])
+    return len(lines), len(lines[0][1].strip()) if lines else 0
+
+
 def to_draft(puzzle: GridPuzzle[Any, Any], board: Any) -> Draft:
     """``board`` as the page holds it, read from the family's own grid text."""
     editor = require_editor(puzzle)
@@ -242,9 +257,11 @@ def to_draft(puzzle: GridPuzzle[Any, Any], board: Any) -> Draft:
     rows, cols, grids = gridtext.read(written, blocks)
     tokens = [[[t.text for t in row] for row in grid] for grid in grids]
     cells = tokens[0] if editor.cycle else None
+    if cells is not None and editor.empty:
+        cells = [[editor.cycle[0] if t in editor.empty else t for t in row] for row in cells]
     regions = tokens[-1] if editor.regions else None
     return Draft(rows, cols, cells, relabelled(regions) if regions else None, params)
 
 
 __all__ = ["MAX_SIDE", "Draft", "Editor", "blank", "label", "relabelled", "require_editor",
-           "to_board", "to_draft", "to_text"]
+           "size_of", "to_board", "to_draft", "to_text"]

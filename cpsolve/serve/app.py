@@ -43,6 +43,7 @@ from cpsolve.serve import work
 
 MAX_BODY = 1 << 20  # bytes of one request
 MAX_CLIENT = 64  # characters of a client's name
+MAX_WAITING = 64  # questions waiting or under way; more are refused as busy (503)
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -69,11 +70,23 @@ async def _body(request: Request) -> dict[str, Any]:
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks) or b"null")
-    except (ValueError, UnicodeDecodeError):
-        raise Refused(400, "the request is not JSON") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise Refused(400, "the request is not JSON (or nested too deep)") from None
     if not isinstance(data, dict):
         raise Refused(400, "the request is a JSON object")
     return data
+
+
+def _same_origin(request: Request) -> None:
+    """Refuse a request another site's page sends (its ``Origin`` names another host):
+    the server's work is for its own page."""
+    origin = request.headers.get("origin")
+    if origin is None or request.method == "GET":
+        return
+    from urllib.parse import urlsplit
+
+    if urlsplit(origin).netloc != request.headers.get("host"):
+        raise Refused(403, f"a request from another site ({origin}) is refused")
 
 
 def _guarded(handler: Handler, verbose: bool) -> Handler:
@@ -81,6 +94,7 @@ def _guarded(handler: Handler, verbose: bool) -> Handler:
 
     async def run(request: Request) -> Response:
         try:
+            _same_origin(request)
             return await handler(request)
         except Refused as refused:
             return JSONResponse({"error": str(refused)}, status_code=refused.status)
@@ -138,6 +152,8 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
         if not isinstance(revision, int) or isinstance(revision, bool):
             raise Refused(400, "a question gives the board's revision (a number)")
         ask = data.get("ask", "status")
+        if len(desk) >= MAX_WAITING:
+            raise Refused(503, f"busy: {len(desk)} questions are waiting or under way")
         deadline = desk.take(client, revision)
         if deadline is None:
             return JSONResponse({"stale": True, "revision": revision})
@@ -145,6 +161,7 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
             async with questions:
                 if desk.stale(client, revision):
                     return JSONResponse({"stale": True, "revision": revision})
+                desk.start(deadline)
 
                 def answer() -> dict[str, Any]:
                     puzzle = work.puzzle_of(data.get("family"))
@@ -178,7 +195,13 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
     def route(path: str, handler: Handler, method: str) -> Route:
         return Route(path, _guarded(handler, verbose), methods=[method])
 
-    app = Starlette(routes=[
+    async def missing(request: Request, error: Exception) -> Response:
+        code = getattr(error, "status_code", 500)
+        return JSONResponse({"error": f"{request.method} {request.url.path}: "
+                                      f"{getattr(error, 'detail', 'not here')}"},
+                            status_code=code)
+
+    app = Starlette(exception_handlers={404: missing, 405: missing}, routes=[
         route("/", page, "GET"),
         route("/api/families", families, "GET"),
         route("/api/open", open_board, "POST"),

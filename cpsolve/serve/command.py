@@ -13,6 +13,7 @@ from cpsolve.commands import TIME_HELP, TIME_LIMIT, Output
 from cpsolve.errors import UsageError
 
 SECONDS = 10.0  # each question's time limit unless told otherwise
+STOPPING = 3  # seconds a stopping server gives the requests under way
 
 
 def _bound(host: str, port: int) -> socket.socket:
@@ -79,8 +80,15 @@ def serve(host: str, port: int, time_limit: float | None, workers: int, no_brows
 
         webbrowser.open(address)
     config = uvicorn.Config(app, log_level="info" if verbose else "warning",
-                            access_log=verbose, lifespan="off")
-    server = uvicorn.Server(config)
+                            access_log=verbose, lifespan="off",
+                            timeout_graceful_shutdown=STOPPING)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app.state.desk.cancel_all()  # Ctrl-C ends the questions under way
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
     try:
         server.run(sockets=[sock])
     finally:

@@ -15,8 +15,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cpsolve.errors import ForeignPuzzle, InputError, UsageError
-from cpsolve.grid.editor import Draft, blank, to_board, to_draft
+from cpsolve.errors import CpsolveError, ForeignPuzzle, InputError, UsageError
+from cpsolve.grid.editor import MAX_SIDE, Draft, blank, size_of, to_board, to_draft
 from cpsolve.limits import Deadline
 
 if TYPE_CHECKING:
@@ -59,9 +59,18 @@ def describe(puzzle: GridPuzzle[Any, Any], board: Any) -> dict[str, Any]:
     """A board as the page shows it: its draft, grid text, URL and picture (SVG)."""
     from cpsolve.grid.render import to_svg
 
+    rows, cols = size_of(puzzle, board)
+    if not (rows <= MAX_SIDE and cols <= MAX_SIDE):
+        raise InputError(f"a board on the page has at most {MAX_SIDE} rows and columns, "
+                         f"not {rows}x{cols}")
+    url = None
+    if "url" in puzzle.exports:
+        try:
+            url = puzzle.exports["url"](board)
+        except CpsolveError:  # a board the URL form cannot carry (a number too large)
+            url = None
     return {"family": puzzle.name, "draft": to_draft(puzzle, board).to_json(),
-            "text": puzzle.board_text(board),
-            "url": puzzle.exports["url"](board) if "url" in puzzle.exports else None,
+            "text": puzzle.board_text(board), "url": url,
             "svg": to_svg(puzzle.picture(board, None))}
 
 
@@ -135,7 +144,11 @@ def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
     data["verdict"] = verdict(result, not counting, counting, found)
     data["limit_reached"] = bool(result.limit_reached)
     if ask == "answer" and result.solutions:
-        data["svg"] = to_svg(puzzle.picture(board, result.solutions[0]))
+        from cpsolve.grid.report import two_solutions
+
+        data["svg"] = to_svg(two_solutions(puzzle, board, *result.solutions[:2])
+                             if len(result.solutions) > 1 else
+                             puzzle.picture(board, result.solutions[0]))
     return data
 
 
@@ -212,9 +225,26 @@ class Desk:
             self.newest.move_to_end(client)
             while len(self.newest) > self.CLIENTS:
                 self.newest.popitem(last=False)
-            deadline = Deadline(self.seconds)
+            deadline = Deadline(None)  # its clock starts with the work (start)
             self.running.setdefault(client, []).append(deadline)
             return deadline
+
+    def start(self, deadline: Deadline) -> Deadline:
+        """``deadline``'s clock started, now that its work starts (the time spent
+        waiting for a worker is not the question's); one cancelled stays ended."""
+        with self.lock:
+            if deadline.end is None:
+                fresh = Deadline(self.seconds)
+                deadline.seconds, deadline.start, deadline.end = (fresh.seconds, fresh.start,
+                                                                  fresh.end)
+            return deadline
+
+    def cancel_all(self) -> None:
+        """End every question under way (the server is stopping)."""
+        with self.lock:
+            for running in self.running.values():
+                for deadline in running:
+                    deadline.cancel()
 
     def stale(self, client: str, revision: int) -> bool:
         """Whether ``client`` has asked about a newer revision since."""

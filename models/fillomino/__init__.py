@@ -43,7 +43,7 @@ FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
     auto="sat", nothing="no filling gives every area its number of cells",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.fillomino.rules:rules"),
-    editor=Editor(cycle=("-", "1", "2", "3", "4", "5"), numbers=(1, None), size=(5, 5)),
+    editor=Editor(cycle=("-", "1", "2", "3", "4", "5"), numbers=(1, "cells"), size=(5, 5)),
 )
 FAMILY = FILLOMINO.family()
 solve = FILLOMINO.solve

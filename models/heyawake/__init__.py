@@ -40,7 +40,7 @@ HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     # boards of published sizes (see the README).
     auto="sat", nothing="no shading satisfies the rules",
     hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.heyawake.rules:rules"),
-    editor=Editor(cycle=("-", "0", "1", "2", "3", "4"), numbers=(0, None), regions=True,
+    editor=Editor(cycle=("-", "0", "1", "2", "3", "4"), numbers=(0, "cells"), regions=True,
                   size=(6, 6)),
 )
 FAMILY = HEYAWAKE.family()

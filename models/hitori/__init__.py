@@ -36,7 +36,7 @@ HITORI: GridPuzzle[Board, Shading] = GridPuzzle(
     auto="sat", nothing="no shading satisfies the rules",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.hitori.rules:rules"),
-    editor=Editor(cycle=tuple(str(k) for k in range(1, 10)), numbers=(1, None), size=(5, 5)),
+    editor=Editor(cycle=tuple(str(k) for k in range(1, 10)), numbers=(1, "side"), size=(5, 5)),
 )
 FAMILY = HITORI.family()
 solve = HITORI.solve

@@ -38,7 +38,7 @@ NURIKABE: GridPuzzle[Board, Shading] = GridPuzzle(
     auto="sat", nothing="no shading satisfies the rules",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.nurikabe.rules:rules"),
-    editor=Editor(cycle=("-", "1", "2", "3", "4", "5", "?"), numbers=(1, None), size=(5, 5)),
+    editor=Editor(cycle=("-", "1", "2", "3", "4", "5", "?"), numbers=(1, "cells"), size=(5, 5)),
 )
 FAMILY = NURIKABE.family()
 solve = NURIKABE.solve

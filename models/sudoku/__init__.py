@@ -45,8 +45,8 @@ SUDOKU: GridPuzzle[Board, Digits] = GridPuzzle(
     auto="sat", nothing="no way to fill the grid keeps every row, column and box",
     hints=HINTS, layout=LAYOUT,
     rules=lazy("cpsolve.models.sudoku.rules:rules"),
-    editor=Editor(cycle=(".", *(str(k) for k in range(1, 10))), numbers=(1, None), size=(9, 9),
-                  square=True),
+    editor=Editor(cycle=(".", *(str(k) for k in range(1, 10))), numbers=(1, "side"), size=(9, 9),
+                  square=True, empty=("-", "0")),
 )
 FAMILY = SUDOKU.family()
 solve = SUDOKU.solve

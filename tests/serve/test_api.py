@@ -5,10 +5,13 @@ boards, many at once), each one line of error while the server goes on."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import signal
 import socket
 import subprocess
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +24,7 @@ from tests.support.cli import run
 from tests.support.server import serving
 
 STATIC = Path(work.__file__).with_name("static")
+AKARI = work.families()["akari"]
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +100,11 @@ HOSTILE = [
     ("api/analyze", b'{"family": "akari", "revision": 1}', 400, "client"),
     ("api/export", b'{"family": "akari", "draft": {"rows": 1, "cols": 1, "cells": [["."]]},'
                    b' "format": "pdf"}', 400, "no export"),
+    ("api/open", b"[" * 100_000, 400, "nested too deep"),
+    ("api/nowhere", b"{}", 404, "/api/nowhere"),
+    ("api/open", json.dumps({"family": "akari", "text": AKARI.exports["url"](
+        AKARI.parse("\n".join(["." * 300] * 200)))}).encode(), 400,
+     "at most 100 rows and columns, not 200x300"),
 ]
 
 
@@ -107,6 +116,18 @@ def test_hostile_requests(server: str, path: str, body: bytes, status: int, says
     assert reply.status_code == status, reply.text
     message = reply.json()["error"]
     assert says in message and "\n" not in message and "Traceback" not in message
+
+
+def test_other_sites_are_refused(server: str) -> None:
+    """A page of another site may not put the server to work (its Origin is not the
+    server's); the page's own requests name the server's host."""
+    body = {"family": "akari", "size": [3, 3]}
+    refused = httpx.post(server + "api/open", json=body, timeout=30,
+                         headers={"Origin": "https://example.com"})
+    assert refused.status_code == 403 and "another site" in refused.json()["error"]
+    own = httpx.post(server + "api/open", json=body, timeout=30,
+                     headers={"Origin": server.rstrip("/")})
+    assert own.status_code == 200
 
 
 def test_too_large_and_too_many(server: str) -> None:
@@ -143,10 +164,19 @@ def test_the_command_line() -> None:
     assert done.stderr.startswith(f"cpsolve: cannot listen on 127.0.0.1:{port}: ")
     done = run("serve", "--host", "no such host.invalid", "--no-browser", timeout=60)
     assert done.returncode == 2 and "--host" in done.stderr
-    with serving() as (address, process):
+    with serving("--time-limit", "inf") as (address, process):
         assert httpx.get(address, timeout=30).status_code == 200
+        # A question with no time limit under way: Ctrl-C ends it and the server.
+        draft = post(address, "api/open", {"family": "lits", "size": [100, 100]}).json()
+        asked = threading.Thread(target=post, args=(address, "api/analyze", {
+            "family": "lits", "draft": draft["draft"], "client": "c", "revision": 1}))
+        asked.start()
+        time.sleep(1.0)
+        stopped = time.perf_counter()
         process.send_signal(signal.SIGINT)
         process.wait(15)
+        assert time.perf_counter() - stopped < 5
+        asked.join(30)
         assert process.returncode == 130
         assert process.stderr is not None
         assert process.stderr.read().strip().endswith("interrupted")

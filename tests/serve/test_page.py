@@ -84,9 +84,10 @@ def test_the_page_lists_every_family(page: Any) -> None:
 
 
 def test_a_click_makes_the_board_unique(page: Any, tmp_path: Path) -> None:
-    """A pasted Heyawake room with five shadings; one click puts 0 in it: unique."""
-    choose(page, "heyawake")
-    assert paste(page, TWO_BY_TWO) == "several"
+    """A pasted Heyawake URL, one room with five shadings; one click puts 0 in it:
+    unique."""
+    assert paste(page, "https://puzz.link/p?heyawake/2/2/00g") == "several"
+    assert page.input_value("#family") == "heyawake"  # the URL named its genre
     assert status(page) == "5 solutions"
     assert page.locator("#board svg .undetermined").count() == 4
     shot(page, "several", tmp_path)
@@ -140,8 +141,8 @@ def test_borders_draw_regions(page: Any) -> None:
     page.fill("#cols", "2")
     edited(page, lambda: page.click("#new"))
     assert page.evaluate("() => [state.draft.rows, state.draft.cols]") == [2, 2]
-    for col in range(2):
-        click_cell(page, 0, col, dy=0.95)  # the side below row 1
+    for col in range(2):  # the side below row 1
+        edited(page, lambda col=col: click_cell(page, 0, col, dy=0.95))
     page.wait_for_function("() => new Set(state.draft.regions.flat()).size === 2",
                            timeout=10_000)
     assert page.evaluate("() => state.draft.regions") == [["a", "a"], ["b", "b"]]
@@ -161,9 +162,17 @@ def test_questions_on_request(page: Any, tmp_path: Path) -> None:
     board = heyawake.parse("https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
     graded = work.analyse(heyawake, board, "grade", Deadline(30))["grade"]
     page.click("button[data-ask=grade]")
-    page.wait_for_selector("#found p", timeout=30_000)
+    page.wait_for_function("() => (document.querySelector('#found p') || {textContent: ''})"
+                           ".textContent.startsWith('grade: ')", timeout=30_000)
     assert page.inner_text("#found p") == f"grade: {graded}"
     shot(page, "answer", tmp_path)
+    # An edit leaves nothing of the board before it on the page: a second number in the
+    # top left room is no board the family reads.
+    edited(page, lambda: click_cell(page, 1, 0))
+    assert page.inner_text("#status") == "cannot read the board"
+    assert "a second number" in page.inner_text("#message")
+    assert page.inner_text("#answer") == "" and page.inner_text("#found") == ""
+    assert page.input_value("#url") == ""
 
 
 def test_exports_download_the_files(page: Any) -> None:

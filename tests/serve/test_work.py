@@ -173,6 +173,7 @@ def test_the_desk_cancels_older_revisions() -> None:
     first = desk.take("page", 1)
     same = desk.take("page", 1)
     assert first is not None and same is not None and not first.expired()
+    assert desk.start(first).remaining() is not None  # its clock starts with the work
     newer = desk.take("page", 2)
     assert newer is not None
     assert first.expired() and same.expired() and not newer.expired()
@@ -183,6 +184,36 @@ def test_the_desk_cancels_older_revisions() -> None:
     desk.done("other", other)
     assert len(desk) == 0
     assert desk.take("page", 1) is None  # answered, and still older than the newest
+
+
+def test_the_time_limit_holds_in_a_worker_thread() -> None:
+    """The page's questions run in threads, where no timer signal comes: a build with
+    no looks at the clock of its own (LITS's placements on a 100x100 board) still stops
+    at the limit."""
+    puzzle = work.families()["lits"]
+    board = to_board(puzzle, blank(puzzle, 100, 100))
+    done: dict[str, Any] = {}
+
+    def solve() -> None:
+        start = time.perf_counter()
+        done["found"] = work.analyse(puzzle, board, "status", Deadline(1.0))
+        done["seconds"] = time.perf_counter() - start
+
+    thread = threading.Thread(target=solve)
+    thread.start()
+    thread.join(60)
+    assert done["found"]["limit_reached"] and "time limit" in done["found"]["verdict"]
+    assert done["seconds"] < 2.0, done["seconds"]
+    # The watch's raise never outlives its build: the thread goes on as before.
+    small = work.families()["akari"].parse("...\n")
+    assert work.analyse(work.families()["akari"], small, "status", Deadline(30))["count"] == 3
+
+
+def test_sudoku_boards_past_nine_keep_the_editors_tokens() -> None:
+    puzzle = work.families()["sudoku"]
+    draft = to_draft(puzzle, to_board(puzzle, blank(puzzle, 16, 16)))
+    assert draft.cells is not None and {t for row in draft.cells for t in row} == {"."}
+    assert puzzle.editor is not None and puzzle.editor.to_json()["numbers"] == [1, "side"]
 
 
 def test_a_cancelled_solve_stops_at_once() -> None:

@@ -102,6 +102,9 @@ def click_cell(page: Any, row: int, col: int, dx: float = 0.5, dy: float = 0.5) 
     """Click the board's cell at ``row``, ``col`` (0-based), at ``dx``, ``dy`` of the
     cell from its top left corner (0.5, 0.5: its centre; near 0 or 1: a side)."""
     draft = page.evaluate("() => state.draft")
-    box = page.locator("#board svg").bounding_box()
+    board = page.locator("#board svg")
+    board.wait_for(state="visible")
+    box = board.bounding_box()
+    assert box is not None
     unit = box["width"] / (draft["cols"] + 0.5)
     page.mouse.click(box["x"] + (0.25 + col + dx) * unit, box["y"] + (0.25 + row + dy) * unit)

@@ -156,6 +156,8 @@ function load(draft) {
   state.draft = draft;
   state.revision += 1;
   state.marks = {};
+  $("found").innerHTML = "";
+  $("answer").innerHTML = "";
   refresh();
 }
 
@@ -306,7 +308,9 @@ function onKey(event) {
   const numbers = state.editor.numbers;
   if (numbers && /^[0-9]$/.test(key)) {
     event.preventDefault();
-    const high = numbers[1] === null ? state.draft.rows * state.draft.cols : numbers[1];
+    const { rows, cols } = state.draft;
+    const high = numbers[1] === "cells" ? rows * cols
+      : numbers[1] === "side" ? Math.max(rows, cols) : numbers[1];
     const now = Date.now();
     const same = state.typed.cell === `${r},${c}` && now - state.typed.at < TYPING;
     let value = Number(key);
@@ -335,7 +339,11 @@ async function refresh() {
   if (shown.error) {
     say(shown.error);
     showBoard(plainSvg(state.draft));
+    $("url").value = "";
+    $("text").textContent = "";
     setStatus("error", "cannot read the board", shown.error);
+    // Asked all the same: the server ends the solve of the board before this one.
+    post("/api/analyze", { family: state.family, draft: state.draft, client: state.client, revision });
     return;
   }
   say("");
@@ -350,7 +358,8 @@ async function refresh() {
     setStatus("error", "cannot solve the board", found.error);
     return;
   }
-  state.marks = { undetermined: found.undetermined || [], conflict: found.conflict || [] };
+  state.marks.undetermined = found.undetermined || [];
+  state.marks.conflict = found.conflict || [];
   paint();
   if (found.status === "unsolvable") {
     setStatus("none", "no solution", found.verdict);
@@ -374,16 +383,20 @@ function show(shown) {
     const input = document.querySelector(`#params input[data-index="${k}"]`);
     if (input) input.value = value;
   }
-  $("found").innerHTML = "";
-  $("answer").innerHTML = "";
 }
 
-function listed(title, items, hover) {
+function listed(title, items, hover, partial) {
   const box = $("found");
   box.innerHTML = "";
   const heading = document.createElement("p");
   heading.textContent = title;
   box.appendChild(heading);
+  if (partial) {
+    const note = document.createElement("p");
+    note.className = "partial";
+    note.textContent = "(the time ran out: there may be more)";
+    box.appendChild(note);
+  }
   if (!items.length) return;
   const list = document.createElement("ul");
   for (const item of items) {
@@ -409,22 +422,23 @@ async function ask(question) {
     $("found").textContent = `${question}: ${found.error}`;
     return;
   }
+  const partial = found.limit_reached;
   if (question === "fixes") {
     const fixes = found.fixes || [];
     if (found.unique) listed("unique: nothing to fix", []);
-    else listed(fixes.length ? "fixes, each leaving exactly one solution:" : found.verdict, fixes, true);
+    else listed(fixes.length ? "fixes, each leaving exactly one solution:" : found.verdict, fixes, true, partial);
   } else if (question === "redundant") {
     const cells = found.redundant || [];
     state.marks.redundant = cells;
     paint();
     listed(cells.length ? "clues that can each go, the solution staying unique:" : found.verdict,
-      cells.map(([r, c]) => ({ text: `row ${r}, column ${c}` })));
+      cells.map(([r, c]) => ({ text: `row ${r}, column ${c}` })), false, partial);
   } else if (question === "grade") {
     const counts = found.deductions || {};
     listed(found.grade ? `grade: ${found.grade}` : found.verdict,
       Object.entries(counts).map(([k, v]) => ({ text: `${k}: ${v}` })));
   } else if (question === "answer") {
-    $("found").textContent = found.verdict;
+    listed(found.unique ? "the answer (unique)" : found.verdict, []);
     $("answer").innerHTML = found.svg || "";
   }
 }
@@ -447,7 +461,11 @@ async function exported(format, answer) {
 
 async function open(body) {
   const got = await post("/api/open", body);
-  if (got.error) { say(got.error); return false; }
+  if (got.error) {
+    say(got.error);
+    if (state.draft && $("family").value !== state.family) choose(state.family);
+    return false;
+  }
   if (got.family !== state.family) choose(got.family);
   state.undo = [];
   state.redo = [];
@@ -498,9 +516,8 @@ async function start() {
     select.appendChild(option);
   }
   select.addEventListener("change", () => {
-    choose(select.value);
-    const [rows, cols] = state.editor.size;
-    open({ family: state.family, size: [rows, cols] });
+    const wanted = state.families[select.value].editor;
+    open({ family: select.value, size: wanted.size });
   });
   $("new").addEventListener("click", () => {
     let rows = Number($("rows").value);
