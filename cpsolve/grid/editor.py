@@ -195,37 +195,52 @@ def to_text(puzzle: GridPuzzle[Any, Any], draft: Draft) -> str:
 def to_board(puzzle: GridPuzzle[Any, Any], draft: Draft) -> Any:
     """The family's board for ``draft``, read by its own ``parse``: an
     :class:`InputError` that names the row and column of the draft where the text
-    fails."""
+    fails (and any other place of the text it names, in rows and columns too).
+
+    >>> from cpsolve.models.heyawake import HEYAWAKE
+    >>> try:
+    ...     to_board(HEYAWAKE, Draft(1, 2, [["1", "2"]], [["a", "a"]]))
+    ... except InputError as error:
+    ...     print(error.message)
+    row 1, column 2: a second number in the room of the one at row 1, column 1
+    """
     written = to_text(puzzle, draft)
     try:
         return puzzle.parse(written)
     except InputError as error:
-        raise InputError(_where(puzzle, draft, error) + error.message) from None
+        where = _cell(puzzle, draft, error.line, error.column)
+
+        def moved(found: re.Match[str]) -> str:
+            return _cell(puzzle, draft, int(found[1]), int(found[2])) or found[0]
+
+        message = re.sub(r"line (\d+), column (\d+)", moved, error.message)
+        raise InputError(f"{where}: {message}" if where else message) from None
 
 
-def _where(puzzle: GridPuzzle[Any, Any], draft: Draft, error: InputError) -> str:
-    """``row 3, column 2: `` for an error at a cell of the written text."""
-    if error.line is None:
-        return ""
+def _cell(puzzle: GridPuzzle[Any, Any], draft: Draft, line: int | None,
+          column: int | None) -> str | None:
+    """``row 3, column 2`` for a place in the draft's written text (``row 3`` where
+    the column falls outside the board), ``None`` for a place outside its rows."""
+    if line is None:
+        return None
     compact = require_editor(puzzle).compact
-    index = error.line - (1 if compact else 2)
-    if index < 0:
-        return ""
-    row = index % draft.rows
+    index = line - (1 if compact else 2)
+    written = [r for b in (draft.cells, draft.regions) if b is not None for r in b]
+    if not 0 <= index < len(written):
+        return None
+    row, at = index % draft.rows, (column or 1)
     if compact:
-        column = (error.column or 1) - 1
+        cell = at - 1
     else:
-        written = [r for b in (draft.cells, draft.regions) if b is not None for r in b][index] \
-            if index < draft.rows * (2 if draft.cells and draft.regions else 1) else []
-        start, column = 0, 0
-        for k, token in enumerate(written):
-            if start + len(token) >= (error.column or 1) - 1:
-                column = k
+        start, cell = 0, len(written[index])
+        for k, token in enumerate(written[index]):
+            if at <= start + len(token) + 1:
+                cell = k
                 break
             start += len(token) + 1
-    if column >= draft.cols:
-        return f"row {row + 1}: "
-    return f"row {row + 1}, column {column + 1}: "
+    if not 0 <= cell < draft.cols:
+        return f"row {row + 1}"
+    return f"row {row + 1}, column {cell + 1}"
 
 
 def size_of(puzzle: GridPuzzle[Any, Any], board: Any) -> tuple[int, int]:
