@@ -16,10 +16,11 @@ from cpsolve.grid.editor import Draft, blank, relabelled, to_board, to_draft
 from cpsolve.grid.text import differing_cells
 from cpsolve.limits import Deadline
 from cpsolve.serve import work
-from tests.support.cli import run
+from tests.support.cli import run, valid_json
 from tests.support.oracles import cases
 
 FAMILIES = sorted(work.families())
+PAGE_KEYS = ("ask", "verdict", "revision", "svg")  # what the page's answers add (json.md)
 EACH = 4  # boards of each family's oracle with no solution, one, and several
 
 
@@ -100,6 +101,9 @@ def test_answers_are_the_command_lines() -> None:
                     "deductions"):
             assert found.get(key) == printed.get(key), (ask, key)
     assert found["svg"].startswith("<svg")
+    for ask in ("status", "fixes", "redundant", "grade", "answer"):  # the schema's object
+        found = work.analyse(puzzle, example, ask, Deadline(30))
+        valid_json({k: v for k, v in found.items() if k not in PAGE_KEYS})
     with pytest.raises(InputError, match="no question"):
         work.analyse(puzzle, example, "everything", Deadline(30))
 
