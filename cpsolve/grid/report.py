@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cpsolve.grid.hints import Clue
+from cpsolve.grid.hints import Clue, Edit
 from cpsolve.limits import Deadline
 from cpsolve.result import Result, Status
 
@@ -25,7 +25,8 @@ class Report:
     answer's (for ``-o`` and ``--format svg/png``; also when there is no answer),
     ``notes`` on standard error, ``summary`` the short phrases the verdict line ends
     with when the output goes to a file or a picture (``3 cells undetermined, 10
-    fixes``), ``proven`` what ``--certify`` says after the verdict. A report cut
+    fixes``), ``proven`` what ``--certify`` says after the verdict, ``fixes`` the
+    fixes ``--explain`` found (each with its changed board). A report cut
     short by the deadline says so on the result (``limit_reached`` and ``reason``),
     which sets the exit status."""
 
@@ -36,6 +37,7 @@ class Report:
     notes: list[str] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
     proven: str = ""  # how the verdict is proven, said after it: "certified, 0.04 s to check"
+    fixes: list[Edit[Any]] = field(default_factory=list)  # the fixes found, as edits
 
 
 QUESTIONS = ("explain", "redundant", "minimize", "grade")
@@ -162,6 +164,7 @@ def _explain(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: s
     out.keys["undetermined"] = _cells(found.undetermined)
     if fixes:
         out.keys["fixes"] = [fix.to_json() for fix in found.fixes]
+        out.fixes = list(found.fixes)
     first_text = puzzle.show(board, found.first)
     if found.unique:
         out.text = first_text + "\n\nunique: every cell is the same in every solution"

@@ -116,7 +116,8 @@ def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
       10``), the undetermined cells when there are several (the cells ``--explain``
       marks) and the clues in conflict when there are none;
     * ``fixes``, ``redundant``, ``grade``: ``--explain``, ``--redundant``, ``--grade``
-      (each after a proof of uniqueness, as the command does);
+      (each after a proof of uniqueness, as the command does); each fix also carries
+      the changed board's ``draft``, for the page to apply;
     * ``answer``: ``--unique``, with the answer's picture (``svg``).
     """
     from cpsolve.grid.command import verdict
@@ -138,6 +139,8 @@ def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
              if puzzle.hints is not None else Report())
     data = result_json(puzzle.name, result, lambda a: puzzle.rows(board, a), plans=False,
                        **found.keys)
+    for fix, edit in zip(data.get("fixes", []), found.fixes):  # the page applies a fix
+        fix["draft"] = to_draft(puzzle, edit.board).to_json()
     if counting:  # one solution or none: no cell is undetermined
         data.setdefault("undetermined", [])
     data["ask"] = ask

@@ -155,6 +155,8 @@ def test_questions_on_request(page: Any, tmp_path: Path) -> None:
     page.click("button[data-ask=fixes]")
     page.wait_for_selector("#found li", timeout=30_000)
     assert page.inner_text("#found li") == "number 0 in the room at row 1, column 1"
+    assert edited(page, lambda: page.click("#found li")) == "unique"  # the fix applied
+    assert page.evaluate("() => state.draft.cells") == [["0", "-"], ["-", "-"]]
     paste(page, "https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
     page.click("button[data-ask=answer]")
     page.wait_for_selector("#answer svg", timeout=30_000)

@@ -406,6 +406,11 @@ function listed(title, items, hover, partial) {
       li.addEventListener("mouseenter", () => { state.marks.fix = [item.cell]; paint(); });
       li.addEventListener("mouseleave", () => { state.marks.fix = []; paint(); });
     }
+    if (item.draft) {
+      li.className = "fix";
+      li.title = "click to make this change";
+      li.addEventListener("click", () => commit(item.draft));
+    }
     list.appendChild(li);
   }
   box.appendChild(list);
