@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 BOUND = 10  # solutions counted after every edit: "at least 10" beyond
 ASKS = ("status", "fixes", "redundant", "grade", "answer")
-EXPORTS = ("url", "grid", "svg", "png")
+EXPORTS = ("url", "grid", "svg", "png", "certificate")
 MAX_TEXT = 200_000  # characters of pasted text
 
 
@@ -168,12 +168,15 @@ def export(puzzle: GridPuzzle[Any, Any], board: Any, fmt: str, answer: bool,
            deadline: Deadline) -> Exported:
     """The board (or, with ``answer``, its answer) as ``fmt`` (:data:`EXPORTS`): the
     URL and grid text the command's ``--format url``/``grid`` print, the pictures it
-    draws (``--no-solve -o``, ``-o``); an answer that is not proven unique is
-    refused."""
+    draws (``--no-solve -o``, ``-o``), the certificate ``--certify`` writes (of the
+    board's one answer or of its having none); an answer that is not proven unique
+    is refused."""
     from cpsolve.grid.render import to_png, to_svg
 
     if fmt not in EXPORTS:
         raise InputError(f"no export {fmt!r} ({', '.join(EXPORTS)})")
+    if fmt == "certificate":
+        return _certificate(puzzle, board, deadline)
     solution = None
     if answer:
         result = puzzle.solve(board, unique=True, time_limit=deadline)
@@ -197,6 +200,22 @@ def export(puzzle: GridPuzzle[Any, Any], board: Any, fmt: str, answer: bool,
     if fmt == "svg":
         return Exported(f"{stem}.svg", "image/svg+xml", to_svg(picture))
     return Exported(f"{stem}.png", "image/png", to_png(picture))
+
+
+def _certificate(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline) -> Exported:
+    """The certificate ``cpsolve NAME BOARD --certify`` writes for ``board``, made and
+    checked by the same code (:func:`cpsolve.certify.command.certify`)."""
+    from cpsolve.certify.command import certify
+
+    if puzzle.rules is None:
+        raise UsageError(f"{puzzle.name} has no certificates")
+    text = puzzle.board_text(board)
+    result = puzzle.solve(board, unique=True, time_limit=deadline)
+    name = f"{puzzle.name}.cert.zip"
+    made = certify(puzzle.family(), text, result, name, deadline)
+    if name not in made.files:
+        raise UsageError(made.phrase)
+    return Exported(name, "application/zip", made.files[name])
 
 
 class Desk:

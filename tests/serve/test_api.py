@@ -73,6 +73,25 @@ def test_open_edit_and_ask(server: str) -> None:
     assert 'filename="heyawake-answer.png"' in exported.headers["content-disposition"]
 
 
+def test_certificates(server: str, tmp_path: Path) -> None:
+    """The page's certificate is ``--certify``'s: ``cpsolve verify`` checks it."""
+    opened = post(server, "api/open", {"family": "heyawake",
+                                       "text": "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"})
+    got = post(server, "api/export", {"family": "heyawake", "draft": opened.json()["draft"],
+                                      "format": "certificate"})
+    assert got.status_code == 200 and got.headers["content-type"] == "application/zip"
+    assert 'filename="heyawake.cert.zip"' in got.headers["content-disposition"]
+    path = tmp_path / "heyawake.cert.zip"
+    path.write_bytes(got.content)
+    checked = run("verify", str(path))
+    assert checked.returncode == 0 and checked.stdout.startswith("verified: heyawake, unique")
+    several = post(server, "api/open", {"family": "heyawake", "size": [2, 2]}).json()["draft"]
+    refused = post(server, "api/export", {"family": "heyawake", "draft": several,
+                                          "format": "certificate"})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "not certified: not unique: two answers are the evidence"
+
+
 def test_an_older_revision_is_stale(server: str) -> None:
     draft = post(server, "api/open", {"family": "akari", "size": [3, 3]}).json()["draft"]
     ask = {"family": "akari", "draft": draft, "client": "s"}

@@ -189,6 +189,12 @@ def test_exports_download_the_files(page: Any) -> None:
         page.click(".exports button[data-export=svg][data-answer='1']")
     assert download.value.suggested_filename == "masyu-answer.svg"
     assert Path(download.value.path()).read_text().startswith("<svg")
+    with page.expect_download() as download:
+        page.click("#certificate")
+    assert download.value.suggested_filename == "masyu.cert.zip"
+    from cpsolve.certify.certificate import check, load
+
+    assert check(load(str(download.value.path()))).claim == "unique"
 
 
 def test_bad_input_is_said_and_the_page_goes_on(page: Any) -> None:

@@ -483,6 +483,7 @@ function choose(name) {
   state.family = name;
   state.editor = state.families[name].editor;
   $("family").value = name;
+  $("certificate").hidden = !state.families[name].certify;
   const params = $("params");
   params.innerHTML = "";
   state.editor.params.forEach((param, k) => {
