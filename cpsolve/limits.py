@@ -318,9 +318,12 @@ class Watch:
         or (``size``) the process has grown past the budget since the build began;
         raise KeyboardInterrupt when Ctrl-C came (:func:`cpsolve.interrupts.check`)."""
         interrupts.check()
-        error = self.over(size)
-        if error is not None:
-            raise error
+        if self.deadline.expired():
+            raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
+        if size:
+            error = self.over(size)
+            if error is not None:
+                raise error
 
     def over(self, size: bool = True) -> TimeUp | TooLarge | None:
         """What stops the build now (:meth:`look`), or ``None``."""
@@ -383,10 +386,10 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
         with interrupts.holding():
             yield watch
     finally:
-        _watching.watch = outer
         if timed:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        _watching.watch = outer
         if watcher is not None:
             watcher.stop()
 
