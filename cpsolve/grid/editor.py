@@ -243,29 +243,39 @@ def _cell(puzzle: GridPuzzle[Any, Any], draft: Draft, line: int | None,
     return f"row {row + 1}, column {cell + 1}"
 
 
-def size_of(puzzle: GridPuzzle[Any, Any], board: Any) -> tuple[int, int]:
-    """The board's rows and columns, read from the family's grid text.
+def _size_line(lines: list[tuple[int, str]]) -> list[str] | None:
+    """The words of the grid text's size line (``ROWS COLS`` and the numbers after
+    them), or ``None`` for compact text without one."""
+    head = lines[0][1].split() if lines else []
+    sized = len(head) >= 2 and all(w.isascii() and w.isdigit() for w in head)
+    return head if sized else None
+
+
+def size_of(puzzle: GridPuzzle[Any, Any], board: Any, written: str | None = None
+            ) -> tuple[int, int]:
+    """The board's rows and columns, read from the family's grid text (``written``:
+    that text, when it is written already).
 
     >>> from cpsolve.models.masyu import MASYU
     >>> size_of(MASYU, MASYU.parse("2 3\\n- w -\\n- - -\\n"))
     (2, 3)
     """
-    lines = gridtext.content(puzzle.board_text(board))
-    head = lines[0][1].split() if lines else []
-    if len(head) >= 2 and all(w.isascii() and w.isdigit() for w in head):
+    lines = gridtext.content(puzzle.board_text(board) if written is None else written)
+    head = _size_line(lines)
+    if head is not None:
         return int(head[0]), int(head[1])
     return len(lines), len(lines[0][1].strip()) if lines else 0
 
 
-def to_draft(puzzle: GridPuzzle[Any, Any], board: Any) -> Draft:
-    """``board`` as the page holds it, read from the family's own grid text."""
+def to_draft(puzzle: GridPuzzle[Any, Any], board: Any, written: str | None = None) -> Draft:
+    """``board`` as the page holds it, read from the family's own grid text
+    (``written``: that text, when it is written already)."""
     editor = require_editor(puzzle)
-    written = puzzle.board_text(board)
+    written = puzzle.board_text(board) if written is None else written
     lines = gridtext.content(written)
     params: list[int] = []
-    head = lines[0][1].split() if lines else []
-    sized = len(head) >= 2 and all(w.isascii() and w.isdigit() for w in head)
-    if sized:  # the size line, then rows of tokens
+    head = _size_line(lines)
+    if head is not None:  # the size line, then rows of tokens
         params = [int(w) for w in head[2:]]
         written = "\n".join([f"{head[0]} {head[1]}", *(line for _, line in lines[1:])])
     blocks = int(bool(editor.cycle)) + int(editor.regions)

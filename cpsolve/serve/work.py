@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cpsolve.errors import CpsolveError, ForeignPuzzle, InputError, UsageError
-from cpsolve.grid.editor import MAX_SIDE, Draft, blank, size_of, to_board, to_draft
+from cpsolve.grid.editor import (
+    MAX_SIDE,
+    Draft,
+    blank,
+    require_editor,
+    size_of,
+    to_board,
+    to_draft,
+)
 from cpsolve.limits import Deadline
 
 if TYPE_CHECKING:
@@ -42,9 +50,9 @@ def families() -> dict[str, GridPuzzle[Any, Any]]:
 
 def catalogue() -> list[dict[str, Any]]:
     """What the page lists: each family's name, summary, editor and exports."""
-    return [{"name": name, "summary": puzzle.summary, "editor": puzzle.editor.to_json(),
+    return [{"name": name, "summary": puzzle.summary, "editor": require_editor(puzzle).to_json(),
              "url": "url" in puzzle.exports, "certify": puzzle.rules is not None}
-            for name, puzzle in families().items() if puzzle.editor is not None]
+            for name, puzzle in families().items()]
 
 
 def puzzle_of(name: Any) -> GridPuzzle[Any, Any]:
@@ -59,7 +67,8 @@ def describe(puzzle: GridPuzzle[Any, Any], board: Any) -> dict[str, Any]:
     """A board as the page shows it: its draft, grid text, URL and picture (SVG)."""
     from cpsolve.grid.render import to_svg
 
-    rows, cols = size_of(puzzle, board)
+    text = puzzle.board_text(board)
+    rows, cols = size_of(puzzle, board, text)
     if not (rows <= MAX_SIDE and cols <= MAX_SIDE):
         raise InputError(f"a board on the page has at most {MAX_SIDE} rows and columns, "
                          f"not {rows}x{cols}")
@@ -69,8 +78,8 @@ def describe(puzzle: GridPuzzle[Any, Any], board: Any) -> dict[str, Any]:
             url = puzzle.exports["url"](board)
         except CpsolveError:  # a board the URL form cannot carry (a number too large)
             url = None
-    return {"family": puzzle.name, "draft": to_draft(puzzle, board).to_json(),
-            "text": puzzle.board_text(board), "url": url,
+    return {"family": puzzle.name, "draft": to_draft(puzzle, board, text).to_json(),
+            "text": text, "url": url,
             "svg": to_svg(puzzle.picture(board, None))}
 
 
