@@ -205,14 +205,16 @@ def test_the_time_limit_holds_in_a_worker_thread() -> None:
 
     def solve() -> None:
         start = time.perf_counter()
-        done["found"] = work.analyse(puzzle, board, "status", Deadline(1.0))
+        done["found"] = work.analyse(puzzle, board, "status", Deadline(2.0))
         done["seconds"] = time.perf_counter() - start
 
     thread = threading.Thread(target=solve)
     thread.start()
     thread.join(60)
     assert done["found"]["limit_reached"] and "time limit" in done["found"]["verdict"]
-    assert done["seconds"] < 2.0, done["seconds"]
+    # Unwatched, the build's own looks stop it only at 5 to 6.5 s on the machine of
+    # the README's figures; watched, at 2.2 s.
+    assert done["seconds"] < 3.5, done["seconds"]
     # The watch's raise never outlives its build: the thread goes on as before.
     small = work.families()["akari"].parse("...\n")
     assert work.analyse(work.families()["akari"], small, "status", Deadline(30))["count"] == 3
