@@ -55,7 +55,7 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
     said = verdict(result, unique, counting, report)
     if fmt == "json":
         data = result_json(puzzle.name, result, lambda a: puzzle.rows(board, a),
-                           plans=False, **report.keys)
+                           plans=False, **puzzle.answer_keys(board, result), **report.keys)
         out = Output(stdout=json.dumps(data, indent=2), exit_code=code)
     elif fmt in ("svg", "png"):
         picture = report.picture

@@ -59,8 +59,10 @@ class GridPuzzle(Generic[Board, Answer]):
     board in its main format: ``--no-solve``, generators), ``exports`` (more
     ``--format`` choices that print the board: ``url``, ``grid``, ...),
     ``show(board, answer)`` (an answer as text), ``rows(board, answer)`` (as JSON
-    rows), ``read_answer(text, board)`` (an answer for ``--check``, with the cells
-    where it contradicts the board), ``picture(board, answer or None)``.
+    rows), ``details(board, answer)`` (optional: what else the JSON says of each
+    answer, an object: Slitherlink's edges and inside cells), ``read_answer(text,
+    board)`` (an answer for ``--check``, with the cells where it contradicts the
+    board), ``picture(board, answer or None)``.
 
     Rules: ``check(board, answer)`` (every rule broken, independently of every
     encoding), ``prepare(board, deduce)`` (what the deductions leave:
@@ -112,6 +114,14 @@ class GridPuzzle(Generic[Board, Answer]):
     grader: Callable[[], Any] | None = None
     rules: Callable[[Board], Any] | None = None
     editor: Editor | None = None
+    details: Callable[[Board, Answer], dict[str, Any]] | None = None
+
+    def answer_keys(self, board: Board, result: Result) -> dict[str, Any]:
+        """The JSON keys the answers add beside their rows: ``details``, one object a
+        solution, when the family declares them."""
+        if self.details is None:
+            return {}
+        return {"details": [self.details(board, answer) for answer in result.solutions]}
 
     def require_hints(self) -> Hints[Board]:
         """The family's clues, for the setter's tools; a :class:`UsageError` when it

@@ -330,6 +330,82 @@ def encode_base3(values: Sequence[int]) -> str:
     return "".join(out)
 
 
+def decode_small(link: Link, start: int, count: int) -> tuple[list[int | None], int]:
+    """``count`` places holding a number 0-4 or none (pzprjs ``decode4Cell``:
+    Slitherlink's cells): ``0``-``4`` a number, ``5``-``9`` a number and one empty
+    place after it, ``a``-``e`` a number and two, ``g``-``z`` 1-20 empty places, ``.`` a
+    number shown as ``?`` (:data:`UNKNOWN`). As on the site, a body that ends early
+    leaves the cells after it empty (published URLs leave out the empty cells at the
+    end).
+
+    >>> decode_small(Link("slither", 6, 1, "3aga", 0), 0, 6)
+    ([3, 0, None, None, None, 0], 4)
+    >>> decode_small(Link("slither", 6, 1, "3", 0), 0, 6)[0]
+    [3, None, None, None, None, None]
+    """
+    body = link.body
+    out: list[int | None] = []
+    index = start
+    while len(out) < count:
+        if index >= len(body):
+            out.extend([None] * (count - len(out)))
+            break
+        ch = body[index]
+        if "0" <= ch <= "4":
+            out.append(int(ch))
+        elif "5" <= ch <= "9":
+            out.extend([int(ch) - 5, None])
+        elif "a" <= ch <= "e":
+            out.extend([int(ch, 16) - 10, None, None])
+        elif "g" <= ch <= "z":
+            out.extend([None] * (int(ch, 36) - 15))
+        elif ch == ".":
+            out.append(UNKNOWN)
+        else:
+            raise link.error(f"unexpected character {ch!r} among the cells", index)
+        index += 1
+    return out[:count], index
+
+
+def encode_small(numbers: Sequence[int | None]) -> str:
+    """The inverse of :func:`decode_small`, as the site writes it (a number near the
+    end takes the form with two empty places after it, past the board's end).
+
+    >>> encode_small([3, 0, None, None, None, 0])
+    '3aga'
+    """
+    out: list[str] = []
+    gap = 0
+    cells = len(numbers)
+    k = 0
+    while k < cells:
+        number = numbers[k]
+        if number is None:
+            gap += 1
+            if gap == 20:
+                out.append("z")
+                gap = 0
+            k += 1
+            continue
+        if gap:
+            out.append(chr(ord("f") + gap))
+            gap = 0
+        if number == UNKNOWN:
+            out.append(".")
+        elif k + 1 < cells and numbers[k + 1] is not None:
+            out.append(str(number))
+        elif k + 2 < cells and numbers[k + 2] is not None:
+            out.append(str(5 + number))
+            k += 1
+        else:
+            out.append(format(10 + number, "x"))
+            k += 2
+        k += 1
+    if gap:
+        out.append(chr(ord("f") + gap))
+    return "".join(out)
+
+
 def shifted(error_: InputError, text: str) -> InputError:
     """``error_`` (about a one-line URL that is ``text`` stripped) moved to where the
     URL sits in ``text``: its line, and its column on that line."""

@@ -48,6 +48,12 @@ class GridPicture:
     dots: dict[Cell, str] = field(default_factory=dict)  # small dots (cells left empty)
     title: str = ""
     line_colour: str = LOOP
+    # Along the grid's lines rather than through cells (Slitherlink): ``edges`` join
+    # two corners, corner (r, c) being the top left corner of cell (r, c);
+    # ``corners`` puts a dot on each corner of the grid, in that colour, and then
+    # the grid's own lines and frame are left out.
+    edges: list[tuple[Cell, Cell]] = field(default_factory=list)
+    corners: str | None = None
 
 
 @dataclass
@@ -202,9 +208,9 @@ def _grid_shapes(picture: GridPicture) -> list[Shape]:
     out = [Shape("rect", 0, 0, picture.width, picture.height, fill="#ffffff")]
     for (r, c), colour in picture.fill.items():
         out.append(Shape("rect", c, r, 1, 1, fill=colour))
-    for r in range(1, picture.height):
+    for r in range(1, picture.height) if picture.corners is None else ():
         out.append(Shape("line", 0, r, picture.width, r, stroke=GRID_LINE, weight=0.03))
-    for c in range(1, picture.width):
+    for c in range(1, picture.width) if picture.corners is None else ():
         out.append(Shape("line", c, 0, c, picture.height, stroke=GRID_LINE, weight=0.03))
     for (r1, c1), (r2, c2) in sorted(picture.borders):
         if r1 == r2:  # side by side: the vertical line between them
@@ -213,12 +219,20 @@ def _grid_shapes(picture: GridPicture) -> list[Shape]:
         else:
             y = max(r1, r2)
             out.append(Shape("line", c1 - 0.04, y, c1 + 1.04, y, stroke=BORDER, weight=0.1))
-    out.append(Shape("rect", 0, 0, picture.width, picture.height, stroke=BORDER, weight=0.08))
+    if picture.corners is None:
+        out.append(Shape("rect", 0, 0, picture.width, picture.height, stroke=BORDER,
+                         weight=0.08))
     for (r, c), colour in picture.marks.items():
         out.append(Shape("rect", c + 0.08, r + 0.08, 0.84, 0.84, stroke=colour, weight=0.1))
     for (r1, c1), (r2, c2) in picture.lines:
         out.append(Shape("line", c1 + 0.5, r1 + 0.5, c2 + 0.5, r2 + 0.5,
                          stroke=picture.line_colour, weight=0.14))
+    for (r1, c1), (r2, c2) in picture.edges:
+        out.append(Shape("line", c1, r1, c2, r2, stroke=picture.line_colour, weight=0.12))
+    if picture.corners is not None:
+        for r in range(picture.height + 1):
+            for c in range(picture.width + 1):
+                out.append(Shape("circle", c, r, 0.06, fill=picture.corners))
     for (r, c), colour in picture.dots.items():
         out.append(Shape("circle", c + 0.5, r + 0.5, 0.07, fill=colour))
     for (r, c), (colour, outline) in picture.disc.items():

@@ -147,7 +147,7 @@ def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
     found = (report(puzzle, board, result, asked, deadline)
              if puzzle.hints is not None else Report())
     data = result_json(puzzle.name, result, lambda a: puzzle.rows(board, a), plans=False,
-                       **found.keys)
+                       **puzzle.answer_keys(board, result), **found.keys)
     for fix, edit in zip(data.get("fixes", []), found.fixes):  # the page applies a fix
         fix["draft"] = to_draft(puzzle, edit.board).to_json()
     if counting:  # one solution or none: no cell is undetermined

@@ -7,6 +7,7 @@ neighbouring cells' edges. It shares nothing with the models but the board.
 
 from __future__ import annotations
 
+from cpsolve.grid import loops
 from cpsolve.grid.geometry import Broken
 from cpsolve.models.masyu.board import WHITE, Board, Loop
 
@@ -23,35 +24,7 @@ def check(board: Board, loop: Loop) -> list[str]:
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    links: dict[int, list[int]] = {cell: [] for cell in range(board.cells)}
-    for a, b in sorted(loop):
-        if (a, b) not in grid.edge_at:
-            errors.append(Broken(f"({a}, {b}) does not join two neighbouring cells"))
-            continue
-        links[a].append(b)
-        links[b].append(a)
-    for cell, others in links.items():
-        if len(others) not in (0, 2):
-            errors.append(Broken(f"the loop has {len(others)} ends at {where(cell)}",
-                                 rc(cell)))
-    used = [cell for cell, others in links.items() if others]
-    if not used:
-        errors.append(Broken("there is no loop"))
-    elif not errors:
-        seen, previous, cell = {used[0]}, -1, used[0]
-        while True:
-            step = next(o for o in links[cell] if o != previous)
-            if step == used[0]:
-                break
-            seen.add(step)
-            previous, cell = cell, step
-        if len(seen) != len(used):
-            stray = next(c for c in used if c not in seen)
-            errors.append(Broken(f"more than one loop: the cell at {where(stray)} is on "
-                                 f"another loop than the one at {where(used[0])}",
-                                 *(rc(c) for c in used if c not in seen)))
-
+    links, errors = loops.loop_breaks(grid, loop)
     def linked(cell: int | None, dr: int, dc: int) -> bool:
         other = board.grid.step(cell, dr, dc) if cell is not None else None
         return other is not None and cell is not None and other in links[cell]

@@ -33,12 +33,10 @@ The global rule, one loop, three ways:
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations
-from typing import Any
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.grid.connectivity import cpsat_connected_flow, cpsat_loop, loop_cuts, loop_partial
+from cpsolve.grid import loops
 from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.models.masyu.board import BLACK, WHITE, Board, Loop
 
@@ -55,24 +53,8 @@ def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
     return Whole(board, decode)
 
 
-def structure_clauses(board: Board) -> list[list[int]]:
-    """The rules of any loop, whatever the pearls: every cell has 0 or 2 edges and is
-    passed exactly when it has 2 (edge k is variable k + 1, "passed" of cell c variable
-    (number of edges) + c + 1)."""
-    n = len(board.grid.edges)
-    clauses: list[list[int]] = []
-    for cell in range(board.cells):
-        lits = [k + 1 for k in board.grid.incident[cell]]
-        used = n + cell + 1
-        clauses.append([-used, *lits])
-        clauses.extend([-lit, used] for lit in lits)
-        clauses.extend([-lit, *(o for o in lits if o != lit)] for lit in lits)  # not one
-        clauses.extend([-a, -b, -c] for a, b, c in combinations(lits, 3))  # at most two
-    return clauses
-
-
 def pearl_clauses(board: Board, cell: int, pearl: int) -> list[list[int]]:
-    """The rules a pearl at ``cell`` adds (numbering as :func:`structure_clauses`)."""
+    """The rules a pearl at ``cell`` adds (numbered as :class:`~cpsolve.grid.loops.Numbering`)."""
     n = len(board.grid.edges)
 
     def edge(at: int, dr: int, dc: int) -> int | None:
@@ -106,10 +88,10 @@ def pearl_clauses(board: Board, cell: int, pearl: int) -> list[list[int]]:
 
 
 def local_clauses(board: Board) -> list[list[int]]:
-    """Every rule but "one loop" (numbering as :func:`structure_clauses`), and no ring
+    """Every rule but "one loop" (numbered as :class:`~cpsolve.grid.loops.Numbering`), and no ring
     around a 2x2 block while a pearl lies outside it."""
-    clauses = structure_clauses(board)
-    clauses.append([len(board.grid.edges) + cell + 1 for cell in range(board.cells)])
+    clauses = loops.degree_clauses(board.grid)
+    clauses.append(loops.some_node(board.grid))
     for cell, pearl in enumerate(board.pearls):
         if pearl:
             clauses.extend(pearl_clauses(board, cell, pearl))
@@ -124,66 +106,20 @@ def local_clauses(board: Board) -> list[list[int]]:
     return clauses
 
 
-def _names(board: Board) -> dict[int, str]:
-    grid = board.grid
-    n = len(grid.edges)
-    names = {k + 1: f"edge {grid.name(a)}-{grid.name(b)}" for k, (a, b) in enumerate(grid.edges)}
-    names.update({n + cell + 1: f"passed {grid.name(cell)}" for cell in range(board.cells)})
-    return names
-
-
 def build_lazy(prepared: Whole[Board, Loop], *, pearls: bool = True) -> CnfModel:
     """``lazy``: the local rules as clauses; "one loop" checked on each candidate.
     Without ``pearls``, only the rules of any loop (the setter's clue model adds each
     pearl's rules under a switch); the cuts still look for the board's pearls first,
     which makes them strong where the pearls are on and is sound whatever they are."""
     board = prepared.board
-    n = len(board.grid.edges)
-    edges = board.grid.edges
-    required = board.pearl_cells
-
-    incident = board.grid.incident
-    _, incident_table, ends = board.grid.tables
-
-    def refine(values: tuple[bool, ...]) -> list[list[int]]:
-        return loop_cuts(values, edges, lambda k: k + 1, lambda cell: n + cell + 1,
-                         required, incident=incident)
-
-    def partial(values: Any) -> list[list[int]]:
-        return loop_partial(values[1:n + 1], (incident_table, ends), lambda k: k + 1,
-                            values[n + 1:n + board.cells + 1], lambda cell: n + cell + 1)
-
     rules = local_clauses(board) if pearls else [
-        *structure_clauses(board), [n + cell + 1 for cell in range(board.cells)]]
-    return CnfModel(nvars=n + board.cells, projection=range(1, n + 1),
-                    groups=[rules], refine=refine, names=_names(board), partial=partial)
+        *loops.degree_clauses(board.grid), loops.some_node(board.grid)]
+    return loops.lazy_model(board.grid, [rules], required=board.pearl_cells)
 
 
 def _cpsat(prepared: Whole[Board, Loop], how: str) -> CpsatModel:
-    from ortools.sat.python import cp_model
-
     board = prepared.board
-    grid = board.grid
-    model = cp_model.CpModel()
-    edge_vars = [model.new_bool_var(f"edge_{grid.name(a)}_{grid.name(b)}")
-                 for a, b in grid.edges]
-    used = [model.new_bool_var(f"passed_{grid.name(c)}") for c in range(board.cells)]
-    n = len(board.grid.edges)
-
-    def var(lit: int) -> Any:
-        index = abs(lit) - 1
-        value = edge_vars[index] if index < n else used[index - n]
-        return value if lit > 0 else ~value
-
-    for clause in local_clauses(board):
-        model.add_bool_or([var(lit) for lit in clause])
-    for cell in range(board.cells):  # the degree, linearly: what CP-SAT propagates best
-        model.add(sum(edge_vars[k] for k in board.grid.incident[cell]) == 2 * used[cell])
-    if how == "circuit":
-        cpsat_loop(model, board.grid.edges, edge_vars, used)
-    else:
-        cpsat_connected_flow(model, used, board.grid.neighbours,
-                             through=lambda a, b: edge_vars[board.grid.edge_at[a, b]])
+    model, edge_vars, _, _ = loops.cpsat_model(board.grid, local_clauses(board), how)
     return CpsatModel(model=model, projection=edge_vars)
 
 

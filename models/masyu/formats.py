@@ -15,17 +15,13 @@ cell by, from ``n``, ``s``, ``e``, ``w`` (``ns`` and ``ew`` straight, ``ne``, ``
 
 from __future__ import annotations
 
-from cpsolve.errors import InputError
-from cpsolve.grid import forms, puzzlink
+from cpsolve.grid import forms, loops, puzzlink
 from cpsolve.grid import text as gridtext
-from cpsolve.grid.geometry import Broken
 from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE, Board, Loop
 
 URL_KINDS = {"mashu": "Masyu", "masyu": "Masyu", "pearl": "Masyu"}
 SYMBOLS = {"-": EMPTY, ".": EMPTY, "w": WHITE, "o": WHITE, "b": BLACK, "x": BLACK,
            "0": EMPTY, "1": WHITE, "2": BLACK}  # 0-2: janko.at's and pzprjs' files
-DIRECTIONS = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
-ORDER = "nsew"  # a token's letters: north or south first, as compass points are named
 
 
 def parse(text: str) -> Board:
@@ -101,17 +97,6 @@ def to_text(board: Board) -> str:
     return "\n".join(lines)
 
 
-def tokens(board: Board, loop: Loop) -> list[str]:
-    """Each cell's token: the directions the loop leaves it by, ``-`` if none."""
-    out = []
-    for cell in range(board.cells):
-        letters = [name for name, (dr, dc) in DIRECTIONS.items()
-                   if (other := board.grid.step(cell, dr, dc)) is not None
-                   and (min(cell, other), max(cell, other)) in loop]
-        out.append("".join(sorted(letters, key=ORDER.index)) or "-")
-    return out
-
-
 def to_rows(board: Board, loop: Loop) -> list[str]:
     """A loop as rows of space-separated tokens, one per cell (as the JSON writes it).
 
@@ -119,57 +104,19 @@ def to_rows(board: Board, loop: Loop) -> list[str]:
     >>> to_rows(b, frozenset({(0, 1), (2, 3), (0, 2), (1, 3)}))
     ['se sw', 'ne nw']
     """
-    cells = tokens(board, loop)
-    return [" ".join(cells[r * board.cols:(r + 1) * board.cols]) for r in range(board.rows)]
+    return loops.to_rows(board.grid, loop)
 
 
 def show(board: Board, loop: Loop) -> str:
     """A loop as text, tokens aligned in columns."""
-    cells = tokens(board, loop)
-    return "\n".join(" ".join(token.ljust(2) for token in cells[r * board.cols:
-                                                               (r + 1) * board.cols]).rstrip()
-                     for r in range(board.rows))
+    return loops.show(board.grid, loop)
 
 
 def read_answer(text: str, board: Board) -> tuple[Loop, list[str]]:
     """A loop written as tokens (see :func:`to_rows`), and where its tokens disagree:
     a direction off the board, or a neighbour whose token does not point back."""
-    rows, cols, (grid,) = gridtext.read(text, 1, names=("loop",), words=True)
-    if (rows, cols) != (board.rows, board.cols):
-        raise InputError(f"the answer is {rows}x{cols}, the board {board.rows}x{board.cols}",
-                         line=grid[0][0].line, column=1)
-    edges: set[tuple[int, int]] = set()
-    said: list[set[str]] = []
-    for token in (t for row in grid for t in row):
-        letters = set() if token.text == "-" else set(token.text.lower())
-        if token.text != "-" and (not letters <= set(DIRECTIONS)
-                                  or len(letters) != len(token.text)):
-            raise token.error(f"a cell is '-' or the directions the loop leaves it by "
-                              f"(n, e, s, w: 'ew', 'se', ...), not {token.text!r}")
-        said.append(letters)
-    problems: list[str] = []
-    rc = board.grid.rc
-    for cell, letters in enumerate(said):
-        for name in sorted(letters, key=ORDER.index):
-            dr, dc = DIRECTIONS[name]
-            other = board.grid.step(cell, dr, dc)
-            where = board.grid.where(cell)
-            if other is None:
-                problems.append(Broken(f"the loop leaves the board from {where} ({name})",
-                                       rc(cell)))
-                continue
-            back = {"n": "s", "s": "n", "e": "w", "w": "e"}[name]
-            if back not in said[other]:
-                problems.append(Broken(f"the loop goes {name} from {where} but the cell "
-                                       "there does not come back", rc(cell), rc(other)))
-            edges.add((min(cell, other), max(cell, other)))
-    return frozenset(edges), problems
-
-
-def _is_answer(text: str) -> bool:
-    _, _, (grid,) = gridtext.read(text, 1, names=("loop",), words=True)
-    tokens = {t.text.lower() for row in grid for t in row} - {"-"}
-    return bool(tokens) and all(set(t) <= set(DIRECTIONS) and len(t) == 2 for t in tokens)
+    loop, _, problems = loops.read_tokens(text, board.grid)
+    return loop, problems
 
 
 FORMS: forms.Forms[Board] = forms.Forms(
@@ -178,5 +125,5 @@ FORMS: forms.Forms[Board] = forms.Forms(
     grid=parse_grid,
     janko=lambda framed: _board(framed.rows, framed.cols, framed.grid("problem")),
     pzprv3=lambda framed: _board(framed.rows, framed.cols, framed.grid("0")),
-    answer=_is_answer,
+    answer=loops.looks_like,
 )

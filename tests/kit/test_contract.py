@@ -49,6 +49,13 @@ OUTCOMES = {
          None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\nw -\n- -\n", 3, "unknown"),
     ],
+    "slitherlink": [
+        (["-", "--unique"], "2 2\n- -\n- -\n", 4, "solved"),
+        (["-"], "1 2\n3 0\n", 1, "unsolvable"),
+        (["https://puzz.link/p?slither/9/9/k0cg35dg1bibjdg53cg38dgbjdi1cg80dg1di", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n3 -\n- -\n", 3, "unknown"),
+    ],
     "sudoku": [
         (["-", "--unique"], "1...\n....\n....\n...4\n", 4, "solved"),
         (["-"], "11..\n....\n....\n....\n", 1, "unsolvable"),
@@ -206,6 +213,7 @@ SAME_MODEL = {
     "akari": [[], ["--card", "totalizer"], ["--no-deductions"], ["--backend", "cpsat"]],
     "heyawake": [[], ["--card", "direct"], ["--encoding", "order"]],
     "masyu": [[], ["--backend", "cpsat"]],
+    "slitherlink": [[], ["--backend", "cpsat"], ["--encoding", "flow"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],

@@ -308,7 +308,7 @@ def test_distance_table_agrees_with_networkx():
 
 
 def test_a_random_loop_draws_its_edges_as_from_a_sorted_list():
-    from cpsolve.models.masyu.layout import _edge, _Edges
+    from cpsolve.grid.randomloop import _edge, _Edges
 
     for seed, (rows, cols) in enumerate([(4, 5), (7, 7), (10, 13)]):
         rng = random.Random(seed)

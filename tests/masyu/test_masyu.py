@@ -56,7 +56,7 @@ def test_the_checker_names_each_broken_rule():
         f"the loop leaving the black pearl at row 1, column 1 to the {side} does not go "
         "straight through the next cell" for side in ("east", "south")]
     assert check(open_board, frozenset({(0, 1), (1, 2)})) == [
-        "the loop has 1 ends at row 1, column 1", "the loop has 1 ends at row 1, column 3"]
+        "the loop has 1 end at row 1, column 1", "the loop has 1 end at row 1, column 3"]
     two = Board(2, 4, (EMPTY,) * 8)
     rings = frozenset({(0, 1), (0, 4), (1, 5), (4, 5), (2, 3), (2, 6), (3, 7), (6, 7)})
     assert check(two, rings) == ["more than one loop: the cell at row 1, column 3 is on "

@@ -714,11 +714,49 @@ def _fillomino() -> Oracle:
                   fillomino_solutions, symmetric, (3, 4))
 
 
+# Slitherlink ---------------------------------------------------------------------------
+
+def _slitherlink() -> Oracle:
+    from cpsolve.grid.randomloop import random_loop
+    from cpsolve.models.slitherlink import SLITHERLINK, Board
+    from tests.support.slitherlink_brute import solutions
+
+    sizes = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3)]
+
+    def board(seed: int) -> Any:
+        """Numbers at random (no solution, often)."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        numbers = [rng.choice([None, None, None, 0, 1, 2, 3]) for _ in range(rows * cols)]
+        return Board(rows, cols, tuple(numbers))
+
+    def solvable(seed: int) -> Any:
+        """Some of the numbers a random loop gives."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        empty = Board(rows, cols, (None,) * (rows * cols))
+        loop = random_loop(rows + 1, cols + 1, rng, fill=rng.random())
+        on = {empty.points.edge_at[pair] for pair in loop}
+        share = rng.choice([0.3, 0.6, 1.0])
+        return Board(rows, cols, tuple(sum(k in on for k in sides) if rng.random() < share
+                                       else None for sides in empty.side_table))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        clues = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
+
+    return Oracle(SLITHERLINK, lambda: [board(seed) for seed in range(50)]
+                  + [solvable(seed) for seed in range(70)],
+                  lambda board: sorted(solutions(board), key=sorted), symmetric, (4, 4),
+                  ("easy", "tricky"))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "lits": _lits,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
+                                            "slitherlink": _slitherlink,
                                             "starbattle": _starbattle, "sudoku": _sudoku}
 
 
