@@ -26,14 +26,15 @@ SIZES = ((10, 10), (14, 24), (20, 36), (30, 30))  # rows x columns, as published
 
 
 def boards(family: str, puzzle: Any, to_url: Callable[[Any], str],
-           parse: Callable[[str], Any], count: int, keep: float) -> dict[str, list[Any]]:
+           parse: Callable[[str], Any], count: int, keep: float,
+           sizes: tuple[tuple[int, int], ...] = SIZES) -> dict[str, list[Any]]:
     """``count`` boards of each size: read from the data file, the missing ones made
     (seeds 1, 2, ...; every other board with a minimal set of clues, the rest keeping
     ``keep`` of them beyond that) and written back."""
     out: dict[str, list[Any]] = {}
     folder = DATA / family
     folder.mkdir(parents=True, exist_ok=True)
-    for rows, cols in SIZES:
+    for rows, cols in sizes:
         path = folder / f"{rows}x{cols}.txt"
         urls = path.read_text().split() if path.exists() else []
         while len(urls) < count:
@@ -162,14 +163,31 @@ def ours(solve: Callable[..., Any], limit: float,
     return run
 
 
+def published(family: str) -> list[str]:
+    """The URLs of the published boards of ``family`` that have one solution
+    (``benchmarks/data/published/FAMILY.txt``, with their sources)."""
+    path = DATA / "published" / f"{family}.txt"
+    return [line.split()[0] for line in path.read_text().splitlines()
+            if line.strip() and not line.startswith("#") and "outcome: unique" in line]
+
+
 def run_family(family: str, title: str, module: Any, puzzle: Any,
-               cpsat: list[str], baseline: tuple[str, Callable[[Any, float], Any]]) -> None:
-    """The whole benchmark of one family: its boards, then every method on them (the
+               cpsat: list[str], baseline: tuple[str, Callable[[Any, float], Any]], *,
+               sizes: tuple[tuple[int, int], ...] = SIZES, with_published: bool = False
+               ) -> None:
+    """The whole benchmark of one family: its boards (``sizes``, and with
+    ``with_published`` the published boards first), then every method on them (the
     default lazy SAT model, with Glucose 4 too, each CP-SAT encoding in ``cpsat``),
     the plain baseline and, when installed, the peer solver; ``module`` is the
     family's package (parse, solve, to_url, to_text)."""
     args = arguments(title)
-    sets = boards(family, puzzle, module.to_url, module.parse, args.count, keep=0.3)
+    sets: dict[str, list[Any]] = {}
+    if with_published:  # the published boards, small and large
+        found = [module.parse(url) for url in published(family)]
+        sets["published, under 200 cells"] = [b for b in found if b.rows * b.cols < 200]
+        sets["published, 200 cells or more"] = [b for b in found if b.rows * b.cols >= 200]
+    sets.update(boards(family, puzzle, module.to_url, module.parse, args.count, keep=0.3,
+                       sizes=sizes))
     limit = args.limit
 
     def mine(**options: Any) -> Callable[[Any], tuple[bool, Any]]:

@@ -36,7 +36,7 @@ from cpsolve.grid.geometry import Broken
 from cpsolve.models.slitherlink.board import Board, Loop
 
 URL_KINDS = {"slither": "Slitherlink", "slitherlink": "Slitherlink"}
-TATHAM_RE = re.compile(r"^(?P<w>\d+)x(?P<h>\d+)(?:t(?P<type>\d+))?"
+TATHAM_RE = re.compile(r"^(?P<w>\d+)x(?P<h>\d+)(?:t(?P<type>\d+))?(?:d[a-z])?"
                        r"(?::(?P<desc>[0-9a-z]*)|(?P<seed>#.*))$")
 SIDES = "nsew"  # the order of a cell's side letters: top, bottom, right, left
 SIDE_INDEX = {"n": 0, "s": 1, "w": 2, "e": 3}  # into Board.sides: top, bottom, left, right
@@ -101,8 +101,9 @@ def to_url(board: Board) -> str:
 
 
 def parse_tatham(game_id: str) -> Board:
-    """Read a Simon Tatham Loopy game ID on the square grid, ``WxHt0:desc`` (a digit a
-    number, ``a``-``z`` 1-26 cells without one).
+    """Read a Simon Tatham Loopy game ID on the square grid, ``WxHt0:desc`` or with its
+    difficulty, ``WxHt0dh:desc`` (a digit a number, ``a``-``z`` 1-26 cells without
+    one).
 
     >>> parse_tatham("2x1t0:a3").numbers
     (None, 3)

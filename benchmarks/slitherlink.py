@@ -1,0 +1,58 @@
+"""Slitherlink benchmark: every method, solve and uniqueness proof, on the published
+boards of ``benchmarks/data/published/slitherlink.txt`` (100 with one solution, 3x3 to
+45x31) and on generated boards of 10x10 and 14x24 (made once by the family's generator
+with as few numbers as uniqueness needs, or 30% more; kept in
+benchmarks/data/slitherlink/), median, p90 and max, beside the baselines measured in the
+same run: a plain CP-SAT model (AddCircuit over the corners, each number a sum, OR-Tools'
+default workers) and, when it is installed, the peer solver puzzlekit 0.3.4 (CP-SAT,
+solve only).
+
+Run: ``.venv/bin/python benchmarks/slitherlink.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencil import run_family
+
+from cpsolve.backends.cpsat import CpsatModel, enumerate_solutions
+from cpsolve.limits import Deadline
+from cpsolve.models.slitherlink import SLITHERLINK, Board
+
+
+def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
+    """The baseline: AddCircuit over the corners (two arcs an edge, a self-loop on every
+    corner the loop skips) and each number as the sum of its cell's four sides."""
+    from ortools.sat.python import cp_model
+
+    points = board.points
+    model = cp_model.CpModel()
+    edge = [model.new_bool_var(f"e{k}") for k in range(len(points.edges))]
+    arcs = []
+    for k, (a, b) in enumerate(points.edges):
+        forward, backward = model.new_bool_var(""), model.new_bool_var("")
+        model.add(forward + backward == edge[k])
+        arcs += [(a, b, forward), (b, a, backward)]
+    for point in range(points.cells):
+        arcs.append((point, point, model.new_bool_var(f"skip{point}")))
+    for cell in board.clue_cells:
+        model.add(sum(edge[k] for k in board.side_table[cell]) == board.numbers[cell])
+    model.add_circuit(arcs)
+    found = enumerate_solutions(CpsatModel(model, edge), limit=2, deadline=Deadline(limit))
+    unique = found.exhausted and len(found.solutions) == 1
+    answer = frozenset(points.edges[k] for k, on in enumerate(found.solutions[0])
+                       if on) if unique else None
+    return unique, answer
+
+
+def main() -> None:
+    from cpsolve.models import slitherlink
+
+    run_family("slitherlink", __doc__.splitlines()[0], slitherlink, SLITHERLINK,
+               ["circuit", "flow"], ("plain CP-SAT circuit", plain_cpsat),
+               sizes=((10, 10), (14, 24)), with_published=True)
+
+
+if __name__ == "__main__":
+    main()
