@@ -31,6 +31,7 @@ from cpsolve.backends.sat import CnfModel
 from cpsolve.grid import loops
 from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.models.slitherlink.board import Board, Loop
+from cpsolve.options import Option
 
 
 def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
@@ -67,6 +68,34 @@ def required(board: Board) -> list[int]:
     return sorted(out)
 
 
+def parity_clauses(board: Board) -> list[list[int]]:
+    """Which cells are inside, as variables after the loop's (cell c is ``top + c + 1``,
+    :class:`~cpsolve.grid.loops.Numbering`): a side on the board's edge is on the loop
+    exactly when its cell is inside, a side between two cells exactly when one of them
+    is. Implied by the loop (the inside cells are fixed by the edges, so counting is
+    unchanged); written out, they let the solver reason as a solver on paper does (a
+    cell's colour carried along a run of sides known off).
+
+    >>> len(parity_clauses(Board(1, 2, (None, None))))  # 6 border sides, 1 between
+    16
+    """
+    top = loops.Numbering(board.points).top
+    owners: dict[int, list[int]] = {}
+    for cell, sides in enumerate(board.side_table):
+        for k in sides:
+            owners.setdefault(k, []).append(top + cell + 1)
+    clauses: list[list[int]] = []
+    for k, cells in owners.items():
+        edge = k + 1
+        if len(cells) == 1:
+            (x,) = cells
+            clauses += [[-edge, x], [edge, -x]]
+        else:
+            a, b = cells
+            clauses += [[-edge, a, b], [-edge, -a, -b], [edge, -a, b], [edge, a, -b]]
+    return clauses
+
+
 def local_clauses(board: Board) -> list[list[int]]:
     """Every rule but "one loop" (numbered as :class:`~cpsolve.grid.loops.Numbering`)."""
     clauses = loops.degree_clauses(board.points)
@@ -76,15 +105,23 @@ def local_clauses(board: Board) -> list[list[int]]:
     return clauses
 
 
-def build_lazy(prepared: Whole[Board, Loop], *, numbers: bool = True) -> CnfModel:
-    """``lazy``: the local rules as clauses, "one loop" checked on each candidate.
-    Without ``numbers``, only the rules of any loop (the setter's clue model adds each
-    number's clauses under a switch)."""
+def build_lazy(prepared: Whole[Board, Loop], *, numbers: bool = True,
+               parity: bool = True) -> CnfModel:
+    """``lazy``: the local rules as clauses, "one loop" checked on each candidate; with
+    ``parity``, the cells inside too (:func:`parity_clauses`). Without ``numbers``, only
+    the rules of any loop (the setter's clue model adds each number's clauses under a
+    switch)."""
     board = prepared.board
     rules = local_clauses(board) if numbers else [
         *loops.degree_clauses(board.points), loops.some_node(board.points)]
+    number = loops.Numbering(board.points)
+    names = number.names(_point_name(board))
+    if parity:
+        rules += parity_clauses(board)
+        names.update({number.top + cell + 1: f"inside {board.grid.name(cell)}"
+                      for cell in range(board.cells)})
     return loops.lazy_model(board.points, [rules], required=required(board),
-                            names=loops.Numbering(board.points).names(_point_name(board)))
+                            nvars=number.top + (board.cells if parity else 0), names=names)
 
 
 def _point_name(board: Board) -> Callable[[int], str]:
@@ -103,9 +140,9 @@ def _cpsat(prepared: Whole[Board, Loop], how: str) -> CpsatModel:
     return CpsatModel(model=model, projection=edge_vars)
 
 
-def literals(prepared: Whole[Board, Loop], *, per_cell: int) -> int:
+def literals(prepared: Whole[Board, Loop], *, per_cell: int, **options: object) -> int:
     """About how many literals (terms, for CP-SAT) a model holds, before building it:
-    ``per_cell`` for each point.
+    ``per_cell`` for each point (the method's ``options`` change it little).
 
     >>> from cpsolve.models.slitherlink.formats import parse
     >>> literals(prepare(parse("1 1\\n-")), per_cell=60)
@@ -114,9 +151,12 @@ def literals(prepared: Whole[Board, Loop], *, per_cell: int) -> int:
     return per_cell * prepared.board.points.cells
 
 
+PARITY = Option("parity", True, "Also model which cells are inside the loop (each side on "
+                "the loop between an inside and an outside cell).", kind=bool)
+
 ENCODINGS = Encodings(
     Encoding("lazy", "one loop as cuts on the candidates an incremental SAT solver finds",
-             sat=build_lazy, literals=partial(literals, per_cell=70)),
+             sat=build_lazy, literals=partial(literals, per_cell=80), options=(PARITY,)),
     Encoding("circuit", "one loop by AddCircuit over the points",
              cpsat=partial(_cpsat, how="circuit"), literals=partial(literals, per_cell=180)),
     Encoding("flow", "one loop as passed points connected through the chosen edges",

@@ -213,7 +213,7 @@ SAME_MODEL = {
     "akari": [[], ["--card", "totalizer"], ["--no-deductions"], ["--backend", "cpsat"]],
     "heyawake": [[], ["--card", "direct"], ["--encoding", "order"]],
     "masyu": [[], ["--backend", "cpsat"]],
-    "slitherlink": [[], ["--backend", "cpsat"], ["--encoding", "flow"]],
+    "slitherlink": [[], ["--no-parity"], ["--backend", "cpsat"], ["--encoding", "flow"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],

@@ -39,7 +39,7 @@ PUBLISHED = [
 ]
 METHODS = [{"backend": "sat"}, {"backend": "cpsat", "encoding": "circuit", "workers": 1},
            {"backend": "cpsat", "encoding": "flow", "workers": 1},
-           {"backend": "sat", "solver": "glucose4"}]
+           {"backend": "sat", "solver": "glucose4"}, {"backend": "sat", "parity": False}]
 
 
 def test_the_number_of_loops_on_empty_boards_is_the_number_of_cycles_of_the_grid():
