@@ -34,6 +34,7 @@ from cpsolve.errors import InputError
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.connectivity import cpsat_connected_flow, cpsat_loop, loop_cuts, loop_partial
 from cpsolve.grid.geometry import Broken, Edge, Grid
+from cpsolve.grid.model import Whole
 
 Loop = frozenset[Edge]
 DIRECTIONS = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
@@ -74,6 +75,17 @@ class Numbering:
         out = {k + 1: f"edge {name(a)}-{name(b)}" for k, (a, b) in enumerate(self.grid.edges)}
         out.update({self.used(c): f"passed {name(c)}" for c in range(self.grid.cells)})
         return out
+
+
+def whole(board: Any, grid: Grid) -> Whole[Any, Loop]:
+    """A loop family's :func:`prepare` without deductions: the whole board for the
+    encoders, an answer decoded from the edges' values (the projection)."""
+    edges = grid.edges
+
+    def decode(values: tuple[bool, ...]) -> Loop:
+        return frozenset(edges[k] for k, on in enumerate(values) if on)
+
+    return Whole(board, decode)
 
 
 def degree_clauses(grid: Grid) -> list[list[int]]:

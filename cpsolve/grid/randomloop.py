@@ -168,3 +168,21 @@ def random_loop(rows: int, cols: int, rng: random.Random, *, fill: float = FILL,
         tries += 1
         push(grid, edges, used, rng.choice(edges.ordered), rng, images)  # type: ignore[arg-type]
     return frozenset(edges)
+
+
+def grown_beside(grid: Grid, loop: Loop, nodes: Sequence[int], symmetry: str,
+                 rng: random.Random) -> Loop | None:
+    """``loop`` pushed out at one of its edges at a node of ``nodes`` (tried in random
+    order), with that edge's images under ``symmetry`` (:func:`push`): where a
+    generator mends a board whose answer is not pinned down; ``None`` when no edge
+    there can be pushed."""
+    images = maps(grid, symmetry)
+    edges, used = set(loop), {node for edge in loop for node in edge}
+    order = list(nodes)
+    rng.shuffle(order)
+    for node in order:
+        mine = [edge for edge in sorted(edges) if node in edge]
+        rng.shuffle(mine)
+        if any(push(grid, edges, used, edge, rng, images) for edge in mine):
+            return frozenset(edges)
+    return None

@@ -45,12 +45,7 @@ SIDES = ((0, -1), (0, 1), (-1, 0), (1, 0))  # left, right, up, down
 
 def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
     """The whole board for the encoders (the pearls' rules propagate in the solver)."""
-    edges = board.grid.edges
-
-    def decode(values: tuple[bool, ...]) -> Loop:
-        return frozenset(edges[k] for k, on in enumerate(values) if on)
-
-    return Whole(board, decode)
+    return loops.whole(board, board.grid)
 
 
 def pearl_clauses(board: Board, cell: int, pearl: int) -> list[list[int]]:

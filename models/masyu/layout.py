@@ -20,7 +20,7 @@ import numpy as np
 
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.grid.randomloop import FILL, maps, push, random_loop, seeded
+from cpsolve.grid.randomloop import FILL, grown_beside, random_loop, seeded
 from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE, Board, Loop
 from cpsolve.options import Option
 
@@ -87,22 +87,13 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
         grown = pearls(settings, other)
         if len(grown.pearl_cells) > len(board.pearl_cells):
             return grown, other
-    rnd = seeded(rng)
     grid = settings.grid
-    images = maps(grid, settings.symmetry)
-    edges, used = set(loop), {c for edge in loop for c in edge}
-    near = [grid.cell(r, c) for r, c in sorted(cells)]
-    rnd.shuffle(near)
-    for cell in near:
-        mine = [edge for edge in sorted(edges) if cell in edge]
-        rnd.shuffle(mine)
-        if any(push(grid, edges, used, edge, rnd, images) for edge in mine):
-            grown_loop = frozenset(edges)
-            changed = pearls(settings, grown_loop)
-            if changed.pearl_cells:
-                return changed, grown_loop
-            return None
-    return None
+    grown_loop = grown_beside(grid, loop, [grid.cell(r, c) for r, c in sorted(cells)],
+                              settings.symmetry, seeded(rng))
+    if grown_loop is None:
+        return None
+    changed = pearls(settings, grown_loop)
+    return (changed, grown_loop) if changed.pearl_cells else None
 
 
 def too_small(rows: int, cols: int) -> str | None:

@@ -36,12 +36,7 @@ from cpsolve.options import Option
 
 def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
     """The whole board for the encoders (the numbers propagate in the solver)."""
-    edges = board.points.edges
-
-    def decode(values: tuple[bool, ...]) -> Loop:
-        return frozenset(edges[k] for k, on in enumerate(values) if on)
-
-    return Whole(board, decode)
+    return loops.whole(board, board.points)
 
 
 def number_clauses(board: Board, cell: int, number: int) -> list[list[int]]:

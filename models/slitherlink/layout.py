@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from cpsolve.grid.generate import Layout, Settings
-from cpsolve.grid.randomloop import FILL, maps, push, random_loop, seeded
+from cpsolve.grid.randomloop import FILL, grown_beside, random_loop, seeded
 from cpsolve.models.slitherlink.board import Board, Loop
 from cpsolve.options import Option
 
@@ -44,20 +44,10 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
          settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
     """Push the loop out beside a corner of one of ``cells``, with its images
     (``None`` when no edge there can be pushed)."""
-    rnd = seeded(rng)
-    points = board.points
-    images = maps(points, settings.symmetry)
-    edges, used = set(loop), {p for edge in loop for p in edge}
     near = sorted({board.point(r + dr, c + dc) for r, c in cells
                    for dr in (0, 1) for dc in (0, 1)})
-    rnd.shuffle(near)
-    for point in near:
-        mine = [edge for edge in sorted(edges) if point in edge]
-        rnd.shuffle(mine)
-        if any(push(points, edges, used, edge, rnd, images) for edge in mine):
-            grown = frozenset(edges)
-            return numbered(settings, grown), grown
-    return None
+    grown = grown_beside(board.points, loop, near, settings.symmetry, seeded(rng))
+    return None if grown is None else (numbered(settings, grown), grown)
 
 
 LAYOUT: Layout[Board, Loop] = Layout(
