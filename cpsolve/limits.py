@@ -22,7 +22,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -283,6 +283,9 @@ class TimeUp(CpsolveError):
 # many bytes of literals charged between two looks at its size (a look reads /proc:
 # small clause groups, a clue's few clauses, are charged thousands of times a second).
 WATCH_EVERY = 0.05
+# How long after a thread's build was stopped by a raise the build may still run before
+# the raise is taken for dropped (:class:`_ThreadWatch`) and made again.
+AGAIN_AFTER = 0.25
 LOOK_BYTES = 1 << 20
 
 
@@ -386,12 +389,12 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
         with interrupts.holding():
             yield watch
     finally:
+        if watcher is not None:  # first: no raise comes after this
+            watcher.stop()
         if timed:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, signal.SIG_DFL)
         _watching.watch = outer
-        if watcher is not None:
-            watcher.stop()
 
 
 def _raise_in(thread: int, error: type[BaseException] | None) -> None:
@@ -403,14 +406,17 @@ def _raise_in(thread: int, error: type[BaseException] | None) -> None:
                                                ctypes.py_object(error) if error else None)
 
 
-def _raising(error: TimeUp | TooLarge) -> type[BaseException]:
+def _raising(error: TimeUp | TooLarge, delivered: Callable[[], None] = lambda: None
+             ) -> type[BaseException]:
     """A class of ``error``'s kind whose instances, made with no arguments (as an
-    asynchronous exception is), say ``error``'s message."""
+    asynchronous exception is), say ``error``'s message; ``delivered`` is called when
+    one is made, that is when the exception reaches its thread."""
     message, kind = str(error), type(error)
 
     class Stopped(kind):  # type: ignore[valid-type,misc]
         def __init__(self) -> None:
             super().__init__(message)
+            delivered()
 
     Stopped.__name__ = Stopped.__qualname__ = kind.__name__
     return Stopped
@@ -421,15 +427,24 @@ class _ThreadWatch(threading.Thread):
     signal reaches: every :data:`WATCH_EVERY` seconds it looks at the clock and the
     process's size (:meth:`Watch.look`, which the build's own :func:`charge` calls
     make too) and, past either, raises the same :class:`TimeUp` or
-    :class:`~cpsolve.errors.TooLarge` in the building thread, once, when that thread
-    stands where an exception may stop it (:func:`cpsolve.interrupts.stoppable`; else
-    it looks again). A raise not yet delivered when the build ends is taken back."""
+    :class:`~cpsolve.errors.TooLarge` in the building thread when that thread stands
+    where an exception may stop it (:func:`cpsolve.interrupts.stoppable`; else it
+    looks again). An exception raised so lands wherever the thread is, and Python
+    drops one that lands in a garbage collector's callback or a ``__del__``: when the
+    build still runs :data:`AGAIN_AFTER` seconds after the exception reached it, the
+    watch raises it again. A raise not yet delivered when the build ends is taken
+    back."""
 
     def __init__(self, watch: Watch) -> None:
         super().__init__(daemon=True)
         self.watch = watch
         self.target = threading.get_ident()
         self.done = threading.Event()
+        self.delivered: float | None = None  # when the last raise reached the thread
+        self.raised = False
+
+    def _delivered(self) -> None:
+        self.delivered = time.monotonic()
 
     def run(self) -> None:
         import sys
@@ -438,11 +453,16 @@ class _ThreadWatch(threading.Thread):
             error = self.watch.over()
             if error is None:
                 continue
+            if self.raised:
+                since = self.delivered
+                if since is None or time.monotonic() - since < AGAIN_AFTER:
+                    continue  # still in native code, or the exception on its way out
+                self.delivered = None  # dropped where it landed: raise it again
             frame = sys._current_frames().get(self.target)
             if self.done.is_set() or frame is None or not interrupts.stoppable(frame):
                 continue
-            _raise_in(self.target, _raising(error))
-            return
+            _raise_in(self.target, _raising(error, self._delivered))
+            self.raised = True
 
     def stop(self) -> None:
         self.done.set()
