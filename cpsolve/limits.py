@@ -22,7 +22,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -283,9 +283,10 @@ class TimeUp(CpsolveError):
 # many bytes of literals charged between two looks at its size (a look reads /proc:
 # small clause groups, a clue's few clauses, are charged thousands of times a second).
 WATCH_EVERY = 0.05
-# How long after a thread's build was stopped by a raise the build may still run before
-# the raise is taken for dropped (:class:`_ThreadWatch`) and made again.
-AGAIN_AFTER = 0.25
+# How long after a thread's watch raised its exception the build may still run before the
+# raise is taken for lost (caught, cleared by native code) and made again
+# (:class:`_ThreadWatch`); one Python drops is made again at once.
+AGAIN_AFTER = 1.0
 LOOK_BYTES = 1 << 20
 
 
@@ -389,12 +390,14 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
         with interrupts.holding():
             yield watch
     finally:
-        if watcher is not None:  # first: no raise comes after this
-            watcher.stop()
-        if timed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, signal.SIG_DFL)
-        _watching.watch = outer
+        try:
+            if watcher is not None:  # first: no raise comes after this
+                watcher.stop()
+        finally:
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            _watching.watch = outer
 
 
 def _raise_in(thread: int, error: type[BaseException] | None) -> None:
@@ -406,20 +409,41 @@ def _raise_in(thread: int, error: type[BaseException] | None) -> None:
                                                ctypes.py_object(error) if error else None)
 
 
-def _raising(error: TimeUp | TooLarge, delivered: Callable[[], None] = lambda: None
-             ) -> type[BaseException]:
+def _raising(error: TimeUp | TooLarge, watch: _ThreadWatch) -> type[BaseException]:
     """A class of ``error``'s kind whose instances, made with no arguments (as an
-    asynchronous exception is), say ``error``'s message; ``delivered`` is called when
-    one is made, that is when the exception reaches its thread."""
+    asynchronous exception is), say ``error``'s message and name the ``watch`` that
+    raised them."""
     message, kind = str(error), type(error)
 
     class Stopped(kind):  # type: ignore[valid-type,misc]
+        raised_by = watch
+
         def __init__(self) -> None:
             super().__init__(message)
-            delivered()
 
     Stopped.__name__ = Stopped.__qualname__ = kind.__name__
     return Stopped
+
+
+def _noticing_drops() -> None:
+    """Make sure ``sys.unraisablehook`` tells a thread's watch when Python drops the
+    exception it raised (one raised in a garbage collector's callback or a
+    ``__del__`` is printed and dropped), before passing every exception on to the hook
+    it wraps."""
+    import sys
+
+    current = sys.unraisablehook
+    if getattr(current, "cpsolve_watch", False):
+        return
+
+    def hook(unraisable: Any) -> None:
+        watch = getattr(unraisable.exc_value, "raised_by", None)
+        if isinstance(watch, _ThreadWatch):
+            watch.dropped = True
+        current(unraisable)
+
+    hook.cpsolve_watch = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
 
 
 class _ThreadWatch(threading.Thread):
@@ -429,22 +453,23 @@ class _ThreadWatch(threading.Thread):
     make too) and, past either, raises the same :class:`TimeUp` or
     :class:`~cpsolve.errors.TooLarge` in the building thread when that thread stands
     where an exception may stop it (:func:`cpsolve.interrupts.stoppable`; else it
-    looks again). An exception raised so lands wherever the thread is, and Python
-    drops one that lands in a garbage collector's callback or a ``__del__``: when the
-    build still runs :data:`AGAIN_AFTER` seconds after the exception reached it, the
-    watch raises it again. A raise not yet delivered when the build ends is taken
-    back."""
+    looks again).
+
+    An exception raised so lands wherever the thread is. Python drops one that lands
+    in a garbage collector's callback or a ``__del__`` (the watch hears of it through
+    ``sys.unraisablehook`` and raises again at once); code may catch it, or C code
+    clear it: when the build still runs :data:`AGAIN_AFTER` seconds after a raise, the
+    watch raises again. No raise comes once :meth:`stop` has begun (a lock orders the
+    two), and :meth:`stop` takes back one not yet delivered."""
 
     def __init__(self, watch: Watch) -> None:
         super().__init__(daemon=True)
         self.watch = watch
         self.target = threading.get_ident()
         self.done = threading.Event()
-        self.delivered: float | None = None  # when the last raise reached the thread
-        self.raised = False
-
-    def _delivered(self) -> None:
-        self.delivered = time.monotonic()
+        self.lock = threading.Lock()
+        self.raised: float | None = None  # when the last raise was made
+        self.dropped = False
 
     def run(self) -> None:
         import sys
@@ -453,18 +478,31 @@ class _ThreadWatch(threading.Thread):
             error = self.watch.over()
             if error is None:
                 continue
-            if self.raised:
-                since = self.delivered
-                if since is None or time.monotonic() - since < AGAIN_AFTER:
-                    continue  # still in native code, or the exception on its way out
-                self.delivered = None  # dropped where it landed: raise it again
+            if (self.raised is not None and not self.dropped
+                    and time.monotonic() - self.raised < AGAIN_AFTER):
+                continue  # on its way out of the build
             frame = sys._current_frames().get(self.target)
-            if self.done.is_set() or frame is None or not interrupts.stoppable(frame):
+            if frame is None or not interrupts.stoppable(frame):
                 continue
-            _raise_in(self.target, _raising(error, self._delivered))
-            self.raised = True
+            with self.lock:
+                if self.done.is_set():
+                    return
+                _noticing_drops()
+                self.dropped = False
+                _raise_in(self.target, _raising(error, self))
+                self.raised = time.monotonic()
 
     def stop(self) -> None:
-        self.done.set()
+        """End the watch as the build ends; a raise of this watch that reaches the
+        thread meanwhile is dropped (the build has ended: it stopped at its limit
+        already, or finished in time)."""
+        while True:
+            try:
+                self.done.set()
+                with self.lock:  # no raise comes after this
+                    _raise_in(self.target, None)
+                break
+            except BaseException as caught:  # noqa: BLE001 - only this watch's own
+                if getattr(caught, "raised_by", None) is not self:
+                    raise
         self.join()
-        _raise_in(self.target, None)

@@ -227,8 +227,10 @@ def read_tokens(text: str, grid: Grid, *, what: str = "loop", other: Collection[
     marks = mark or (lambda node: (grid.rc(node),))
     rows, cols, (found,) = gridtext.read(text, 1, names=(what,), words=True)
     if (rows, cols) != (grid.rows, grid.cols):
-        raise InputError(f"the answer is {rows}x{cols} tokens, the board's {what} "
-                         f"{grid.rows}x{grid.cols}", line=found[0][0].line, column=1)
+        board = (f"the board {grid.rows}x{grid.cols}" if noun == "cell"
+                 else f"the board's {noun}s {grid.rows}x{grid.cols}")
+        raise InputError(f"the answer is {rows}x{cols}, {board}", line=found[0][0].line,
+                         column=1)
     said: list[set[str]] = []
     texts: list[str] = []
     for token in (t for row in found for t in row):
@@ -239,8 +241,9 @@ def read_tokens(text: str, grid: Grid, *, what: str = "loop", other: Collection[
         letters = set(token.text.lower())
         if not letters <= set(DIRECTIONS) or len(letters) != len(token.text):
             extra = "".join(f", '{t}'" for t in other)
-            raise token.error(f"a token is '-'{extra} or the directions the loop leaves "
-                              f"by (n, e, s, w: 'ew', 'se', ...), not {token.text!r}")
+            raise token.error(f"a {noun} is '-'{extra} or the directions the {what} "
+                              f"leaves it by (n, e, s, w: 'ew', 'se', ...), not "
+                              f"{token.text!r}")
         said.append(letters)
     edges: set[Edge] = set()
     problems: list[str] = []

@@ -37,7 +37,7 @@ SLITHERLINK: GridPuzzle[Board, Loop] = GridPuzzle(
     name="slitherlink",
     summary="Slitherlink: one loop along the grid's lines; by SAT cuts, AddCircuit or a flow.",
     help="Solve the Slitherlink BOARD: grid text (ROWS COLS, then rows of - and numbers "
-         "0-3), a puzz.link URL or a Loopy game ID. Draw one closed loop along the "
+         "0-4), a puzz.link URL or a Loopy game ID. Draw one closed loop along the "
          "grid's lines, never crossing or branching; a number in a cell is how many of "
          "its four sides the loop runs along. Answers: a token per cell, the sides the "
          "loop runs along (n top, s bottom, e right, w left), - for none; the JSON gives "
@@ -50,7 +50,7 @@ SLITHERLINK: GridPuzzle[Board, Loop] = GridPuzzle(
     check=check, prepare=prepare, encodings=ENCODINGS,
     auto="sat", nothing="no loop satisfies the numbers",
     hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.slitherlink.rules:rules"),
-    editor=Editor(cycle=("-", "0", "1", "2", "3"), numbers=(0, 3), size=(5, 5)),
+    editor=Editor(cycle=("-", "0", "1", "2", "3"), numbers=(0, 4), size=(5, 5)),
 )
 FAMILY = SLITHERLINK.family()
 solve = SLITHERLINK.solve
