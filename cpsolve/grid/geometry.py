@@ -124,6 +124,16 @@ class Grid:
                         if 0 <= r2 < self.rows and 0 <= c2 < self.cols])
         return out
 
+    def around(self, cells: set[tuple[int, int]]) -> list[int]:
+        """The ``cells`` (row, column) and their orthogonal neighbours, sorted: where a
+        fix may change the board near cells that differ.
+
+        >>> Grid(2, 3).around({(0, 0)})
+        [0, 1, 3]
+        """
+        return sorted({other for r, c in cells
+                       for other in (self.cell(r, c), *self.neighbours[self.cell(r, c)])})
+
     @cached_property
     def touching(self) -> list[list[int]]:
         """The cells touching each cell, diagonally too (a king's moves), in reading

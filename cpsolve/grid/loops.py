@@ -208,10 +208,20 @@ def show(grid: Grid, loop: Collection[Edge], fixed: Mapping[int, str] | None = N
     cells = tokens(grid, loop)
     for node, token in (fixed or {}).items():
         cells[node] = token
-    width = max(2, *(len(token) for token in cells))
-    return "\n".join(" ".join(token.ljust(width) for token in cells[r * grid.cols:
-                                                                  (r + 1) * grid.cols]).rstrip()
-                     for r in range(grid.rows))
+    return aligned(cells, grid.cols)
+
+
+def aligned(tokens: Sequence[str], cols: int, least: int = 2) -> str:
+    """Tokens a node, ``cols`` a row, padded to one width (at least ``least``) so that
+    their columns line up.
+
+    >>> print(aligned(["nsw", "n", "-", "e"], 2))
+    nsw n
+    -   e
+    """
+    width = max(least, *(len(token) for token in tokens))
+    return "\n".join(" ".join(token.ljust(width) for token in tokens[k:k + cols]).rstrip()
+                     for k in range(0, len(tokens), cols))
 
 
 def read_tokens(text: str, grid: Grid, *, what: str = "loop", other: Collection[str] = (),

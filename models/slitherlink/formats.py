@@ -197,11 +197,7 @@ def show(board: Board, loop: Loop) -> str:
     >>> print(show(b, frozenset({(0, 1), (1, 2), (3, 4), (4, 5), (0, 3), (2, 5)})))
     nsw nse
     """
-    cells = cell_tokens(board, loop)
-    width = max(len(t) for t in cells)
-    return "\n".join(" ".join(t.ljust(width) for t in cells[r * board.cols:
-                                                             (r + 1) * board.cols]).rstrip()
-                     for r in range(board.rows))
+    return loops.aligned(cell_tokens(board, loop), board.cols, least=1)
 
 
 def to_rows(board: Board, loop: Loop) -> list[str]:

@@ -53,8 +53,7 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
     """Numbers on the cells where solutions differ and their neighbours: a number in
     a cell without one, or a number changed."""
     grid = board.grid
-    near = sorted({other for r, c in cells for other in
-                   [grid.cell(r, c), *grid.neighbours[grid.cell(r, c)]]})
+    near = grid.around(cells)
     out: list[Edit[Board]] = []
     for cell in near:
         at, where = grid.rc(cell), grid.where(cell)
