@@ -41,7 +41,9 @@ class Editor:
     numbers written after the size (Star Battle's stars) with their defaults;
     ``compact``: the grid text is one character a cell without a size line (Akari,
     Sudoku); ``size``: a new board's rows and columns; ``square``: boards are square
-    (a new size's rows are its columns)."""
+    (a new size's rows are its columns); ``letters``: keys that write a letter after a
+    cell's number, keeping the number (Yajilin's arrows, ``nsew``: a second press of
+    the same letter takes it away)."""
 
     cycle: tuple[str, ...] = ()
     numbers: tuple[int, int | str] | None = None
@@ -51,13 +53,14 @@ class Editor:
     size: tuple[int, int] = (10, 10)
     square: bool = False
     empty: tuple[str, ...] = ()
+    letters: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The declaration as the page reads it."""
         return {"cycle": list(self.cycle), "numbers": list(self.numbers) if self.numbers
                 else None, "regions": self.regions,
                 "params": [{"name": n, "default": d} for n, d in self.params],
-                "size": list(self.size), "square": self.square}
+                "size": list(self.size), "square": self.square, "letters": self.letters}
 
 
 @dataclass

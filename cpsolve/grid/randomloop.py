@@ -186,3 +186,55 @@ def grown_beside(grid: Grid, loop: Loop, nodes: Sequence[int], symmetry: str,
         if any(push(grid, edges, used, edge, rng, images) for edge in mine):
             return frozenset(edges)
     return None
+
+
+def pull(grid: Grid, edges: set[tuple[int, int]], used: set[int], node: int,
+         rng: random.Random, images: Sequence[Callable[[int], int]] = ()) -> bool:
+    """The inverse of :func:`push`: where the loop runs a-x-y-b round three sides of a
+    2x2 block (``node`` one of x and y), replace that by the block's fourth side a-b,
+    x and y left out, and the same at each image under ``images``; False when the loop
+    has no such bend at ``node`` (or it would leave fewer than four nodes, or its
+    images overlap)."""
+    if len(used) <= 4:
+        return False
+    links: dict[int, list[int]] = {}
+    for a, b in edges:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    if node not in links:
+        return False
+    for y in rng.sample(links[node], len(links[node])):
+        x = node
+        a = next(o for o in links[x] if o != y)
+        b = next(o for o in links[y] if o != x)
+        if grid.edge_at.get(_edge(a, b)) is None or _edge(a, b) in edges:
+            continue
+        moves = [(a, x, y, b)] + [(f(a), f(x), f(y), f(b)) for f in images]
+        freed = [cell for move in moves for cell in move[1:3]]
+        if len(set(freed)) != len(freed) or len(used) - len(freed) < 4:
+            continue
+        if not all({_edge(p, q), _edge(q, r), _edge(r, s)} <= edges
+                   and _edge(p, s) not in edges for p, q, r, s in moves):
+            continue
+        for p, q, r, s in moves:
+            edges -= {_edge(p, q), _edge(q, r), _edge(r, s)}
+            edges.add(_edge(p, s))
+        used -= set(freed)
+        return True
+    return False
+
+
+def pulled_beside(grid: Grid, loop: Loop, nodes: Sequence[int], symmetry: str,
+                  rng: random.Random) -> Loop | None:
+    """``loop`` pulled in at a node of ``nodes`` (tried in random order), with its
+    images under ``symmetry`` (:func:`pull`): the node left out of the loop, where a
+    generator mends a board whose answer is not pinned down; ``None`` when the loop
+    bends round a 2x2 block at none of them."""
+    images = maps(grid, symmetry)
+    edges, used = set(loop), {node for edge in loop for node in edge}
+    order = list(nodes)
+    rng.shuffle(order)
+    for node in order:
+        if pull(grid, edges, used, node, rng, images):
+            return frozenset(edges)
+    return None

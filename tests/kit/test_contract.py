@@ -56,6 +56,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\n3 -\n- -\n", 3, "unknown"),
     ],
+    "yajilin": [
+        (["-", "--unique"], "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n", 4, "solved"),
+        (["-"], "1 2\n- -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?yajilin/6/6/d41a21g11f10g31a10d", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n- -\n- -\n", 3, "unknown"),
+    ],
     "sudoku": [
         (["-", "--unique"], "1...\n....\n....\n...4\n", 4, "solved"),
         (["-"], "11..\n....\n....\n....\n", 1, "unsolvable"),
@@ -214,6 +221,7 @@ SAME_MODEL = {
     "heyawake": [[], ["--card", "direct"], ["--encoding", "order"]],
     "masyu": [[], ["--backend", "cpsat"]],
     "slitherlink": [[], ["--no-parity"], ["--backend", "cpsat"], ["--encoding", "flow"]],
+    "yajilin": [[], ["--card", "direct"], ["--backend", "cpsat"], ["--encoding", "flow"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],

@@ -133,6 +133,29 @@ def test_keys_type_numbers_and_move(page: Any) -> None:
     settled(page)
 
 
+def test_letters_write_arrows_after_numbers(page: Any) -> None:
+    """Yajilin's arrows: a digit then a letter (n, s, e, w) makes a clue such as 2e;
+    another digit keeps the arrow, the same letter again takes it away."""
+    choose(page, "yajilin")
+    edited(page, lambda: click_cell(page, 0, 0))  # focus, and the cell steps to "?"
+    page.keyboard.type("2")
+    page.wait_for_function("() => state.draft.cells[0][0] === '2'", timeout=10_000)
+    page.keyboard.press("e")
+    page.wait_for_function("() => state.draft.cells[0][0] === '2e'", timeout=10_000)
+    page.wait_for_timeout(1_100)  # past the time two digits make one number
+    page.keyboard.type("1")
+    page.wait_for_function("() => state.draft.cells[0][0] === '1e'", timeout=10_000)
+    page.keyboard.press("e")
+    page.wait_for_function("() => state.draft.cells[0][0] === '1'", timeout=10_000)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("s")
+    page.wait_for_function("() => state.draft.cells[0][1] === '?s'", timeout=10_000)
+    settled(page)
+    yajilin = work.families()["yajilin"]
+    assert page.input_value("#url") == yajilin.exports["url"](
+        yajilin.parse("6 6\n1 ?s - - - -\n" + "- - - - - -\n" * 5))
+
+
 def test_borders_draw_regions(page: Any) -> None:
     """A click on the side between two cells draws a border; closing a wall across a
     LITS board splits its one region in two."""

@@ -751,13 +751,59 @@ def _slitherlink() -> Oracle:
                   ("easy", "tricky"))
 
 
+# Yajilin --------------------------------------------------------------------------------
+
+def _yajilin() -> Oracle:
+    from cpsolve.grid.generate import Settings
+    from cpsolve.grid.randomloop import random_loop
+    from cpsolve.models.yajilin import YAJILIN, Arrow, Board
+    from cpsolve.models.yajilin.layout import lay_out
+    from tests.support.yajilin_brute import solutions
+
+    sizes = [(2, 3), (3, 3), (3, 4), (4, 3), (4, 4), (2, 5)]
+
+    def board(seed: int) -> Any:
+        """Clue cells and arrows at random (no solution, often)."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        clues: list[Any] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randrange(1, 4)):
+            clues[cell] = Arrow(rng.choice([None, 0, 0, 1, 1, 2]),
+                                rng.choice([None, "n", "s", "e", "w", "e", "s"]))
+        return Board(rows, cols, tuple(clues))
+
+    def solvable(seed: int) -> Any:
+        """Laid out around a random loop by the generator's own layout, some numbers
+        taken away."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        settings = Settings(rows, cols, "none", 0.0)
+        laid = lay_out(settings, random_loop(rows, cols, rng, fill=rng.uniform(0.5, 1.0)), rng)
+        share = rng.choice([0.3, 0.6, 1.0])
+        return Board(rows, cols, tuple(
+            clue if clue is None or rng.random() < share else Arrow(None, None)
+            for clue in laid.clues))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        clues = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
+
+    # Every clue cell numbered (the layout's default), small boards need trials: the
+    # generator reaches "tricky" there, neither "easy" nor "hard".
+    return Oracle(YAJILIN, lambda: [board(seed) for seed in range(50)]
+                  + [solvable(seed) for seed in range(70)],
+                  lambda board: sorted(solutions(board), key=sorted), symmetric, (4, 4),
+                  ("tricky", "tricky"))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "lits": _lits,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
                                             "slitherlink": _slitherlink,
-                                            "starbattle": _starbattle, "sudoku": _sudoku}
+                                            "starbattle": _starbattle, "sudoku": _sudoku,
+                                            "yajilin": _yajilin}
 
 
 @cache

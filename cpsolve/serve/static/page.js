@@ -273,6 +273,15 @@ function onClick(event) {
   else paint();
 }
 
+// A cell's token as its number part and the letter after it, when the family's
+// editor writes letters after numbers (Yajilin's "2e"); else the whole token.
+function splitToken(token) {
+  const letters = state.editor.letters || "";
+  const last = token.slice(-1).toLowerCase();
+  if (letters && token.length > 1 && letters.includes(last)) return [token.slice(0, -1), last];
+  return [token, ""];
+}
+
 function onKey(event) {
   if (!state.draft) return;
   const key = event.key;
@@ -314,12 +323,21 @@ function onKey(event) {
     const now = Date.now();
     const same = state.typed.cell === `${r},${c}` && now - state.typed.at < TYPING;
     let value = Number(key);
-    if (same && /^[0-9]+$/.test(state.draft.cells[r][c])) {
-      const longer = Number(state.draft.cells[r][c]) * 10 + value;
+    const [digits, letter] = splitToken(state.draft.cells[r][c]);
+    if (same && /^[0-9]+$/.test(digits)) {
+      const longer = Number(digits) * 10 + value;
       if (longer <= high) value = longer;
     }
     state.typed = { at: now, cell: `${r},${c}` };
-    if (value >= numbers[0] && value <= high) setCell(r, c, String(value));
+    if (value >= numbers[0] && value <= high) setCell(r, c, String(value) + letter);
+    return;
+  }
+  const letters = state.editor.letters || "";
+  if (letters && key.length === 1 && letters.includes(key.toLowerCase())) {
+    event.preventDefault();
+    const [digits, letter] = splitToken(state.draft.cells[r][c]);
+    const number = /^([0-9]+|\?)$/.test(digits) ? digits : "?";
+    setCell(r, c, letter === key.toLowerCase() ? number : number + key.toLowerCase());
     return;
   }
   const token = cycle.find((t) => t.toLowerCase() === key.toLowerCase());
@@ -503,6 +521,7 @@ function choose(name) {
   const parts = [];
   if (state.editor.cycle.length) parts.push(`a click steps a cell through ${state.editor.cycle.join(" ")}`);
   if (state.editor.numbers) parts.push("keys type numbers");
+  if (state.editor.letters) parts.push(`keys ${state.editor.letters.split("").join(" ")} write an arrow after a number`);
   if (state.editor.regions) parts.push("a click on a cell's side draws or removes a border");
   parts.push("arrows move, Backspace clears, Ctrl+Z undoes");
   $("hint").textContent = parts.join("; ") + ".";

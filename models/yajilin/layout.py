@@ -1,0 +1,168 @@
+"""How the generator lays out a Yajilin and mends it (the loop is the kit's,
+:mod:`cpsolve.grid.generate`): a random loop through the cells, laid out with the
+symmetry asked for (:func:`cpsolve.grid.randomloop.random_loop`); then the cells it
+leaves out are shaded, orbit by orbit in random order, wherever no shaded cell is
+beside them; the rest become clue cells, each with an arrow in a random direction and
+the count of shaded cells that way. A symmetric loop leaves symmetric clue cells.
+
+Where a second solution differs, one of those cells that the answer shades becomes a
+clue cell (the numbers are counted again); where none is shaded, or where the reasoning
+of a grade leaves cells open, the loop is pushed out beside them, and the cells it
+leaves out are laid out again, those that were shaded or clue cells before staying so
+where they can.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from cpsolve.grid.generate import Layout, Settings
+from cpsolve.grid.randomloop import grown_beside, pulled_beside, random_loop, seeded
+from cpsolve.models.yajilin.board import STEPS, Arrow, Board, Loop
+from cpsolve.options import Option
+
+FILL = 0.7  # the share of the cells the loop passes
+
+
+def lay_out(settings: Settings, loop: Loop, rnd: random.Random,
+            before: tuple[Board, Loop] | None = None) -> Board:
+    """The board around ``loop``: shaded cells where they fit (those shaded ``before``
+    first), clue cells elsewhere off the loop (their arrows as ``before`` where they
+    were clue cells), every number counted."""
+    grid = settings.grid
+    passed = {cell for edge in loop for cell in edge}
+    off = [cell for cell in range(grid.cells) if cell not in passed]
+    shaded: set[int] = set()
+    order = rnd.sample(off, len(off))
+    old_arrows: dict[int, Arrow] = {}
+    if before is not None:
+        old_board, old_loop = before
+        old_passed = {cell for edge in old_loop for cell in edge}
+        old_shaded = [c for c in off if old_board.clues[c] is None and c not in old_passed]
+        order = old_shaded + [c for c in order if c not in old_shaded]
+        old_arrows = {c: clue for c in off if (clue := old_board.clues[c]) is not None}
+    for cell in order:
+        if cell in shaded or cell in old_arrows:
+            continue
+        orbit = set(grid.orbit(cell, settings.symmetry))
+        if orbit & passed or any(other in shaded or other in orbit
+                                 for c in orbit for other in grid.neighbours[c]):
+            continue
+        shaded |= orbit
+    clue_cells = [cell for cell in off if cell not in shaded]
+    clues: list[Arrow | None] = [None] * grid.cells
+    for cell in clue_cells:
+        clues[cell] = Arrow(0, None)  # a clue cell, its arrow chosen below
+    board = Board(settings.rows, settings.cols, tuple(clues))
+    for cell in clue_cells:
+        old = old_arrows.get(cell)
+        ways = [d for d in STEPS if board.counted(cell, d)]
+        direction = (old.direction if old is not None and old.direction in ways
+                     else rnd.choice(ways) if ways else None)
+        count = sum(1 for other in board.ray(cell, direction) if other in shaded)
+        clues[cell] = Arrow(count if direction else None, direction)
+    return Board(settings.rows, settings.cols, tuple(clues))
+
+
+def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
+    """A random loop with the symmetry, and the board laid out around it."""
+    rnd = seeded(rng)
+    loop = random_loop(settings.rows, settings.cols, rnd, fill=settings.options["fill"],
+                       symmetry=settings.symmetry)
+    return lay_out(settings, loop, rnd), loop
+
+
+def recount(board: Board, loop: Loop) -> Board:
+    """``board`` with every arrow's number counted again for ``loop``."""
+    from cpsolve.models.yajilin.formats import shaded
+
+    dark = shaded(board, loop)
+    return board.with_clues({cell: Arrow(sum(1 for o in board.ray(cell) if o in dark),
+                                         clue.direction)
+                             for cell in board.clue_cells
+                             if (clue := board.clues[cell]) is not None and clue.direction})
+
+
+def towards(board: Board, loop: Loop, targets: set[int]) -> list[tuple[int, str]]:
+    """Cells off the loop (shaded or clue cells) and a direction from each whose ray
+    reaches a cell of ``targets`` (not the one its clue already has)."""
+    passed = {cell for edge in loop for cell in edge}
+    out = []
+    for cell in range(board.cells):
+        clue = board.clues[cell]
+        if cell in passed or cell in targets:
+            continue
+        for direction in STEPS:
+            if (clue is None or clue.direction != direction) and \
+                    set(board.counted(cell, direction)) & targets:
+                out.append((cell, direction))
+    return out
+
+
+def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
+         settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
+    """Where ``cells`` are open: a shaded one among them turned into a clue cell (with
+    its images); else a shaded or clue cell in line with one of them given an arrow
+    that way (a shaded one with its images); else the loop pushed out beside one of
+    them. ``None`` when none of these can be done."""
+    from cpsolve.models.yajilin.formats import shaded
+
+    grid = settings.grid
+    rnd = seeded(rng)
+    dark = shaded(board, loop)
+    where = {grid.cell(r, c) for r, c in cells}
+    turnable = sorted(where & dark)
+    if turnable:
+        cell = rnd.choice(turnable)
+        changes: dict[int, Arrow | None] = {c: Arrow(0, None)
+                                            for c in grid.orbit(cell, settings.symmetry)}
+        blank = board.with_clues(changes)
+        ways = [d for d in STEPS if set(blank.counted(cell, d)) & where] or \
+            [d for d in STEPS if blank.counted(cell, d)]
+        if ways:
+            changes[cell] = Arrow(0, rnd.choice(ways))
+        return recount(board.with_clues(changes), loop), loop
+    pulled = pulled_beside(grid, loop, sorted(where), settings.symmetry, rnd)
+    if pulled is not None:
+        return lay_out(settings, pulled, rnd, (board, loop)), pulled
+    aims = towards(board, loop, where)
+    if aims:
+        cell, direction = rnd.choice(aims)
+        changes = {cell: Arrow(0, direction)}
+        if cell in dark:
+            changes.update({c: Arrow(0, None) for c in grid.orbit(cell, settings.symmetry)
+                            if c != cell})
+        return recount(board.with_clues(changes), loop), loop
+    grown = grown_beside(grid, loop, sorted(where), settings.symmetry, rnd)
+    if grown is None:
+        return None
+    return lay_out(settings, grown, rnd, (board, loop)), grown
+
+
+def too_small(rows: int, cols: int) -> str | None:
+    """Why no Yajilin of ``rows`` x ``cols`` can be made: a loop needs two rows and two
+    columns.
+
+    >>> too_small(1, 5), too_small(2, 2)
+    ('a Yajilin loop needs at least 2x2 cells: 5x1 is too small', None)
+    """
+    if rows < 2 or cols < 2:
+        return f"a Yajilin loop needs at least 2x2 cells: {cols}x{rows} is too small"
+    return None
+
+
+LAYOUT: Layout[Board, Loop] = Layout(
+    make=make, mend=mend, too_small=too_small,
+    # Published boards number every clue cell: by default no number is taken away
+    # (with less, the numbers uniqueness does not need go and leave their cells blank).
+    density=Option("density", 1.0, "Share of the numbers kept at least beyond those "
+                   "uniqueness needs (1: all)", kind=float, low=0, high=1, metavar="D"),
+    options=(Option("fill", FILL, "Share of the cells the loop passes", kind=float,
+                    low=0.1, high=1, metavar="F"),),
+    format="url",
+)
+
+__all__ = ["LAYOUT", "lay_out", "make", "mend"]
