@@ -106,7 +106,8 @@ def parse_url(url: str) -> Board:
     def digits(start: int, count: int) -> int:
         found = body[start:start + count]
         if len(found) < count or any(ch not in hexdigits for ch in found.lower()):
-            raise link.error(f"{count} hex digits expected here", start)
+            words = "a hex digit" if count == 1 else f"{count} hex digits"
+            raise link.error(f"{words} expected here", start)
         return int(found, 16)
 
     while index < len(body) and len(clues) < link.cells:
