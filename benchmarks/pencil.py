@@ -173,20 +173,22 @@ def published(family: str) -> list[str]:
 
 def run_family(family: str, title: str, module: Any, puzzle: Any,
                cpsat: list[str], baseline: tuple[str, Callable[[Any, float], Any]], *,
-               sizes: tuple[tuple[int, int], ...] = SIZES, with_published: bool = False
-               ) -> None:
+               sizes: tuple[tuple[int, int], ...] = SIZES, with_published: bool = False,
+               peer_text: Callable[[Any], str] | None = None, keep: float = 0.3) -> None:
     """The whole benchmark of one family: its boards (``sizes``, and with
     ``with_published`` the published boards first), then every method on them (the
     default lazy SAT model, with Glucose 4 too, each CP-SAT encoding in ``cpsat``),
     the plain baseline and, when installed, the peer solver; ``module`` is the
-    family's package (parse, solve, to_url, to_text)."""
+    family's package (parse, solve, to_url, to_text); ``peer_text`` writes a board as
+    the peer reads it where that is not the family's grid text; ``keep`` is the share
+    of clues every other generated board keeps beyond those uniqueness needs."""
     args = arguments(title)
     sets: dict[str, list[Any]] = {}
     if with_published:  # the published boards, small and large
         found = [module.parse(url) for url in published(family)]
         sets["published, under 200 cells"] = [b for b in found if b.rows * b.cols < 200]
         sets["published, 200 cells or more"] = [b for b in found if b.rows * b.cols >= 200]
-    sets.update(boards(family, puzzle, module.to_url, module.parse, args.count, keep=0.3,
+    sets.update(boards(family, puzzle, module.to_url, module.parse, args.count, keep=keep,
                        sizes=sizes))
     limit = args.limit
 
@@ -200,5 +202,6 @@ def run_family(family: str, title: str, module: Any, puzzle: Any,
     methods[f"baseline: {name}"] = lambda board: plain(board, limit)
     peer = puzzlekit_solver(family, limit)
     if peer is not None:
-        methods["peer: puzzlekit 0.3.4 (solve only)"] = lambda board: peer(module.to_text(board))
+        text = peer_text or module.to_text
+        methods["peer: puzzlekit 0.3.4 (solve only)"] = lambda board: peer(text(board))
     report(family.capitalize(), sets, methods, limit)
