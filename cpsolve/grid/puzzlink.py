@@ -263,21 +263,38 @@ def encode_numbers(numbers: Sequence[int | None]) -> str:
     >>> encode_numbers([2, 17, -2, None, None, 3, None])
     '2-11.h3g'
     """
+    return gaps([None if n is None else _number16(n) for n in numbers], GAPS16)
+
+
+GAPS16 = "ghijklmnopqrstuvwxyz"  # Number16's runs of 1-20 places without a number
+GAPS26 = "abcdefghijklmnopqrstuvwxyz"  # runs of 1-26 (Yajilin's arrows, Loopy's IDs)
+
+
+def gaps(tokens: Sequence[str | None], letters: str) -> str:
+    """``tokens`` written one after another, each run of ``None`` as letters: the k-th
+    of ``letters`` for a run of k, the last one for as many as there are letters (the
+    run going on after it).
+
+    >>> gaps(["3", None, None, "1", None], GAPS26)
+    '3b1a'
+    >>> gaps([None] * 21, GAPS16)
+    'zg'
+    """
     out: list[str] = []
     gap = 0
-    for number in numbers:
-        if number is None:
+    for token in tokens:
+        if token is None:
             gap += 1
-            if gap == 20:
-                out.append("z")
+            if gap == len(letters):
+                out.append(letters[-1])
                 gap = 0
             continue
         if gap:
-            out.append(chr(ord("f") + gap))
+            out.append(letters[gap - 1])
             gap = 0
-        out.append(_number16(number))
+        out.append(token)
     if gap:
-        out.append(chr(ord("f") + gap))
+        out.append(letters[gap - 1])
     return "".join(out)
 
 

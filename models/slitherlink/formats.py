@@ -147,22 +147,9 @@ def to_tatham(board: Board) -> str:
     >>> to_tatham(parse_tatham("3x2t0:3d0"))
     '3x2t0:3d0'
     """
-    out: list[str] = []
-    gap = 0
-    for number in board.numbers:
-        if number is None:
-            gap += 1
-            if gap == 26:
-                out.append("z")
-                gap = 0
-            continue
-        if gap:
-            out.append(chr(ord("a") + gap - 1))
-            gap = 0
-        out.append(str(number))
-    if gap:
-        out.append(chr(ord("a") + gap - 1))
-    return f"{board.cols}x{board.rows}t0:{''.join(out)}"
+    body = puzzlink.gaps([None if n is None else str(n) for n in board.numbers],
+                         puzzlink.GAPS26)
+    return f"{board.cols}x{board.rows}t0:{body}"
 
 
 def to_text(board: Board) -> str:

@@ -180,22 +180,9 @@ def to_url(board: Board) -> str:
     >>> to_url(parse_url(url)) == url
     True
     """
-    out: list[str] = []
-    gap = 0
-    for clue in board.clues:
-        if clue is None:
-            gap += 1
-            if gap == 26:
-                out.append("z")
-                gap = 0
-            continue
-        if gap:
-            out.append(chr(ord("a") + gap - 1))
-            gap = 0
-        out.append(_url_clue(clue))
-    if gap:
-        out.append(chr(ord("a") + gap - 1))
-    return puzzlink.url("yajilin", board.cols, board.rows, "".join(out))
+    body = puzzlink.gaps([None if clue is None else _url_clue(clue) for clue in board.clues],
+                         puzzlink.GAPS26)
+    return puzzlink.url("yajilin", board.cols, board.rows, body)
 
 
 def to_text(board: Board) -> str:
