@@ -10,15 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from cpsolve.grid.geometry import Grid
+from cpsolve.grid.rooms import UNKNOWN, Rooms
 
-UNKNOWN = -2  # a room whose number is shown as "?": numbered, no count given
 Shading = frozenset[int]  # an answer: the shaded cells
+
+__all__ = ["UNKNOWN", "Board", "Shading"]
 
 
 @dataclass(frozen=True)
-class Board:
-    """An immutable Heyawake board: ``room[cell]`` the room of each cell, and the
+class Board(Rooms):
+    """An immutable Heyawake board: the kit's board of numbered rooms
+    (:class:`~cpsolve.grid.rooms.Rooms`), ``room[cell]`` the room of each cell, and the
     number of each room (``None``: no number; :data:`UNKNOWN`: "?"), with the cell it
     is written in (``clue_cell[room]``).
 
@@ -26,40 +28,6 @@ class Board:
     >>> b.rooms, b.room_cells[1], b.borders
     (2, (2, 5), [(1, 2), (4, 5)])
     """
-
-    rows: int
-    cols: int
-    room: tuple[int, ...]
-    numbers: tuple[int | None, ...]
-    clue_cell: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or len(self.room) != self.rows * self.cols:
-            raise ValueError("a board has rows x cols cells")
-        if len(self.numbers) != len(self.clue_cell) or len(self.numbers) != self.rooms:
-            raise ValueError("one number (or None) and one clue cell per room")
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid.of(self.rows, self.cols)
-
-    @property
-    def cells(self) -> int:
-        return self.rows * self.cols
-
-    @cached_property
-    def rooms(self) -> int:
-        return max(self.room) + 1
-
-    @cached_property
-    def room_cells(self) -> tuple[tuple[int, ...], ...]:
-        """The cells of each room, in order."""
-        return tuple(tuple(cells) for cells in self.grid.regions(self.room))
-
-    @cached_property
-    def borders(self) -> list[tuple[int, int]]:
-        """The pairs of neighbouring cells with a room border between them."""
-        return self.grid.borders(self.room)
 
     @cached_property
     def runs(self) -> list[tuple[int, ...]]:

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cpsolve.grid import forms, puzzlink, regions
+from cpsolve.grid import forms, rooms
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.geometry import Grid
-from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
+from cpsolve.models.heyawake.board import Board, Shading
 
 URL_KINDS = {"heyawake": "Heyawake", "heyawacky": "Heyawake"}
-NO_NUMBER = {"-", "."}
 SHADED, UNSHADED = set("#xX1*"), set(".-+0_")
 
 
@@ -43,50 +42,13 @@ def parse(text: str) -> Board:
 
 def parse_grid(text: str) -> Board:
     """Read grid text (see the module docstring)."""
-    rows, cols, (numbers, names) = gridtext.read(text, 2, names=("numbers", "rooms"))
-    return _board(rows, cols, numbers, names)
-
-
-def _board(rows: int, cols: int, numbers: gridtext.Grid, names: gridtext.Grid) -> Board:
-    """A board from its grids of number and room tokens, wherever they were read."""
-    grid = Grid.of(rows, cols)
-    room = regions.read(names, "room")
-    count = max(room) + 1
-    value: list[int | None] = [None] * count
-    where = list(clue_cells(grid, room))
-    given: dict[int, gridtext.Token] = {}
-    for cell, token in enumerate(t for row in numbers for t in row):
-        if token.text in NO_NUMBER:
-            continue
-        if token.text == "?":
-            number = UNKNOWN
-        elif token.text.isascii() and token.text.isdigit():
-            # read only as many digits as a board can count to (Python refuses to
-            # read an integer of more than 4,300 digits)
-            if len(token.text.lstrip("0")) > len(str(gridtext.MAX_CELLS)) or int(
-                    token.text) > gridtext.MAX_CELLS:
-                raise token.error(f"a number above {gridtext.MAX_CELLS:,}, more than any "
-                                  "board has cells")
-            number = int(token.text)
-        else:
-            raise token.error(f"a number is a count (0, 1, ...), '?', or '-' for none, "
-                              f"not {token.text!r}")
-        r = room[cell]
-        if r in given:
-            first = given[r]
-            raise token.error(f"a second number in the room of the one at line {first.line}, "
-                              f"column {first.column}")
-        given[r] = token
-        value[r] = number
-        where[r] = cell
-    return Board(rows, cols, tuple(room), tuple(value), tuple(where))
+    return ROOMS.parse_grid(text)
 
 
 def clue_cells(grid: Grid, room: Sequence[int]) -> tuple[int, ...]:
     """Where each room's number is written when the input does not say: the top cell
     of its leftmost column, as the site writes it."""
-    return tuple(min(cells, key=lambda c: (c % grid.cols, c // grid.cols))
-                 for cells in grid.regions(room))
+    return rooms.clue_cells(grid, room)
 
 
 def parse_url(url: str) -> Board:
@@ -98,12 +60,7 @@ def parse_url(url: str) -> Board:
     >>> b.numbers
     (2, 2, 2, 2, None, None, None, None)
     """
-    link = puzzlink.split(url, URL_KINDS, max_cells=gridtext.MAX_CELLS)
-    room, end = puzzlink.decode_regions(link)
-    rows, cols = link.rows, link.cols
-    count = max(room) + 1
-    numbers, _ = puzzlink.decode_numbers(link, end, count)
-    return Board(rows, cols, tuple(room), tuple(numbers), clue_cells(Grid(rows, cols), room))
+    return ROOMS.parse_url(url)
 
 
 def to_url(board: Board) -> str:
@@ -113,9 +70,7 @@ def to_url(board: Board) -> str:
     >>> to_url(parse_url(url)) == url
     True
     """
-    body = puzzlink.encode_regions(board.rows, board.cols, board.room)
-    body += puzzlink.encode_numbers(list(board.numbers))
-    return puzzlink.url("heyawake", board.cols, board.rows, body)
+    return ROOMS.to_url(board)
 
 
 def to_text(board: Board) -> str:
@@ -128,11 +83,7 @@ def to_text(board: Board) -> str:
     a a b
     a a b
     """
-    shown = {cell: ("?" if number == UNKNOWN else str(number))
-             for number, cell in zip(board.numbers, board.clue_cell) if number is not None}
-    numbers = [shown.get(cell, "-") for cell in range(board.cells)]
-    return "\n".join([f"{board.rows} {board.cols}",
-                      *regions.lines(board.cols, numbers, regions.names(board.room))])
+    return rooms.to_text(board)
 
 
 def to_rows(board: Board, shading: Shading) -> list[str]:
@@ -153,28 +104,9 @@ def read_answer(text: str, board: Board) -> tuple[Shading, list[str]]:
                                 "'#' (shaded)"), []
 
 
-def _pzprv3(framed: forms.Framed) -> Board:
-    """A pzprjs file's board: the room count, the rooms' numbers cell by cell, then
-    each cell's number ('.' none, '-' a number not given)."""
-    names, numbers = framed.grid("0"), framed.grid("1")
-    shown = {".": "-", "-": "?"}
-    numbers = [[gridtext.Token(shown.get(t.text, t.text), t.line, t.column) for t in row]
-               for row in numbers]
-    return _board(framed.rows, framed.cols, numbers, names)
-
-
 def _is_answer(text: str) -> bool:
     return gridtext.looks_marked(text, SHADED, UNSHADED)
 
 
-FORMS: forms.Forms[Board] = forms.Forms(
-    kinds=URL_KINDS,
-    url=parse_url,
-    grid=parse_grid,
-    janko=lambda framed: _board(framed.rows, framed.cols,
-                                framed.grid("problem", "numbers"),
-                                framed.grid("areas", "rooms")),
-    pzprv3=_pzprv3,
-    pzprv3_blocks=lambda kind: (1, 0),
-    answer=_is_answer,
-)
+ROOMS: rooms.RoomForms[Board] = rooms.RoomForms(Board, "heyawake", URL_KINDS, answer=_is_answer)
+FORMS: forms.Forms[Board] = ROOMS.forms()

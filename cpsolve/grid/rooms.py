@@ -1,0 +1,207 @@
+"""Boards divided into rooms, some of which carry a number written in one of their
+cells (Heyawake, Country Road): the board's shape and its forms, written once.
+
+Cells are numbered ``r * cols + c``; rooms are numbered by their first cell in
+row-major order (as puzz.link numbers them), whatever names the input gave them.
+
+Forms (:class:`RoomForms`):
+
+* grid text, as published data sets write it: a first line ``ROWS COLS``, then ROWS
+  rows of number tokens (``-`` or ``.`` for none, ``?`` for a number not given, at one
+  cell of its room), then ROWS rows of room names (any token; a room is the cells of
+  one name, and must be connected); the compact form drops the size line and writes
+  one character a cell: a block of numbers, a blank line, a block of room names;
+* puzz.link URLs: the room borders then the rooms' numbers in the order of their
+  first cells (pzprjs ``decodeBorder`` and ``decodeRoomNumber16``), what follows the
+  last room's number ignored, as on the site;
+* janko.at files (``problem`` and ``areas``) and pzprjs files (the rooms, then each
+  cell's number).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Generic, TypeVar
+
+from cpsolve.grid import forms, puzzlink, regions
+from cpsolve.grid import text as gridtext
+from cpsolve.grid.geometry import Grid
+
+UNKNOWN = puzzlink.UNKNOWN  # a room whose number is shown as "?": numbered, no count given
+NO_NUMBER = {"-", "."}
+
+
+@dataclass(frozen=True)
+class Rooms:
+    """An immutable board of rooms: ``room[cell]`` the room of each cell, and the
+    number of each room (``None``: no number; :data:`UNKNOWN`: "?"), with the cell it
+    is written in (``clue_cell[room]``).
+
+    >>> b = Rooms(2, 3, (0, 0, 1, 0, 0, 1), (2, None), (0, 2))
+    >>> b.rooms, b.room_cells[1], b.borders
+    (2, (2, 5), [(1, 2), (4, 5)])
+    """
+
+    rows: int
+    cols: int
+    room: tuple[int, ...]
+    numbers: tuple[int | None, ...]
+    clue_cell: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1 or len(self.room) != self.rows * self.cols:
+            raise ValueError("a board has rows x cols cells")
+        if len(self.numbers) != len(self.clue_cell) or len(self.numbers) != self.rooms:
+            raise ValueError("one number (or None) and one clue cell per room")
+
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid.of(self.rows, self.cols)
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @cached_property
+    def rooms(self) -> int:
+        return max(self.room) + 1
+
+    @cached_property
+    def room_cells(self) -> tuple[tuple[int, ...], ...]:
+        """The cells of each room, in order."""
+        return tuple(tuple(cells) for cells in self.grid.regions(self.room))
+
+    @cached_property
+    def borders(self) -> list[tuple[int, int]]:
+        """The pairs of neighbouring cells with a room border between them."""
+        return self.grid.borders(self.room)
+
+    def label(self, room: int) -> str | None:
+        """A room's number as written (``?`` for :data:`UNKNOWN`), or ``None``."""
+        number = self.numbers[room]
+        return None if number is None else "?" if number == UNKNOWN else str(number)
+
+
+B = TypeVar("B", bound=Rooms)
+
+
+def clue_cells(grid: Grid, room: Sequence[int]) -> tuple[int, ...]:
+    """Where each room's number is written when the input does not say: the top cell
+    of its leftmost column, as the site writes it."""
+    return tuple(min(cells, key=lambda c: (c % grid.cols, c // grid.cols))
+                 for cells in grid.regions(room))
+
+
+def _number(token: gridtext.Token) -> int:
+    if token.text == "?":
+        return UNKNOWN
+    if token.text.isascii() and token.text.isdigit():
+        # read only as many digits as a board can count to (Python refuses to read an
+        # integer of more than 4,300 digits)
+        if len(token.text.lstrip("0")) > len(str(gridtext.MAX_CELLS)) or int(
+                token.text) > gridtext.MAX_CELLS:
+            raise token.error(f"a number above {gridtext.MAX_CELLS:,}, more than any "
+                              "board has cells")
+        return int(token.text)
+    raise token.error(f"a number is a count (0, 1, ...), '?', or '-' for none, "
+                      f"not {token.text!r}")
+
+
+@dataclass(frozen=True)
+class RoomForms(Generic[B]):
+    """The forms of a family whose board is a :class:`Rooms` (``board`` its class,
+    ``kind`` its puzz.link type, ``kinds`` every spelling it answers to, ``answer``
+    whether a text the board reader refused is an answer)."""
+
+    board: Callable[..., B]
+    kind: str
+    kinds: Mapping[str, str]
+    answer: Callable[[str], bool] | None = None
+
+    def from_tokens(self, rows: int, cols: int, numbers: gridtext.Grid,
+                    names: gridtext.Grid) -> B:
+        """A board from its grids of number and room tokens, wherever they were read."""
+        grid = Grid.of(rows, cols)
+        room = regions.read(names, "room")
+        value: list[int | None] = [None] * (max(room) + 1)
+        where = list(clue_cells(grid, room))
+        given: dict[int, gridtext.Token] = {}
+        for cell, token in enumerate(t for row in numbers for t in row):
+            if token.text in NO_NUMBER:
+                continue
+            number = _number(token)
+            r = room[cell]
+            if r in given:
+                first = given[r]
+                raise token.error(f"a second number in the room of the one at line "
+                                  f"{first.line}, column {first.column}")
+            given[r] = token
+            value[r] = number
+            where[r] = cell
+        return self.board(rows, cols, tuple(room), tuple(value), tuple(where))
+
+    def parse_grid(self, text: str) -> B:
+        """Read grid text (see the module docstring)."""
+        rows, cols, (numbers, names) = gridtext.read(text, 2, names=("numbers", "rooms"))
+        return self.from_tokens(rows, cols, numbers, names)
+
+    def parse_url(self, url: str) -> B:
+        """Read a puzz.link / pzv.jp URL (see the module docstring)."""
+        link = puzzlink.split(url, self.kinds, max_cells=gridtext.MAX_CELLS)
+        room, end = puzzlink.decode_regions(link)
+        numbers, _ = puzzlink.decode_numbers(link, end, max(room) + 1)
+        return self.board(link.rows, link.cols, tuple(room), tuple(numbers),
+                          clue_cells(Grid(link.rows, link.cols), room))
+
+    def to_url(self, board: Rooms) -> str:
+        """The puzz.link URL of ``board``."""
+        body = puzzlink.encode_regions(board.rows, board.cols, board.room)
+        body += puzzlink.encode_numbers(list(board.numbers))
+        return puzzlink.url(self.kind, board.cols, board.rows, body)
+
+    def pzprv3(self, framed: forms.Framed) -> B:
+        """A pzprjs file's board: the room count, the rooms' numbers cell by cell, then
+        each cell's number ('.' none, '-' a number not given)."""
+        names, numbers = framed.grid("0"), framed.grid("1")
+        shown = {".": "-", "-": "?"}
+        numbers = [[gridtext.Token(shown.get(t.text, t.text), t.line, t.column) for t in row]
+                   for row in numbers]
+        return self.from_tokens(framed.rows, framed.cols, numbers, names)
+
+    def forms(self) -> forms.Forms[B]:
+        """Every form the family reads."""
+        return forms.Forms(
+            kinds=self.kinds, url=self.parse_url, grid=self.parse_grid,
+            janko=lambda framed: self.from_tokens(framed.rows, framed.cols,
+                                                  framed.grid("problem", "numbers"),
+                                                  framed.grid("areas", "rooms")),
+            pzprv3=self.pzprv3, pzprv3_blocks=lambda kind: (1, 0), answer=self.answer)
+
+
+def to_text(board: Rooms) -> str:
+    """The board as grid text (the sized form), rooms named a, b, ..., z, A, ...
+
+    >>> print(to_text(Rooms(2, 3, (0, 0, 1, 0, 0, 1), (2, 1), (0, 2))))
+    2 3
+    2 - 1
+    - - -
+    a a b
+    a a b
+    """
+    shown = {cell: board.label(room) for room, cell in enumerate(board.clue_cell)
+             if board.numbers[room] is not None}
+    numbers = [shown.get(cell) or "-" for cell in range(board.cells)]
+    return "\n".join([f"{board.rows} {board.cols}",
+                      *regions.lines(board.cols, numbers, regions.names(board.room))])
+
+
+def numbered(board: B, changes: Mapping[int, int | None]) -> B:
+    """``board`` with the rooms of ``changes`` numbered (``None``: no number)."""
+    numbers = list(board.numbers)
+    for room, number in changes.items():
+        numbers[room] = number
+    out: Any = type(board)(board.rows, board.cols, board.room, tuple(numbers),
+                           board.clue_cell)
+    return out
