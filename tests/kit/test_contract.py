@@ -63,6 +63,13 @@ OUTCOMES = {
           "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\n- -\n- -\n", 3, "unknown"),
     ],
+    "country": [
+        (["-", "--unique"], "3 3\n- - -\n- - -\n- - -\na a a\na a a\na a a\n", 4, "solved"),
+        (["-"], "1 2\n- -\na b\n", 1, "unsolvable"),
+        (["https://puzz.link/p?country/6/6/2ad8k06f8qgo6i2", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n- -\n- -\na a\nb b\n", 3, "unknown"),
+    ],
     "sudoku": [
         (["-", "--unique"], "1...\n....\n....\n...4\n", 4, "solved"),
         (["-"], "11..\n....\n....\n....\n", 1, "unsolvable"),
@@ -222,6 +229,7 @@ SAME_MODEL = {
     "masyu": [[], ["--backend", "cpsat"]],
     "slitherlink": [[], ["--no-parity"], ["--backend", "cpsat"], ["--encoding", "flow"]],
     "yajilin": [[], ["--card", "direct"], ["--backend", "cpsat"], ["--encoding", "flow"]],
+    "country": [[], ["--card", "direct"], ["--backend", "cpsat"], ["--encoding", "flow"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],

@@ -796,6 +796,50 @@ def _yajilin() -> Oracle:
                   ("tricky", "tricky"))
 
 
+# Country Road ---------------------------------------------------------------------------
+
+def _country() -> Oracle:
+    from cpsolve.grid.generate import Settings
+    from cpsolve.grid.rooms import clue_cells
+    from cpsolve.models.country import COUNTRY, Board
+    from cpsolve.models.country.layout import make
+    from tests.support.country_brute import solutions
+
+    sizes = [(2, 3), (3, 3), (3, 4), (4, 3), (4, 4), (2, 5)]
+
+    def board(seed: int) -> Any:
+        """Regions grown at random, numbers at random (no solution, often)."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        grid = Grid(rows, cols)
+        label = list(range(rows * cols))
+        for _ in range(rng.randrange(rows * cols // 2, rows * cols)):
+            a, b = rng.choice(grid.edges)
+            old, new = label[a], label[b]
+            label = [new if x == old else x for x in label]
+        names: dict[int, int] = {}
+        room = tuple(names.setdefault(x, len(names)) for x in label)
+        numbers = tuple(rng.choice([None, None, 1, 2, 3]) for _ in names)
+        return Board(rows, cols, room, numbers, clue_cells(grid, room))
+
+    def solvable(seed: int) -> Any:
+        """Laid out by the generator's own layout, some numbers taken away."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        settings = Settings(rows, cols, "none", 0.0, {"fill": rng.uniform(0.4, 1.0)})
+        laid = make(settings, np.random.default_rng(seed))
+        assert laid is not None
+        share = rng.choice([0.3, 0.6, 1.0])
+        made = laid[0]
+        return Board(rows, cols, made.room, tuple(n if rng.random() < share else None
+                                                  for n in made.numbers), made.clue_cell)
+
+    return Oracle(COUNTRY, lambda: [board(seed) for seed in range(50)]
+                  + [solvable(seed) for seed in range(70)],
+                  lambda board: sorted(solutions(board), key=sorted),
+                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "lits": _lits,
@@ -803,7 +847,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "nurikabe": _nurikabe,
                                             "slitherlink": _slitherlink,
                                             "starbattle": _starbattle, "sudoku": _sudoku,
-                                            "yajilin": _yajilin}
+                                            "yajilin": _yajilin, "country": _country}
 
 
 @cache

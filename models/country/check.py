@@ -1,0 +1,45 @@
+"""The Country Road rules, checked on a loop, independently of every encoding: the loop
+walked round (:func:`cpsolve.grid.loops.loop_breaks`), each region's crossings and
+passed cells counted, and every pair of neighbouring cells across a border looked at."""
+
+from __future__ import annotations
+
+from cpsolve.grid import loops
+from cpsolve.grid.geometry import Broken
+from cpsolve.grid.rooms import UNKNOWN
+from cpsolve.models.country.board import Board, Loop
+
+
+def check(board: Board, loop: Loop) -> list[str]:
+    """Every rule ``loop`` breaks on ``board``, one message each (a
+    :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
+
+    >>> b = Board(2, 2, (0, 0, 1, 1), (2, None), (0, 2))
+    >>> check(b, frozenset({(0, 1), (0, 2), (1, 3), (2, 3)}))
+    []
+    >>> check(b, frozenset({(0, 1)}))[-1]
+    'the region of row 2, column 1 is not visited'
+    """
+    grid = board.grid
+    where, rc = grid.where, grid.rc
+    links, errors = loops.loop_breaks(grid, loop)
+    for room, cells in enumerate(board.room_cells):
+        name = where(board.clue_cell[room])
+        passed = sum(1 for cell in cells if links[cell])
+        crossings = sum(1 for cell in cells for other in links[cell]
+                        if board.room[other] != room)
+        if board.rooms > 1 and crossings == 0:
+            errors.append(Broken(f"the region of {name} is not visited",
+                                 *(rc(c) for c in cells)))
+        elif crossings > 2:
+            errors.append(Broken(f"the loop enters the region of {name} {crossings // 2} "
+                                 "times", *(rc(c) for c in cells)))
+        number = board.numbers[room]
+        if number is not None and number != UNKNOWN and passed != number:
+            errors.append(Broken(f"the {number} at {name} counts {passed} cells on the loop",
+                                 rc(board.clue_cell[room])))
+    for a, b in board.borders:
+        if not links[a] and not links[b]:
+            errors.append(Broken(f"{where(a)} and {where(b)}, across a border, are both "
+                                 "left out of the loop", rc(a), rc(b)))
+    return errors

@@ -1,0 +1,167 @@
+"""How the generator lays out a Country Road and mends it (the loop is the kit's,
+:mod:`cpsolve.grid.generate`): a random loop through the cells
+(:func:`cpsolve.grid.randomloop.random_loop`), cut into runs of consecutive cells; each
+run is a region's stretch of loop, and each group of touching cells the loop leaves out
+joins a region beside it whole (two cells left out never face each other across a
+border); every region numbered with the cells the loop passes in it. Where the answer is
+not pinned down, a region there is cut in two along its stretch of loop.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from cpsolve.grid.generate import Layout, Settings
+from cpsolve.grid.geometry import Grid
+from cpsolve.grid.randomloop import random_loop, seeded
+from cpsolve.grid.rooms import clue_cells
+from cpsolve.models.country.board import Board, Loop
+from cpsolve.options import Option
+
+FILL = 0.6  # the share of the cells the loop passes
+STRETCH = (2, 6)  # the fewest and most cells of loop in a region, at first
+
+
+def walk(grid: Grid, loop: Loop) -> list[int]:
+    """The loop's cells in order round it."""
+    links: dict[int, list[int]] = {}
+    for a, b in loop:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    start = min(links)
+    order, previous, cell = [start], -1, start
+    while True:
+        step = next(o for o in links[cell] if o != previous)
+        if step == start:
+            return order
+        order.append(step)
+        previous, cell = cell, step
+
+
+def numbered_board(settings: Settings, loop: Loop, label: list[int]) -> Board:
+    """The board of regions ``label`` (any numbering), every region numbered."""
+    grid = settings.grid
+    names: dict[int, int] = {}
+    room = tuple(names.setdefault(x, len(names)) for x in label)
+    passed = {cell for edge in loop for cell in edge}
+    counts = [0] * len(names)
+    for cell in passed:
+        counts[room[cell]] += 1
+    return Board(settings.rows, settings.cols, room, tuple(counts), clue_cells(grid, room))
+
+
+def regions(grid: Grid, loop: Loop, stretches: list[list[int]], rnd: random.Random
+            ) -> list[int]:
+    """Region labels: stretch k is region k; each group of touching cells off the loop
+    joins a random region beside it."""
+    label = [-1] * grid.cells
+    for k, stretch in enumerate(stretches):
+        for cell in stretch:
+            label[cell] = k
+    for cell in range(grid.cells):
+        if label[cell] >= 0:
+            continue
+        group, todo = {cell}, [cell]
+        while todo:
+            at = todo.pop()
+            for other in grid.neighbours[at]:
+                if label[other] < 0 and other not in group:
+                    group.add(other)
+                    todo.append(other)
+        beside = sorted({label[o] for at in group for o in grid.neighbours[at]
+                         if label[o] >= 0})
+        chosen = rnd.choice(beside)
+        for at in group:
+            label[at] = chosen
+    return label
+
+
+def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
+    """A random loop cut into stretches, the regions laid around them."""
+    rnd = seeded(rng)
+    grid = settings.grid
+    loop = random_loop(settings.rows, settings.cols, rnd, fill=settings.options["fill"])
+    order = walk(grid, loop)
+    shift = rnd.randrange(len(order))
+    order = order[shift:] + order[:shift]
+    stretches: list[list[int]] = []
+    at = 0
+    while at < len(order):
+        size = rnd.randint(*STRETCH)
+        stretches.append(order[at:at + size])
+        at += size
+    if len(stretches) > 1 and len(stretches[-1]) < STRETCH[0]:
+        stretches[-2].extend(stretches.pop())
+    return numbered_board(settings, loop, regions(grid, loop, stretches, rnd)), loop
+
+
+def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
+         settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
+    """A region where ``cells`` lie cut in two along its stretch of loop (each group of
+    its cells the loop leaves out going with a half it touches), the other regions
+    kept; ``None`` when each such region's stretch is a single cell."""
+    rnd = seeded(rng)
+    grid = settings.grid
+    order = walk(grid, loop)
+    passed = set(order)
+    rooms = sorted({board.room[grid.cell(r, c)] for r, c in cells})
+    rnd.shuffle(rooms)
+    for room in rooms:
+        size = sum(1 for cell in order if board.room[cell] == room)
+        if size < 2:
+            continue
+        # the stretch in loop order, wrapping round the start of the walk
+        start = next((k for k in range(len(order)) if board.room[order[k]] == room
+                      and board.room[order[k - 1]] != room), 0)
+        run = [order[(start + k) % len(order)] for k in range(size)]
+        second = set(run[rnd.randrange(1, size):])
+        label = list(board.room)
+        for cell in second:
+            label[cell] = board.rooms
+        done: set[int] = set()
+        for cell in board.room_cells[room]:
+            if cell in passed or cell in done:
+                continue
+            group, todo = {cell}, [cell]
+            while todo:
+                at = todo.pop()
+                for o in grid.neighbours[at]:
+                    if o not in passed and board.room[o] == room and o not in group:
+                        group.add(o)
+                        todo.append(o)
+            done |= group
+            touching = {o for at in group for o in grid.neighbours[at] if o in passed}
+            by_second = bool(touching & second)
+            by_first = any(board.room[o] == room and o not in second for o in touching)
+            if by_second and (not by_first or rnd.random() < 0.5):
+                for at in group:
+                    label[at] = board.rooms
+        return numbered_board(settings, loop, label), loop
+    return None
+
+
+def too_small(rows: int, cols: int) -> str | None:
+    """Why no Country Road of ``rows`` x ``cols`` can be made: a loop needs two rows and
+    two columns.
+
+    >>> too_small(1, 5), too_small(2, 2)
+    ('a Country Road loop needs at least 2x2 cells: 5x1 is too small', None)
+    """
+    if rows < 2 or cols < 2:
+        return f"a Country Road loop needs at least 2x2 cells: {cols}x{rows} is too small"
+    return None
+
+
+LAYOUT: Layout[Board, Loop] = Layout(
+    make=make, mend=mend, too_small=too_small,
+    density=Option("density", 0.0, "Share of the numbers kept at least beyond those "
+                   "uniqueness needs", kind=float, low=0, high=1, metavar="D"),
+    options=(Option("fill", FILL, "Share of the cells the loop passes", kind=float,
+                    low=0.1, high=1, metavar="F"),),
+    format="url", symmetries=("none",),
+)
+
+__all__ = ["LAYOUT", "make", "mend", "walk"]
