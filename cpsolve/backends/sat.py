@@ -16,9 +16,11 @@ every other use of the model see the full rules.
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,10 +107,13 @@ class CnfModel:
 # call starts a new solver with the blocking clauses found so far.
 NON_INCREMENTAL = frozenset({"kissat404"})
 BUDGET_SLICE = 1000  # conflicts per call when a deadline is kept by budgets
+# With no deadline, slices grow (to 10 * BUDGET_SLICE at most) towards calls of about
+# this many seconds: Ctrl-C is answered between two calls (see _python_sigint).
+SLICE_SECONDS = 0.5
 WATCH_SOLVE = 0.25  # seconds between the looks of a solver call's watch
 # A call with more than this many seconds left first runs one slice of BUDGET_SLICE
-# conflicts unwatched (milliseconds on the models measured; python-sat's own handler
-# still stops it on Ctrl-C).
+# conflicts unwatched (milliseconds on the models measured; Ctrl-C raises as it
+# returns).
 QUICK_MARGIN = 1.0
 
 
@@ -254,11 +259,13 @@ class SatSession:
         except Exception as error:
             if "keyboard interrupt" not in str(error).lower():
                 raise
-            # python-sat stopped the solver on Ctrl-C mid-search and raised: the solver
-            # is left unusable (CaDiCaL aborts the process if asked for statistics), so
-            # it is deleted unread, and the interrupt goes on as Python's own.
-            self._solver.delete()
+            # python-sat's own SIGINT handler jumped (longjmp) out of the solver
+            # mid-search (calls not made under _python_sigint): the solver is left
+            # half-updated, so it is never read nor freed (freeing it was a double
+            # free), and python-sat's handler, left installed, is replaced by Python's.
+            _abandon(self._solver)
             self._solver, self._conflicts, self._stale = None, None, True
+            signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
             raise KeyboardInterrupt from None
 
     def values(self, variables: Sequence[int] | Any) -> tuple[bool, ...]:
@@ -490,6 +497,49 @@ class _SolveWatch(threading.Thread):
         self.join()
 
 
+class _NotMainThread:
+    """python-sat's test of the main thread (``pysat.solvers.MainThread``), answering
+    no: see :func:`_python_sigint`."""
+
+    @staticmethod
+    def check() -> bool:
+        return False
+
+
+@contextmanager
+def _python_sigint() -> Iterator[None]:
+    """Solver calls in which SIGINT stays Python's: on the main thread python-sat
+    installs a handler that jumps (longjmp) out of the native solver wherever the
+    signal lands, inside malloc or half way through CaDiCaL's updates, and the solver
+    (freed after: a double free) or the C heap (a lock held: a hang) is left broken.
+    Told that this is not the main thread, python-sat leaves the signal to Python,
+    whose handler only notes it: the call runs to its budget and KeyboardInterrupt is
+    raised as it returns, the solver whole. Only for calls a budget ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # python-sat installs nothing off the main thread
+        return
+    import pysat.solvers as solvers
+
+    saved = solvers.MainThread
+    solvers.MainThread = _NotMainThread
+    try:
+        yield
+    finally:
+        solvers.MainThread = saved
+
+
+def _abandon(sat: Any) -> None:
+    """Drop a python-sat solver without freeing its native solver (its handle, the
+    backend's capsule attribute, is cleared so that ``delete`` and ``__del__`` leave it
+    alone): a leak, for a solver a jump out of it left broken."""
+    backend = getattr(sat, "solver", None)
+    for owner in (backend, sat):
+        for key, value in list(vars(owner).items()) if owner is not None else ():
+            if type(value).__name__ == "PyCapsule":
+                setattr(owner, key, None)
+    sat.solver = None
+
+
 def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats,
                 assumptions: list[int]) -> bool | None:
     """One solver call under the deadline: True, False, or None when it ran out."""
@@ -504,7 +554,8 @@ def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats,
                 # after the deductions): a first slice runs with no watch, whose
                 # thread and looks at the process cost more than such a call.
                 sat.conf_budget(BUDGET_SLICE)
-                outcome = sat.solve_limited(assumptions=assumptions)
+                with _python_sigint():
+                    outcome = sat.solve_limited(assumptions=assumptions)
                 sat.conf_budget(-1)
                 if outcome is not None:
                     return outcome
@@ -524,15 +575,22 @@ def _solve_once(sat: Any, name: str, deadline: Deadline, stats: Stats,
             raise UsageError(f"SAT solver {name} cannot be stopped by a time limit; "
                              "choose another solver or drop --time-limit")
         # In slices of conflicts (CaDiCaL cannot be interrupted): between slices, the
-        # clock and the memory the solver has grown to are looked at.
-        slice_ = BUDGET_SLICE if remaining is not None else 10 * BUDGET_SLICE
+        # clock and the memory the solver has grown to are looked at, and Ctrl-C
+        # raises (python-sat's handler kept out: see _python_sigint).
+        slice_ = BUDGET_SLICE
         watch = _SolveWatch(sat, deadline)
         while True:
             sat.conf_budget(slice_)
-            outcome = sat.solve_limited(assumptions=assumptions)
+            began = time.perf_counter()
+            with _python_sigint():
+                outcome = sat.solve_limited(assumptions=assumptions)
             if outcome is not None or deadline.expired():
                 return outcome
             if watch.looked():
                 raise TooLarge(watch.grown)
+            if remaining is None:
+                took = max(time.perf_counter() - began, 1e-3)
+                slice_ = max(BUDGET_SLICE, min(10 * BUDGET_SLICE,
+                                               int(slice_ * SLICE_SECONDS / took)))
     finally:
         stats.add_solve(time.perf_counter() - start)

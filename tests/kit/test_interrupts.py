@@ -204,3 +204,39 @@ def test_an_interrupt_lost_inside_a_build_is_raised_at_the_next_look():
     done = _script(DROPPED_SCRIPT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["went", "on", "interrupted", "True", "True"], done.stdout
+
+
+CADICAL_CALL = """
+import sys
+import pysat.solvers as solvers
+from pysat.examples.genhard import PHP
+from cpsolve.backends.sat import _python_sigint
+
+solver = solvers.Solver(name="cadical153", bootstrap_with=PHP(10).clauses)
+solver.conf_budget(40_000)
+print("go", flush=True)
+try:
+    with _python_sigint():
+        solver.solve_limited()
+except KeyboardInterrupt:
+    conflicts = solver.accum_stats()["conflicts"]  # CaDiCaL aborts here if broken
+    solver.delete()
+    print("interrupted after the call:", conflicts >= 40_000, flush=True)
+"""
+
+
+def test_ctrl_c_inside_a_cadical_call_waits_for_its_return_and_leaves_the_solver_whole():
+    """On the main thread python-sat's own SIGINT handler jumps out of CaDiCaL wherever
+    the signal lands and leaves the solver (and the C heap) broken: freeing it then was
+    a double free, now and then, under load. cpsolve's solver calls keep SIGINT
+    Python's: the signal arrives mid-call, the call runs to its budget, Python raises
+    KeyboardInterrupt as it returns, and the solver can still be read and freed."""
+    child = interruptible([sys.executable, "-c", CADICAL_CALL], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE)
+    assert child.stdout is not None
+    assert child.stdout.readline() == "go\n"
+    time.sleep(0.2)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 0, err
+    assert out == "interrupted after the call: True\n"  # the whole budget, then the signal
