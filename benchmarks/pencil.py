@@ -174,14 +174,17 @@ def published(family: str) -> list[str]:
 def run_family(family: str, title: str, module: Any, puzzle: Any,
                cpsat: list[str], baseline: tuple[str, Callable[[Any, float], Any]], *,
                sizes: tuple[tuple[int, int], ...] = SIZES, with_published: bool = False,
-               peer_text: Callable[[Any], str] | None = None, keep: float = 0.3) -> None:
+               peer_text: Callable[[Any], str] | None = None, keep: float = 0.3,
+               peer_name: str | None = None, heading: str | None = None) -> None:
     """The whole benchmark of one family: its boards (``sizes``, and with
     ``with_published`` the published boards first), then every method on them (the
     default lazy SAT model, with Glucose 4 too, each CP-SAT encoding in ``cpsat``),
     the plain baseline and, when installed, the peer solver; ``module`` is the
     family's package (parse, solve, to_url, to_text); ``peer_text`` writes a board as
-    the peer reads it where that is not the family's grid text; ``keep`` is the share
-    of clues every other generated board keeps beyond those uniqueness needs."""
+    the peer reads it where that is not the family's grid text, ``peer_name`` is the
+    peer's name of the genre where it is not ``family``; ``keep`` is the share of
+    clues every other generated board keeps beyond those uniqueness needs; ``heading``
+    titles the table."""
     args = arguments(title)
     sets: dict[str, list[Any]] = {}
     if with_published:  # the published boards, small and large
@@ -200,8 +203,8 @@ def run_family(family: str, title: str, module: Any, puzzle: Any,
                     for encoding in cpsat})
     name, plain = baseline
     methods[f"baseline: {name}"] = lambda board: plain(board, limit)
-    peer = puzzlekit_solver(family, limit)
+    peer = puzzlekit_solver(peer_name or family, limit)
     if peer is not None:
         text = peer_text or module.to_text
         methods["peer: puzzlekit 0.3.4 (solve only)"] = lambda board: peer(text(board))
-    report(family.capitalize(), sets, methods, limit)
+    report(heading or family.capitalize(), sets, methods, limit)

@@ -1,0 +1,84 @@
+"""Country Road benchmark: every method, solve and uniqueness proof, on the published
+boards of ``benchmarks/data/published/country.txt`` (9 with one solution, 5x5 to
+20x15) and on generated boards of 10x10 and 17x17 (made once by the family's generator,
+every other one with as few numbers as uniqueness needs; kept in
+benchmarks/data/country/), median, p90 and max, beside the baselines measured in the
+same run: a plain CP-SAT model (AddCircuit over the cells, each region's crossings and
+number a sum, OR-Tools' default workers) and, when it is installed, the peer solver
+puzzlekit 0.3.4 (CP-SAT, solve only).
+
+Run: ``.venv/bin/python benchmarks/country.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencil import run_family
+
+from cpsolve.backends.cpsat import CpsatModel, enumerate_solutions
+from cpsolve.grid.rooms import UNKNOWN
+from cpsolve.limits import Deadline
+from cpsolve.models.country import COUNTRY, Board
+
+
+def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
+    """The baseline: AddCircuit over the cells (two arcs an edge, a self-loop on every
+    cell the loop skips), two crossings a region, each number the sum of its region's
+    passed cells, no two skipped cells facing across a border."""
+    from ortools.sat.python import cp_model
+
+    grid = board.grid
+    model = cp_model.CpModel()
+    edge = [model.new_bool_var(f"e{k}") for k in range(len(grid.edges))]
+    skip = [model.new_bool_var(f"skip{cell}") for cell in range(grid.cells)]
+    arcs = []
+    for k, (a, b) in enumerate(grid.edges):
+        forward, backward = model.new_bool_var(""), model.new_bool_var("")
+        model.add(forward + backward == edge[k])
+        arcs += [(a, b, forward), (b, a, backward)]
+    for cell in range(grid.cells):
+        arcs.append((cell, cell, skip[cell]))
+    if board.rooms > 1:
+        for edges in board.crossing:
+            model.add(sum(edge[k] for k in edges) == 2)
+    for room, number in enumerate(board.numbers):
+        if number is not None and number != UNKNOWN:
+            cells = board.room_cells[room]
+            model.add(sum(skip[c] for c in cells) == len(cells) - number)
+    for a, b in board.borders:
+        model.add_bool_or([~skip[a], ~skip[b]])
+    model.add_circuit(arcs)
+    found = enumerate_solutions(CpsatModel(model, edge), limit=2, deadline=Deadline(limit))
+    unique = found.exhausted and len(found.solutions) == 1
+    answer = frozenset(grid.edges[k] for k, on in enumerate(found.solutions[0])
+                       if on) if unique else None
+    return unique, answer
+
+
+def puzzlekit_text(board: Board) -> str:
+    """The board as puzzlekit's example writes it: regions numbered 1, 2, ... (its
+    reader takes the region names ``x``, ``#`` and ``@`` for cells the loop must avoid,
+    so the letters cpsolve's grid text names regions with would change the board)."""
+    numbers = {cell: board.label(room) for room, cell in enumerate(board.clue_cell)
+               if board.numbers[room] is not None}
+    rows = [f"{board.rows} {board.cols}"]
+    rows += [" ".join(numbers.get(r * board.cols + c) or "-" for c in range(board.cols))
+             for r in range(board.rows)]
+    rows += [" ".join(str(board.room[r * board.cols + c] + 1) for c in range(board.cols))
+             for r in range(board.rows)]
+    return "\n".join(rows)
+
+
+def main() -> None:
+    from cpsolve.models import country
+
+    run_family("country", __doc__.splitlines()[0], country, COUNTRY,
+               ["circuit", "flow"], ("plain CP-SAT circuit", plain_cpsat),
+               sizes=((10, 10), (17, 17)), with_published=True, peer_name="country_road",
+               peer_text=puzzlekit_text,
+               heading="Country Road")
+
+
+if __name__ == "__main__":
+    main()
