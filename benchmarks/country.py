@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencil import run_family
+from pencil import plain_loop, run_family, unique_loop
 
-from cpsolve.backends.cpsat import CpsatModel, enumerate_solutions
 from cpsolve.grid.rooms import UNKNOWN
-from cpsolve.limits import Deadline
 from cpsolve.models.country import COUNTRY, Board
 
 
@@ -26,19 +24,8 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
     """The baseline: AddCircuit over the cells (two arcs an edge, a self-loop on every
     cell the loop skips), two crossings a region, each number the sum of its region's
     passed cells, no two skipped cells facing across a border."""
-    from ortools.sat.python import cp_model
-
     grid = board.grid
-    model = cp_model.CpModel()
-    edge = [model.new_bool_var(f"e{k}") for k in range(len(grid.edges))]
-    skip = [model.new_bool_var(f"skip{cell}") for cell in range(grid.cells)]
-    arcs = []
-    for k, (a, b) in enumerate(grid.edges):
-        forward, backward = model.new_bool_var(""), model.new_bool_var("")
-        model.add(forward + backward == edge[k])
-        arcs += [(a, b, forward), (b, a, backward)]
-    for cell in range(grid.cells):
-        arcs.append((cell, cell, skip[cell]))
+    model, edge, skip = plain_loop(grid)
     if board.rooms > 1:
         for edges in board.crossing:
             model.add(sum(edge[k] for k in edges) == 2)
@@ -48,12 +35,7 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
             model.add(sum(skip[c] for c in cells) == len(cells) - number)
     for a, b in board.borders:
         model.add_bool_or([~skip[a], ~skip[b]])
-    model.add_circuit(arcs)
-    found = enumerate_solutions(CpsatModel(model, edge), limit=2, deadline=Deadline(limit))
-    unique = found.exhausted and len(found.solutions) == 1
-    answer = frozenset(grid.edges[k] for k, on in enumerate(found.solutions[0])
-                       if on) if unique else None
-    return unique, answer
+    return unique_loop(model, edge, grid, limit)
 
 
 def puzzlekit_text(board: Board) -> str:

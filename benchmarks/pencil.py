@@ -208,3 +208,35 @@ def run_family(family: str, title: str, module: Any, puzzle: Any,
         text = peer_text or module.to_text
         methods["peer: puzzlekit 0.3.4 (solve only)"] = lambda board: peer(text(board))
     report(heading or family.capitalize(), sets, methods, limit)
+
+
+def plain_loop(grid: Any) -> tuple[Any, list[Any], list[Any]]:
+    """The plain CP-SAT baselines' loop on ``grid``'s nodes: an edge variable an edge,
+    ``AddCircuit`` over two arcs an edge and a self-loop on every node the loop skips.
+    Returns the model, the edges' and the skips' variables; a family adds its rules."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    edge = [model.new_bool_var(f"e{k}") for k in range(len(grid.edges))]
+    skip = [model.new_bool_var(f"skip{node}") for node in range(grid.cells)]
+    arcs = []
+    for k, (a, b) in enumerate(grid.edges):
+        forward, backward = model.new_bool_var(""), model.new_bool_var("")
+        model.add(forward + backward == edge[k])
+        arcs += [(a, b, forward), (b, a, backward)]
+    arcs += [(node, node, skip[node]) for node in range(grid.cells)]
+    model.add_circuit(arcs)
+    return model, edge, skip
+
+
+def unique_loop(model: Any, edge: list[Any], grid: Any, limit: float) -> tuple[bool, Any]:
+    """Whether the plain model has exactly one answer within ``limit`` seconds (OR-Tools'
+    default workers), and that answer's edges."""
+    from cpsolve.backends.cpsat import CpsatModel, enumerate_solutions
+    from cpsolve.limits import Deadline
+
+    found = enumerate_solutions(CpsatModel(model, edge), limit=2, deadline=Deadline(limit))
+    unique = found.exhausted and len(found.solutions) == 1
+    answer = frozenset(grid.edges[k] for k, on in enumerate(found.solutions[0])
+                       if on) if unique else None
+    return unique, answer

@@ -14,36 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencil import run_family
+from pencil import plain_loop, run_family, unique_loop
 
-from cpsolve.backends.cpsat import CpsatModel, enumerate_solutions
-from cpsolve.limits import Deadline
 from cpsolve.models.slitherlink import SLITHERLINK, Board
 
 
 def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
     """The baseline: AddCircuit over the corners (two arcs an edge, a self-loop on every
     corner the loop skips) and each number as the sum of its cell's four sides."""
-    from ortools.sat.python import cp_model
-
     points = board.points
-    model = cp_model.CpModel()
-    edge = [model.new_bool_var(f"e{k}") for k in range(len(points.edges))]
-    arcs = []
-    for k, (a, b) in enumerate(points.edges):
-        forward, backward = model.new_bool_var(""), model.new_bool_var("")
-        model.add(forward + backward == edge[k])
-        arcs += [(a, b, forward), (b, a, backward)]
-    for point in range(points.cells):
-        arcs.append((point, point, model.new_bool_var(f"skip{point}")))
+    model, edge, _ = plain_loop(points)
     for cell in board.clue_cells:
         model.add(sum(edge[k] for k in board.side_table[cell]) == board.numbers[cell])
-    model.add_circuit(arcs)
-    found = enumerate_solutions(CpsatModel(model, edge), limit=2, deadline=Deadline(limit))
-    unique = found.exhausted and len(found.solutions) == 1
-    answer = frozenset(points.edges[k] for k, on in enumerate(found.solutions[0])
-                       if on) if unique else None
-    return unique, answer
+    return unique_loop(model, edge, points, limit)
 
 
 def main() -> None:

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencil import run_family
+from pencil import plain_loop, run_family, unique_loop
 
-from cpsolve.backends.cpsat import CpsatModel, enumerate_solutions
-from cpsolve.limits import Deadline
 from cpsolve.models.yajilin import YAJILIN, Board
 
 
@@ -25,19 +23,8 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
     """The baseline: AddCircuit over the cells (two arcs an edge, a self-loop on every
     cell the loop skips), clue cells skipped, no two skipped open cells side by side,
     each arrow the sum of the skipped open cells along it."""
-    from ortools.sat.python import cp_model
-
     grid = board.grid
-    model = cp_model.CpModel()
-    edge = [model.new_bool_var(f"e{k}") for k in range(len(grid.edges))]
-    skip = [model.new_bool_var(f"skip{cell}") for cell in range(grid.cells)]
-    arcs = []
-    for k, (a, b) in enumerate(grid.edges):
-        forward, backward = model.new_bool_var(""), model.new_bool_var("")
-        model.add(forward + backward == edge[k])
-        arcs += [(a, b, forward), (b, a, backward)]
-    for cell in range(grid.cells):
-        arcs.append((cell, cell, skip[cell]))
+    model, edge, skip = plain_loop(grid)
     for cell in board.clue_cells:
         model.add(skip[cell] == 1)
     for a, b in grid.edges:
@@ -47,12 +34,7 @@ def plain_cpsat(board: Board, limit: float) -> tuple[bool, Any]:
         clue = board.clues[cell]
         assert clue is not None and clue.number is not None
         model.add(sum(skip[other] for other in board.counted(cell)) == clue.number)
-    model.add_circuit(arcs)
-    found = enumerate_solutions(CpsatModel(model, edge), limit=2, deadline=Deadline(limit))
-    unique = found.exhausted and len(found.solutions) == 1
-    answer = frozenset(grid.edges[k] for k, on in enumerate(found.solutions[0])
-                       if on) if unique else None
-    return unique, answer
+    return unique_loop(model, edge, grid, limit)
 
 
 def puzzlekit_text(board: Board) -> str:

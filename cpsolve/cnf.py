@@ -141,3 +141,46 @@ def guard(clauses: Any, selector: int) -> Any:
         column = np.full((len(clauses), 1), -selector, dtype=clauses.dtype)
         return np.concatenate([clauses.reshape(len(clauses), -1), column], axis=1)
     return [[*clause, -selector] for clause in clauses]
+
+
+COUNT_DIRECT_UP_TO = 8  # counts over at most this many literals get the direct clauses
+COUNTING_CARDS = tuple(card for card in CARDS if card not in AMO_ONLY_CARDS)  # exact counts
+
+
+def count_clauses(lits: list[int], number: int, pool: Any, card: str = "totalizer"
+                  ) -> list[Any]:
+    """Clause groups for "exactly ``number`` of ``lits`` are true", as the pencil
+    families count (a room's shaded cells, a ray's, a region's passed cells): the direct
+    subset clauses over few literals (and with ``card="direct"``, or a count of none or
+    all), else a :mod:`pysat.card` encoding named ``card`` (auxiliary variables from
+    ``pool``); a number above the count is one contradictory group.
+
+    >>> from pysat.formula import IDPool
+    >>> [g.tolist() for g in count_clauses([1, 2], 1, IDPool(start_from=3))]
+    [[[-1, -2]], [[1, 2]]]
+    >>> count_clauses([1], 2, None)
+    [[[1], [-1]]]
+    """
+    if number > len(lits):
+        return [[[1], [-1]]]  # more than there are: no answer
+    if len(lits) <= COUNT_DIRECT_UP_TO or card == "direct" or number in (0, len(lits)):
+        return list(exactly(np.array([lits], dtype=np.int64), number))
+    return [card_clauses(lits, number, card, pool, exact=True)]
+
+
+def count_literals(size: int, number: int, card: str | None = None) -> int:
+    """About how many literals :func:`count_clauses` writes for ``number`` of ``size``
+    literals (0 for a number above the count): the direct clauses' binomials, a
+    counter's ``size`` by the lesser side of the count.
+
+    >>> count_literals(4, 2), count_literals(100, 20, "totalizer"), count_literals(3, 5)
+    (24, 12600, 0)
+    """
+    from math import comb
+
+    if number > size:
+        return 0
+    if size <= COUNT_DIRECT_UP_TO or card == "direct" or number in (0, size):
+        return ((number + 1) * comb(size, number + 1) if number < size else 0) + (
+            (size - number + 1) * comb(size, size - number + 1) if number > 0 else 0)
+    return 6 * size * (min(number, size - number) + 1)

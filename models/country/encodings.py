@@ -24,18 +24,13 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import numpy as np
-
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import AMO_ONLY_CARDS, CARD, CARDS, card_clauses, exactly, known_card
+from cpsolve.cnf import CARD, COUNTING_CARDS, count_clauses, count_literals, known_card
 from cpsolve.grid import loops
 from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.grid.rooms import UNKNOWN
 from cpsolve.models.country.board import Board, Loop
-
-DIRECT_UP_TO = 8  # counts over at most this many literals get the direct subset clauses
-COUNTING_CARDS = tuple(card for card in CARDS if card not in AMO_ONLY_CARDS)
 
 
 def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
@@ -43,20 +38,12 @@ def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
     return loops.whole(board, board.grid)
 
 
-def _exactly(lits: list[int], number: int, pool: Any, card: str) -> list[Any]:
-    if number > len(lits):
-        return [[[1], [-1]]]  # more than there are: no answer
-    if len(lits) <= DIRECT_UP_TO or card == "direct" or number in (0, len(lits)):
-        return list(exactly(np.array([lits], dtype=np.int64), number))
-    return [card_clauses(lits, number, card, pool, exact=True)]
-
-
 def number_clauses(board: Board, room: int, number: int, pool: Any,
                    card: str = "totalizer") -> list[Any]:
     """Clause groups for "``number`` cells of the region are passed" (numbered as
     :class:`~cpsolve.grid.loops.Numbering`, auxiliary variables from ``pool``)."""
     used = loops.Numbering(board.grid).used
-    return _exactly([used(cell) for cell in board.room_cells[room]], number, pool, card)
+    return count_clauses([used(cell) for cell in board.room_cells[room]], number, pool, card)
 
 
 def structure_clauses(board: Board, pool: Any, card: str = "totalizer") -> list[Any]:
@@ -69,7 +56,7 @@ def structure_clauses(board: Board, pool: Any, card: str = "totalizer") -> list[
     groups: list[Any] = [clauses]
     if board.rooms > 1:
         for edges in board.crossing:
-            groups.extend(_exactly([number_of.edge(k) for k in edges], 2, pool, card))
+            groups.extend(count_clauses([number_of.edge(k) for k in edges], 2, pool, card))
     return groups
 
 
@@ -117,21 +104,11 @@ def literals(prepared: Whole[Board, Loop], *, per_cell: int, card: str | None = 
     >>> literals(prepare(parse("2 2\\n2 -\\n- -\\na a\\nb b")), per_cell=60)
     246
     """
-    from math import comb
-
     board = prepared.board
-
-    def count(size: int, number: int) -> int:
-        if number > size:
-            return 0
-        if size <= DIRECT_UP_TO or card == "direct" or number in (0, size):
-            return ((number + 1) * comb(size, number + 1) if number < size else 0) + (
-                (size - number + 1) * comb(size, size - number + 1) if number > 0 else 0)
-        return 6 * size * (min(number, size - number) + 1)
-
     total = per_cell * board.cells
-    total += sum(count(len(edges), 2) for edges in board.crossing) if board.rooms > 1 else 0
-    total += sum(count(len(cells), number) for cells, number in
+    if board.rooms > 1:
+        total += sum(count_literals(len(edges), 2, card) for edges in board.crossing)
+    total += sum(count_literals(len(cells), number, card) for cells, number in
                  zip(board.room_cells, board.numbers) if number is not None and number >= 0)
     return total
 

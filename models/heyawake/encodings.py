@@ -31,18 +31,15 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import numpy as np
-
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import AMO_ONLY_CARDS, CARD, CARDS, card_clauses, exactly, known_card
+from cpsolve.cnf import CARD, COUNTING_CARDS, count_clauses, count_literals, known_card
 from cpsolve.grid.connectivity import ShadingRules, cpsat_connected_flow, cpsat_connected_order
 from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 
-DIRECT_UP_TO = 8  # rooms of at most this many cells get the direct subset clauses
-# A room's number is an exact count: the encodings that only say "at most one" cannot.
-COUNTING_CARDS = tuple(card for card in CARDS if card not in AMO_ONLY_CARDS)
+# A room's number is an exact count: the encodings that only say "at most one" cannot
+# (cpsolve.cnf.COUNTING_CARDS).
 
 
 def prepare(board: Board, deduce: bool = True) -> Whole[Board, Shading]:
@@ -62,12 +59,7 @@ def room_clauses(board: Board, room: int, number: int, pool: Any,
                  card: str = "totalizer") -> list[Any]:
     """Clause groups for "the room has ``number`` shaded cells" (cell c is variable
     c + 1; auxiliary variables from ``pool``, a pysat IDPool)."""
-    lits = [cell + 1 for cell in board.room_cells[room]]
-    if number > len(lits):
-        return [[[1], [-1]]]  # a number larger than its room: no answer
-    if len(lits) <= DIRECT_UP_TO or card == "direct" or number in (0, len(lits)):
-        return list(exactly(np.array([lits], dtype=np.int64), number))
-    return [card_clauses(lits, number, card, pool, exact=True)]
+    return count_clauses([cell + 1 for cell in board.room_cells[room]], number, pool, card)
 
 
 def local_clauses(board: Board, card: str = "totalizer") -> tuple[list[Any], int]:
@@ -128,19 +120,10 @@ def literals(prepared: Whole[Board, Shading], *, per_cell: int, card: str | None
     >>> literals(big, per_cell=12) < 10**5 < 10**20 < literals(big, per_cell=12, card="direct")
     True
     """
-    from math import comb
-
     board = prepared.board
-    rooms = 0
-    for cells, number in zip(board.room_cells, board.numbers):
-        size = len(cells)
-        if number is None or number < 0 or number > size:
-            continue
-        if size <= DIRECT_UP_TO or card == "direct" or number in (0, size):
-            rooms += ((number + 1) * comb(size, number + 1) if number < size else 0) + (
-                (size - number + 1) * comb(size, size - number + 1) if number > 0 else 0)
-        else:
-            rooms += 6 * size * (min(number, size - number) + 1)
+    rooms = sum(count_literals(len(cells), number, card)
+                for cells, number in zip(board.room_cells, board.numbers)
+                if number is not None and number >= 0)
     return per_cell * board.cells + rooms
 
 

@@ -32,17 +32,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import numpy as np
-
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import AMO_ONLY_CARDS, CARD, CARDS, card_clauses, exactly, known_card
+from cpsolve.cnf import CARD, COUNTING_CARDS, count_clauses, count_literals, known_card
 from cpsolve.grid import loops
 from cpsolve.grid.model import Encoding, Encodings, Whole
 from cpsolve.models.yajilin.board import Board, Loop
-
-DIRECT_UP_TO = 8  # rays of at most this many open cells get the direct subset clauses
-COUNTING_CARDS = tuple(card for card in CARDS if card not in AMO_ONLY_CARDS)
 
 
 def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
@@ -50,8 +45,8 @@ def prepare(board: Board, deduce: bool = True) -> Whole[Board, Loop]:
     return loops.whole(board, board.grid)
 
 
-def count_clauses(board: Board, cell: int, direction: str, number: int, pool: Any,
-                  card: str = "totalizer") -> list[Any]:
+def ray_clauses(board: Board, cell: int, direction: str, number: int, pool: Any,
+                card: str = "totalizer") -> list[Any]:
     """Clause groups for "``number`` of the open cells in ``direction`` from ``cell``
     are shaded" (numbered as :class:`~cpsolve.grid.loops.Numbering`, auxiliary
     variables from ``pool``, a pysat IDPool).
@@ -59,16 +54,14 @@ def count_clauses(board: Board, cell: int, direction: str, number: int, pool: An
     >>> from pysat.formula import IDPool
     >>> from cpsolve.models.yajilin.board import Arrow
     >>> b = Board(1, 3, (Arrow(1, "e"), None, None))
-    >>> [g.tolist() for g in count_clauses(b, 0, "e", 1, IDPool(start_from=6))]
+    >>> [g.tolist() for g in ray_clauses(b, 0, "e", 1, IDPool(start_from=6))]
     [[[4, 5]], [[-4, -5]]]
     """
     number_of = loops.Numbering(board.grid)
     shaded = [-number_of.used(other) for other in board.counted(cell, direction)]
     if number > board.most(cell, direction):
         return [[[1], [-1]]]  # more than the ray can hold: no answer
-    if len(shaded) <= DIRECT_UP_TO or card == "direct" or number in (0, len(shaded)):
-        return list(exactly(np.array([shaded], dtype=np.int64), number))
-    return [card_clauses(shaded, number, card, pool, exact=True)]
+    return count_clauses(shaded, number, pool, card)
 
 
 def structure_clauses(board: Board) -> list[list[int]]:
@@ -100,7 +93,7 @@ def build_lazy(prepared: Whole[Board, Loop], *, card: str = "totalizer",
         for cell in board.counting:
             clue = board.clues[cell]
             assert clue is not None and clue.number is not None and clue.direction
-            groups.extend(count_clauses(board, cell, clue.direction, clue.number, pool, card))
+            groups.extend(ray_clauses(board, cell, clue.direction, clue.number, pool, card))
     return loops.lazy_model(board.grid, groups, nvars=max(number_of.top, pool.top))
 
 
@@ -124,21 +117,12 @@ def literals(prepared: Whole[Board, Loop], *, per_cell: int, card: str | None = 
     >>> literals(prepare(parse("2 2\\n1e -\\n- -")), per_cell=60)
     241
     """
-    from math import comb
-
     board = prepared.board
     counts = 0
     for cell in board.counting:
-        size = len(board.counted(cell))
-        number = board.clues[cell].number  # type: ignore[union-attr]
-        assert number is not None
-        if number > size:
-            continue
-        if size <= DIRECT_UP_TO or card == "direct" or number in (0, size):
-            counts += ((number + 1) * comb(size, number + 1) if number < size else 0) + (
-                (size - number + 1) * comb(size, size - number + 1) if number > 0 else 0)
-        else:
-            counts += 6 * size * (min(number, size - number) + 1)
+        clue = board.clues[cell]
+        assert clue is not None and clue.number is not None
+        counts += count_literals(len(board.counted(cell)), clue.number, card)
     return per_cell * board.cells + counts
 
 

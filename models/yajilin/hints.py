@@ -43,12 +43,12 @@ def clauses(board: Board, clue: Clue, top: int) -> tuple[list[Any], int]:
     """The clauses a number adds."""
     from pysat.formula import IDPool
 
-    from cpsolve.models.yajilin.encodings import count_clauses
+    from cpsolve.models.yajilin.encodings import ray_clauses
 
     cell, direction = cast(tuple[int, str], clue.key)
     assert clue.number is not None
     pool = IDPool(start_from=top + 1)
-    groups = count_clauses(board, cell, direction, clue.number, pool)
+    groups = ray_clauses(board, cell, direction, clue.number, pool)
     return groups, max(top, pool.top)
 
 
