@@ -32,6 +32,7 @@ TOKEN_RE = re.compile(r"^(?:(?P<n>[0-9]+|\?)(?P<d>[nsew])?|(?P<d2>[nsew])(?P<n2>
                       re.IGNORECASE)
 URL_DIRECTIONS = (None, "n", "s", "w", "e")  # pzprjs's qdir 0-4: none, up, down, left, right
 SHADED = "#"
+MOST = 4095  # the largest number a URL writes (three hex digits); no ray is that long
 
 
 def parse(text: str) -> Board:
@@ -61,7 +62,7 @@ def read_token(text: str) -> Arrow | None:
         raise ValueError(text)
     number = match.group("n") or match.group("n2")
     direction = (match.group("d") or match.group("d2") or "").lower() or None
-    if number is not None and number != "?" and len(number) > 6:
+    if number is not None and number != "?" and (len(number) > 4 or int(number) > MOST):
         raise ValueError(text)
     return Arrow(None if number in (None, "?") else int(number), direction)
 
@@ -73,9 +74,9 @@ def _board(rows: int, cols: int, grid: gridtext.Grid) -> Board:
         try:
             clues.append(read_token(token.text))
         except ValueError:
-            raise token.error(f"a cell is '-' (no clue) or a clue: a number and the "
-                              f"direction of its arrow (n, s, e, w: '2e'), '?' or a number "
-                              f"alone; not {token.text!r}") from None
+            raise token.error(f"a cell is '-' (no clue) or a clue: a number up to {MOST} "
+                              f"and the direction of its arrow (n, s, e, w: '2e'), '?' or "
+                              f"a number alone; not {token.text!r}") from None
     return Board(rows, cols, tuple(clues))
 
 
@@ -170,7 +171,7 @@ def _url_clue(clue: Arrow) -> str:
         return f"{direction + 5}{number:02x}"
     if number < 4096:
         return f"-{direction}{number:03x}"
-    raise ValueError(f"{number} cannot be written in a Yajilin URL (at most 4095)")
+    raise InputError(f"{number} cannot be written in a Yajilin URL (at most {MOST})")
 
 
 def to_url(board: Board) -> str:

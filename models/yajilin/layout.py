@@ -21,7 +21,7 @@ import numpy as np
 
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.randomloop import grown_beside, pulled_beside, random_loop, seeded
-from cpsolve.models.yajilin.board import STEPS, Arrow, Board, Loop
+from cpsolve.models.yajilin.board import BLANK, STEPS, Arrow, Board, Loop
 from cpsolve.options import Option
 
 FILL = 0.7  # the share of the cells the loop passes
@@ -86,6 +86,19 @@ def recount(board: Board, loop: Loop) -> Board:
                              if (clue := board.clues[cell]) is not None and clue.direction})
 
 
+def pointed(board: Board, cells: list[int], targets: set[int], rnd: random.Random) -> Board:
+    """``board`` with ``cells`` made clue cells, each with an arrow (towards a cell of
+    ``targets`` where one is in line, else any way with a cell to count; no arrow
+    only where there is none) and its number left to :func:`recount`."""
+    blank = board.with_clues({cell: Arrow(0, None) for cell in cells})
+    arrows: dict[int, Arrow | None] = {}
+    for cell in cells:
+        ways = [d for d in STEPS if set(blank.counted(cell, d)) & targets] or \
+            [d for d in STEPS if blank.counted(cell, d)]
+        arrows[cell] = Arrow(0, rnd.choice(ways)) if ways else BLANK
+    return blank.with_clues(arrows)
+
+
 def towards(board: Board, loop: Loop, targets: set[int]) -> list[tuple[int, str]]:
     """Cells off the loop (shaded or clue cells) and a direction from each whose ray
     reaches a cell of ``targets`` (not the one its clue already has)."""
@@ -117,25 +130,17 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
     turnable = sorted(where & dark)
     if turnable:
         cell = rnd.choice(turnable)
-        changes: dict[int, Arrow | None] = {c: Arrow(0, None)
-                                            for c in grid.orbit(cell, settings.symmetry)}
-        blank = board.with_clues(changes)
-        ways = [d for d in STEPS if set(blank.counted(cell, d)) & where] or \
-            [d for d in STEPS if blank.counted(cell, d)]
-        if ways:
-            changes[cell] = Arrow(0, rnd.choice(ways))
-        return recount(board.with_clues(changes), loop), loop
+        orbit = sorted(c for c in grid.orbit(cell, settings.symmetry) if c in dark)
+        return recount(pointed(board, orbit, where, rnd), loop), loop
     pulled = pulled_beside(grid, loop, sorted(where), settings.symmetry, rnd)
     if pulled is not None:
         return lay_out(settings, pulled, rnd, (board, loop)), pulled
     aims = towards(board, loop, where)
     if aims:
         cell, direction = rnd.choice(aims)
-        changes = {cell: Arrow(0, direction)}
-        if cell in dark:
-            changes.update({c: Arrow(0, None) for c in grid.orbit(cell, settings.symmetry)
-                            if c != cell})
-        return recount(board.with_clues(changes), loop), loop
+        images = [c for c in grid.orbit(cell, settings.symmetry) if c != cell and c in dark]
+        changed = pointed(board.with_clues({cell: Arrow(0, direction)}), images, where, rnd)
+        return recount(changed, loop), loop
     grown = grown_beside(grid, loop, sorted(where), settings.symmetry, rnd)
     if grown is None:
         return None

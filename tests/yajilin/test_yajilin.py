@@ -131,6 +131,10 @@ def test_grid_text_forms():
     with pytest.raises(InputError) as caught:
         parse("2 2\n- -\n- 2x\n")
     assert (caught.value.line, caught.value.column) == (3, 3)
+    with pytest.raises(InputError) as caught:  # more than a URL can write
+        parse("1 2\n4096e -\n")
+    assert (caught.value.line, caught.value.column) == (2, 1)
+    assert to_url(parse("1 2\n4095e -\n")).endswith("/-4fffa")
 
 
 def test_answers_read_back_and_their_faults_are_named():
@@ -166,7 +170,8 @@ def test_the_command_line_checks_an_answer_and_writes_json(tmp_path):
 
 
 def test_generated_boards_number_every_clue_cell_and_are_unique():
-    for seed in (1, 2):
+    # Seed 3 once mended a board into clue cells without arrows.
+    for seed in (1, 2, 3, 13):
         made = generate(YAJILIN, 7, 7, seed=seed, symmetry="rot2")
         board = made.board
         assert all(board.clues[cell].counts for cell in board.clue_cells)  # type: ignore[union-attr]
