@@ -238,3 +238,38 @@ def pulled_beside(grid: Grid, loop: Loop, nodes: Sequence[int], symmetry: str,
         if pull(grid, edges, used, node, rng, images):
             return frozenset(edges)
     return None
+
+
+def around(loop: Loop) -> list[int]:
+    """The nodes of a single loop in order round it, from its smallest node.
+
+    >>> around(frozenset({(0, 1), (1, 3), (2, 3), (0, 2)}))
+    [0, 1, 3, 2]
+    """
+    links: dict[int, list[int]] = {}
+    for a, b in loop:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    start = min(links)
+    order, previous, node = [start], -1, start
+    while True:
+        step = next(o for o in links[node] if o != previous)
+        if step == start:
+            return order
+        order.append(step)
+        previous, node = node, step
+
+
+def too_small_for(genre: str) -> Callable[[int, int], str | None]:
+    """A generator's ``too_small`` for a genre whose loop runs through cells: a loop
+    needs two rows and two columns.
+
+    >>> too_small_for("Yajilin")(1, 5), too_small_for("Yajilin")(2, 2)
+    ('a Yajilin loop needs at least 2x2 cells: 5x1 is too small', None)
+    """
+    def too_small(rows: int, cols: int) -> str | None:
+        if rows < 2 or cols < 2:
+            return f"a {genre} loop needs at least 2x2 cells: {cols}x{rows} is too small"
+        return None
+
+    return too_small

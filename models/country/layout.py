@@ -16,29 +16,13 @@ import numpy as np
 
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.grid.randomloop import random_loop, seeded
+from cpsolve.grid.randomloop import around, random_loop, seeded, too_small_for
 from cpsolve.grid.rooms import clue_cells
 from cpsolve.models.country.board import Board, Loop
 from cpsolve.options import Option
 
 FILL = 0.6  # the share of the cells the loop passes
 STRETCH = (2, 6)  # the fewest and most cells of loop in a region, at first
-
-
-def walk(grid: Grid, loop: Loop) -> list[int]:
-    """The loop's cells in order round it."""
-    links: dict[int, list[int]] = {}
-    for a, b in loop:
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    start = min(links)
-    order, previous, cell = [start], -1, start
-    while True:
-        step = next(o for o in links[cell] if o != previous)
-        if step == start:
-            return order
-        order.append(step)
-        previous, cell = cell, step
 
 
 def numbered_board(settings: Settings, loop: Loop, label: list[int]) -> Board:
@@ -84,7 +68,7 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | N
     rnd = seeded(rng)
     grid = settings.grid
     loop = random_loop(settings.rows, settings.cols, rnd, fill=settings.options["fill"])
-    order = walk(grid, loop)
+    order = around(loop)
     shift = rnd.randrange(len(order))
     order = order[shift:] + order[:shift]
     stretches: list[list[int]] = []
@@ -105,7 +89,7 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
     kept; ``None`` when each such region's stretch is a single cell."""
     rnd = seeded(rng)
     grid = settings.grid
-    order = walk(grid, loop)
+    order = around(loop)
     passed = set(order)
     rooms = sorted({board.room[grid.cell(r, c)] for r, c in cells})
     rnd.shuffle(rooms)
@@ -113,7 +97,7 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
         size = sum(1 for cell in order if board.room[cell] == room)
         if size < 2:
             continue
-        # the stretch in loop order, wrapping round the start of the walk
+        # the stretch in loop order, wrapping round the start of the order
         start = next((k for k in range(len(order)) if board.room[order[k]] == room
                       and board.room[order[k - 1]] != room), 0)
         run = [order[(start + k) % len(order)] for k in range(size)]
@@ -143,20 +127,8 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
     return None
 
 
-def too_small(rows: int, cols: int) -> str | None:
-    """Why no Country Road of ``rows`` x ``cols`` can be made: a loop needs two rows and
-    two columns.
-
-    >>> too_small(1, 5), too_small(2, 2)
-    ('a Country Road loop needs at least 2x2 cells: 5x1 is too small', None)
-    """
-    if rows < 2 or cols < 2:
-        return f"a Country Road loop needs at least 2x2 cells: {cols}x{rows} is too small"
-    return None
-
-
 LAYOUT: Layout[Board, Loop] = Layout(
-    make=make, mend=mend, too_small=too_small,
+    make=make, mend=mend, too_small=too_small_for("Country Road"),
     density=Option("density", 0.0, "Share of the numbers kept at least beyond those "
                    "uniqueness needs", kind=float, low=0, high=1, metavar="D"),
     options=(Option("fill", FILL, "Share of the cells the loop passes", kind=float,
@@ -164,4 +136,4 @@ LAYOUT: Layout[Board, Loop] = Layout(
     format="url", symmetries=("none",),
 )
 
-__all__ = ["LAYOUT", "make", "mend", "walk"]
+__all__ = ["LAYOUT", "make", "mend"]

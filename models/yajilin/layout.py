@@ -20,7 +20,13 @@ from typing import Any
 import numpy as np
 
 from cpsolve.grid.generate import Layout, Settings
-from cpsolve.grid.randomloop import grown_beside, pulled_beside, random_loop, seeded
+from cpsolve.grid.randomloop import (
+    grown_beside,
+    pulled_beside,
+    random_loop,
+    seeded,
+    too_small_for,
+)
 from cpsolve.models.yajilin.board import BLANK, STEPS, Arrow, Board, Loop
 from cpsolve.options import Option
 
@@ -147,20 +153,8 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
     return lay_out(settings, grown, rnd, (board, loop)), grown
 
 
-def too_small(rows: int, cols: int) -> str | None:
-    """Why no Yajilin of ``rows`` x ``cols`` can be made: a loop needs two rows and two
-    columns.
-
-    >>> too_small(1, 5), too_small(2, 2)
-    ('a Yajilin loop needs at least 2x2 cells: 5x1 is too small', None)
-    """
-    if rows < 2 or cols < 2:
-        return f"a Yajilin loop needs at least 2x2 cells: {cols}x{rows} is too small"
-    return None
-
-
 LAYOUT: Layout[Board, Loop] = Layout(
-    make=make, mend=mend, too_small=too_small,
+    make=make, mend=mend, too_small=too_small_for("Yajilin"),
     # Published boards number every clue cell: by default no number is taken away
     # (with less, the numbers uniqueness does not need go and leave their cells blank).
     density=Option("density", 1.0, "Share of the numbers kept at least beyond those "
