@@ -16,6 +16,9 @@ confirms the argument and the clause it licenses together:
   ``inside`` it and one ``outside`` it (no end in ``side``). Clause: one of the two
   unused, or an edge leaving ``side`` used; in an answer with both, the loop goes
   from one to the other and leaves ``side`` on the way.
+- :class:`Paths` ("every line is a path between two ends"): a set of nodes ``side``
+  without an end and an edge ``inside`` it. Clause: that edge unused, or an edge
+  leaving ``side`` used; in an answer with it, its path reaches an end off ``side``.
 - :class:`Areas` ("every area of a number has that many cells"): a connected set of
   ``cells`` of the area ``set``, ``closed`` or not. Clause: a cell of the set out of
   the area, or (when closed) a neighbour of the set in it. The family's ``judge``
@@ -198,6 +201,66 @@ class Loop:
 
 
 @dataclass(frozen=True)
+class Paths:
+    """Every line the edges whose literal is true make is a path between two of the
+    nodes ``ends`` (Numberlink's numbers): ``ends[e]`` of :class:`Loop` is here
+    ``pairs``, the two nodes of each edge; the rule CNF gives every node of ``ends``
+    one used edge and every other node two or none, so what it cannot say is "no
+    cycle"."""
+
+    name: str
+    nodes: int
+    pairs: Sequence[tuple[int, int]]
+    edge: Sequence[int]
+    ends: frozenset[int]
+    where: Callable[[int], str]
+
+    def faults(self, true: set[int]) -> list[Record]:
+        """A cut for each part of the used edges through none of ``ends``: its nodes
+        as the side and one of its edges."""
+        used = [e for e, lit in enumerate(self.edge) if holds(lit, true)]
+        links: list[list[int]] = [[] for _ in range(self.nodes)]
+        first: dict[int, int] = {}
+        for e in used:
+            u, v = self.pairs[e]
+            links[u].append(v)
+            links[v].append(u)
+            first.setdefault(u, e)
+        touched = {n for e in used for n in self.pairs[e]}
+        return [{"rule": self.name, "side": part,
+                 "inside": next(first[n] for n in part if n in first)}
+                for part in components(touched, links) if not self.ends & set(part)]
+
+    def leaving(self, side: Sequence[int]) -> list[int]:
+        """The edges with one end in ``side``."""
+        inside = set(side)
+        return [e for e, (u, v) in enumerate(self.pairs) if (u in inside) != (v in inside)]
+
+    def clause(self, record: Record) -> list[int]:
+        """The inside edge unused, or an edge leaving the side used: a path through
+        the inside edge reaches an end, and no end is on the side."""
+        return [-self.edge[record["inside"]],
+                *(self.edge[e] for e in self.leaving(record["side"]) if self.edge[e] != 0)]
+
+    def check(self, record: Record) -> str | None:
+        side = _nodes(record.get("side"), self.nodes, "side")
+        inside = _node(record.get("inside"), len(self.pairs), "inside")
+        for value in (side, inside):
+            if isinstance(value, str):
+                return value
+        assert isinstance(side, list) and isinstance(inside, int)
+        nodes = set(side)
+        if self.edge[inside] == 0:
+            return "it names an edge no path uses"
+        if not all(n in nodes for n in self.pairs[inside]):
+            return "its inside edge has an end outside its side"
+        if self.ends & nodes:
+            where = self.where(min(self.ends & nodes))
+            return f"its side holds the end of a path at {where}"
+        return None
+
+
+@dataclass(frozen=True)
 class Areas:
     """Areas judged by their cells: ``sets[key][node]`` is the literal of ``node``
     being in set ``key`` (0: never); an area is a connected part of a set.
@@ -277,7 +340,7 @@ class Areas:
         return None
 
 
-Group = Connected | Loop | Areas
+Group = Connected | Loop | Paths | Areas
 
-__all__ = ["Areas", "Connected", "Group", "Loop", "Record", "boundary", "components",
+__all__ = ["Areas", "Connected", "Group", "Loop", "Paths", "Record", "boundary", "components",
            "holds"]

@@ -53,6 +53,10 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
     report = report or Report()
     code = exit_code(result)
     said = verdict(result, unique, counting, report)
+    rule = puzzle.rule(board)
+    if rule is not None:
+        said += f"; rule: {rule}"
+        report.keys["rule"] = rule
     if fmt == "json":
         data = result_json(puzzle.name, result, lambda a: puzzle.rows(board, a),
                            plans=False, **puzzle.answer_keys(board, result), **report.keys)
@@ -70,6 +74,8 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
     else:
         text = (answers_text(puzzle, board, result, unique, counting, report.proven)
                 if report.text is None else report.text)
+        if rule is not None:
+            text += f"\nrule: {rule}"
         out = Output(stdout="\n".join([text, *report.lines]) if text else
                      "\n".join(report.lines), stderr=list(report.notes), exit_code=code)
     if output is not None:
@@ -221,9 +227,14 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
         if no_solve and fmt == "json":
             raise UsageError("--no-solve prints the board as text or a picture, not JSON")
         asked = {name: extra.pop(name) for name in questions if name in extra}
+        varied = (extra.pop(puzzle.variant.option.name, None) if puzzle.variant is not None
+                  else None)
         options = {key: value for key, value in extra.items() if value is not None}
         puzzle.check_options({"backend": backend, "encoding": encoding, **options})
         parsed = load(board, puzzle.parse, deadline)
+        if varied is not None:
+            assert puzzle.variant is not None
+            parsed = puzzle.variant.apply(parsed, varied)
         if fmt in puzzle.exports:
             return with_file(Output(stdout=puzzle.exports[fmt](parsed)), output)
         if no_solve:
@@ -273,7 +284,9 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                 from cpsolve.certify.command import default_path
 
                 report = report or Report()
-                proof = certified(puzzle.family(), read_board(board)[0], result,
+                written = (read_board(board)[0] if varied is None
+                           else puzzle.board_text(parsed))
+                proof = certified(puzzle.family(), written, result,
                                   certificate or default_path(board, puzzle.name), deadline,
                                   log)
                 report.proven = proof.phrase
@@ -301,6 +314,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                           + "; ".join(f"{e.name} ({'/'.join(e.backends)}): {e.summary}"
                                       for e in table.entries) + "."),
         *click_options(methods, method_help(puzzle)),
+        *(click_options([puzzle.variant.option]) if puzzle.variant is not None else []),
         *((question_flags,) if questions else ()),
         *((certify_flags(GRID_CLAIM),) if puzzle.rules is not None else ()),
         click.option("--unique", is_flag=True,

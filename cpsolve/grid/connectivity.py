@@ -12,6 +12,9 @@ connected" or "these edges form one loop":
   fall towards a root (:func:`cpsat_connected_order`);
 * a loop on CP-SAT by ``AddCircuit`` over the cells, skipped cells taking their
   self-loop (:func:`cpsat_loop`).
+
+Paths between given ends, never a cycle (Numberlink's lines), the same three ways:
+:func:`path_cuts` and :func:`path_partial` on SAT, :func:`cpsat_paths` on CP-SAT.
 """
 
 from __future__ import annotations
@@ -141,6 +144,137 @@ def loop_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
         own = [anchors[k]] if anchors[k] >= 0 else cycle
         cuts.extend([-used_literal(cell), -used_literal(witness), *crossing] for cell in own)
     return cuts
+
+
+def path_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
+              edge_literal: Callable[[int], int], used_literal: Callable[[int], int],
+              incident: Sequence[Sequence[int]], ends: Iterable[int]) -> list[list[int]]:
+    """Clauses that cut off a candidate whose chosen ``edges`` (``on``) close a cycle
+    through none of the nodes ``ends`` (empty when they close none): where every line
+    is a path between two ends (Numberlink), a passed node lies on a path to an end.
+
+    For a cycle T and each node t of T: a path that passes t reaches an end, which is
+    off T, and crosses the cut between T and the rest, so ``not t or some edge leaving
+    T`` holds in every answer whatever the numbers (every edge leaving T is off in this
+    candidate, whose nodes on T already have both their edges). One clause a node of T,
+    so the solver cannot slide the cycle over by a node. A cycle through a node of
+    ``ends`` (possible only where that node's number is switched off, in the setter's
+    clue model) gets the clause every answer keeps whatever is switched on: not all of
+    its edges.
+
+    >>> ring = [(0, 1), (1, 3), (3, 2), (2, 0), (1, 4)]  # a 2x2 square and a tail
+    >>> incident = [[0, 3], [0, 1, 4], [2, 3], [1, 2], [4]]
+    >>> path_cuts([True] * 4 + [False], ring, lambda k: k + 1, lambda c: 100 + c,
+    ...           incident, [4])[:2]
+    [[-100, 5], [-101, 5]]
+    >>> path_cuts([False, True, True, True, True], ring, lambda k: k + 1,
+    ...           lambda c: 100 + c, incident, [4, 0])
+    []
+    """
+    terminal = set(ends)
+    seen = [False] * len(incident)
+    cuts: list[list[int]] = []
+    for k, value in enumerate(on):
+        start = edges[k][0]
+        if not value or seen[start]:
+            continue
+        part, stack, ring, through = [start], [start], set(), False
+        seen[start] = True
+        while stack:
+            node = stack.pop()
+            through = through or node in terminal
+            mine = [j for j in incident[node] if on[j]]
+            ring.update(mine)
+            if len(mine) != 2:
+                stack.append(node)
+                closed = False
+                break
+            for j in mine:
+                a, b = edges[j]
+                other = b if a == node else a
+                if not seen[other]:
+                    seen[other] = True
+                    part.append(other)
+                    stack.append(other)
+        else:
+            closed = True
+        if not closed:
+            _mark(part, stack, seen, on, edges, incident)
+            continue
+        if through:
+            cuts.append([-edge_literal(j) for j in sorted(ring)])
+            continue
+        inside = set(part)
+        crossing = [edge_literal(j) for j in sorted(
+            {j for node in part for j in incident[node]
+             if (edges[j][0] in inside) != (edges[j][1] in inside)})]
+        cuts.extend([-used_literal(node), *crossing] for node in sorted(part))
+    return cuts
+
+
+def _mark(part: list[int], stack: list[int], seen: list[bool], on: Sequence[bool],
+          edges: Sequence[tuple[int, int]], incident: Sequence[Sequence[int]]) -> None:
+    """Mark the rest of a part of the chosen edges seen, without looking at it."""
+    while stack:
+        node = stack.pop()
+        for j in incident[node]:
+            if on[j]:
+                a, b = edges[j]
+                other = b if a == node else a
+                if not seen[other]:
+                    seen[other] = True
+                    part.append(other)
+                    stack.append(other)
+
+
+def path_partial(on: Any, incident: Sequence[Sequence[int]],
+                 edges: Sequence[tuple[int, int]], edge_literal: Callable[[int], int],
+                 ends: Iterable[int]) -> list[list[int]]:
+    """What "no cycle" says about a partial assignment where every line is a path
+    between two of ``ends`` (``on`` per edge: 1 chosen, 0 not, -1 open), as clauses
+    every answer satisfies that are falsified or unit here:
+
+    * the chosen edges close a cycle: ``not all of it`` (falsified);
+    * a chain of chosen edges whose two ends are neighbours, neither of them in
+      ``ends``, the edge between them open: ``not that edge, or not all of the chain``
+      (unit: closing it would make a cycle).
+
+    >>> incident = [[0, 3], [0, 1], [2, 3], [1, 2]]  # a 2x2 square, edges 0-1 1-3 3-2 2-0
+    >>> square = [(0, 1), (1, 3), (2, 3), (0, 2)]
+    >>> path_partial([1, 1, 1, -1], incident, square, lambda k: k + 1, [])
+    [[-4, -1, -2, -3]]
+    >>> path_partial([1, 1, 1, 1], incident, square, lambda k: k + 1, [])
+    [[-1, -2, -3, -4]]
+    """
+    terminal = set(ends)
+    chosen = [[j for j in incident[node] if on[j] == 1] for node in range(len(incident))]
+    seen = [False] * len(incident)
+    out: list[list[int]] = []
+    for node, mine in enumerate(chosen):
+        if seen[node] or not mine:
+            continue
+        part, used, stack = [node], set(mine), [node]
+        seen[node] = True
+        while stack:
+            here = stack.pop()
+            for j in chosen[here]:
+                used.add(j)
+                a, b = edges[j]
+                other = b if a == here else a
+                if not seen[other]:
+                    seen[other] = True
+                    part.append(other)
+                    stack.append(other)
+        tips = [n for n in part if len(chosen[n]) == 1]
+        lits = [-edge_literal(j) for j in sorted(used)]
+        if not tips and all(len(chosen[n]) == 2 for n in part):
+            out.append(lits)
+        elif len(tips) == 2 and not terminal & set(tips):
+            x, y = tips
+            closing = next((j for j in incident[x] if y in edges[j]), None)
+            if closing is not None and on[closing] == -1:
+                out.append([-edge_literal(closing), *lits])
+    return out
 
 
 def connected_partial(state: Any, literal: Callable[[int], int], neighbours: Any
@@ -320,6 +454,29 @@ def cpsat_loop(model: Any, edges: Sequence[tuple[int, int]], edge_vars: Sequence
         arcs += [(a, b, forward), (b, a, backward)]
     for cell, here in enumerate(_bools(model, used)):
         arcs.append((cell, cell, ~here))
+    model.add_circuit(arcs)
+
+
+def cpsat_paths(model: Any, edges: Sequence[tuple[int, int]], edge_vars: Sequence[Any],
+                used: Sequence[Any], ends: Sequence[int]) -> None:
+    """Post "the chosen ``edges`` are paths between the nodes ``ends``, never a
+    cycle" with one ``AddCircuit``: two arcs per edge, a self-loop on every node no
+    path passes (never on an end), and an arc from every end to every other, by which
+    the circuit goes on from one path's last node to the next path's first. A cycle
+    of edges would be a second circuit; the model's own constraints give each end one
+    edge and each other node two or none, and say which ends a path joins."""
+    arcs = []
+    for k, (a, b) in enumerate(edges):
+        forward = model.new_bool_var(f"arc_{a}_{b}")
+        backward = model.new_bool_var(f"arc_{b}_{a}")
+        model.add(forward + backward == edge_vars[k])
+        arcs += [(a, b, forward), (b, a, backward)]
+    terminal = set(ends)
+    for cell, here in enumerate(_bools(model, used)):
+        if cell not in terminal:
+            arcs.append((cell, cell, ~here))
+    for a in ends:
+        arcs.extend((a, b, model.new_bool_var(f"jump_{a}_{b}")) for b in ends if b != a)
     model.add_circuit(arcs)
 
 

@@ -43,7 +43,8 @@ class Editor:
     Sudoku); ``size``: a new board's rows and columns; ``square``: boards are square
     (a new size's rows are its columns); ``letters``: keys that write a letter after a
     cell's number, keeping the number (Yajilin's arrows, ``nsew``: a second press of
-    the same letter takes it away)."""
+    the same letter takes it away); ``flags``: words the size line may carry after its
+    numbers, each a rule the page turns on with a checkbox (Numberlink's ``fill``)."""
 
     cycle: tuple[str, ...] = ()
     numbers: tuple[int, int | str] | None = None
@@ -54,30 +55,33 @@ class Editor:
     square: bool = False
     empty: tuple[str, ...] = ()
     letters: str = ""
+    flags: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The declaration as the page reads it."""
         return {"cycle": list(self.cycle), "numbers": list(self.numbers) if self.numbers
                 else None, "regions": self.regions,
                 "params": [{"name": n, "default": d} for n, d in self.params],
-                "size": list(self.size), "square": self.square, "letters": self.letters}
+                "size": list(self.size), "square": self.square, "letters": self.letters,
+                "flags": list(self.flags)}
 
 
 @dataclass
 class Draft:
     """A board as the page holds it: ``cells`` (rows of tokens; ``None`` when the
     family's cells hold none), ``regions`` (rows of labels, or ``None``), ``params``
-    (the numbers after the size)."""
+    (the numbers after the size), ``flags`` (the words after them: the rules on)."""
 
     rows: int
     cols: int
     cells: list[list[str]] | None = None
     regions: list[list[str]] | None = None
     params: list[int] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"rows": self.rows, "cols": self.cols, "cells": self.cells,
-                "regions": self.regions, "params": self.params}
+                "regions": self.regions, "params": self.params, "flags": self.flags}
 
     @classmethod
     def from_json(cls, data: Any) -> Draft:
@@ -95,7 +99,11 @@ class Draft:
         if not isinstance(params, list) or not all(
                 isinstance(p, int) and not isinstance(p, bool) for p in params):
             raise InputError("a board's params are numbers")
-        return cls(rows, cols, grids[0], grids[1], list(params))
+        flags = data.get("flags") or []
+        if not isinstance(flags, list) or not all(
+                isinstance(f, str) and f.isascii() and f.isalpha() for f in flags):
+            raise InputError("a board's flags are words")
+        return cls(rows, cols, grids[0], grids[1], list(params), list(flags))
 
 
 def _side(rows: int, cols: int) -> None:
@@ -191,7 +199,13 @@ def to_text(puzzle: GridPuzzle[Any, Any], draft: Draft) -> str:
         raise InputError(f"a {puzzle.name} board gives "
                          + (", ".join(n for n, _ in editor.params) or "no numbers")
                          + " after its size")
-    head = " ".join(str(n) for n in (draft.rows, draft.cols, *draft.params))
+    unknown = [flag for flag in draft.flags if flag not in editor.flags]
+    if unknown:
+        raise InputError(f"a {puzzle.name} board has no rule {unknown[0]!r}"
+                         + (f" (its rules: {', '.join(editor.flags)})" if editor.flags
+                            else ""))
+    flags = [flag for flag in editor.flags if flag in draft.flags]
+    head = " ".join(str(n) for n in (draft.rows, draft.cols, *draft.params, *flags))
     return head + "\n" + "".join(" ".join(row) + "\n" for block in blocks for row in block)
 
 
@@ -247,10 +261,11 @@ def _cell(puzzle: GridPuzzle[Any, Any], draft: Draft, line: int | None,
 
 
 def _size_line(lines: list[tuple[int, str]]) -> list[str] | None:
-    """The words of the grid text's size line (``ROWS COLS`` and the numbers after
-    them), or ``None`` for compact text without one."""
+    """The words of the grid text's size line (``ROWS COLS``, the numbers after them
+    and the words of the rules on), or ``None`` for compact text without one."""
     head = lines[0][1].split() if lines else []
-    sized = len(head) >= 2 and all(w.isascii() and w.isdigit() for w in head)
+    sized = (len(head) >= 2 and all(w.isascii() and w.isdigit() for w in head[:2])
+             and all(w.isascii() and w.isalnum() for w in head[2:]))
     return head if sized else None
 
 
@@ -277,9 +292,11 @@ def to_draft(puzzle: GridPuzzle[Any, Any], board: Any, written: str | None = Non
     written = puzzle.board_text(board) if written is None else written
     lines = gridtext.content(written)
     params: list[int] = []
+    flags: list[str] = []
     head = _size_line(lines)
     if head is not None:  # the size line, then rows of tokens
-        params = [int(w) for w in head[2:]]
+        params = [int(w) for w in head[2:] if w.isdigit()]
+        flags = [w for w in head[2:] if not w.isdigit()]
         written = "\n".join([f"{head[0]} {head[1]}", *(line for _, line in lines[1:])])
     blocks = int(bool(editor.cycle)) + int(editor.regions)
     rows, cols, grids = gridtext.read(written, blocks)
@@ -288,7 +305,7 @@ def to_draft(puzzle: GridPuzzle[Any, Any], board: Any, written: str | None = Non
     if cells is not None and editor.empty:
         cells = [[editor.cycle[0] if t in editor.empty else t for t in row] for row in cells]
     regions = tokens[-1] if editor.regions else None
-    return Draft(rows, cols, cells, relabelled(regions) if regions else None, params)
+    return Draft(rows, cols, cells, relabelled(regions) if regions else None, params, flags)
 
 
 __all__ = ["MAX_SIDE", "Draft", "Editor", "blank", "label", "relabelled", "require_editor",

@@ -247,7 +247,8 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
         raise ValueError(f"unknown grade {grade!r}; known: {', '.join(grader.grades[:-1])}")
     settings = Settings(rows, cols, symmetry,
                         layout.density.default if density is None else density,
-                        {o.name: options.get(o.name, o.default) for o in layout.options})
+                        {o.name: options.get(o.name, o.default)
+                         for o in layout_options(puzzle)})
     start = time.perf_counter()
     deadline = deadline or Deadline(None)
     say = log or (lambda line: None)
@@ -381,6 +382,13 @@ def _proven(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | 
     return graded.name or grader.grades[-1]
 
 
+def layout_options(puzzle: GridPuzzle[Any, Any]) -> tuple[Option, ...]:
+    """The options a layout reads: the family's own, and the flag of the rule its boards
+    may carry (:class:`~cpsolve.grid.puzzle.Variant`: Numberlink's ``--fill``)."""
+    own = puzzle.require_layout().options
+    return own if puzzle.variant is None else (*own, puzzle.variant.option)
+
+
 def command(puzzle: GridPuzzle[Any, Any]) -> Any:
     """``cpsolve generate NAME COLS ROWS``: a proven-unique board, graded to order."""
     import click
@@ -397,7 +405,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
     def run(cols: int, rows: int, unique: bool, grade: str | None, symmetry: str | None,
             seed: int, fmt: str | None, time_limit: float | None, verbose: bool,
             output: str | None, **extra: Any) -> Output:
-        chosen = {o.name: o.value(extra[o.name]) for o in (density, *layout.options)
+        chosen = {o.name: o.value(extra[o.name]) for o in (density, *layout_options(puzzle))
                   if extra.get(o.name) is not None}
         if not (unique or grade) and layout.random is not None:
             board = layout.random(Settings(rows, cols, symmetry or "none",
@@ -446,7 +454,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
         click.option("--symmetry", type=click.Choice(layout.symmetries), default=None,
                      help=f"Of the layout (default {layout.symmetry}"
                           + (", as published)." if layout.symmetry == "rot2" else ").")),
-        *click_options([density, *layout.options]),
+        *click_options([density, *layout_options(puzzle)]),
         click.option("--seed", type=SEED, default=0, metavar="N",
                      help="Random seed (0 to 2**63-1)."),
         click.option("--format", "fmt", type=click.Choice(formats), default=None,

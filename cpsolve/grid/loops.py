@@ -95,15 +95,26 @@ def degree_clauses(grid: Grid) -> list[list[int]]:
     >>> len(degree_clauses(Grid(1, 2)))  # two nodes, one edge: passed iff the edge; not one
     6
     """
+    return [clause for node in range(grid.cells) for clause in node_degree(grid, node)]
+
+
+def node_degree(grid: Grid, node: int, ends: int = 2) -> list[list[int]]:
+    """One node's part of :func:`degree_clauses`: two edges or none (``ends=2``), and
+    passed exactly when it has them; with ``ends=1``, a path's end: passed, and
+    exactly one edge.
+
+    >>> node_degree(Grid(1, 2), 0, ends=1)
+    [[3], [1]]
+    """
     number = Numbering(grid)
-    clauses: list[list[int]] = []
-    for node in range(grid.cells):
-        lits = [number.edge(k) for k in grid.incident[node]]
-        used = number.used(node)
-        clauses.append([-used, *lits])
-        clauses.extend([-lit, used] for lit in lits)
-        clauses.extend([-lit, *(o for o in lits if o != lit)] for lit in lits)  # not one
-        clauses.extend([-a, -b, -c] for a, b, c in combinations(lits, 3))  # at most two
+    lits = [number.edge(k) for k in grid.incident[node]]
+    used = number.used(node)
+    if ends == 1:
+        return [[used], lits, *([-a, -b] for a, b in combinations(lits, 2))]
+    clauses = [[-used, *lits]]
+    clauses.extend([-lit, used] for lit in lits)
+    clauses.extend([-lit, *(o for o in lits if o != lit)] for lit in lits)  # not one
+    clauses.extend([-a, -b, -c] for a, b, c in combinations(lits, 3))  # at most two
     return clauses
 
 

@@ -75,6 +75,40 @@ class Whole(Generic[Board, Answer]):
 
 
 @dataclass(frozen=True)
+class Reduction(Generic[Answer]):
+    """A dominance that makes finding an answer and proving it unique cheaper, for a
+    family whose answers can be simplified step by step (Numberlink without the fill
+    rule: a path's U-turn round a 2x2 block shortcut, its two cells left empty).
+
+    ``clauses`` forbid what a step simplifies (over the projection's positions,
+    1-based: literal ``k`` is the projection's k-th variable); since every answer
+    simplifies, step by step, into one that keeps them, the board has an answer if and
+    only if the reduced model has one, and two reduced answers are two answers.
+    ``neighbour(answer)`` undoes one step: an answer that simplifies into ``answer`` in
+    one step, or ``None`` when there is none. When the reduced model has exactly one
+    answer and it has no such neighbour, it is the board's only answer: any other would
+    simplify, step by step, into it, its last step from a neighbour.
+
+    The driver uses it only where no more than two answers are asked for (solving,
+    ``--unique``, ``--count 2``); counting further takes the whole model."""
+
+    name: str
+    clauses: list[list[int]]
+    neighbour: Callable[[Answer], Answer | None]
+
+    def add_to(self, built: CnfModel | CpsatModel) -> None:
+        """Post the clauses on a built model of either backend."""
+        if isinstance(built, CpsatModel):
+            for clause in self.clauses:
+                built.model.add_bool_or([built.projection[lit - 1] if lit > 0
+                                         else ~built.projection[-lit - 1] for lit in clause])
+            return
+        variables = list(built.projection)
+        built.add([[variables[lit - 1] if lit > 0 else -variables[-lit - 1]
+                    for lit in clause] for clause in self.clauses])
+
+
+@dataclass(frozen=True)
 class Encoding:
     """One formulation of a puzzle: its name, why it may win or lose, and a builder
     per backend it supports (``sat``: a :class:`CnfModel`, ``cpsat``: a

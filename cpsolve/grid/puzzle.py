@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cpsolve.family import Family, Kind
-from cpsolve.grid.model import Encodings, Prepared
+from cpsolve.grid.model import Encodings, Prepared, Reduction
 from cpsolve.limits import Deadline
 from cpsolve.options import Option, merged
 from cpsolve.result import Result
@@ -43,6 +43,21 @@ CONTROLS = (
     Option("limit", 1, "distinct answers to find (None: all)", kind=int, low=1, cli=False),
     Option("unique", False, "prove the answer unique", kind=bool, cli=False),
 )
+
+
+@dataclass(frozen=True)
+class Variant(Generic[Board]):
+    """A rule a board carries that a flag turns on (Numberlink's ``--fill``): the
+    flag's ``option`` (a Boolean), ``apply(board, on)`` the board with the rule on or
+    off, and
+    ``said(board)`` the rule in force, in words. Because the rule is the board's,
+    everything that gets the board judges by it: solving, uniqueness, the setter's
+    tools, certificates (the board's own text says it) and the generator (whose
+    layout reads the flag among its options); the output says which rule judged."""
+
+    option: Option
+    apply: Callable[[Any, bool], Any]
+    said: Callable[[Any], str]
 
 
 @dataclass(frozen=True)
@@ -86,6 +101,11 @@ class GridPuzzle(Generic[Board, Answer]):
     (:class:`~cpsolve.certify.rules.Rules`: the rules as a CNF, apart from every
     solving encoding); with it ``--certify``.
 
+    A rule the board carries, turned on by a flag (optional): ``variant``
+    (:class:`Variant`). A dominance that makes solving and proving uniqueness cheaper
+    (optional): ``reduce(board)``, a :class:`~cpsolve.grid.model.Reduction` or
+    ``None`` where none holds on that board.
+
     The setter's page (optional): ``editor``
     (:class:`~cpsolve.grid.editor.Editor`: what a cell can hold and how a click
     cycles it); with it the family is on the page ``cpsolve serve`` opens.
@@ -115,6 +135,12 @@ class GridPuzzle(Generic[Board, Answer]):
     rules: Callable[[Board], Any] | None = None
     editor: Editor | None = None
     details: Callable[[Board, Answer], dict[str, Any]] | None = None
+    variant: Variant[Board] | None = None
+    reduce: Callable[[Board], Reduction[Answer] | None] | None = None
+
+    def rule(self, board: Board) -> str | None:
+        """The rule in force on ``board``, in words, when the family has a variant."""
+        return None if self.variant is None else self.variant.said(board)
 
     def answer_keys(self, board: Board, result: Result) -> dict[str, Any]:
         """The JSON keys the answers add beside their rows: ``details``, one object a

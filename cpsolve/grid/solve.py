@@ -163,6 +163,7 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
         return Result(Status.UNSOLVABLE, reason=prepared.contradiction, method=described,
                       stats=stats, unique=False if unique else None, count=0, complete=True)
     want = 2 if unique and limit is not None and limit < 2 else limit
+    reduction = None
     if prepared.solved:
         # Every cell is decided: the one candidate is the only possible answer.
         found = Enumeration(solutions=[()], exhausted=True)
@@ -179,6 +180,12 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
                 f"{built.nvars} variables, {built.num_clauses} clauses"
                 + (", lazy rules" if built.refine is not None else ""))
         say(f"model built ({stats.build_seconds:.3f} s): {kind} {entry.name}, {size}")
+        reduction = (puzzle.reduce(board) if puzzle.reduce is not None and want is not None
+                     and want <= 2 else None)
+        if reduction is not None:
+            reduction.add_to(built)
+            described["reduction"] = reduction.name
+            say(f"reduced: {reduction.name}, {len(reduction.clauses)} clauses")
         if isinstance(built, CpsatModel):
             from cpsolve.backends import cpsat
 
@@ -214,6 +221,16 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
                           + "; ".join(errors[:3]), method=described, stats=stats,
                           rejected=[answer], limit_reached=found.timed_out)
         answers.append(answer)
+    if reduction is not None and found.exhausted and len(answers) == 1 and want == 2:
+        other = reduction.neighbour(answers[0])
+        if other is not None:  # a second answer, one step from the only reduced one
+            errors = puzzle.check(board, other)
+            if errors:
+                return Result(Status.ERROR, reason="the reduction's neighbour is an invalid "
+                              "solution: " + "; ".join(errors[:3]), method=described,
+                              stats=stats, rejected=[other])
+            answers.append(other)
+            found.exhausted = False
     if answers:
         status = Status.SOLVED
     elif found.exhausted:

@@ -70,6 +70,13 @@ OUTCOMES = {
           "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\n- -\n- -\na a\nb b\n", 3, "unknown"),
     ],
+    "numberlink": [
+        (["-", "--unique"], "3 3\n1 - -\n- - -\n- - 1\n", 4, "solved"),
+        (["-"], "1 2\n1 2\n", 1, "unsolvable"),
+        (["https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "--unique", "--backend", "cpsat"],
+         None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n1 -\n- 1\n", 3, "unknown"),
+    ],
     "sudoku": [
         (["-", "--unique"], "1...\n....\n....\n...4\n", 4, "solved"),
         (["-"], "11..\n....\n....\n....\n", 1, "unsolvable"),
@@ -230,6 +237,7 @@ SAME_MODEL = {
     "slitherlink": [[], ["--no-parity"], ["--backend", "cpsat"], ["--encoding", "flow"]],
     "yajilin": [[], ["--card", "direct"], ["--backend", "cpsat"], ["--encoding", "flow"]],
     "country": [[], ["--card", "direct"], ["--backend", "cpsat"], ["--encoding", "flow"]],
+    "numberlink": [[], ["--backend", "cpsat"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],

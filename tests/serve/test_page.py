@@ -156,6 +156,18 @@ def test_letters_write_arrows_after_numbers(page: Any) -> None:
         yajilin.parse("6 6\n1 ?s - - - -\n" + "- - - - - -\n" * 5))
 
 
+def test_a_checkbox_turns_a_rule_on(page: Any) -> None:
+    """Numberlink's fill rule: a board with two ways round under Nikoli's rule has one
+    when every cell must be on a path; the box follows a pasted board's size line."""
+    choose(page, "numberlink")
+    assert paste(page, "2 3\n1 - -\n1 - -\n") == "several"
+    assert edited(page, lambda: page.check("#flag-fill")) == "unique"
+    assert page.evaluate("() => state.draft.flags") == ["fill"]
+    assert "2 3 fill" in page.inner_text("#text")
+    paste(page, "2 3\n1 - -\n1 - -\n")
+    assert not page.is_checked("#flag-fill")
+
+
 def test_borders_draw_regions(page: Any) -> None:
     """A click on the side between two cells draws a border; closing a wall across a
     LITS board splits its one region in two."""

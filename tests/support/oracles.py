@@ -840,6 +840,40 @@ def _country() -> Oracle:
                   lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"))
 
 
+# Numberlink -----------------------------------------------------------------------------
+
+def _numberlink() -> Oracle:
+    from cpsolve.grid.generate import Settings
+    from cpsolve.models.numberlink import NUMBERLINK, Board
+    from cpsolve.models.numberlink.layout import make
+    from tests.support.numberlink_brute import solutions
+
+    sizes = [(2, 3), (3, 3), (3, 4), (4, 3), (4, 4), (2, 5)]
+
+    def board(seed: int) -> Any:
+        """Pairs of numbers at random, under either rule (no answer, often)."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        numbers: list[int | None] = [None] * (rows * cols)
+        for k, cell in enumerate(rng.sample(range(rows * cols), 2 * rng.randint(1, 3))):
+            numbers[cell] = k // 2 + 1
+        return Board(rows, cols, tuple(numbers), rng.random() < 0.5)
+
+    def solvable(seed: int) -> Any:
+        """Laid out by the generator's own layout, under either rule."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        settings = Settings(rows, cols, "none", rng.choice([0.2, 0.3, 0.5]),
+                            {"fill": rng.random() < 0.5})
+        laid = make(settings, np.random.default_rng(seed))
+        return board(seed) if laid is None else laid[0]
+
+    return Oracle(NUMBERLINK, lambda: [board(seed) for seed in range(50)]
+                  + [solvable(seed) for seed in range(70)],
+                  lambda board: sorted(solutions(board), key=sorted),
+                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "lits": _lits,
@@ -847,7 +881,8 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "nurikabe": _nurikabe,
                                             "slitherlink": _slitherlink,
                                             "starbattle": _starbattle, "sudoku": _sudoku,
-                                            "yajilin": _yajilin, "country": _country}
+                                            "yajilin": _yajilin, "country": _country,
+                                            "numberlink": _numberlink}
 
 
 @cache

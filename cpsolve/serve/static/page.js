@@ -401,6 +401,9 @@ function show(shown) {
     const input = document.querySelector(`#params input[data-index="${k}"]`);
     if (input) input.value = value;
   }
+  for (const input of document.querySelectorAll("#params input[data-flag]")) {
+    input.checked = (shown.draft.flags || []).includes(input.dataset.flag);
+  }
 }
 
 function listed(title, items, hover, partial) {
@@ -516,6 +519,21 @@ function choose(name) {
       commit(draft);
     });
     label.appendChild(input);
+    params.appendChild(label);
+  });
+  (state.editor.flags || []).forEach((flag) => {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    Object.assign(input, { type: "checkbox", id: `flag-${flag}` });
+    input.dataset.flag = flag;
+    input.addEventListener("change", () => {
+      const draft = copy(state.draft);
+      const others = (draft.flags || []).filter((f) => f !== flag);
+      draft.flags = input.checked ? [...others, flag] : others;
+      commit(draft);
+    });
+    label.appendChild(input);
+    label.append(` ${flag}`);
     params.appendChild(label);
   });
   const parts = [];
