@@ -104,7 +104,7 @@ def node_degree(grid: Grid, node: int, ends: int = 2) -> list[list[int]]:
     exactly one edge.
 
     >>> node_degree(Grid(1, 2), 0, ends=1)
-    [[3], [1]]
+    [[2], [1]]
     """
     number = Numbering(grid)
     lits = [number.edge(k) for k in grid.incident[node]]
