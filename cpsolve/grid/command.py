@@ -74,10 +74,10 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
     else:
         text = (answers_text(puzzle, board, result, unique, counting, report.proven)
                 if report.text is None else report.text)
-        if rule is not None:
-            text += f"\nrule: {rule}"
-        out = Output(stdout="\n".join([text, *report.lines]) if text else
-                     "\n".join(report.lines), stderr=list(report.notes), exit_code=code)
+        said_rule = [f"rule: {rule}"] if rule is not None else []
+        out = Output(stdout="\n".join([text, *report.lines, *said_rule]) if text else
+                     "\n".join([*report.lines, *said_rule]), stderr=list(report.notes),
+                     exit_code=code)
     if output is not None:
         out.stderr.insert(0, said)
     return out

@@ -172,3 +172,22 @@ def test_generated_boards_are_unique_under_their_rule(fill):
         result = solve(board, unique=True)
         assert result.unique is True and check(board, result.solution) == []
         assert result.solution == made.answer
+
+
+def test_the_certificate_cuts_a_cycle_and_refuses_a_forged_cut():
+    """The rule CNF's Paths group: a cycle through no number is cut, its argument holds;
+    a cut whose side holds a number, or whose edge leaves it, is refused."""
+    from cpsolve.models.numberlink.rules import rules
+
+    board = parse("3 3\n1 - -\n- - -\n1 - -\n")
+    stated = rules(board)
+    group = stated.group("paths")
+    grid = board.grid
+    ring = path(3, [(0, 1), (0, 2), (1, 2), (1, 1), (0, 1)])
+    true = {stated.primary[grid.edges.index(e)] for e in ring}
+    (cut,) = group.faults(true)
+    assert sorted(cut["side"]) == [1, 2, 4, 5] and group.check(cut) is None
+    assert set(group.clause(cut)) >= {-stated.primary[cut["inside"]]}
+    assert "holds the end of a path" in group.check({**cut, "side": [0, 1, 2, 4, 5]})
+    leaving = grid.edges.index((0, 1))
+    assert "outside its side" in group.check({**cut, "inside": leaving})
