@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencil import arguments, boards, ours, published, report
+from pencil import arguments, made, ours, published, report
 
 from cpsolve.models import numberlink
 from cpsolve.models.numberlink import NUMBERLINK, Board
@@ -80,8 +80,9 @@ def main() -> None:
                             if numberlink.solve(b.filled(), unique=True,
                                                 time_limit=args.limit).unique],
     }
-    sets.update(boards("numberlink", NUMBERLINK, numberlink.to_url, numberlink.parse,
-                       args.count, keep=0.0, sizes=((10, 10), (15, 15))))
+    for size in (10, 15):
+        sets[f"{size}x{size}"] = made(NUMBERLINK, numberlink.to_url, numberlink.parse, size,
+                                      args.count)
     limit = args.limit
 
     def mine(**options: Any) -> Any:

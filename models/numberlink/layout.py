@@ -1,10 +1,12 @@
 """How the generator lays out a Numberlink and mends it (the loop is the kit's,
-:mod:`cpsolve.grid.generate`): every cell starts as a path of its own; paths whose ends
-touch are joined at random, never so that a path runs beside itself (a path that does
-has a shortcut, or under the fill rule a second way round), until about ``--density``
-of the cells are ends; a cell left alone joins a path beside it (under the fill rule)
-or stays empty. Where the answer is not pinned down, a path there is cut in two and
-the new half gets a number of its own.
+:mod:`cpsolve.grid.generate`): paths grown one after another from the free cell with
+the fewest free neighbours, each step into the free cell with the fewest free
+neighbours that touches no other cell of its own path (a path beside itself has a
+shortcut, or under the fill rule often a second way round), about ``2 / --density``
+cells long; a cell left alone joins a path beside it, under either rule (an empty cell
+beside a path lets it detour where the fill rule does not forbid it). Where the answer
+is not pinned down, a path there is cut in two and the new half gets a number of its
+own.
 """
 
 from __future__ import annotations
@@ -18,8 +20,6 @@ from cpsolve.grid.geometry import Grid
 from cpsolve.grid.randomloop import seeded
 from cpsolve.models.numberlink.board import Board, Paths
 from cpsolve.options import Option
-
-SHORTEST = 3  # the fewest cells of a path the generator lays out (a shorter one is trivial)
 
 
 def board_of(settings: Settings, paths: list[list[int]], fill: bool) -> tuple[Board, Paths]:
@@ -35,47 +35,44 @@ def board_of(settings: Settings, paths: list[list[int]], fill: bool) -> tuple[Bo
     return Board(grid.rows, grid.cols, tuple(numbers), fill), frozenset(edges)
 
 
-def _beside_itself(grid: Grid, first: list[int], second: list[int], owner: list[int],
-                   a: int, b: int) -> bool:
-    """Whether joining ``first`` (ending at ``a``) and ``second`` (starting at ``b``)
-    would put two cells of one path side by side that the path does not join."""
-    small, other = (first, second) if len(first) <= len(second) else (second, first)
-    mine = owner[other[0]]
-    return any(owner[n] == mine and {cell, n} != {a, b}
-               for cell in small for n in grid.neighbours[cell])
+def grown_paths(grid: Grid, density: float, rnd: random.Random) -> list[list[int]]:
+    """Paths grown one after another, each from the free cell with the fewest free
+    neighbours, a step at a time into a free neighbour that touches no other cell of its
+    own path (the one with the fewest free neighbours first, ties at random: paths hug
+    the walls and each other), for about ``2 / density`` cells or until stuck at both
+    ends; single cells among them where no path reached."""
+    free = set(range(grid.cells))
+    owner = [-1] * grid.cells
+    longest = max(3, round(2 / max(density, 0.02)))
+    paths: list[list[int]] = []
 
+    def onward(cell: int) -> int:
+        return sum(1 for n in grid.neighbours[cell] if n in free)
 
-def random_paths(grid: Grid, target: int, rnd: random.Random) -> list[list[int]]:
-    """Paths covering the grid (single cells among them), joined at random while more
-    than ``target`` remain."""
-    paths: dict[int, list[int]] = {cell: [cell] for cell in range(grid.cells)}
-    owner = list(range(grid.cells))
-    edges = list(grid.edges)
-    joined = True
-    while joined and len(paths) > target:
-        joined = False
-        rnd.shuffle(edges)
-        for a, b in edges:
-            if len(paths) <= target:
-                break
-            pa, pb = owner[a], owner[b]
-            if pa == pb:
+    while free:
+        start = min(free, key=lambda c: (onward(c), rnd.random()))
+        k = len(paths)
+        path = [start]
+        free.discard(start)
+        owner[start] = k
+        turned = False
+        goal = rnd.randint(max(3, longest // 2), longest * 3 // 2)
+        while len(path) < goal:
+            end = path[-1]
+            options = [n for n in grid.neighbours[end] if n in free and not any(
+                owner[m] == k and m != end for m in grid.neighbours[n])]
+            if not options:
+                if turned:
+                    break
+                path.reverse()
+                turned = True
                 continue
-            first, second = paths[pa], paths[pb]
-            if a not in (first[0], first[-1]) or b not in (second[0], second[-1]):
-                continue
-            if _beside_itself(grid, first, second, owner, a, b):
-                continue
-            if first[-1] != a:
-                first.reverse()
-            if second[0] != b:
-                second.reverse()
-            first.extend(second)
-            for cell in second:
-                owner[cell] = pa
-            del paths[pb]
-            joined = True
-    return list(paths.values())
+            step = min(options, key=lambda c: (onward(c), rnd.random()))
+            path.append(step)
+            free.discard(step)
+            owner[step] = k
+        paths.append(path)
+    return paths
 
 
 def _absorb(grid: Grid, paths: list[list[int]], rnd: random.Random) -> list[list[int]] | None:
@@ -108,20 +105,13 @@ def _absorb(grid: Grid, paths: list[list[int]], rnd: random.Random) -> list[list
 
 
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Paths] | None:
-    """Random paths with about ``density`` of the cells for ends; under the fill rule
-    every cell on one."""
+    """Random paths with about ``density`` of the cells for ends, every cell on one
+    (under either rule: an empty cell beside a path lets it detour, where the fill
+    rule does not forbid it)."""
     rnd = seeded(rng)
     grid = settings.grid
     fill = bool(settings.options.get("fill", False))
-    target = max(1, round(settings.density * grid.cells / 2))
-    laid = random_paths(grid, target, rnd)
-    if fill:
-        absorbed = _absorb(grid, laid, rnd)
-        if absorbed is None:
-            return None
-        paths = absorbed
-    else:
-        paths = [p for p in laid if len(p) >= SHORTEST]
+    paths = _absorb(grid, grown_paths(grid, settings.density, rnd), rnd)
     if not paths:
         return None
     return board_of(settings, paths, fill)
@@ -170,7 +160,7 @@ def mend(board: Board, paths: Paths, other: Paths | None, cells: set[tuple[int, 
 
 LAYOUT: Layout[Board, Paths] = Layout(
     make=make, mend=mend,
-    density=Option("density", 0.16, "Share of the cells that hold a number at first "
+    density=Option("density", 0.1, "Share of the cells that hold a number at first "
                    "(mending adds pairs)", kind=float, low=0.02, high=1, metavar="D"),
     clued=False, symmetries=("none",), smallest=2,
 )
