@@ -258,7 +258,11 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                 raise error.located(source) from None
             if fmt in ("svg", "png"):
                 return check_picture(puzzle, parsed, given, mismatches, fmt, output)
-            out = with_file(checked(puzzle.family(), parsed, given, mismatches, fmt), output)
+            judged = checked(puzzle.family(), parsed, given, mismatches, fmt)
+            rule = puzzle.rule(parsed)
+            if rule is not None and fmt == "text":
+                judged.stdout += f"\nrule: {rule}"
+            out = with_file(judged, output)
             if output is not None:
                 out.stderr.append(_check_verdict([*mismatches, *puzzle.check(parsed, given)]))
             return out

@@ -172,37 +172,14 @@ def path_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
     []
     """
     terminal = set(ends)
-    seen = [False] * len(incident)
+    chosen = [[j for j in incident[node] if on[j]] for node in range(len(incident))]
     cuts: list[list[int]] = []
-    for k, value in enumerate(on):
-        start = edges[k][0]
-        if not value or seen[start]:
-            continue
-        part, stack, ring, through = [start], [start], set(), False
-        seen[start] = True
-        while stack:
-            node = stack.pop()
-            through = through or node in terminal
-            mine = [j for j in incident[node] if on[j]]
-            ring.update(mine)
-            if len(mine) != 2:
-                stack.append(node)
-                closed = False
-                break
-            for j in mine:
-                a, b = edges[j]
-                other = b if a == node else a
-                if not seen[other]:
-                    seen[other] = True
-                    part.append(other)
-                    stack.append(other)
-        else:
-            closed = True
-        if not closed:
-            _mark(part, stack, seen, on, edges, incident)
-            continue
-        if through:
-            cuts.append([-edge_literal(j) for j in sorted(ring)])
+    for part in _lines(chosen, edges):
+        if any(len(chosen[node]) != 2 for node in part):
+            continue  # a path: it has ends
+        ring = sorted({j for node in part for j in chosen[node]})
+        if terminal.intersection(part):
+            cuts.append([-edge_literal(j) for j in ring])
             continue
         inside = set(part)
         crossing = [edge_literal(j) for j in sorted(
@@ -212,19 +189,13 @@ def path_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
     return cuts
 
 
-def _mark(part: list[int], stack: list[int], seen: list[bool], on: Sequence[bool],
-          edges: Sequence[tuple[int, int]], incident: Sequence[Sequence[int]]) -> None:
-    """Mark the rest of a part of the chosen edges seen, without looking at it."""
-    while stack:
-        node = stack.pop()
-        for j in incident[node]:
-            if on[j]:
-                a, b = edges[j]
-                other = b if a == node else a
-                if not seen[other]:
-                    seen[other] = True
-                    part.append(other)
-                    stack.append(other)
+def _lines(chosen: Sequence[Sequence[int]], edges: Sequence[tuple[int, int]]
+           ) -> list[list[int]]:
+    """The nodes of each line the chosen edges make (``chosen[node]``: its chosen
+    edges)."""
+    links = [[edges[j][0] + edges[j][1] - node for j in mine]
+             for node, mine in enumerate(chosen)]
+    return components([node for node, mine in enumerate(chosen) if mine], links)
 
 
 def path_partial(on: Any, incident: Sequence[Sequence[int]],
@@ -248,25 +219,10 @@ def path_partial(on: Any, incident: Sequence[Sequence[int]],
     """
     terminal = set(ends)
     chosen = [[j for j in incident[node] if on[j] == 1] for node in range(len(incident))]
-    seen = [False] * len(incident)
     out: list[list[int]] = []
-    for node, mine in enumerate(chosen):
-        if seen[node] or not mine:
-            continue
-        part, used, stack = [node], set(mine), [node]
-        seen[node] = True
-        while stack:
-            here = stack.pop()
-            for j in chosen[here]:
-                used.add(j)
-                a, b = edges[j]
-                other = b if a == here else a
-                if not seen[other]:
-                    seen[other] = True
-                    part.append(other)
-                    stack.append(other)
+    for part in _lines(chosen, edges):
         tips = [n for n in part if len(chosen[n]) == 1]
-        lits = [-edge_literal(j) for j in sorted(used)]
+        lits = [-edge_literal(j) for j in sorted({j for n in part for j in chosen[n]})]
         if not tips and all(len(chosen[n]) == 2 for n in part):
             out.append(lits)
         elif len(tips) == 2 and not terminal & set(tips):

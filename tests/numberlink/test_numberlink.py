@@ -150,7 +150,8 @@ def test_answers_read_back_the_rule_said_and_the_command_line(tmp_path):
     assert filled.returncode == 0 and filled.stdout.rstrip().endswith(f"rule: {FILL}")
     path_file = tmp_path / "answer.txt"
     path_file.write_text("\n".join(data["solution"]) + "\n")
-    assert run("numberlink", PUBLISHED[1], "--check", str(path_file)).returncode == 0
+    checked = run("numberlink", PUBLISHED[1], "--check", str(path_file), "--fill")
+    assert checked.returncode == 0 and checked.stdout.rstrip().endswith(f"valid\nrule: {FILL}")
     bad = tmp_path / "board.txt"
     bad.write_text("2 2\n- x\n- -\n")
     refused = run("numberlink", str(bad))
@@ -191,3 +192,15 @@ def test_the_certificate_cuts_a_cycle_and_refuses_a_forged_cut():
     assert "holds the end of a path" in group.check({**cut, "side": [0, 1, 2, 4, 5]})
     leaving = grid.edges.index((0, 1))
     assert "outside its side" in group.check({**cut, "inside": leaving})
+
+
+def test_a_certificate_keeps_the_rule(tmp_path):
+    """--fill on a URL, certified: the certificate's board says fill, and verifies."""
+    import zipfile
+
+    path = tmp_path / "fill.cert.zip"
+    made = run("numberlink", PUBLISHED[0], "--fill", "--certify", "--certificate", str(path))
+    assert made.returncode == 0, made.stderr
+    with zipfile.ZipFile(path) as archive:
+        assert archive.read("board.txt").decode().startswith("5 5 fill\n")
+    assert run("verify", str(path)).returncode == 0
