@@ -48,9 +48,14 @@ COMPILING = os.path.join("numba", "core", "dispatcher.py")
 CALLBACKS = f"{os.sep}llvmlite{os.sep}"
 # How long after a SIGINT that landed in a callback it is sent again.
 AGAIN_AFTER = 0.02
+# Where a context manager is entered and left: an exception raised there escapes
+# before the manager's own clean-up runs (a build's timer would stay armed, Ctrl-C
+# held, and fire again in whatever ran next).
+ENTERING = f"{os.sep}contextlib.py"
 # Code that must not be stopped half way (a module half imported, numba's dispatcher
-# mid-call): :func:`holding` leaves the interrupt to the next look.
-UNSTOPPABLE = ("<frozen importlib", f"{os.sep}numba{os.sep}", CALLBACKS)
+# mid-call, a context manager entered or left): :func:`holding` leaves the interrupt to
+# the next look.
+UNSTOPPABLE = ("<frozen importlib", f"{os.sep}numba{os.sep}", CALLBACKS, ENTERING)
 # Set by :func:`holding`'s handler; cleared as its block ends.
 _held = [False]
 
@@ -80,7 +85,8 @@ def stoppable(frame: FrameType | None) -> bool:
     code that runs there: not in a module being imported (an extension's
     initialisation then fails for good in this process), in numba's dispatcher
     mid-call (the kernel's result then comes back with the exception set, a
-    SystemError), or in Python called back from native code (printed and dropped)."""
+    SystemError), in Python called back from native code (printed and dropped), or
+    while a context manager is entered or left (its clean-up would not run)."""
     while frame is not None:
         name = frame.f_code.co_filename
         if name.startswith(UNSTOPPABLE[0]) or any(part in name for part in UNSTOPPABLE[1:]):

@@ -347,22 +347,23 @@ def _first_difference(want: str, got: str, name: str) -> str:
 
 
 def check(certificate: Certificate, deadline: Deadline | None = None,
-          engines: Sequence[str] | None = None, family: Family | None = None) -> Checked:
+          engines: Sequence[str] | None = None, family: Family | None = None,
+          log: Callable[[str], None] | None = None) -> Checked:
     """Check ``certificate`` from its board alone (see the module's docstring): what
     it proved, or a :class:`CertificateError` naming what failed. The family is the
     installed one the manifest names, or ``family`` (one not installed as an entry
     point: a plug-in an experiment names), which must bear that name. Checked as a
     model is built: stopped at the deadline, past the memory the process may take, and
-    by Ctrl-C."""
+    by Ctrl-C. ``log`` is told each step as it ends."""
     from cpsolve.limits import building
 
     deadline = deadline or Deadline(None)
     with building(deadline, "the certificate", "checked"):
-        return _check(certificate, deadline, engines, family)
+        return _check(certificate, deadline, engines, family, log or (lambda text: None))
 
 
 def _check(certificate: Certificate, deadline: Deadline, engines: Sequence[str] | None,
-           family: Family | None) -> Checked:
+           family: Family | None, log: Callable[[str], None]) -> Checked:
     from cpsolve import registry
 
     start = time.perf_counter()
@@ -397,6 +398,7 @@ def _check(certificate: Certificate, deadline: Deadline, engines: Sequence[str] 
         board = family.parse(_text(certificate, "board.txt"))
     except InputError as error:
         raise CertificateError(f"board.txt: {error}") from None
+    log(f"{family.name}, claim {claim!r}: {len(hashes)} files as the manifest hashes them")
     length = None
     if family.kind is Kind.PLAN:
         if claim != "optimal":
@@ -435,8 +437,13 @@ def _check(certificate: Certificate, deadline: Deadline, engines: Sequence[str] 
     if given != problem:
         raise CertificateError("problem.cnf is not the rules, cuts and blocking clause: "
                                + _first_difference(problem, given, "problem.cnf"))
+    log(("the plan replayed" if length is not None else
+         "the answer through the checker" if claim == "unique" else "no answer")
+        + f", the rule CNF written again ({rules_cnf.nvars} variables, "
+        f"{len(rules_cnf.clauses)} clauses), {len(cuts)} cuts checked; the proof next")
     used, steps = _check_proof(rules_cnf.nvars, clauses, _text(certificate, "proof.drat"),
                                deadline, engines)
+    log(f"the proof refutes the rest: {steps} steps, dratify {' and '.join(used)}")
     return Checked(claim=claim, family=family.name, engines=used,
                    seconds=time.perf_counter() - start, variables=rules_cnf.nvars,
                    clauses=len(clauses), cuts=len(cuts), proof_steps=steps, length=length)

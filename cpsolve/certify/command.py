@@ -102,14 +102,18 @@ def certify(family: Family, text: str, result: Result, path: str, deadline: Dead
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--time-limit", type=TIME_LIMIT, default=None, metavar="SECONDS",
               help=f"Stop checking after this many seconds, exit 3 ({TIME_HELP}).")
-def verify(certificate: str, as_json: bool, time_limit: float | None) -> Any:
+@click.option("-v", "--verbose", is_flag=True,
+              help="Each step of the check on standard error as it ends.")
+def verify(certificate: str, as_json: bool, time_limit: float | None, verbose: bool) -> Any:
     """Check a certificate again, with nothing but the file: the board's rule CNF
     written again, every cut's argument, the answer through the puzzle's checker, and
     the DRAT proof by dratify's engines (exit 0 when it holds, 5 when it does not)."""
     from cpsolve.certify.certificate import check, load
-    from cpsolve.commands import Output
+    from cpsolve.commands import Output, solving
 
-    checked = check(load(certificate), Deadline(time_limit))
+    loaded = load(certificate)
+    with solving("verify", verbose) as log:
+        checked = check(loaded, Deadline(time_limit), log=log)
     if as_json:
         return Output(stdout=json.dumps({"version": 1, "status": "verified",
                                          "file": certificate, **checked.to_json()},

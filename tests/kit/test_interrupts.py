@@ -240,3 +240,24 @@ def test_ctrl_c_inside_a_cadical_call_waits_for_its_return_and_leaves_the_solver
     out, err = child.communicate(timeout=60)
     assert child.returncode == 0, err
     assert out == "interrupted after the call: True\n"  # the whole budget, then the signal
+
+
+def test_no_interrupt_is_raised_where_a_context_manager_is_entered_or_left():
+    # A build's timer fired as its context manager was left, before the manager's own
+    # clean-up ran: the KeyboardInterrupt got out with the timer still armed and Ctrl-C
+    # still held, and it fired again in the error's report (a traceback, exit -2).
+    from contextlib import contextmanager
+
+    from cpsolve.interrupts import stoppable
+
+    seen = []
+
+    @contextmanager
+    def manager():
+        seen.append(stoppable(sys._getframe()))
+        yield
+        seen.append(stoppable(sys._getframe()))
+
+    with manager():
+        seen.append(stoppable(sys._getframe()))
+    assert seen == [False, True, False]
