@@ -46,8 +46,9 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
            report: Report | None = None) -> Output:
     """What a grid family prints: JSON, a picture, or the answers as text, with what
     the setter's questions add. When the answer goes to a file or a picture, the
-    verdict goes to standard error as one line, and a picture carries it as its
-    heading (two solutions side by side when the board is not unique)."""
+    verdict goes to standard error as one line, a file holds the answers alone (as
+    ``--check`` reads one back), and a picture carries the verdict as its heading (two
+    solutions side by side when the board is not unique)."""
     from cpsolve.grid.render import headed
 
     report = report or Report()
@@ -71,10 +72,18 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
         out = drawn(headed(picture, said), fmt, output, code)
         out.stderr.extend([said, *report.notes])
         return out
+    elif output is not None and report.text is None:
+        # The file holds the answers alone, as --check reads one back; what was found
+        # and proven, and the rule, are said on standard error.
+        lines = [line for said_line in report.lines for line in said_line.splitlines()
+                 if line]
+        out = Output(stdout="\n\n".join(puzzle.show(board, answer)
+                                         for answer in result.solutions),
+                     stderr=[*lines, *report.notes], exit_code=code)
     else:
         text = (answers_text(puzzle, board, result, unique, counting, report.proven)
                 if report.text is None else report.text)
-        said_rule = [f"rule: {rule}"] if rule is not None else []
+        said_rule = [f"rule: {rule}"] if rule is not None and output is None else []
         out = Output(stdout="\n".join([text, *report.lines, *said_rule]) if text else
                      "\n".join([*report.lines, *said_rule]), stderr=list(report.notes),
                      exit_code=code)
@@ -260,11 +269,12 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                 return check_picture(puzzle, parsed, given, mismatches, fmt, output)
             judged = checked(puzzle.family(), parsed, given, mismatches, fmt)
             rule = puzzle.rule(parsed)
-            if rule is not None and fmt == "text":
+            if rule is not None and fmt == "text" and output is None:
                 judged.stdout += f"\nrule: {rule}"
             out = with_file(judged, output)
             if output is not None:
-                out.stderr.append(_check_verdict([*mismatches, *puzzle.check(parsed, given)]))
+                said = _check_verdict([*mismatches, *puzzle.check(parsed, given)])
+                out.stderr.append(said if rule is None else f"{said}; rule: {rule}")
             return out
         dumps = {}
         if dump_cnf is not None:

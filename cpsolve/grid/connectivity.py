@@ -433,7 +433,10 @@ def cpsat_paths(model: Any, edges: Sequence[tuple[int, int]], edge_vars: Sequenc
             arcs.append((cell, cell, ~here))
     for a in ends:
         arcs.extend((a, b, model.new_bool_var(f"jump_{a}_{b}")) for b in ends if b != a)
-    model.add_circuit(arcs)
+    if arcs:
+        model.add_circuit(arcs)
+    else:  # one cell, an end with no other: no path can start there
+        model.add_bool_or([])
 
 
 class ShadingRules:

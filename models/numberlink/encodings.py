@@ -153,7 +153,6 @@ def build_lazy(prepared: Whole[Board, Paths], *, numbers: bool = True) -> CnfMod
                           for clause in cell_clauses(board, cell, cell in ends)],
                          label_clauses(board)]
     edges, incident = grid.edges, grid.incident
-    _, _, ends_table = grid.tables
     n = number.edges
     terminals = board.ends
 

@@ -48,7 +48,8 @@ def parse_grid(text: str) -> Board:
     if said:
         number, first = said[0]
         size = SIZE_RE.match(first)
-        if size:
+        # a third token that is a word, not a cell ('1 2 1' may be a compact first row)
+        if size and size.group(2).isalpha():
             if size.group(2).lower() != FILL_WORD:
                 raise InputError(f"after ROWS COLS the first line may say '{FILL_WORD}' "
                                  "(every cell on a path), not " + repr(size.group(2)),

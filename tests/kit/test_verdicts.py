@@ -78,7 +78,11 @@ def test_the_verdict_shows_when_the_answer_goes_to_a_file(tmp_path, family):
     done = run(family, "-", "--count", "5", "-o", str(out), stdin=several)
     five = "5 solutions (stopped before the last)"
     assert done.returncode == 0 and _one_line(done.stderr) == five
-    assert out.read_text().rstrip().endswith(five)
+    assert len(out.read_text().rstrip().split("\n\n")) == 5  # the answers alone
+    # The file is an answer --check reads back.
+    assert run(family, unique, "--unique", "-o", str(out)).returncode == 0
+    checked = run(family, unique, "--check", str(out))
+    assert (checked.returncode, checked.stdout) == (0, "valid\n"), checked.stderr
     # On the terminal the answer itself says it: no line is added.
     assert run(family, unique, "--unique").stderr == ""
 

@@ -94,6 +94,17 @@ def test_counts_equal_brute_force_for_every_method_under_both_rules():
     assert min(seen.values()) >= 3 and len(seen) == 6, seen
 
 
+def test_every_method_on_the_smallest_boards():
+    # one cell, a number without its pair; one cell, nothing to join; a lone number
+    for text, solutions in [("1 1\n1\n", set()), ("1 1\n-\n", None),
+                            ("2 2\n1 -\n- -\n", set())]:
+        board = parse(text)
+        expected = brute(board)
+        assert solutions is None or expected == solutions
+        for options in METHODS:
+            assert set(solve(board, limit=None, **options).solutions) == expected, options
+
+
 def test_the_reduction_keeps_existence_and_uniqueness():
     """Without the fill rule, solving and proving uniqueness use the U-turn reduction;
     a U-turn's detour is the second answer it gives back."""
@@ -128,6 +139,8 @@ def test_grid_text_and_its_errors():
     assert filled.fill and parse(to_text(filled)) == filled and filled.rule == FILL
     assert board.rule == NO_FILL
     assert parse("https://puzz.link/p?numberlink/3/2/1h212") == parse("2 3\n1 - -\n2 1 2")
+    compact = parse("1 2 1\n- - -\n2 - -\n")  # a compact first row, not a size line
+    assert (compact.rows, compact.cols, compact.numbers[:3]) == (3, 3, (1, 2, 1))
     for text, where in [("2 2\n1 x\n- 1\n", (2, 3)), ("2 2 full\n1 -\n- 1\n", (1, 5)),
                         ("2 2\n1 ?\n- 1\n", (2, 3))]:
         with pytest.raises(InputError) as caught:
