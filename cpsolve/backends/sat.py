@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from cpsolve.backends import Enumeration
@@ -237,7 +238,7 @@ class SatSession:
             self.stats.variables = max(self.stats.variables or 0, self.nvars)
             self.stats.clauses = 0
             return True  # nothing to satisfy (some solvers crash on an empty formula)
-        if self._stale:
+        if self._stale and self.literals > LOAD_UNWATCHED:
             try:
                 # Loading a large model into the solver takes seconds and memory of its
                 # own: watched like a build (TimeUp: the deadline passed first).
@@ -335,20 +336,55 @@ class SatSession:
         self.close()
 
 
+# Literals up to which a model is loaded into the solver without the watch of a build
+# (tens of milliseconds at most; starting the watch cost a tenth of a small solve).
+LOAD_UNWATCHED = 100_000
 # Rows of a clause array handed to the solver at a time: a whole array as Python lists
 # takes several times the array's memory, and the watch of a load looks between slices.
 FEED_ROWS = 65_536
+
+
+# python-sat's solver classes whose clauses go straight to the native call, one C call
+# a clause (its ``append_formula`` makes two Python calls a clause around it: a fifth
+# of loading a small model): the class, the attribute holding the native handle, and
+# the call, which returns False once the clauses have no model.
+NATIVE_ADD = {"Minisat22": ("minisat", "minisat22_add_cl"),
+              "Glucose3": ("glucose", "glucose3_add_cl"),
+              "Glucose4": ("glucose", "glucose41_add_cl"),
+              "Cadical153": ("cadical", "cadical153_add_cl"),
+              "Cadical195": ("cadical", "cadical195_add_cl"),
+              "MapleChrono": ("maplesat", "maplechrono_add_cl")}
+
+
+def _adder(solver: Any) -> Callable[[list[list[int]]], None]:
+    """How clauses are added to ``solver`` (a python-sat ``Solver``): natively where
+    :data:`NATIVE_ADD` knows its class, else by its ``append_formula``."""
+    inner = solver.solver
+    attribute, call = NATIVE_ADD.get(type(inner).__name__, ("", ""))
+    handle = getattr(inner, attribute, None) if attribute else None
+    if handle is None:
+        return inner.append_formula  # type: ignore[no-any-return]
+    import pysolvers
+
+    add = partial(getattr(pysolvers, call), handle)
+
+    def append(clauses: list[list[int]]) -> None:
+        if False in list(map(add, clauses)):  # every clause added, as python-sat does
+            inner.status = False  # and as its add_clause records it
+
+    return append
 
 
 def _feed(solver: Any, group: Any) -> None:
     """Give ``solver`` a clause group, an array slice by slice."""
     import numpy as np
 
+    append = _adder(solver)
     if not isinstance(group, np.ndarray):
-        solver.solver.append_formula(group)
+        append(group)
         return
     for first in range(0, len(group), FEED_ROWS):
-        solver.solver.append_formula(group[first:first + FEED_ROWS].tolist())
+        append(group[first:first + FEED_ROWS].tolist())
 
 
 def _as_lists(group: Any) -> Any:

@@ -33,6 +33,7 @@ never have more than four literals), or any :mod:`pysat.card` encoding by name.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import partial
 from typing import Any
 
@@ -174,10 +175,28 @@ def build_sat(residual: Residual, *, encoding: str = "sight",
             for row in lits.tolist():
                 cnf.add(card_clauses(row, need, card, pool, exact=True))
     cnf.model.nvars = max(cnf.top, pool.top)
-    whites = board.whites
-    cnf.model.names = {j + 1: f"light r{whites[i][0] + 1}c{whites[i][1] + 1}"
-                       for j, i in enumerate(residual.open_cells.tolist())}
+    cnf.model.names = _LightNames(board.whites, residual.open_cells)
     return cnf.model
+
+
+class _LightNames(Mapping[int, str]):
+    """The open cells' variables named (``light r2c5``) when ``--dump-cnf`` reads
+    them, not at every build."""
+
+    def __init__(self, whites: Any, open_cells: np.ndarray) -> None:
+        self.whites, self.open_cells = whites, open_cells
+
+    def __getitem__(self, var: int) -> str:
+        if not 1 <= var <= len(self.open_cells):
+            raise KeyError(var)
+        r, c = self.whites[int(self.open_cells[var - 1])]
+        return f"light r{r + 1}c{c + 1}"
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(1, len(self.open_cells) + 1))
+
+    def __len__(self) -> int:
+        return len(self.open_cells)
 
 
 def build_cpsat(residual: Residual, *, encoding: str = "sight") -> CpsatModel:
