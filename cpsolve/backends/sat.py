@@ -361,12 +361,13 @@ def _adder(solver: Any) -> Callable[[list[list[int]]], None]:
     :data:`NATIVE_ADD` knows its class, else by its ``append_formula``."""
     inner = solver.solver
     attribute, call = NATIVE_ADD.get(type(inner).__name__, ("", ""))
-    handle = getattr(inner, attribute, None) if attribute else None
-    if handle is None:
-        return inner.append_formula  # type: ignore[no-any-return]
     import pysolvers
 
-    add = partial(getattr(pysolvers, call), handle)
+    handle = getattr(inner, attribute, None) if attribute else None
+    native = getattr(pysolvers, call, None) if call else None
+    if handle is None or native is None:
+        return inner.append_formula  # type: ignore[no-any-return]
+    add = partial(native, handle)
 
     def append(clauses: list[list[int]]) -> None:
         if False in list(map(add, clauses)):  # every clause added, as python-sat does

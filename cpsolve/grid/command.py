@@ -77,9 +77,12 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
         # and proven, and the rule, are said on standard error.
         lines = [line for said_line in report.lines for line in said_line.splitlines()
                  if line]
-        out = Output(stdout="\n\n".join(puzzle.show(board, answer)
-                                         for answer in result.solutions),
-                     stderr=[*lines, *report.notes], exit_code=code)
+        # one answer under --unique (the verdict says whether it is the only one); with
+        # no answer, the verdict itself, so an old answer never stays in the file
+        shown = result.solutions[:1] if unique else result.solutions
+        text = ("\n\n".join(puzzle.show(board, answer) for answer in shown) if shown
+                else answers_text(puzzle, board, result, unique, counting, report.proven))
+        out = Output(stdout=text, stderr=[*lines, *report.notes], exit_code=code)
     else:
         text = (answers_text(puzzle, board, result, unique, counting, report.proven)
                 if report.text is None else report.text)

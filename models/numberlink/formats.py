@@ -48,8 +48,10 @@ def parse_grid(text: str) -> Board:
     if said:
         number, first = said[0]
         size = SIZE_RE.match(first)
-        # a third token that is a word, not a cell ('1 2 1' may be a compact first row)
-        if size and size.group(2).isalpha():
+        # a size line: a word as third token, or as many rows after it as it says ('1 2 1'
+        # followed by other than one row is a compact first row)
+        if size and (size.group(2).isalpha()
+                     or len(said) - 1 == int(size.group(1).split()[0])):
             if size.group(2).lower() != FILL_WORD:
                 raise InputError(f"after ROWS COLS the first line may say '{FILL_WORD}' "
                                  "(every cell on a path), not " + repr(size.group(2)),

@@ -70,7 +70,7 @@ def test_the_verdict_shows_when_the_answer_goes_to_a_picture(tmp_path, family):
 
 @pytest.mark.parametrize("family", sorted(BOARDS))
 def test_the_verdict_shows_when_the_answer_goes_to_a_file(tmp_path, family):
-    unique, several, _, _ = BOARDS[family]
+    unique, several, none, _ = BOARDS[family]
     out = tmp_path / "answer.txt"
     done = run(family, unique, "-o", str(out))
     assert done.returncode == 0 and done.stdout == ""
@@ -79,10 +79,16 @@ def test_the_verdict_shows_when_the_answer_goes_to_a_file(tmp_path, family):
     five = "5 solutions (stopped before the last)"
     assert done.returncode == 0 and _one_line(done.stderr) == five
     assert len(out.read_text().rstrip().split("\n\n")) == 5  # the answers alone
-    # The file is an answer --check reads back.
+    # The file is an answer --check reads back, one under --unique even when not unique.
     assert run(family, unique, "--unique", "-o", str(out)).returncode == 0
     checked = run(family, unique, "--check", str(out))
     assert (checked.returncode, checked.stdout) == (0, "valid\n"), checked.stderr
+    assert run(family, "-", "--unique", "-o", str(out), stdin=several).returncode == 4
+    checked = run(family, "-", "--check", str(out), stdin=several)
+    assert (checked.returncode, checked.stdout) == (0, "valid\n"), checked.stderr
+    # No answer: the verdict replaces what the file held.
+    done = run(family, "-", "-o", str(out), stdin=none)
+    assert done.returncode == 1 and out.read_text().startswith("unsolvable")
     # On the terminal the answer itself says it: no line is added.
     assert run(family, unique, "--unique").stderr == ""
 

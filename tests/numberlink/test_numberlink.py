@@ -140,6 +140,8 @@ def test_grid_text_and_its_errors():
     assert board.rule == NO_FILL
     assert parse("https://puzz.link/p?numberlink/3/2/1h212") == parse("2 3\n1 - -\n2 1 2")
     compact = parse("1 2 1\n- - -\n2 - -\n")  # a compact first row, not a size line
+    with pytest.raises(InputError):  # a size line with as many rows as it says
+        parse("3 3 -\n1 - 1\n- - -\n2 - 2\n")
     assert (compact.rows, compact.cols, compact.numbers[:3]) == (3, 3, (1, 2, 1))
     for text, where in [("2 2\n1 x\n- 1\n", (2, 3)), ("2 2 full\n1 -\n- 1\n", (1, 5)),
                         ("2 2\n1 ?\n- 1\n", (2, 3))]:
