@@ -196,8 +196,7 @@ class SatSession:
         self.groups.extend(groups)
         self.clauses += sum(len(group) for group in groups)
         if self._solver is not None and self.incremental:
-            for group in groups:
-                _feed(self._solver, group)
+            _feed(self._solver, groups)
         else:
             self._stale = True
         self.stats.build_seconds += time.perf_counter() - start
@@ -216,8 +215,7 @@ class SatSession:
             except Exception as error:  # python-sat raises several kinds
                 raise UsageError(f"SAT solver {self.name!r} is not available here "
                                  f"({error})") from None
-            for group in self.groups:
-                _feed(self._solver, group)
+            _feed(self._solver, self.groups)
             if self.phases:
                 self._solver.set_phases(self.phases)
             self._stale = not self.incremental
@@ -376,16 +374,17 @@ def _adder(solver: Any) -> Callable[[list[list[int]]], None]:
     return append
 
 
-def _feed(solver: Any, group: Any) -> None:
-    """Give ``solver`` a clause group, an array slice by slice."""
+def _feed(solver: Any, groups: list[Any]) -> None:
+    """Give ``solver`` clause groups, each array slice by slice."""
     import numpy as np
 
     append = _adder(solver)
-    if not isinstance(group, np.ndarray):
-        append(group)
-        return
-    for first in range(0, len(group), FEED_ROWS):
-        append(group[first:first + FEED_ROWS].tolist())
+    for group in groups:
+        if not isinstance(group, np.ndarray):
+            append(group)
+            continue
+        for first in range(0, len(group), FEED_ROWS):
+            append(group[first:first + FEED_ROWS].tolist())
 
 
 def _as_lists(group: Any) -> Any:

@@ -39,14 +39,14 @@ def test_clauses_reach_every_solver_natively_or_through_python_sat(solver):
         # the table names python-sat's classes and their handles as installed
         assert (kind in sat.NATIVE_ADD) == (solver != "lingeling")
         assert not attribute or getattr(checked.solver, attribute) is not None
-        sat._feed(checked, np.array([[1, 2], [-1, 2], [1, -2]]))
+        sat._feed(checked, [np.array([[1, 2], [-1, 2], [1, -2]])])
         assert checked.solve() and checked.get_model()[:2] == [1, 2]
-        sat._feed(checked, [[-1, -2]])  # no model is left: every clause counted
+        sat._feed(checked, [[[-1, -2]]])  # no model is left: every clause counted
         assert not checked.solve()
     # an array larger than one slice, fed slice by slice
     many = np.array([[k, k + 1] for k in range(1, sat.FEED_ROWS + 10)])
     with Solver(name=solver) as fed:
-        sat._feed(fed, many)
+        sat._feed(fed, [many])
         assert fed.nof_clauses() == len(many)
         assert fed.solve(assumptions=[-2, -3]) is False  # the clause [2, 3]
 
