@@ -28,7 +28,9 @@ from typing import Any
 import numpy as np
 
 from cpsolve.grid.geometry import where
+from cpsolve.models.akari import small
 from cpsolve.models.akari.board import Board
+from cpsolve.models.akari.small import SMALL
 
 UNKNOWN, NO, YES = -1, 0, 1
 
@@ -255,7 +257,10 @@ class Residual:
 def prepare(board: Board, deduce_first: bool = True) -> Residual:
     """The board for the static driver: the obstacles, then (with ``deduce_first``)
     the deductions, and the residual problem; a contradiction either finds is the
-    residual's ``contradiction``, and the deductions' figures its ``stats``.
+    residual's ``contradiction``, and the deductions' figures its ``stats``. Up to
+    :data:`~cpsolve.models.akari.small.SMALL` white cells, the same in plain Python
+    (:mod:`cpsolve.models.akari.small`), whose :class:`~cpsolve.models.akari.small.Open`
+    the encoders take as they take a :class:`Residual`.
 
     >>> prepare(Board(("3.", ".."))).contradiction
     'clue 3 at row 1, column 1 has only 2 white neighbours'
@@ -264,6 +269,8 @@ def prepare(board: Board, deduce_first: bool = True) -> Residual:
     >>> r.solved, len(r.decode(()))
     (True, 10)
     """
+    if sum(row.count(".") for row in board.rows) <= SMALL:
+        return small.prepare(board, deduce_first)  # type: ignore[return-value]
     start = time.perf_counter()
     reason = obstacles(board)
     if reason is not None:

@@ -33,7 +33,6 @@ never have more than four literals), or any :mod:`pysat.card` encoding by name.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from functools import partial
 from typing import Any
 
@@ -44,6 +43,7 @@ from cpsolve.backends.sat import CnfModel
 from cpsolve.cnf import AMO_ONLY_CARDS, CARD, CARDS, at_most_one, card_clauses, exactly
 from cpsolve.grid.model import Encoding, Encodings
 from cpsolve.models.akari.analysis import Residual
+from cpsolve.models.akari.small import LightNames, Open
 
 
 def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.ndarray:
@@ -99,7 +99,7 @@ class _Clauses:
         self.add([[f], [-f]])
 
 
-def build_sat(residual: Residual, *, encoding: str = "sight",
+def build_sat(residual: Residual | Open, *, encoding: str = "sight",
               card: str = "direct") -> CnfModel:
     """The CNF model of what ``residual`` leaves open; open cell j is variable j + 1."""
     from pysat.formula import IDPool
@@ -108,6 +108,10 @@ def build_sat(residual: Residual, *, encoding: str = "sight",
         raise ValueError(f"unknown encoding {encoding!r}")
     if card not in CARDS:
         raise ValueError(f"unknown cardinality encoding {card!r}; known: {', '.join(CARDS)}")
+    if isinstance(residual, Open):
+        if encoding == "sight" and card == "direct":
+            return residual.cnf()
+        residual = residual.residual()
     board = residual.board
     seg = board.segments
     var = residual.variables()
@@ -175,36 +179,18 @@ def build_sat(residual: Residual, *, encoding: str = "sight",
             for row in lits.tolist():
                 cnf.add(card_clauses(row, need, card, pool, exact=True))
     cnf.model.nvars = max(cnf.top, pool.top)
-    cnf.model.names = _LightNames(board.whites, residual.open_cells)
+    cnf.model.names = LightNames(board.whites, residual.open_cells)
     return cnf.model
 
 
-class _LightNames(Mapping[int, str]):
-    """The open cells' variables named (``light r2c5``) when ``--dump-cnf`` reads
-    them, not at every build."""
-
-    def __init__(self, whites: Any, open_cells: np.ndarray) -> None:
-        self.whites, self.open_cells = whites, open_cells
-
-    def __getitem__(self, var: int) -> str:
-        if not 1 <= var <= len(self.open_cells):
-            raise KeyError(var)
-        r, c = self.whites[int(self.open_cells[var - 1])]
-        return f"light r{r + 1}c{c + 1}"
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(range(1, len(self.open_cells) + 1))
-
-    def __len__(self) -> int:
-        return len(self.open_cells)
-
-
-def build_cpsat(residual: Residual, *, encoding: str = "sight") -> CpsatModel:
+def build_cpsat(residual: Residual | Open, *, encoding: str = "sight") -> CpsatModel:
     """The CP-SAT model of what ``residual`` leaves open; projection: the open cells."""
     from ortools.sat.python import cp_model
 
     if encoding not in ("sight", "segments"):
         raise ValueError(f"unknown encoding {encoding!r}")
+    if isinstance(residual, Open):
+        residual = residual.residual()
     board = residual.board
     seg = board.segments
     model = cp_model.CpModel()
@@ -243,7 +229,8 @@ def build_cpsat(residual: Residual, *, encoding: str = "sight") -> CpsatModel:
     return CpsatModel(model=model, projection=[x[int(i)] for i in residual.open_cells])
 
 
-def literals(residual: Residual, *, encoding: str = "sight", card: str = "direct") -> int:
+def literals(residual: Residual | Open, *, encoding: str = "sight",
+             card: str = "direct") -> int:
     """About how many literals a model of ``residual`` holds, before building it: the
     dark cells' clauses (``sight``: as long as the cell's two segments, so an open
     board of side n holds n\u00b3 literals; ``segments``: two each, and each segment
@@ -251,10 +238,15 @@ def literals(residual: Residual, *, encoding: str = "sight", card: str = "direct
 
     >>> from cpsolve.models.akari.formats import parse
     >>> from cpsolve.models.akari.analysis import Residual
+from cpsolve.models.akari.small import LightNames, Open
     >>> open_board = Residual.of(parse("...\\n...\\n..."))
     >>> literals(open_board), literals(open_board, encoding="segments")
     (90, 90)
     """
+    if isinstance(residual, Open):
+        if encoding == "sight" and card == "direct":
+            return residual.literals()
+        residual = residual.residual()
     sizes = np.diff(residual.bounds).astype(np.int64)
     seg = residual.board.segments
     dark = residual.dark
