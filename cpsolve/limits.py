@@ -225,6 +225,7 @@ def _memory_now() -> int:
 # /proc/self/statm kept open (the process it was opened in, the descriptor): read
 # again from its start at each call, a tenth of the cost of opening it each time.
 _statm: list[int] = [-1, -1]
+_statm_lock = threading.Lock()
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
@@ -236,9 +237,11 @@ def resident() -> int:
     """
     try:
         if _statm[0] != os.getpid():  # first call, or a process forked from this one
-            if _statm[1] >= 0:
-                os.close(_statm[1])
-            _statm[:] = [os.getpid(), os.open("/proc/self/statm", os.O_RDONLY)]
+            with _statm_lock:  # two threads' first calls open it once
+                if _statm[0] != os.getpid():
+                    if _statm[1] >= 0:
+                        os.close(_statm[1])
+                    _statm[:] = [os.getpid(), os.open("/proc/self/statm", os.O_RDONLY)]
         return int(os.pread(_statm[1], 256, 0).split()[1]) * _PAGE
     except (OSError, ValueError, IndexError, AttributeError):
         return 0
@@ -394,23 +397,27 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
         if interrupts.stoppable(frame):  # else the next look stops the build
             watch.look()
 
-    if timed:
-        signal.signal(signal.SIGALRM, alarm)
-        signal.setitimer(signal.ITIMER_REAL, WATCH_EVERY, WATCH_EVERY)
-    if watcher is not None:
-        watcher.start()
+    # The timer and the watch thread start and stop inside the block that holds
+    # Ctrl-C, so a Ctrl-C cannot land between the two and leave either running.
     try:
         with interrupts.holding():
-            yield watch
-    finally:
-        try:
-            if watcher is not None:  # first: no raise comes after this
-                watcher.stop()
-        finally:
             if timed:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, signal.SIG_DFL)
-            _watching.watch = outer
+                signal.signal(signal.SIGALRM, alarm)
+                signal.setitimer(signal.ITIMER_REAL, WATCH_EVERY, WATCH_EVERY)
+            if watcher is not None:
+                watcher.start()
+            try:
+                yield watch
+            finally:
+                try:
+                    if watcher is not None:  # first: no raise comes after this
+                        watcher.stop()
+                finally:
+                    if timed:
+                        signal.setitimer(signal.ITIMER_REAL, 0)
+                        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    finally:
+        _watching.watch = outer
 
 
 def _raise_in(thread: int, error: type[BaseException] | None) -> None:
