@@ -254,14 +254,20 @@ class Open:
         return var
 
     def literals(self) -> int:
-        """At most as many literals as :meth:`cnf` holds, before building it: each
-        cell's clause as long as its two segments, each segment's "at most one" and each
-        clue's subsets as if every cell were open (on a board of at most :data:`SMALL`
-        white cells, a few million at most)."""
-        sight = sum(len(seg) * len(seg) for seg in self.tables.segments)
-        at_most_one = sum(min(len(seg) * (len(seg) - 1), 6 * len(seg))
-                          for seg in self.tables.segments)
-        return sight + at_most_one + 64 * len(self.tables.clues)
+        """About how many literals :meth:`cnf` holds, before building it (the array
+        residual's estimate, :func:`cpsolve.models.akari.encodings.literals`)."""
+        t = self.tables
+        if len(self.open_cells) == len(self.state):  # no deductions: every cell open
+            sizes = [len(seg) for seg in t.segments]
+            var = [1] * len(self.state)
+        else:
+            var = self._variables()
+            sizes = [sum(1 for i in seg if var[i]) for seg in t.segments]
+        sight = sum(sizes[a] + sizes[b]
+                    for lit, a, b in zip(self._lit(), t.row, t.col) if not lit)
+        at_most_one = sum(min(m * (m - 1), 6 * m) for m in sizes)
+        clues = 16 * sum(1 for _, _, near in t.clues for i in near if var[i])
+        return sight + at_most_one + clues
 
     def _lit(self) -> list[bool]:
         t = self.tables
