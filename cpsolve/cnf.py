@@ -7,11 +7,12 @@ posts anything; variables it needs beyond ``top`` are numbered ``top + 1`` on.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from cpsolve.options import Option
+
+if TYPE_CHECKING:
+    import numpy as np
 
 PAIRWISE_UP_TO = 10  # longer rows get a sequential counter
 
@@ -48,10 +49,13 @@ def at_most_one(lits: np.ndarray, top: int) -> tuple[list[np.ndarray], int]:
     auxiliary ``s_j`` means "one of the first j literals is true" (3L - 4 clauses and
     L - 1 variables for L literals, instead of L(L - 1) / 2 clauses).
 
+    >>> import numpy as np
     >>> groups, top = at_most_one(np.array([[1, 2, 3]]), 3)
     >>> [g.tolist() for g in groups], top
     ([[[-1, -2], [-1, -3], [-2, -3]]], 3)
     """
+    import numpy as np
+
     m, length = lits.shape
     if length <= 1:
         return [], top
@@ -73,10 +77,13 @@ def exactly(lits: np.ndarray, number: int) -> list[np.ndarray]:
     auxiliary variable: every k+1 of them has a false one, every m-k+1 a true one.
     Exact for any row length m; meant for short rows (the count is binomial).
 
+    >>> import numpy as np
     >>> [g.tolist() for g in exactly(np.array([[1, 2]]), 1)]
     [[[-1, -2]], [[1, 2]]]
     """
     from math import comb
+
+    import numpy as np
 
     from cpsolve.limits import charge
 
@@ -132,11 +139,14 @@ def guard(clauses: Any, selector: int) -> Any:
     assumptions on one solver (:mod:`cpsolve.grid.uniqueness`). ``clauses`` is a list of
     clauses or a 2-D array of same-length clauses; the result is of the same kind.
 
+    >>> import numpy as np
     >>> guard(np.array([[1, 2], [-1, -2]]), 7).tolist()
     [[1, 2, -7], [-1, -2, -7]]
     >>> guard([[3], [4, 5]], 7)
     [[3, -7], [4, 5, -7]]
     """
+    import numpy as np
+
     if isinstance(clauses, np.ndarray):
         column = np.full((len(clauses), 1), -selector, dtype=clauses.dtype)
         return np.concatenate([clauses.reshape(len(clauses), -1), column], axis=1)
@@ -161,6 +171,8 @@ def count_clauses(lits: list[int], number: int, pool: Any, card: str = "totalize
     >>> count_clauses([1], 2, None)
     [[[1], [-1]]]
     """
+    import numpy as np
+
     if number > len(lits):
         return [[[1], [-1]]]  # more than there are: no answer
     if len(lits) <= COUNT_DIRECT_UP_TO or card == "direct" or number in (0, len(lits)):

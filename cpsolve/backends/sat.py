@@ -17,6 +17,7 @@ every other use of the model see the full rules.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -270,14 +271,17 @@ class SatSession:
     def values(self, variables: Sequence[int] | Any) -> tuple[bool, ...]:
         """The values of ``variables`` (a sequence or an array of them) in the last
         model."""
-        import numpy as np
-
         model = (self._solver.get_model() if self._solver is not None else None) or []
         if not len(variables):
             return ()
         top = (variables[-1] if isinstance(variables, range) and variables.step > 0
                else max(variables))
         part = model[:top]  # the variables past the last asked for are never read
+        if len(variables) <= VALUES_IN_PYTHON:
+            known = len(part)
+            return tuple(bool(v <= known and part[v - 1] > 0) for v in variables)
+        import numpy as np
+
         signs = np.zeros(top + 1, dtype=bool)
         signs[1:len(part) + 1] = np.fromiter(part, dtype=np.int64, count=len(part)) > 0
         if isinstance(variables, range) and variables.step > 0:
@@ -340,6 +344,8 @@ LOAD_UNWATCHED = 100_000
 # Rows of a clause array handed to the solver at a time: a whole array as Python lists
 # takes several times the array's memory, and the watch of a load looks between slices.
 FEED_ROWS = 65_536
+# A model's values are read in Python up to this many variables, with numpy beyond.
+VALUES_IN_PYTHON = 2_000
 
 
 # python-sat's solver classes whose clauses go straight to the native call, one C call
@@ -374,13 +380,18 @@ def _adder(solver: Any) -> Callable[[list[list[int]]], None]:
     return append
 
 
+def _is_array(group: Any) -> bool:
+    """Whether ``group`` is a numpy array (without importing numpy for a model built
+    of lists, which a small Akari board is: the import is a third of the start-up)."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(group, numpy.ndarray)
+
+
 def _feed(solver: Any, groups: list[Any]) -> None:
     """Give ``solver`` clause groups, each array slice by slice."""
-    import numpy as np
-
     append = _adder(solver)
     for group in groups:
-        if not isinstance(group, np.ndarray):
+        if not _is_array(group):
             append(group)
             continue
         for first in range(0, len(group), FEED_ROWS):
@@ -388,9 +399,7 @@ def _feed(solver: Any, groups: list[Any]) -> None:
 
 
 def _as_lists(group: Any) -> Any:
-    import numpy as np
-
-    return group.tolist() if isinstance(group, np.ndarray) else group
+    return group.tolist() if _is_array(group) else group
 
 
 def _conflicts(sat: Any) -> int | None:
@@ -427,9 +436,11 @@ def solve_in(session: SatSession, projection: list[int], *,
     """One solution's projection values in an open session, under the lazy rules
     ``refine`` (the cuts they add stay in the session): the values, ``False`` when
     there is none, ``None`` when the deadline passed first."""
-    import numpy as np
+    indices: Any = projection
+    if len(projection) > VALUES_IN_PYTHON:
+        import numpy as np
 
-    indices = np.asarray(projection, dtype=np.int64)  # once, not per candidate
+        indices = np.asarray(projection, dtype=np.int64)  # once, not per candidate
     while True:
         outcome = session.solve(assumptions, deadline)
         if not outcome:

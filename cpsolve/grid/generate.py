@@ -31,13 +31,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-import numpy as np
-
 from cpsolve.grid.geometry import SYMMETRIES, Grid
 from cpsolve.limits import Deadline, TimeUp, building
 from cpsolve.options import Option
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from cpsolve.grid.puzzle import GridPuzzle
 
 Board = TypeVar("Board")
@@ -228,6 +228,8 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
     >>> result.unique, result.solution == made.answer
     (True, True)
     """
+    import numpy as np
+
     from cpsolve.grid.grading import GRADES, LEVELS
 
     layout = puzzle.require_layout()

@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.geometry import where
 from cpsolve.models.akari import small
 from cpsolve.models.akari.board import Board
 from cpsolve.models.akari.small import SMALL
+
+if TYPE_CHECKING:
+    import numpy as np
 
 UNKNOWN, NO, YES = -1, 0, 1
 
@@ -43,6 +44,8 @@ def obstacles(board: Board) -> str | None:
     >>> obstacles(Board((".0.", "0.0", ".0.")))
     'cell at row 1, column 1 cannot be lit: every cell that sees it touches a 0 clue'
     """
+    import numpy as np
+
     cells, numbers, around = board.clue_table
     free = (around >= 0).sum(axis=1)
     short = np.nonzero(free < numbers)[0]
@@ -82,6 +85,8 @@ class Deductions:
 
 def _lit(board: Board, yes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Lights per segment, and which white cells are lit."""
+    import numpy as np
+
     seg = board.segments
     per_segment = (np.bincount(seg.row, yes, seg.count) + np.bincount(seg.col, yes, seg.count))
     return per_segment, (per_segment[seg.row] > 0) | (per_segment[seg.col] > 0)
@@ -89,6 +94,8 @@ def _lit(board: Board, yes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _crowded(board: Board, state: np.ndarray, per_segment: np.ndarray) -> str:
     """The contradiction of two forced lights in one segment, naming them."""
+    import numpy as np
+
     seg = board.segments
     s = int(np.nonzero(per_segment > 1)[0][0])
     cells = np.nonzero((state == YES) & ((seg.row == s) | (seg.col == s)))[0][:2]
@@ -106,6 +113,8 @@ def deduce(board: Board, *, max_rounds: int | None = None) -> Deductions:
     >>> deduce(Board(("....", ".1.1", "...."))).solved  # needs search
     False
     """
+    import numpy as np
+
     seg = board.segments
     row, col, count = seg.row, seg.col, seg.count
     n = len(row)
@@ -200,6 +209,8 @@ class Residual:
 
     @staticmethod
     def of(board: Board, deductions: Deductions | None = None) -> Residual:
+        import numpy as np
+
         n = len(board.whites)
         if deductions is not None and deductions.solved:
             # Nothing is left to model: only the lights are needed, to decode.
@@ -243,12 +254,16 @@ class Residual:
 
     def variables(self) -> np.ndarray:
         """Per white cell, its model variable (1-based), 0 for decided cells."""
+        import numpy as np
+
         var = np.zeros(len(self.board.whites), dtype=np.int64)
         var[self.open_cells] = np.arange(1, len(self.open_cells) + 1)
         return var
 
     def decode(self, values: tuple[bool, ...]) -> frozenset[tuple[int, int]]:
         """The light cells: the fixed ones and the open cells set true in ``values``."""
+        import numpy as np
+
         whites = self.board.whites
         chosen = self.open_cells[np.asarray(values, dtype=bool)] if len(values) else []
         return frozenset(whites[int(i)] for i in [*self.fixed_lights, *chosen])

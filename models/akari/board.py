@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
 
 WHITE = -1
 BLACK = 5  # a black cell without a number; 0-4 are clues
@@ -49,6 +52,8 @@ class Board:
     @cached_property
     def grid(self) -> np.ndarray:
         """int8 array: -1 white, 5 black, 0-4 clue."""
+        import numpy as np
+
         codes = np.frombuffer("".join(self.rows).encode(), dtype=np.uint8).astype(np.int8)
         grid = np.where(codes == ord("."), WHITE, np.where(codes == ord("#"), BLACK, codes - 48))
         return grid.astype(np.int8).reshape(self.height, self.width)
@@ -59,11 +64,15 @@ class Board:
     @cached_property
     def whites(self) -> list[Cell]:
         """White cells in row-major order; index i is light variable i."""
+        import numpy as np
+
         rs, cs = np.nonzero(self.grid == WHITE)
         return list(zip(rs.tolist(), cs.tolist()))
 
     @cached_property
     def clues(self) -> dict[Cell, int]:
+        import numpy as np
+
         rs, cs = np.nonzero((self.grid >= 0) & (self.grid <= 4))
         return {(r, c): int(self.grid[r, c]) for r, c in zip(rs.tolist(), cs.tolist())}
 
@@ -90,6 +99,8 @@ class Board:
     def clue_table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The clues as arrays, in row-major order: their cells (k x 2), their numbers,
         and their white neighbours as white-cell indices (k x 4, -1 where none)."""
+        import numpy as np
+
         index = np.full((self.height + 2, self.width + 2), -1, dtype=np.int64)
         rs, cs = np.nonzero(self.grid == WHITE)
         index[rs + 1, cs + 1] = np.arange(len(rs))
@@ -118,6 +129,8 @@ class Segments:
 
     @staticmethod
     def of(white: np.ndarray) -> Segments:
+        import numpy as np
+
         def runs(mask: np.ndarray) -> np.ndarray:
             # A run starts at a white cell whose left neighbour is black or the edge.
             left = np.zeros_like(mask)
@@ -134,6 +147,8 @@ class Segments:
     def table(self) -> tuple[np.ndarray, np.ndarray]:
         """The white-cell indices of every segment, concatenated by segment id, and the
         bounds: segment ``s`` is ``flat[bounds[s]:bounds[s + 1]]``, ascending."""
+        import numpy as np
+
         ids = np.concatenate([self.row, self.col])
         cells = np.concatenate([np.arange(len(self.row))] * 2)
         order = np.argsort(ids, kind="stable")

@@ -12,16 +12,21 @@ board); the two give the same messages in the same order (``tests/akari/test_sma
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from cpsolve.grid.geometry import Broken, where
 from cpsolve.models.akari.board import WHITE, Board, Cell
 from cpsolve.models.akari.small import CLUE, RUN, SMALL
 
+if TYPE_CHECKING:
+    import numpy as np
+
 
 def _runs(white: np.ndarray) -> np.ndarray:
     """Per cell, the id of its run of white cells along the rows (meaningful on white
     cells only)."""
+    import numpy as np
+
     start = white.copy()
     start[:, 1:] &= ~white[:, :-1]
     return np.cumsum(start.ravel()).reshape(white.shape)
@@ -30,6 +35,8 @@ def _runs(white: np.ndarray) -> np.ndarray:
 def _pairs(runs: np.ndarray, light: np.ndarray) -> list[tuple[Cell, Cell]]:
     """Each light with the nearest light before it in its run (row-major ``runs``),
     as (before, light) pairs, ordered by the later light."""
+    import numpy as np
+
     rs, cs = np.nonzero(light)
     ids = runs[rs, cs]
     same = np.nonzero(ids[1:] == ids[:-1])[0]
@@ -50,6 +57,8 @@ def check(board: Board, lights: frozenset[Cell]) -> list[str]:
     """
     if sum(row.count(".") for row in board.rows) <= SMALL:
         return _check_rows(board, lights)
+    import numpy as np
+
     errors: list[str] = []
     white = board.grid == WHITE
     light = np.zeros_like(white)

@@ -34,9 +34,7 @@ never have more than four literals), or any :mod:`pysat.card` encoding by name.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
@@ -45,9 +43,14 @@ from cpsolve.grid.model import Encoding, Encodings
 from cpsolve.models.akari.analysis import Residual
 from cpsolve.models.akari.small import LightNames, Open
 
+if TYPE_CHECKING:
+    import numpy as np
+
 
 def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.ndarray:
     """The segments of exactly ``length`` cells as rows of a 2-D array of cell indices."""
+    import numpy as np
+
     sizes = np.diff(bounds)
     starts = bounds[:-1][sizes == length]
     return flat[starts[:, None] + np.arange(length)]
@@ -61,6 +64,8 @@ def _sight(var: np.ndarray, flat: np.ndarray, bounds: np.ndarray, rows: np.ndarr
     """Each dark cell's clause: the open cells of its row segment, and those of its
     column segment but itself (an open cell is in both). Clauses of every length are
     gathered at once, as ranges of ``flat`` laid end to end."""
+    import numpy as np
+
     starts = np.stack([bounds[rows], bounds[cols]], axis=1).ravel()
     lengths = np.stack([bounds[rows + 1] - bounds[rows],
                         bounds[cols + 1] - bounds[cols]], axis=1).ravel()
@@ -86,6 +91,8 @@ class _Clauses:
         self.top = nvars
 
     def new(self, count: int) -> np.ndarray:
+        import numpy as np
+
         first = self.top + 1
         self.top += count
         return np.arange(first, first + count, dtype=np.int64)
@@ -102,6 +109,7 @@ class _Clauses:
 def build_sat(residual: Residual | Open, *, encoding: str = "sight",
               card: str = "direct") -> CnfModel:
     """The CNF model of what ``residual`` leaves open; open cell j is variable j + 1."""
+    import numpy as np
     from pysat.formula import IDPool
 
     if encoding not in ("sight", "segments"):
@@ -238,11 +246,12 @@ def literals(residual: Residual | Open, *, encoding: str = "sight",
 
     >>> from cpsolve.models.akari.formats import parse
     >>> from cpsolve.models.akari.analysis import Residual
-from cpsolve.models.akari.small import LightNames, Open
     >>> open_board = Residual.of(parse("...\\n...\\n..."))
     >>> literals(open_board), literals(open_board, encoding="segments")
     (90, 90)
     """
+    import numpy as np
+
     if isinstance(residual, Open):
         if encoding == "sight" and card == "direct":
             return residual.literals()

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from cpsolve.backends.sat import CnfModel
 from cpsolve.cnf import exactly
 from cpsolve.grid.geometry import where
 from cpsolve.grid.hints import Clue, Edit, Hints
 from cpsolve.models.akari.board import Board, Cell
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def clues(board: Board) -> list[Clue]:
@@ -39,6 +40,8 @@ def rules(board: Board) -> CnfModel:
 
 def _around(board: Board, cells: Sequence[Cell]) -> np.ndarray:
     """The white neighbours of each cell as model variables, 0 where none (k x 4)."""
+    import numpy as np
+
     index = {cell: i + 1 for i, cell in enumerate(board.whites)}
     rows = [[index[n] for n in board.white_neighbours(cell)] for cell in cells]
     return np.array([row + [0] * (4 - len(row)) for row in rows], dtype=np.int64).reshape(-1, 4)
@@ -48,6 +51,8 @@ def guarded(board: Board, given: Sequence[Clue], selectors: Sequence[int], top: 
             ) -> tuple[list[Any], int]:
     """Every number's "exactly N lights around", guarded by its selector: the numbers
     of one count of white neighbours and one value share their clause arrays."""
+    import numpy as np
+
     if not given:
         return [], top
     lits = _around(board, [clue.cell for clue in given])

@@ -21,15 +21,16 @@ still decide the board (Akari's own :class:`~cpsolve.models.akari.grading.Grader
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.generate import Layout, Made, Settings
 from cpsolve.grid.geometry import SYMMETRIES, Grid
 from cpsolve.limits import Deadline
 from cpsolve.models.akari.board import WHITE, Board, Cell
 from cpsolve.options import Option
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def generate(width: int, height: int, *, black: float = 0.2, clues: float = 1.0,
@@ -41,6 +42,8 @@ def generate(width: int, height: int, *, black: float = 0.2, clues: float = 1.0,
     >>> check(board, lights)
     []
     """
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     is_black = rng.random((height, width)) < black
     light = _lights(is_black, rng)
@@ -53,6 +56,8 @@ def _lights(is_black: np.ndarray, rng: np.random.Generator,
             keep: np.ndarray | None = None) -> np.ndarray:
     """A valid placement lighting every white cell: the lights of ``keep`` that are
     still white and see no other, then a light on each unlit cell in random order."""
+    import numpy as np
+
     height, width = is_black.shape
     white = ~is_black
     if not white.any():
@@ -87,6 +92,8 @@ def _lights(is_black: np.ndarray, rng: np.random.Generator,
 
 def _board(is_black: np.ndarray, light: np.ndarray, numbered: np.ndarray) -> Board:
     """The board of a layout: numbered black cells show their count of lights."""
+    import numpy as np
+
     padded = np.pad(light, 1).astype(np.int8)
     around = padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, :-2] + padded[1:-1, 2:]
     codes = np.where(is_black, np.where(numbered, 48 + around, ord("#")), ord("."))
@@ -98,10 +105,13 @@ def layout(width: int, height: int, density: float, symmetry: str,
     """Black cells with ``symmetry``, about ``density`` of the board: whole orbits
     taken in random order until the share is reached.
 
+    >>> import numpy as np
     >>> black = layout(9, 7, 0.2, "rot2", np.random.default_rng(1))
     >>> bool((black == black[::-1, ::-1]).all()), bool(0.15 < black.mean() < 0.3)
     (True, True)
     """
+    import numpy as np
+
     black = np.zeros((height, width), dtype=bool)
     grid = Grid(height, width)
     want = round(density * width * height)
@@ -144,6 +154,8 @@ def tiled_unique(width: int, height: int, *, seed: int = 0, tile: int = 12,
     >>> result.unique, result.solution == lights
     (True, True)
     """
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     pool = []
     for k in range(kinds):
@@ -163,6 +175,8 @@ def tiled_unique(width: int, height: int, *, seed: int = 0, tile: int = 12,
 
 def lights_of(lights: frozenset[Cell], shape: tuple[int, int]) -> np.ndarray:
     """A light placement as a boolean array."""
+    import numpy as np
+
     light = np.zeros(shape, dtype=bool)
     for r, c in lights:
         light[r, c] = True
@@ -170,6 +184,8 @@ def lights_of(lights: frozenset[Cell], shape: tuple[int, int]) -> np.ndarray:
 
 
 def _placed(light: np.ndarray) -> frozenset[Cell]:
+    import numpy as np
+
     return frozenset(zip(*(axis.tolist() for axis in np.nonzero(light))))
 
 
