@@ -109,9 +109,6 @@ class _Clauses:
 def build_sat(residual: Residual | Open, *, encoding: str = "sight",
               card: str = "direct") -> CnfModel:
     """The CNF model of what ``residual`` leaves open; open cell j is variable j + 1."""
-    import numpy as np
-    from pysat.formula import IDPool
-
     if encoding not in ("sight", "segments"):
         raise ValueError(f"unknown encoding {encoding!r}")
     if card not in CARDS:
@@ -120,6 +117,9 @@ def build_sat(residual: Residual | Open, *, encoding: str = "sight",
         if encoding == "sight" and card == "direct":
             return residual.cnf()
         residual = residual.residual()
+    import numpy as np
+    from pysat.formula import IDPool
+
     board = residual.board
     seg = board.segments
     var = residual.variables()
@@ -250,12 +250,12 @@ def literals(residual: Residual | Open, *, encoding: str = "sight",
     >>> literals(open_board), literals(open_board, encoding="segments")
     (90, 90)
     """
-    import numpy as np
-
     if isinstance(residual, Open):
         if encoding == "sight" and card == "direct":
             return residual.literals()
         residual = residual.residual()
+    import numpy as np
+
     sizes = np.diff(residual.bounds).astype(np.int64)
     seg = residual.board.segments
     dark = residual.dark

@@ -388,3 +388,20 @@ def test_the_questions_keep_located_errors(option):
     done = run("akari", "-", option, stdin="...\n..\n")
     assert done.returncode == 2
     assert done.stderr == "cpsolve: <stdin>:2:3: row has 2 cells, the first row has 3\n"
+
+
+@pytest.mark.parametrize("name, options", [("seed-7x7", []), ("seed-18x10", ["--unique"])])
+def test_a_small_board_loads_no_array_or_solver_library_it_does_not_use(examples, name,
+                                                                         options):
+    # The start-up of a whole process is most of solving a small board: numpy alone
+    # was a third of it. The seed's 7x7 falls to the deductions (no SAT solver); the
+    # 18x10 needs the solver, but neither needs numpy, numba nor OR-Tools.
+    code = ("import sys; from cpsolve.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'numpy', 'numba', 'ortools', 'matplotlib', 'PIL', 'dask', 'pysat'}))")
+    done = subprocess.run([sys.executable, "-c", code, "akari",
+                           str(examples / "akari" / f"{name}.txt"), *options],
+                          capture_output=True, text=True, timeout=120)
+    loaded = done.stdout.strip().splitlines()[-1]
+    assert loaded == ("[]" if name == "seed-7x7" else "['pysat']"), done.stdout + done.stderr
