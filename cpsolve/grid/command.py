@@ -49,8 +49,6 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
     verdict goes to standard error as one line, a file holds the answers alone (as
     ``--check`` reads one back), and a picture carries the verdict as its heading (two
     solutions side by side when the board is not unique)."""
-    from cpsolve.grid.render import headed
-
     report = report or Report()
     code = exit_code(result)
     said = verdict(result, unique, counting, report)
@@ -63,6 +61,8 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
                            plans=False, **puzzle.answer_keys(board, result), **report.keys)
         out = Output(stdout=json.dumps(data, indent=2), exit_code=code)
     elif fmt in ("svg", "png"):
+        from cpsolve.grid.render import headed
+
         picture = report.picture
         if picture is None and result.unique is False and len(result.solutions) > 1:
             picture = two_solutions(puzzle, board, *result.solutions[:2])

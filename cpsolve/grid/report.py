@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cpsolve.grid.hints import Clue, Edit
 from cpsolve.limits import Deadline
 from cpsolve.result import Result, Status
 
 if TYPE_CHECKING:
+    from cpsolve.grid.hints import Clue, Edit
     from cpsolve.grid.puzzle import GridPuzzle
     from cpsolve.grid.render import GridPicture, Sheet
 

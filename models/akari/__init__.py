@@ -17,7 +17,7 @@ True
 """
 
 from cpsolve.backends.sat import CnfModel
-from cpsolve.family import lazy
+from cpsolve.family import deferred, lazy
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.akari.analysis import obstacles, prepare
@@ -33,9 +33,6 @@ from cpsolve.models.akari.formats import (
     to_tatham,
     to_url,
 )
-from cpsolve.models.akari.hints import HINTS
-from cpsolve.models.akari.layout import LAYOUT
-from cpsolve.models.akari.picture import picture
 
 SMALL_MODEL = 2500  # variables up to which MiniSat beats CaDiCaL (benchmarks/akari.py)
 
@@ -63,12 +60,15 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
          "read), a puzz.link URL, or a Tatham game ID WxH:desc.",
     example=".......\n.2#..#.\n.1..#..\n......2\n.#..#..\n..4...#\n.......\n",
     parse=parse, board_text=to_grid, exports={"url": to_url, "tatham": to_tatham},
-    show=to_grid, rows=encode, read_answer=read_answer, picture=picture,
+    show=to_grid, rows=encode, read_answer=read_answer,
+    picture=lazy("cpsolve.models.akari.picture:picture"),
     check=check, prepare=prepare, deductions=True, encodings=ENCODINGS,
     # auto runs SAT: the fastest in benchmarks/akari.py on generated boards up to
     # 300x300 (see the README), with the solver above unless one is named.
     auto="sat", sat_solver=sat_solver, nothing="no placement of lights satisfies the rules",
-    hints=HINTS, layout=LAYOUT,
+    # The setter's clues and the generator's layout load when a command uses them.
+    hints=deferred("cpsolve.models.akari.hints:HINTS"),
+    layout=deferred("cpsolve.models.akari.layout:LAYOUT"),
     # Akari grades by its own human rules (grading.py), loaded with its numba kernels.
     grader=lazy("cpsolve.models.akari.grading:Grader"),
     rules=lazy("cpsolve.models.akari.rules:rules"),
