@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from cpsolve.backends import Enumeration
@@ -137,6 +137,7 @@ def solver_names() -> list[str]:
     return sorted(name for name in vars(SolverNames) if not name.startswith("_"))
 
 
+@cache
 def canonical(name: str) -> str:
     """The canonical name of a python-sat solver given by any of its aliases.
 

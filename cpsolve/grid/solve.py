@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpsolve.backends import Enumeration
 from cpsolve.backends.cpsat import CpsatModel
-from cpsolve.backends.sat import DEFAULT_SOLVER, CnfModel
+from cpsolve.backends.sat import DEFAULT_SOLVER, LOAD_UNWATCHED, CnfModel
 from cpsolve.errors import UsageError
 from cpsolve.grid.model import BACKEND_OPTIONS, BACKENDS, DEDUCTIONS, Encoding
 from cpsolve.limits import Deadline, TimeUp, building, deadline_of, model_fits
@@ -99,10 +99,18 @@ def build(puzzle: GridPuzzle[Any, Any], prepared: Any, chosen: Chosen[Method],
     backend, entry = chosen.method
     what = f"the {backend} model, {entry.name} encoding"
     options = own(chosen)
+    estimate = None
     if entry.literals is not None:
-        model_fits(entry.literals(prepared, **options), backend, what)
+        estimate = entry.literals(prepared, **options)
+        model_fits(estimate, backend, what)
+    built: CnfModel | CpsatModel
+    if (backend == "sat" and estimate is not None and estimate <= LOAD_UNWATCHED
+            and not deadline.expired()):
+        # Built as it is loaded into the solver, unwatched: the watch's timer and
+        # Ctrl-C's hold cost more than building a CNF this small (milliseconds).
+        return entry.builder(backend)(prepared, **options)
     with building(deadline, what):
-        built: CnfModel | CpsatModel = entry.builder(backend)(prepared, **options)
+        built = entry.builder(backend)(prepared, **options)
     return built
 
 
