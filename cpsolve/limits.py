@@ -226,6 +226,8 @@ def _memory_now() -> int:
 # again from its start at each call, a tenth of the cost of opening it each time.
 _statm: list[int] = [-1, -1]
 _statm_lock = threading.Lock()
+if hasattr(os, "register_at_fork"):  # a child forked while another thread held it
+    os.register_at_fork(after_in_child=lambda: globals().update(_statm_lock=threading.Lock()))
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 

@@ -269,7 +269,7 @@ class Residual:
         return frozenset(whites[int(i)] for i in [*self.fixed_lights, *chosen])
 
 
-def prepare(board: Board, deduce_first: bool = True) -> Residual:
+def prepare(board: Board, deduce_first: bool = True) -> Residual | small.Open:
     """The board for the static driver: the obstacles, then (with ``deduce_first``)
     the deductions, and the residual problem; a contradiction either finds is the
     residual's ``contradiction``, and the deductions' figures its ``stats``. Up to
@@ -285,7 +285,7 @@ def prepare(board: Board, deduce_first: bool = True) -> Residual:
     (True, 10)
     """
     if sum(row.count(".") for row in board.rows) <= SMALL:
-        return small.prepare(board, deduce_first)  # type: ignore[return-value]
+        return small.prepare(board, deduce_first)
     start = time.perf_counter()
     reason = obstacles(board)
     if reason is not None:

@@ -127,7 +127,7 @@ def deduce(t: Tables) -> tuple[list[int], int, str | None]:
     # An open cell with one candidate left has lost candidates since the start (the
     # segments that lost one are queued then) unless both its segments are itself.
     segs_todo = [s for s, seg in enumerate(segments) if len(seg) == 1]
-    clues_todo = list(range(len(t.clues)))
+    clues_todo = list(range(len(t.clues)))[::-1]  # popped in reading order
     steps = 0
 
     def light(i: int) -> None:  # an open cell
@@ -298,9 +298,8 @@ class Open:
         for own, lit, a, b in zip(var, self._lit(), t.row, t.col):
             if lit:
                 continue
-            clause = members[a] + members[b]
-            if own:
-                clause.remove(own)  # an open cell is in both
+            # the row segment's open cells, then the column's but the cell itself
+            clause = members[a] + ([v for v in members[b] if v != own] if own else members[b])
             if clause:
                 sight.append(clause)
             else:
