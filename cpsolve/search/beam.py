@@ -35,6 +35,19 @@ def _lookup(keys, key):
 
 
 @njit(cache=True)
+def _grown(keys, values):
+    """The table twice as large, holding the same entries."""
+    bigger = np.zeros(2 * keys.shape[0], dtype=np.uint64)
+    moved = np.zeros(2 * keys.shape[0], dtype=np.int64)
+    for old in range(keys.shape[0]):
+        if keys[old] != 0:
+            slot = _lookup(bigger, keys[old])
+            bigger[slot] = keys[old]
+            moved[slot] = values[old]
+    return bigger, moved
+
+
+@njit(cache=True)
 def _trace(value, blanks, parents, nbr, width, root_blank):
     """Blank cells from the root to the state encoded by ``value`` (see _beam)."""
     k = value % 4
@@ -62,13 +75,17 @@ def _conflicts(cells, line, use, line_cells, line_len, goal_line, key):
 
 @njit(cache=True)
 def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidirectional,
-          keys, values, noise, seed, lc, line_cells, line_len, row_of, col_of, goal_row, goal_col,
-          key_row, key_col):
+          first_bits, last_bits, noise, seed, lc, line_cells, line_len, row_of, col_of,
+          goal_row, goal_col, key_row, key_col):
     """The search; returns (forward blank path, backward blank path) joined at a
     common state (both empty when no plan was found within ``max_length``).
 
     A table value ``((level * width + i) * 4 + k)`` names a state of depth ``level``
-    as move ``k`` from state ``i`` kept at depth ``level - 1``; the root is 0.
+    as move ``k`` from state ``i`` kept at depth ``level - 1``; the root is 0. Each
+    side's table starts with ``2**first_bits`` slots and doubles when 70% full, up to
+    ``2**last_bits``; past that the side stops remembering new states. Most children
+    look in both tables, so the tables are kept as small as they can be: lookups
+    in a table that fits the cache are several times faster.
     """
     n = start.shape[0]
     depth_cap = max_length + 1
@@ -85,7 +102,11 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
     parents = np.zeros((2, depth_cap, width), dtype=np.int32)
     np.random.seed(seed)
     filled = np.zeros(2, dtype=np.int64)
-    capacity = keys.shape[1] * 7 // 10
+    keys0 = np.zeros(1 << first_bits, dtype=np.uint64)
+    values0 = np.zeros(1 << first_bits, dtype=np.int64)
+    keys1 = np.zeros(1 << first_bits, dtype=np.uint64)
+    values1 = np.zeros(1 << first_bits, dtype=np.int64)
+    last = 1 << last_bits
     depth = np.zeros(2, dtype=np.int64)
     roots = np.zeros(2, dtype=np.int64)
     for side in range(2):
@@ -113,16 +134,14 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
         hashes[side, 0] = key
         count[side] = 1
         blanks[side, 0, 0] = roots[side]
-        slot = _lookup(keys[side], key)
-        keys[side, slot] = key
-        values[side, slot] = 0
+        table = keys0 if side == 0 else keys1
+        table[_lookup(table, key)] = key  # its value is 0: the root
         filled[side] += 1
     best = max_length + 1
     meet_f = np.int64(-1)
     meet_b = np.int64(-1)
     # the start may be the goal
-    slot = _lookup(keys[1], hashes[0, 0])
-    if keys[1, slot] == hashes[0, 0]:
+    if keys1[_lookup(keys1, hashes[0, 0])] == hashes[0, 0]:
         best, meet_f, meet_b = 0, np.int64(0), np.int64(0)
     child_parent = np.empty(4 * width, dtype=np.int64)
     child_move = np.empty(4 * width, dtype=np.int64)
@@ -139,6 +158,10 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
             continue
         other = 1 - side
         score = to_goal if side == 0 else to_start
+        own_keys = keys0 if side == 0 else keys1
+        own_values = values0 if side == 0 else values1
+        other_keys = keys1 if side == 0 else keys0
+        other_values = values1 if side == 0 else values0
         level = depth[side]
         made = 0
         top = 0
@@ -154,21 +177,30 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
                 key = hashes[side, i] ^ zobrist[b, 0] ^ zobrist[nb, label] \
                     ^ zobrist[b, label] ^ zobrist[nb, 0]
                 key |= np.uint64(1)
-                slot = _lookup(keys[side], key)
-                if keys[side, slot] == key:
+                slot = _lookup(own_keys, key)
+                if own_keys[slot] == key:
                     continue  # reached before, at this depth or less
                 value = ((level + 1) * width + i) * 4 + k
-                if filled[side] < capacity:
-                    keys[side, slot] = key
-                    values[side, slot] = value
+                size = own_keys.shape[0]
+                if filled[side] >= size * 7 // 10 and size < last:
+                    own_keys, own_values = _grown(own_keys, own_values)
+                    if side == 0:
+                        keys0, values0 = own_keys, own_values
+                    else:
+                        keys1, values1 = own_keys, own_values
+                    slot = _lookup(own_keys, key)
+                    size *= 2
+                if filled[side] < size * 7 // 10:
+                    own_keys[slot] = key
+                    own_values[slot] = value
                     filled[side] += 1
-                there = _lookup(keys[other], key)
-                if keys[other, there] == key:
-                    total = level + 1 + values[other, there] // 4 // width
+                there = _lookup(other_keys, key)
+                if other_keys[there] == key:
+                    total = level + 1 + other_values[there] // 4 // width
                     if total < best:
                         best = total
-                        meet_f = value if side == 0 else values[other, there]
-                        meet_b = values[other, there] if side == 0 else value
+                        meet_f = value if side == 0 else other_values[there]
+                        meet_b = other_values[there] if side == 0 else value
                 s = h[side, i] + score[label, b] - score[label, nb]
                 if lc:
                     cells = states[side, i]
@@ -256,6 +288,9 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
     return forward, backward
 
 
+FIRST_BITS = 16  # each side's table starts with 65,536 slots (1 MiB)
+
+
 @dataclass
 class BeamResult:
     """The plan found as the blank's cells from start to goal (empty: none found)."""
@@ -287,12 +322,9 @@ def beam_search(start: np.ndarray, goal: np.ndarray, nbr: np.ndarray, to_goal: n
     rng = np.random.default_rng(seed)
     zobrist = rng.integers(1, 2**63, size=(len(start), labels), dtype=np.int64).astype(
         np.uint64)
-    # Room for the states the beams generate, within a memory cap; allocated here
-    # (pages are mapped when first touched), so short searches stay cheap.
+    # Room for the states the beams generate, up to a memory cap (16 bytes a slot)
     expected = 3 * width * max_length
     bits = table_bits or max(12, min(23, int(np.ceil(np.log2(expected * 1.5)))))
-    keys = np.zeros((2, 1 << bits), dtype=np.uint64)
-    values = np.zeros((2, 1 << bits), dtype=np.int64)
     tiles = start[start > 0]
     lc = shape is not None and len(np.unique(tiles)) == len(tiles)
     if lc:
@@ -316,8 +348,8 @@ def beam_search(start: np.ndarray, goal: np.ndarray, nbr: np.ndarray, to_goal: n
                               np.ascontiguousarray(nbr, dtype=np.int64),
                               np.ascontiguousarray(to_goal, dtype=np.int64),
                               np.ascontiguousarray(to_start, dtype=np.int64),
-                              zobrist, width, max_length, bidirectional, keys, values,
-                              noise, seed, lc,
+                              zobrist, width, max_length, bidirectional,
+                              min(bits, FIRST_BITS), bits, noise, seed, lc,
                               forward_lines.cells, forward_lines.length,
                               forward_lines.row_of, forward_lines.col_of,
                               both("goal_row"), both("goal_col"), both("key_row"),

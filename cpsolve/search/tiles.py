@@ -29,25 +29,29 @@ from cpsolve.search.ranking import rank_bits
 def _line_conflict(cells, line, line_cells, line_len, goal_line, key):
     """Linear conflict of one line: twice the fewest of its tiles that must leave it
     for the rest, all at home in this line, to be in goal order (length minus the
-    longest increasing run of goal positions)."""
-    seq = np.empty(line_len[line], dtype=np.int64)
-    n = 0
+    longest increasing run of goal positions).
+
+    The run is found by patience sorting on a bit set: ``tails`` holds, for each run
+    length, the smallest goal position ending such a run (positions are distinct and
+    below 64, see :meth:`Lines.of`); a position replaces the smallest tail above it,
+    or lengthens the longest run. Nothing is allocated: the kernels call this twice
+    a move.
+    """
+    tails = np.uint64(0)
+    tiles = 0
+    longest = 0
     for i in range(line_len[line]):
         label = cells[line_cells[line, i]]
         if label > 0 and goal_line[label] == line:
-            seq[n] = key[label]
-            n += 1
-    if n < 2:
-        return 0
-    best = np.ones(n, dtype=np.int64)
-    longest = 1
-    for i in range(n):
-        for j in range(i):
-            if seq[j] < seq[i] and best[j] + 1 > best[i]:
-                best[i] = best[j] + 1
-        if best[i] > longest:
-            longest = best[i]
-    return 2 * (n - longest)
+            tiles += 1
+            bit = np.uint64(1) << np.uint64(key[label])
+            above = tails & ~(bit - np.uint64(1))
+            if above:
+                tails ^= above & (~above + np.uint64(1))  # its lowest set bit
+            else:
+                longest += 1
+            tails |= bit
+    return 2 * (tiles - longest)
 
 
 @njit(cache=True, nogil=True)  # others (a status line) run meanwhile
@@ -174,6 +178,8 @@ class Lines:
         must be distinct for the conflicts to be admissible."""
         n = width * height
         size = max(width, height)
+        if size > 64:
+            raise ValueError("linear conflicts need lines of at most 64 cells")
         cells = np.zeros((height + width, size), dtype=np.int64)
         length = np.zeros(height + width, dtype=np.int64)
         for r in range(height):

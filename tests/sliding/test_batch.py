@@ -463,13 +463,17 @@ def test_a_line_with_more_cells_than_labels_is_a_located_error(tmp_path, capsys)
     assert answers_of(out, 2)[0] is None and answers_of(out, 2)[1]
 
 
+STAGED_SLOWLY = "5,5,B234017==N6=KF5G=IDELMJOA"
+
+
 def test_time_limit_stops_an_attempt_that_is_running(tmp_path, capsys):
-    # 32 real boards: the quick pass takes longer than 3 s over them
+    # a real board whose beams fail and whose stages take 10 s or more (the quick pass
+    # gives them 30 s), then 32 real boards
     lines = [line for line in (Path(__file__).parents[1] / "data" / "sliding" /
                                "devquiz2011-sample.txt").read_text().splitlines()
              if line and not line.startswith("#")]
     problems = tmp_path / "p.txt"
-    problems.write_text("\n".join(lines) + "\n")
+    problems.write_text("\n".join([STAGED_SLOWLY, *lines]) + "\n")
     started = time.perf_counter()
     code = run_cli("batch", str(problems), "-o", str(tmp_path / "a.txt"), "--workers", "1",
                    "--time-limit", "3")
