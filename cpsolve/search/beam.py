@@ -24,11 +24,14 @@ from numba import njit
 from cpsolve.search.tiles import Lines, _line_conflict
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # no call: no reference counts
 def _lookup(keys, key):
-    """The slot of ``key`` in an open-addressing table, or the empty slot to put it."""
+    """The slot of ``key`` in an open-addressing table, or the empty slot to put it.
+    Keys are odd (0 marks an empty slot), so the slot comes from the bits above the
+    lowest: taken from the lowest, keys would land on odd slots only and the table
+    would fill in long runs."""
     mask = keys.shape[0] - 1
-    slot = np.int64(key & np.uint64(mask))
+    slot = np.int64((key >> np.uint64(1)) & np.uint64(mask))
     while keys[slot] != 0 and keys[slot] != key:
         slot = (slot + 1) & mask
     return slot
@@ -158,14 +161,28 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
             continue
         other = 1 - side
         score = to_goal if side == 0 else to_start
+        # room for every child of the level (at most three a state) before it starts:
+        # arrays reassigned inside the loops below would cost reference counts there
+        while filled[side] + 3 * count[side] >= (keys0 if side == 0 else keys1).shape[0] \
+                * 7 // 10 and (keys0 if side == 0 else keys1).shape[0] < last:
+            if side == 0:
+                keys0, values0 = _grown(keys0, values0)
+            else:
+                keys1, values1 = _grown(keys1, values1)
         own_keys = keys0 if side == 0 else keys1
         own_values = values0 if side == 0 else values1
+        capacity = own_keys.shape[0] * 7 // 10
         other_keys = keys1 if side == 0 else keys0
         other_values = values1 if side == 0 else values0
+        # views taken once a level and once a parent, not once a child: each view
+        # costs an atomic reference count, which dominated the inner loop
+        row_goal, row_key = goal_row[side], key_row[side]
+        col_goal, col_key = goal_col[side], key_col[side]
         level = depth[side]
         made = 0
         top = 0
         for i in range(count[side]):
+            cells = states[side, i]
             b = np.int64(blanks[side, level, i])
             before = np.int64(blanks[side, level - 1, parents[side, level, i]]) if level > 0 \
                 else np.int64(-1)
@@ -173,7 +190,7 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
                 nb = nbr[b, k]
                 if nb < 0 or nb == before:
                     continue
-                label = states[side, i, nb]
+                label = cells[nb]
                 key = hashes[side, i] ^ zobrist[b, 0] ^ zobrist[nb, label] \
                     ^ zobrist[b, label] ^ zobrist[nb, 0]
                 key |= np.uint64(1)
@@ -181,16 +198,7 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
                 if own_keys[slot] == key:
                     continue  # reached before, at this depth or less
                 value = ((level + 1) * width + i) * 4 + k
-                size = own_keys.shape[0]
-                if filled[side] >= size * 7 // 10 and size < last:
-                    own_keys, own_values = _grown(own_keys, own_values)
-                    if side == 0:
-                        keys0, values0 = own_keys, own_values
-                    else:
-                        keys1, values1 = own_keys, own_values
-                    slot = _lookup(own_keys, key)
-                    size *= 2
-                if filled[side] < size * 7 // 10:
+                if filled[side] < capacity:
                     own_keys[slot] = key
                     own_values[slot] = value
                     filled[side] += 1
@@ -203,21 +211,16 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
                         meet_b = other_values[there] if side == 0 else value
                 s = h[side, i] + score[label, b] - score[label, nb]
                 if lc:
-                    cells = states[side, i]
                     cells[b] = label
                     cells[nb] = 0
                     if col_of[b] == col_of[nb]:  # vertical: the tile changes rows
                         la, lb = row_of[b], row_of[nb]
-                        va = _line_conflict(cells, la, line_cells, line_len, goal_row[side],
-                                            key_row[side])
-                        vb = _line_conflict(cells, lb, line_cells, line_len, goal_row[side],
-                                            key_row[side])
+                        va = _line_conflict(cells, la, line_cells, line_len, row_goal, row_key)
+                        vb = _line_conflict(cells, lb, line_cells, line_len, row_goal, row_key)
                     else:  # horizontal: it changes columns
                         la, lb = col_of[b], col_of[nb]
-                        va = _line_conflict(cells, la, line_cells, line_len, goal_col[side],
-                                            key_col[side])
-                        vb = _line_conflict(cells, lb, line_cells, line_len, goal_col[side],
-                                            key_col[side])
+                        va = _line_conflict(cells, la, line_cells, line_len, col_goal, col_key)
+                        vb = _line_conflict(cells, lb, line_cells, line_len, col_goal, col_key)
                     cells[nb] = label
                     cells[b] = 0
                     s += va - conflicts[side, i, la] + vb - conflicts[side, i, lb]

@@ -25,7 +25,7 @@ from cpsolve.search.kernels import CHECK_EVERY, past, record_path
 from cpsolve.search.ranking import rank_bits
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # no call: no reference counts
 def _line_conflict(cells, line, line_cells, line_len, goal_line, key):
     """Linear conflict of one line: twice the fewest of its tiles that must leave it
     for the rest, all at home in this line, to be in goal order (length minus the
