@@ -108,19 +108,20 @@ def _iteration(cells, blank, nbr, dist, h0, threshold, weight, count, plans, dea
         if lc:
             cells[b] = label
             cells[nb] = 0
-            if col_of[b] == col_of[nb]:  # vertical: the two rows change
-                line_a, line_b = row_of[b], row_of[nb]
-                goal_line, key = goal_row, key_row
-            else:  # horizontal: the two columns change
-                line_a, line_b = col_of[b], col_of[nb]
-                goal_line, key = goal_col, key_col
+            # (no array is chosen into a variable here: one reassigned in the loop
+            # costs atomic reference counts at every node)
+            vertical = col_of[b] == col_of[nb]  # the two rows change, else two columns
+            line_a = row_of[b] if vertical else col_of[b]
+            line_b = row_of[nb] if vertical else col_of[nb]
             old_a, old_b = lc_value[line_a], lc_value[line_b]
-            if line_ok[line_a]:
-                lc_value[line_a] = _line_conflict(cells, line_a, line_cells, line_len,
-                                                  goal_line, key)
-            if line_ok[line_b]:
-                lc_value[line_b] = _line_conflict(cells, line_b, line_cells, line_len,
-                                                  goal_line, key)
+            for line in (line_a, line_b):
+                if line_ok[line]:
+                    if vertical:
+                        lc_value[line] = _line_conflict(cells, line, line_cells, line_len,
+                                                        goal_row, key_row)
+                    else:
+                        lc_value[line] = _line_conflict(cells, line, line_cells, line_len,
+                                                        goal_col, key_col)
             conflicts += lc_value[line_a] - old_a + lc_value[line_b] - old_b
             cells[nb] = label
             cells[b] = 0
