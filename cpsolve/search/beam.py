@@ -70,13 +70,6 @@ def _trace(value, blanks, parents, nbr, width, root_blank):
 
 
 @njit(cache=True)
-def _conflicts(cells, line, use, line_cells, line_len, goal_line, key):
-    if not use:
-        return 0
-    return _line_conflict(cells, line, line_cells, line_len, goal_line, key)
-
-
-@njit(cache=True)
 def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidirectional,
           first_bits, last_bits, noise, seed, lc, line_cells, line_len, row_of, col_of,
           goal_row, goal_col, key_row, key_col):
@@ -163,8 +156,10 @@ def _beam(start, goal, nbr, to_goal, to_start, zobrist, width, max_length, bidir
         score = to_goal if side == 0 else to_start
         # room for every child of the level (at most three a state) before it starts:
         # arrays reassigned inside the loops below would cost reference counts there
-        while filled[side] + 3 * count[side] >= (keys0 if side == 0 else keys1).shape[0] \
-                * 7 // 10 and (keys0 if side == 0 else keys1).shape[0] < last:
+        while True:
+            size = keys0.shape[0] if side == 0 else keys1.shape[0]
+            if size >= last or filled[side] + 3 * count[side] < size * 7 // 10:
+                break
             if side == 0:
                 keys0, values0 = _grown(keys0, values0)
             else:
