@@ -94,6 +94,20 @@ class Deadline:
         out.end = max(time.perf_counter(), self.end - seconds)
         return out
 
+    def within(self, seconds: float | None) -> Deadline:
+        """A deadline ``seconds`` from now or this one, whichever comes first (this one
+        for ``None``), with the same memory: a step that may take only part of a solve.
+
+        >>> 1.9 < Deadline(10.0).within(2.0).remaining() <= 2.0
+        True
+        >>> Deadline(1.0).within(5.0).remaining() <= 1.0, Deadline(None).within(None).end
+        (True, None)
+        """
+        left = self.remaining()
+        if seconds is None or (left is not None and left < seconds):
+            seconds = left
+        return Deadline(seconds, memory=self._memory)
+
     def cancel(self) -> None:
         """End the deadline now, from any thread: every step that looks at it stops as
         at its limit (the page's solve of a board edited again).

@@ -376,9 +376,7 @@ def _proven(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | 
     if level is not None:
         return str(grader.grades[level])
     # No grade was asked: the board is graded for the record, within a short budget.
-    remaining = deadline.remaining()
-    budget = Deadline(GRADE_SECONDS if remaining is None else min(GRADE_SECONDS, remaining))
-    graded = grader.grade(board, budget)
+    graded = grader.grade(board, deadline.within(GRADE_SECONDS))
     if graded.timed_out:
         return None
     return graded.name or grader.grades[-1]

@@ -257,9 +257,7 @@ def core_in(session: SatSession, projection: Sequence[int], assumptions: Sequenc
         return out
     out.status = Status.UNSOLVABLE
     core = _in_order(order, session.core())
-    remaining = deadline.remaining() if deadline is not None else None
-    budget = Deadline(shrink if remaining is None else remaining if shrink is None
-                      else min(shrink, remaining))
+    budget = (deadline or Deadline(None)).within(shrink)
     index = 0
     while index < len(core):
         if budget.expired():

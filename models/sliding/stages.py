@@ -298,8 +298,7 @@ def staged(puzzle: Puzzle, *, deadline: Deadline | None = None,
         first = next(options, None)
         if len(region) <= peeling.final_cells or first is None:
             # small enough, or no stage leaves a region that can be peeled further
-            left = deadline.remaining()
-            quick = Deadline(finish_seconds if left is None else min(finish_seconds, left))
+            quick = deadline.within(finish_seconds)
             small = len(region) <= peeling.final_cells
             plan = finish(puzzle, region, cells, quick, beams, deadline)
             if plan is not None:

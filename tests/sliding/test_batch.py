@@ -18,7 +18,14 @@ import pytest
 
 from cpsolve.cli import main
 from cpsolve.models.sliding import check, devquiz_set, parse, random_puzzle
-from cpsolve.models.sliding.batch import format_answers, plan, read, read_answers, usage
+from cpsolve.models.sliding.batch import (
+    attempt,
+    format_answers,
+    plan,
+    read,
+    read_answers,
+    usage,
+)
 
 
 def run_cli(*args: str) -> int:
@@ -467,8 +474,7 @@ STAGED_SLOWLY = "5,5,B234017==N6=KF5G=IDELMJOA"
 
 
 def test_time_limit_stops_an_attempt_that_is_running(tmp_path, capsys):
-    # a real board whose beams fail and whose stages take 10 s or more (the quick pass
-    # gives them 30 s), then 32 real boards
+    # a real board whose beams fail and whose stages take seconds, then 32 real boards
     lines = [line for line in (Path(__file__).parents[1] / "data" / "sliding" /
                                "devquiz2011-sample.txt").read_text().splitlines()
              if line and not line.startswith("#")]
@@ -480,6 +486,15 @@ def test_time_limit_stops_an_attempt_that_is_running(tmp_path, capsys):
     assert time.perf_counter() - started < 3 + 5
     assert code == 3
     assert "stopped at the time limit" in capsys.readouterr().err
+
+
+def test_the_quick_pass_answers_a_board_only_stages_solve():
+    # every beam fails on it, and from the goal's side its stages end in regions of 17
+    # to 20 cells that nothing solves: the quick pass's stages still answer it
+    out = attempt((STAGED_SLOWLY, 0, None))
+    assert out["status"] == "solved"
+    assert out["method"].split()[-1] == "stages"
+    assert out["plans"] and all(check(parse(STAGED_SLOWLY), p) == [] for p in out["plans"])
 
 
 def test_stopped_with_every_board_answered_is_done(tmp_path, capsys):
