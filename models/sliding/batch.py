@@ -22,6 +22,7 @@ from typing import Any
 
 from cpsolve.errors import InputError
 from cpsolve.family import BatchJob
+from cpsolve.models.sliding import stages
 from cpsolve.models.sliding.formats import DEVQUIZ_RE, parse, parse_devquiz
 
 MOVES = "LRUD"
@@ -194,8 +195,8 @@ class Effort:
     beams: tuple[tuple[int, int, bool], ...]  # (width, noise, both ends) in turn, until
     improve: tuple[tuple[int, int, bool], ...]  # a plan; these even with a plan known
     stage_seconds: float = 0.0  # then, with no plan yet, stages for this long,
-    stage_beams: tuple[int, ...] = (10_000, 100_000)  # their beams' widths in turn,
-    finish_seconds: float = 2.0  # and their last region's optimal search this long
+    stage_beams: tuple[int, ...] = stages.BEAMS  # their beams' widths in turn,
+    finish_seconds: float = stages.FINISH_SECONDS  # and the last region's search
 
 
 PASSES = (
@@ -299,11 +300,9 @@ def attempt(task: tuple[str, int, int | None]) -> dict[str, Any]:
                 break
     if not out["plans"] and best is None and effort.stage_seconds:
         # corridors and loops defeat the estimates: solve in stages, as people do
-        from cpsolve.models.sliding.stages import solve_in_stages
-
-        found = solve_in_stages(puzzle, deadline=Deadline(effort.stage_seconds),
-                                beams=effort.stage_beams,
-                                finish_seconds=effort.finish_seconds)
+        found = stages.solve_in_stages(puzzle, deadline=Deadline(effort.stage_seconds),
+                                       beams=effort.stage_beams,
+                                       finish_seconds=effort.finish_seconds)
         methods.append("stages")
         if found is not None and not replay(puzzle, found.moves):
             out["plans"].append(found.moves)

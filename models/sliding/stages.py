@@ -269,9 +269,13 @@ def reverse(moves: str) -> str:
     return "".join(OPPOSITE[m] for m in reversed(moves))
 
 
+FINISH_SECONDS = 2.0  # optimal search on the last region at most this long
+BEAMS = (10_000, 100_000)  # the widths of a stage's beams, in turn
+
+
 def staged(puzzle: Puzzle, *, deadline: Deadline | None = None,
-           final_cells: int = FINAL_CELLS, finish_seconds: float = 2.0,
-           beams: tuple[int, ...] = (10_000, 100_000)) -> Staged | None:
+           final_cells: int = FINAL_CELLS, finish_seconds: float = FINISH_SECONDS,
+           beams: tuple[int, ...] = BEAMS) -> Staged | None:
     """A plan for ``puzzle`` (distinct tiles) in stages, or None (at the ``deadline``,
     or where the stages find none): groups of cells (:func:`next_group`) put into
     place in turn (:func:`stage`), until ``final_cells`` free cells or fewer remain;
