@@ -406,7 +406,7 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
     _watching.watch = watch
     main = threading.current_thread() is threading.main_thread()
     timed = (outer is None and main and hasattr(signal, "setitimer")
-             and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
+             and interrupts.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
     watcher = _ThreadWatch(watch) if outer is None and not main else None
 
     def alarm(signum: int, frame: Any) -> None:
@@ -418,7 +418,7 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
     try:
         with interrupts.holding():
             if timed:
-                signal.signal(signal.SIGALRM, alarm)
+                interrupts.setsignal(signal.SIGALRM, alarm)
                 signal.setitimer(signal.ITIMER_REAL, WATCH_EVERY, WATCH_EVERY)
             if watcher is not None:
                 watcher.start()
@@ -431,7 +431,7 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
                 finally:
                     if timed:
                         signal.setitimer(signal.ITIMER_REAL, 0)
-                        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+                        interrupts.setsignal(signal.SIGALRM, int(signal.SIG_DFL))
     finally:
         _watching.watch = outer
 
