@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cpsolve.backends import Enumeration
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
     from cpsolve.grid.puzzle import GridPuzzle
 
 Method = tuple[str, Encoding]  # a backend and an encoding
+# The methods chosen so far, by family and choices (the choice depends on nothing
+# else, and making it again was a twentieth of solving a published Akari board).
+_CHOSEN: dict[tuple[Any, ...], tuple[Any, Chosen[Method]]] = {}
+CHOSEN_KEPT = 256
 CHECK_GRACE = 0.5  # seconds past the time limit that checking the answers found may take
 
 
@@ -50,6 +55,23 @@ def method(puzzle: GridPuzzle[Any, Any], backend: str = "auto", encoding: str | 
     does not take, is a :class:`UsageError`. With ``auto`` (and no encoding named),
     the first method that takes every option given runs."""
     given = {key: value for key, value in (options or {}).items() if value is not None}
+    key: tuple[Any, ...] | None = (id(puzzle), backend, encoding, *sorted(given.items()))
+    try:
+        kept = _CHOSEN.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an option value that cannot be a key: chosen afresh
+        kept, key = None, None
+    if kept is not None and kept[0] is puzzle:  # the family held, so its id is its own
+        return replace(kept[1], values=dict(kept[1].values))
+    chosen = _method(puzzle, backend, encoding, given)
+    if key is not None:
+        if len(_CHOSEN) >= CHOSEN_KEPT:
+            _CHOSEN.clear()
+        _CHOSEN[key] = (puzzle, chosen)
+    return replace(chosen, values=dict(chosen.values))
+
+
+def _method(puzzle: GridPuzzle[Any, Any], backend: str, encoding: str | None,
+            given: dict[str, Any]) -> Chosen[Method]:
     table = puzzle.encodings
     if backend not in ("auto", *table.backends):
         raise UsageError(f"unknown backend {backend!r}; known: "
@@ -144,7 +166,6 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                               or limit < 1):
         raise UsageError(f"limit must be a whole number of at least 1 or None, not {limit!r}")
-    say = log or (lambda line: None)
     chosen = method(puzzle, backend, encoding, options)
     deadline = deadline_of(time_limit)
     stats = Stats()
@@ -161,12 +182,13 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
     except TimeUp:
         return _cut(described, stats, unique, "time limit reached during the deductions")
     stats.extra.update(prepared.stats)
-    figures = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in
-                        prepared.stats.items() if not isinstance(value, float))
-    say(f"before search ({time.perf_counter() - start:.3f} s): " + (
-        f"no solution: {prepared.contradiction}" if prepared.contradiction is not None else
-        "the deductions decide every cell" if prepared.solved else
-        figures if deduce else "no deductions"))
+    if log is not None:  # the -v lines are worded only when someone reads them
+        figures = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in
+                            prepared.stats.items() if not isinstance(value, float))
+        log(f"before search ({time.perf_counter() - start:.3f} s): " + (
+            f"no solution: {prepared.contradiction}" if prepared.contradiction is not None
+            else "the deductions decide every cell" if prepared.solved else
+            figures if deduce else "no deductions"))
     if prepared.contradiction is not None:
         return Result(Status.UNSOLVABLE, reason=prepared.contradiction, method=described,
                       stats=stats, unique=False if unique else None, count=0, complete=True)
@@ -183,17 +205,19 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
         except TimeUp as stopped:
             return _cut(described, stats, unique, str(stopped))
         stats.build_seconds = time.perf_counter() - start
-        size = (f"{built.num_variables} variables, {built.num_constraints} constraints"
-                if isinstance(built, CpsatModel) else
-                f"{built.nvars} variables, {built.num_clauses} clauses"
-                + (", lazy rules" if built.refine is not None else ""))
-        say(f"model built ({stats.build_seconds:.3f} s): {kind} {entry.name}, {size}")
+        if log is not None:
+            size = (f"{built.num_variables} variables, {built.num_constraints} constraints"
+                    if isinstance(built, CpsatModel) else
+                    f"{built.nvars} variables, {built.num_clauses} clauses"
+                    + (", lazy rules" if built.refine is not None else ""))
+            log(f"model built ({stats.build_seconds:.3f} s): {kind} {entry.name}, {size}")
         reduction = (puzzle.reduce(board) if puzzle.reduce is not None and want is not None
                      and want <= 2 else None)
         if reduction is not None:
             reduction.add_to(built)
             described["reduction"] = reduction.name
-            say(f"reduced: {reduction.name}, {len(reduction.clauses)} clauses")
+            if log is not None:
+                log(f"reduced: {reduction.name}, {len(reduction.clauses)} clauses")
         if isinstance(built, CpsatModel):
             from cpsolve.backends import cpsat
 
@@ -210,9 +234,11 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
                 described["solver"] = solver
             found = sat.enumerate_solutions(built, solver=solver, limit=want,
                                             deadline=deadline, stats=stats)
-    say(f"search done ({stats.solve_seconds:.3f} s, {stats.solver_calls} solver calls): "
-        f"{len(found.solutions)} solution(s)" + (", no more exist" if found.exhausted else "")
-        + (", time limit reached" if found.timed_out else ""))
+    if log is not None:
+        log(f"search done ({stats.solve_seconds:.3f} s, {stats.solver_calls} solver calls): "
+            f"{len(found.solutions)} solution(s)"
+            + (", no more exist" if found.exhausted else "")
+            + (", time limit reached" if found.timed_out else ""))
     # Every answer is checked before it is returned; under a time limit the checks
     # stop CHECK_GRACE seconds past it (thousands of answers found by --count or --all
     # took seconds to check), keeping those checked (two at least where --unique asks).

@@ -343,3 +343,25 @@ def test_no_solve_prints_the_board_in_the_main_format(name, tmp_path):
     assert url.returncode == 0 and url.stdout.startswith("https://"), url.stdout
     again = run(name, url.stdout.strip(), "--no-solve")
     assert (again.returncode, again.stdout) == (0, text.stdout), again.stderr
+
+
+def test_a_method_chosen_again_is_the_same_and_its_own():
+    """The grid driver keeps the methods it chose: the same choices give an equal
+    method, each caller gets values of its own, and a refused choice stays refused."""
+    from cpsolve.errors import UsageError
+    from cpsolve.grid.solve import method
+    from cpsolve.models.akari import AKARI
+    from cpsolve.models.heyawake import HEYAWAKE
+
+    first = method(AKARI, "auto", None, {"card": "totalizer"})
+    first.values["card"] = "changed by a caller"
+    again = method(AKARI, "auto", None, {"card": "totalizer"})
+    assert again.values["card"] == "totalizer" and again.method == first.method
+    assert method(AKARI, "cpsat", None, {}).method[0] == "cpsat"
+    assert method(HEYAWAKE, "auto", None, {}).method != method(AKARI, "auto", None, {}).method
+    for _ in range(2):
+        with pytest.raises(UsageError, match="--card does not apply"):
+            method(AKARI, "cpsat", None, {"card": "totalizer"})
+    # An option value that cannot be a key is chosen afresh, not refused for that.
+    with pytest.raises(UsageError):
+        method(AKARI, "auto", None, {"card": ["direct"]})
