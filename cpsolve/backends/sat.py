@@ -278,6 +278,9 @@ class SatSession:
         top = (variables[-1] if isinstance(variables, range) and variables.step > 0
                else max(variables))
         part = model[:top]  # the variables past the last asked for are never read
+        if (isinstance(variables, range) and variables.start == 1 and variables.step == 1
+                and len(part) == top):  # the usual projection: the first variables
+            return tuple([v > 0 for v in part])
         if len(variables) <= VALUES_IN_PYTHON:
             known = len(part)
             return tuple(bool(v <= known and part[v - 1] > 0) for v in variables)
@@ -427,11 +430,17 @@ def enumerate_solutions(
     """
     with SatSession(solver, stats) as session:
         session.add(model.groups, model.nvars)
-        return enumerate_in(session, list(model.projection), limit=limit,
+        return enumerate_in(session, _sequence(model.projection), limit=limit,
                             deadline=deadline, refine=model.refine)
 
 
-def solve_in(session: SatSession, projection: list[int], *,
+def _sequence(projection: Sequence[int]) -> Sequence[int]:
+    """A model's projection as a sequence that can be read again: a range as it is
+    (:meth:`SatSession.values` reads the first variables fast), else a list."""
+    return projection if isinstance(projection, range) else list(projection)
+
+
+def solve_in(session: SatSession, projection: Sequence[int], *,
              assumptions: list[int] | None = None, deadline: Deadline | None = None,
              refine: Refine | None = None) -> tuple[bool, ...] | bool | None:
     """One solution's projection values in an open session, under the lazy rules
@@ -468,11 +477,12 @@ def sample(model: CnfModel, phases: list[int], *, solver: str = DEFAULT_SOLVER,
     with SatSession(solver) as session:
         session.add(model.groups, model.nvars)
         session.prefer(phases)
-        return solve_in(session, list(model.projection), deadline=deadline,
+        return solve_in(session, _sequence(model.projection), deadline=deadline,
                         refine=model.refine)
 
 
-def enumerate_in(session: SatSession, projection: list[int], *, limit: int | None = 1,
+def enumerate_in(session: SatSession, projection: Sequence[int], *,
+                 limit: int | None = 1,
                  assumptions: list[int] | None = None,
                  deadline: Deadline | None = None,
                  refine: Refine | None = None, switch: int | None = None) -> Enumeration:
