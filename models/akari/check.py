@@ -8,6 +8,10 @@ cannot hide a wrong solution. Up to :data:`~cpsolve.models.akari.small.SMALL` wh
 cells the same reading runs over the rows' text in plain Python (:func:`_check_rows`,
 which numpy's cost per call would otherwise make the dearest part of checking a small
 board); the two give the same messages in the same order (``tests/akari/test_small.py``).
+Where the C of :mod:`cpsolve.models.akari.small` is built, its ``valid`` reads the
+same rules from the rows' text first (finding the runs itself, as here), and a
+placement it passes has nothing to report; the words for one it fails come from here
+(``tests/akari/test_fast.py`` holds the two verdicts to each other).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from cpsolve.grid.geometry import Broken, where
 from cpsolve.models.akari.board import WHITE, Board, Cell
-from cpsolve.models.akari.small import CLUE, RUN, SMALL
+from cpsolve.models.akari.small import CLUE, RUN, SMALL, _fast
 
 if TYPE_CHECKING:
     import numpy as np
@@ -55,7 +59,10 @@ def check(board: Board, lights: frozenset[Cell]) -> list[str]:
     >>> check(b, frozenset({(0, 0), (0, 2)}))[0]
     'lights at row 1, column 1 and row 1, column 3 shine on each other'
     """
-    if sum(row.count(".") for row in board.rows) <= SMALL:
+    whites = sum(row.count(".") for row in board.rows)
+    if _fast is not None and whites <= SMALL and _fast.valid(board.rows, lights):
+        return []  # the same reading in C finds nothing broken
+    if whites <= SMALL:
         return _check_rows(board, lights)
     import numpy as np
 

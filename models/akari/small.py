@@ -14,6 +14,15 @@ boards: even at 20x20, the arrays 1.4 times faster at 30x30 and 1.7 times at 50x
 Both give the same cells decided (the rules are monotone, so their fixpoint does not
 depend on the order they run in) and the same clauses (``tests/akari/test_small.py``
 holds them to each other).
+
+The same path runs in C (``_fast.c``, built by the install where it finds a C
+compiler): the tables, the obstacles, the propagation, the literal estimate and the
+clauses, step for step as here, so the cells decided, the steps, the contradictions
+and the clauses in their order are the same (``tests/akari/test_fast.py``). The Python
+of the solve around them is then most of a published board's time, and the C beats
+the arrays up to :data:`COMPILED` white cells (100x100: 23 ms against 33 ms, solve
+and uniqueness proof), so that is where the path ends when the C is built. Without a
+compiler, the plain Python below runs, up to :data:`PLAIN` white cells.
 """
 
 from __future__ import annotations
@@ -22,7 +31,8 @@ import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations
+from itertools import combinations, compress
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.geometry import where
@@ -31,9 +41,17 @@ from cpsolve.models.akari.board import Board, Cell
 if TYPE_CHECKING:
     from cpsolve.models.akari.analysis import Residual
 
+_fast: ModuleType | None
+try:  # the same rules in C, built by the install where a C compiler is found
+    from cpsolve.models.akari import _fast
+except ImportError:  # pragma: no cover - built without one: plain Python below
+    _fast = None
+
 RUN = re.compile(r"\.+")  # a run of white cells
 CLUE = re.compile(r"[0-4]")
-SMALL = 300  # white cells up to which plain Python beats the arrays (about 20x20)
+PLAIN = 300  # white cells up to which plain Python beats the arrays (about 20x20)
+COMPILED = 10_000  # and up to which the C does (about 110x110)
+SMALL = PLAIN if _fast is None else COMPILED  # white cells this path takes
 UNKNOWN, NO, YES = -1, 0, 1
 PAIRWISE_UP_TO = 10  # as cpsolve.cnf: longer segments get a sequential counter
 
@@ -44,8 +62,10 @@ class Tables:
     segments (row segments first, numbered as they start in row-major order, then
     column segments, column by column: the numbering of
     :class:`~cpsolve.models.akari.board.Segments`), each white cell's two segments,
-    and its clues (cell, number, the white neighbours up, right, down, left)."""
+    and its clues (cell, number, the white neighbours up, right, down, left), with
+    the board's rows they were read from."""
 
+    rows: tuple[str, ...]
     whites: list[Cell]
     segments: list[list[int]]
     row: list[int]
@@ -54,6 +74,13 @@ class Tables:
 
     @staticmethod
     def of(board: Board) -> Tables:
+        if _fast is not None:
+            return Tables(board.rows, *_fast.tables(board.rows))
+        return Tables.plain(board)
+
+    @staticmethod
+    def plain(board: Board) -> Tables:
+        """:meth:`of` in plain Python."""
         rows, width, height = board.rows, board.width, board.height
         index = [[-1] * width for _ in range(height)]  # white index by cell
         whites: list[Cell] = []
@@ -82,32 +109,76 @@ class Tables:
                 near = (index[r - 1][c] if r else -1, index[r][c + 1] if c + 1 < width else -1,
                         index[r + 1][c] if r + 1 < height else -1, index[r][c - 1] if c else -1)
                 clues.append(((r, c), ord(run.group()) - 48, [i for i in near if i >= 0]))
-        return Tables(whites, segments, row, col, clues)
+        return Tables(rows, whites, segments, row, col, clues)
 
 
 def obstacles(t: Tables) -> str | None:
     """:func:`cpsolve.models.akari.analysis.obstacles` on the tables: the same
-    reasons, in the same words."""
-    for cell, number, near in t.clues:
+    reasons, in the same words (found in C where it is built)."""
+    found = plain_obstacles(t) if _fast is None else _fast.obstacles(t.rows)
+    if found is None:
+        return None
+    kind, a, b = found
+    if kind == CROWDED:
+        cell, number, _ = t.clues[a]
+        return (f"clue {number} at {where(cell)} has only {b} white "
+                f"neighbour{'s' if b != 1 else ''}")
+    return (f"cell at {where(t.whites[a])} cannot be lit: every cell that sees it "
+            "touches a 0 clue")
+
+
+# The obstacles: clue a has only b white neighbours; white cell a cannot be lit.
+CROWDED, UNLIGHTABLE = 1, 2
+
+
+def plain_obstacles(t: Tables) -> tuple[int, int, int] | None:
+    """The first obstacle (kind, a, b), in plain Python."""
+    for k, (_, number, near) in enumerate(t.clues):
         if len(near) < number:
-            return (f"clue {number} at {where(cell)} has only {len(near)} white "
-                    f"neighbour{'s' if len(near) != 1 else ''}")
+            return CROWDED, k, len(near)
     banned = {i for _, number, near in t.clues if number == 0 for i in near}
     # A cell nothing can light has only banned cells in its two segments: it is
     # banned itself.
     for i in sorted(banned):
         if all(j in banned for j in t.segments[t.row[i]]) and all(
                 j in banned for j in t.segments[t.col[i]]):
-            return (f"cell at {where(t.whites[i])} cannot be lit: every cell that "
-                    "sees it touches a 0 clue")
+            return UNLIGHTABLE, i, 0
     return None
 
 
 class _Contradiction(Exception):
-    pass
+    """What the deductions ran into: :func:`_reason`'s kind and its two figures."""
+
+
+# The contradictions the deductions find: two lights a and b (white cells) in one
+# segment; clue a would get b lights; clue a has room for only b; cell a can no
+# longer be lit.
+TWO_LIGHTS, TOO_MANY, TOO_FEW, UNLIT = 1, 2, 3, 4
+
+
+def _reason(t: Tables, kind: int, a: int, b: int) -> str:
+    """A contradiction in words."""
+    if kind == TWO_LIGHTS:
+        return (f"lights forced at {where(t.whites[a])} and {where(t.whites[b])} would "
+                "shine on each other")
+    if kind == UNLIT:
+        return f"cell at {where(t.whites[a])} can no longer be lit"
+    cell, number, _ = t.clues[a]
+    problem = (f"would get {b} lights around it" if kind == TOO_MANY
+               else f"has room for only {b} lights around it")
+    return f"clue {number} at {where(cell)} {problem}"
 
 
 def deduce(t: Tables) -> tuple[list[int], int, str | None]:
+    """:func:`plain_deduce` in C where the C is built (the same state, steps and
+    contradiction: ``tests/akari/test_fast.py``), else in plain Python."""
+    if _fast is None:
+        return plain_deduce(t)
+    state, steps, found = _fast.deduce(t.rows)
+    return state, steps, None if found is None else _reason(t, *found)
+
+
+def plain_deduce(t: Tables) -> tuple[list[int], int, str | None]:
     """The basic rules of :func:`cpsolve.models.akari.analysis.deduce` to their
     fixpoint, as a propagation: (state per white cell, steps, the contradiction or
     ``None``). A light darkens its segments; a clue with all its lights darkens its
@@ -137,8 +208,7 @@ def deduce(t: Tables) -> tuple[list[int], int, str | None]:
             open_[s] -= 1
             if lit[s] > 1:
                 first, second = sorted(j for j in segments[s] if state[j] == YES)[:2]
-                raise _Contradiction(f"lights forced at {where(t.whites[first])} and "
-                                     f"{where(t.whites[second])} would shine on each other")
+                raise _Contradiction(TWO_LIGHTS, first, second)
         for k in clues_of[i]:
             yes_near[k] += 1
             open_near[k] -= 1
@@ -162,12 +232,12 @@ def deduce(t: Tables) -> tuple[list[int], int, str | None]:
             steps += 1
             while clues_todo:
                 k = clues_todo.pop()
-                cell, number, near = t.clues[k]
+                _, number, near = t.clues[k]
                 yes, room = yes_near[k], yes_near[k] + open_near[k]
-                if yes > number or room < number:
-                    problem = (f"would get {yes} lights around it" if yes > number
-                               else f"has room for only {room} lights around it")
-                    raise _Contradiction(f"clue {number} at {where(cell)} {problem}")
+                if yes > number:
+                    raise _Contradiction(TOO_MANY, k, yes)
+                if room < number:
+                    raise _Contradiction(TOO_FEW, k, room)
                 if open_near[k] and yes == number:
                     for i in near:
                         if state[i] == UNKNOWN:
@@ -188,8 +258,7 @@ def deduce(t: Tables) -> tuple[list[int], int, str | None]:
                     if left > 1:
                         continue
                     if left == 0:
-                        raise _Contradiction(f"cell at {where(t.whites[i])} can no longer "
-                                             "be lit")
+                        raise _Contradiction(UNLIT, i, 0)
                     if state[i] == UNKNOWN:
                         light(i)
                     else:
@@ -197,8 +266,8 @@ def deduce(t: Tables) -> tuple[list[int], int, str | None]:
                                    if state[j] == UNKNOWN))
                     segs_todo.append(s)  # its other cells, when it is still unlit
                     break
-    except _Contradiction as reason:
-        return state, steps, str(reason)
+    except _Contradiction as found:
+        return state, steps, _reason(t, *found.args)
     return state, steps, None
 
 
@@ -233,9 +302,8 @@ class Open:
     def decode(self, values: tuple[bool, ...]) -> frozenset[Cell]:
         """The light cells: the fixed ones and the open cells set true in ``values``."""
         whites = self.tables.whites
-        chosen = {self.open_cells[j] for j, value in enumerate(values) if value}
-        return frozenset(whites[i] for i, v in enumerate(self.state)
-                         if v == YES or i in chosen)
+        return frozenset([whites[i] for i, v in enumerate(self.state) if v == YES]
+                         + [whites[i] for i in compress(self.open_cells, values)])
 
     def residual(self) -> Residual:
         """The array residual of the same state, for the other encodings and CP-SAT."""
@@ -256,6 +324,12 @@ class Open:
     def literals(self) -> int:
         """About how many literals :meth:`cnf` holds, before building it (the array
         residual's estimate, :func:`cpsolve.models.akari.encodings.literals`)."""
+        if _fast is not None:
+            return _fast.literals(self.tables.rows, self.state)
+        return self.plain_literals()
+
+    def plain_literals(self) -> int:
+        """:meth:`literals` in plain Python."""
         t = self.tables
         if len(self.open_cells) == len(self.state):  # no deductions: every cell open
             sizes = [len(seg) for seg in t.segments]
@@ -285,9 +359,27 @@ class Open:
         counter beyond; each clue's missing lights by subset clauses)."""
         from cpsolve.backends.sat import CnfModel
 
-        t, var = self.tables, self._variables()
         n = len(self.open_cells)
         model = CnfModel(nvars=n, projection=range(1, n + 1))
+        sight, at_most, clues, top, contradictions = (
+            self.plain_clauses() if _fast is None else _fast.cnf(self.tables.rows, self.state))
+        model.add(sight)
+        model.add(at_most)
+        model.add(clues)
+        if contradictions:  # a cell nothing can light, a clue that cannot be met
+            top += 1
+            model.add([[top], [-top]])
+        model.nvars = top
+        model.names = LightNames(self.tables.whites, self.open_cells)
+        return model
+
+    def plain_clauses(self) -> tuple[list[list[int]], list[list[int]], list[list[int]],
+                                     int, int]:
+        """:meth:`cnf`'s clauses in plain Python: the sight clauses, the at-most-one
+        clauses, the clues' clauses, the highest variable, and how many cells or
+        clues cannot be satisfied."""
+        t, var = self.tables, self._variables()
+        n = len(self.open_cells)
         top = n
         contradictions = 0
         if n == len(var):  # no deductions: every white cell is open
@@ -304,7 +396,6 @@ class Open:
                 sight.append(clause)
             else:
                 contradictions += 1
-        model.add(sight)
         at_most: list[list[int]] = []
         for lits in sorted((m for m in members if len(m) >= 2), key=len):
             if len(lits) <= PAIRWISE_UP_TO:
@@ -316,7 +407,6 @@ class Open:
             at_most.extend([-x, y] for x, y in zip(lits, s))
             at_most.extend([-x, y] for x, y in zip(s, s[1:]))
             at_most.extend([-x, -y] for x, y in zip(lits[1:], s))
-        model.add(at_most)
         clues: list[list[int]] = []
         for _, number, near in t.clues:
             lits = [var[i] for i in near if var[i]]
@@ -328,13 +418,7 @@ class Open:
                 clues.extend(map(list, combinations([-v for v in lits], need + 1)))
             if need > 0:
                 clues.extend(map(list, combinations(lits, len(lits) - need + 1)))
-        model.add(clues)
-        if contradictions:  # a cell nothing can light, a clue that cannot be met
-            top += 1
-            model.add([[top], [-top]])
-        model.nvars = top
-        model.names = LightNames(t.whites, self.open_cells)
-        return model
+        return sight, at_most, clues, top, contradictions
 
 
 class LightNames(Mapping[int, str]):
