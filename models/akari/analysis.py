@@ -284,7 +284,7 @@ def prepare(board: Board, deduce_first: bool = True) -> Residual | small.Open:
     >>> r.solved, len(r.decode(()))
     (True, 10)
     """
-    if sum(row.count(".") for row in board.rows) <= SMALL:
+    if "".join(board.rows).count(".") <= SMALL:
         return small.prepare(board, deduce_first)
     start = time.perf_counter()
     reason = obstacles(board)

@@ -451,11 +451,13 @@ def prepare(board: Board, deduce_first: bool = True) -> Open:
     if not deduce_first:
         return Open.of(board, t)
     state, steps, reason = deduce(t)
-    decided = sum(1 for v in state if v != UNKNOWN)
-    stats = {"deduction_seconds": time.perf_counter() - start, "cells_decided": decided,
-             "cells_open": len(state) - decided, "deduction_rounds": steps}
     if reason is not None:
-        return Open.of(board, t).with_contradiction(reason, stats)
+        decided = sum(1 for v in state if v != UNKNOWN)
+        return Open.of(board, t).with_contradiction(reason, {
+            "deduction_seconds": time.perf_counter() - start, "cells_decided": decided,
+            "cells_open": len(state) - decided, "deduction_rounds": steps})
     found = Open.of(board, t, state)
-    found.stats.update(stats)
+    found.stats.update({"deduction_seconds": time.perf_counter() - start,
+                        "cells_decided": len(state) - len(found.open_cells),
+                        "cells_open": len(found.open_cells), "deduction_rounds": steps})
     return found
