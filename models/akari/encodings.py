@@ -57,6 +57,7 @@ def _rows_of_length(flat: np.ndarray, bounds: np.ndarray, length: int) -> np.nda
 
 
 GATHER_UP_TO = 2000  # dark cells whose clauses are gathered in one pass (most boards)
+SLICE_LITERALS = 1_000_000  # literals of sight clauses built by one array operation
 
 
 def _sight(var: np.ndarray, flat: np.ndarray, bounds: np.ndarray, rows: np.ndarray,
@@ -114,7 +115,7 @@ def build_sat(residual: Residual | Open, *, encoding: str = "sight",
     if card not in CARDS:
         raise ValueError(f"unknown cardinality encoding {card!r}; known: {', '.join(CARDS)}")
     if isinstance(residual, Open):
-        if encoding == "sight" and card == "direct":
+        if encoding == "sight" and card == "direct" and residual.listed():
             return residual.cnf()
         residual = residual.residual()
     import numpy as np
@@ -157,12 +158,17 @@ def build_sat(residual: Residual | Open, *, encoding: str = "sight",
             if a + b - own == 0:
                 cnf.impossible()
                 continue
-            group = dark[(row_len == a) & (col_len == b) & (is_open == own)]
-            row = flat[bounds[seg.row[group]][:, None] + np.arange(a)]
-            col = flat[bounds[seg.col[group]][:, None] + np.arange(b)]
-            if own:
-                col = col[col != group[:, None]].reshape(len(group), b - 1)
-            cnf.add(var[np.concatenate([row, col], axis=1)])
+            cells = dark[(row_len == a) & (col_len == b) & (is_open == own)]
+            # In slices of about SLICE_LITERALS: the watch of the build can stop it
+            # between two (one array of a long open row's clauses took seconds).
+            step = max(1, SLICE_LITERALS // (a + b))
+            for first in range(0, len(cells), step):
+                group = cells[first:first + step]
+                row = flat[bounds[seg.row[group]][:, None] + np.arange(a)]
+                col = flat[bounds[seg.col[group]][:, None] + np.arange(b)]
+                if own:
+                    col = col[col != group[:, None]].reshape(len(group), b - 1)
+                cnf.add(var[np.concatenate([row, col], axis=1)])
 
     multi_lengths = [length for length in np.unique(sizes).tolist() if length >= 2]
     if card == "direct":

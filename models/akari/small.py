@@ -52,6 +52,10 @@ CLUE = re.compile(r"[0-4]")
 PLAIN = 300  # white cells up to which plain Python beats the arrays (about 20x20)
 COMPILED = 10_000  # and up to which the C does (about 110x110)
 SMALL = PLAIN if _fast is None else COMPILED  # white cells this path takes
+# Literals up to which the default model is built as lists: a tenth of a second in C,
+# which no watch can stop. A larger model (a long open row: each of its cells lists
+# all the others) is built by the arrays, whose build the time and memory limits stop.
+LISTED = 2_000_000
 UNKNOWN, NO, YES = -1, 0, 1
 PAIRWISE_UP_TO = 10  # as cpsolve.cnf: longer segments get a sequential counter
 
@@ -320,6 +324,11 @@ class Open:
         for j, i in enumerate(self.open_cells):
             var[i] = j + 1
         return var
+
+    def listed(self) -> bool:
+        """Whether :meth:`cnf` builds this board's model (up to :data:`LISTED`
+        literals; at most 300 white cells always fit)."""
+        return len(self.state) <= PLAIN or self.literals() <= LISTED
 
     def literals(self) -> int:
         """About how many literals :meth:`cnf` holds, before building it (the array

@@ -118,3 +118,19 @@ def test_a_solve_gives_the_same_answers_either_way(monkeypatch):
     for board, a, b in zip(boards, with_c, without):
         assert (a.status, a.solutions, a.complete, a.reason) == (
             b.status, b.solutions, b.complete, b.reason), board.rows
+
+
+def test_a_model_too_large_for_lists_is_built_by_the_arrays_under_the_limit():
+    """A long open row lists every other cell in each cell's clause: past LISTED
+    literals the model is left to the arrays, whose build the time limit stops (the C,
+    one call, could not be stopped: a 10,000-cell row took 9.6 s under a 2 s limit)."""
+    import time
+
+    row = Board(("." * 6000,))
+    found = small.prepare(row)
+    assert found.literals() > small.LISTED and not found.listed()
+    assert small.prepare(Board(("." * 300,))).listed()
+    start = time.perf_counter()
+    result = solve(row, unique=True, time_limit=0.3)
+    assert time.perf_counter() - start < 1.5
+    assert result.limit_reached and not result.solutions
