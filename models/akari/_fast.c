@@ -16,6 +16,9 @@
 #define NO 0
 #define YES 1
 #define PAIRWISE_UP_TO 10 /* as small.PAIRWISE_UP_TO */
+/* Cells a board may have here (parsed boards have at most 10^6): every count and
+ * index below fits an int with room to spare. */
+#define MAX_CELLS (1 << 26)
 
 typedef struct {
     int height, width;
@@ -31,7 +34,7 @@ typedef struct {
     int *clue_r, *clue_c, *clue_num;
     int *near_start;  /* nclue + 1 offsets into near */
     int *near;        /* white neighbours up, right, down, left */
-    PyObject *rows;   /* the rows, held while ``text`` points into them */
+    PyObject *rows;   /* a tuple of the rows, holding them while ``text`` points into them */
     void *block;
 } Tables;
 
@@ -43,47 +46,60 @@ static void tables_free(Tables *t) {
     t->text = NULL;
 }
 
-/* The tables of the board whose rows are ``rows`` (a sequence of ASCII str of one
- * length); 0, or -1 with an exception set. */
-static int tables_of(PyObject *rows, Tables *t) {
-    memset(t, 0, sizeof(*t));
-    PyObject *seq = PySequence_Fast(rows, "rows must be a sequence of str");
-    if (seq == NULL) return -1;
-    Py_ssize_t height = PySequence_Fast_GET_SIZE(seq);
-    if (height < 1 || height > 100000) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "a board has 1 to 100000 rows");
-        return -1;
-    }
-    t->text = PyMem_Malloc(sizeof(char *) * (size_t)height);
-    if (t->text == NULL) {
-        Py_DECREF(seq);
+/* The rows of a board as a tuple (holding the strings while ``text`` points into
+ * them: a list could drop them) and each row's characters in ``*text`` (freed with
+ * PyMem_Free); the tuple, or NULL with an exception set. Rows are ASCII str of one
+ * length, 1 to 2^26 cells in all. */
+static PyObject *read_rows(PyObject *rows, const char ***text, Py_ssize_t *height,
+                           Py_ssize_t *width) {
+    PyObject *seq = PySequence_Tuple(rows);
+    if (seq == NULL) return NULL;
+    Py_ssize_t H = PyTuple_GET_SIZE(seq), W = -1;
+    *text = PyMem_Malloc(sizeof(char *) * (size_t)(H > 0 ? H : 1));
+    if (*text == NULL) {
         PyErr_NoMemory();
-        return -1;
-    }
-    Py_ssize_t width = -1;
-    for (Py_ssize_t r = 0; r < height; r++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, r);
-        if (!PyUnicode_Check(item) || !PyUnicode_IS_ASCII(item)) {
-            PyErr_SetString(PyExc_ValueError, "rows must be ASCII str");
-            goto fail;
-        }
-        Py_ssize_t size;
-        const char *chars = PyUnicode_AsUTF8AndSize(item, &size);
-        if (chars == NULL) goto fail;
-        if (width < 0) width = size;
-        if (size != width || size < 1 || size > 100000) {
-            PyErr_SetString(PyExc_ValueError, "rows of one length, 1 to 100000");
-            goto fail;
-        }
-        t->text[r] = chars;
-    }
-    t->rows = seq; /* held until tables_free */
-    seq = NULL;
-    if ((double)height * (double)width > 1e9) {
-        PyErr_SetString(PyExc_ValueError, "a board of more than 10^9 cells");
         goto fail;
     }
+    for (Py_ssize_t r = 0; r < H; r++) {
+        PyObject *row = PyTuple_GET_ITEM(seq, r);
+        Py_ssize_t size;
+        if (!PyUnicode_Check(row)) {
+            PyErr_SetString(PyExc_TypeError, "rows must be str");
+            goto fail;
+        }
+        if (!PyUnicode_IS_ASCII(row)) {
+            PyErr_SetString(PyExc_ValueError, "rows must be ASCII");
+            goto fail;
+        }
+        (*text)[r] = PyUnicode_AsUTF8AndSize(row, &size);
+        if ((*text)[r] == NULL) goto fail;
+        if (W < 0) W = size;
+        if (size != W) {
+            PyErr_SetString(PyExc_ValueError, "rows of one length");
+            goto fail;
+        }
+    }
+    if (H < 1 || W < 1 || (double)H * (double)W > MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "a board of 1 to 2^26 cells");
+        goto fail;
+    }
+    *height = H;
+    *width = W;
+    return seq;
+fail:
+    PyMem_Free(*text);
+    *text = NULL;
+    Py_DECREF(seq);
+    return NULL;
+}
+
+/* The tables of the board whose rows are ``rows`` (see read_rows); 0, or -1 with
+ * an exception set. */
+static int tables_of(PyObject *rows, Tables *t) {
+    memset(t, 0, sizeof(*t));
+    Py_ssize_t height, width;
+    t->rows = read_rows(rows, &t->text, &height, &width); /* held until tables_free */
+    if (t->rows == NULL) return -1;
     t->height = (int)height;
     t->width = (int)width;
     size_t cells = (size_t)height * (size_t)width;
@@ -103,8 +119,9 @@ static int tables_of(PyObject *rows, Tables *t) {
                   + 3 * (size_t)nclue + (size_t)nclue + 1 + 4 * (size_t)nclue;
     int *block = PyMem_Malloc(sizeof(int) * ints);
     if (block == NULL) {
+        tables_free(t);
         PyErr_NoMemory();
-        goto fail;
+        return -1;
     }
     t->block = block;
     t->index = block; block += cells;
@@ -170,10 +187,6 @@ static int tables_of(PyObject *rows, Tables *t) {
         }
     t->near_start[nclue] = m;
     return 0;
-fail:
-    Py_XDECREF(seq);
-    tables_free(t);
-    return -1;
 }
 
 static PyObject *int_list(const int *values, Py_ssize_t count) {
@@ -239,33 +252,34 @@ fail:
 static PyObject *fast_obstacles(PyObject *self, PyObject *rows) {
     Tables t;
     if (tables_of(rows, &t) < 0) return NULL;
-    PyObject *out = NULL;
-    for (int k = 0; k < t.nclue && out == NULL; k++) {
+    for (int k = 0; k < t.nclue; k++) {
         int count = t.near_start[k + 1] - t.near_start[k];
-        if (count < t.clue_num[k]) out = Py_BuildValue("(iii)", 1, k, count);
-    }
-    if (out == NULL) {
-        char *banned = PyMem_Calloc((size_t)t.n + 1, 1);
-        if (banned == NULL) {
+        if (count < t.clue_num[k]) {
             tables_free(&t);
-            return PyErr_NoMemory();
+            return Py_BuildValue("(iii)", 1, k, count);
         }
-        for (int k = 0; k < t.nclue; k++)
-            if (t.clue_num[k] == 0)
-                for (int q = t.near_start[k]; q < t.near_start[k + 1]; q++) banned[t.near[q]] = 1;
-        for (int i = 0; i < t.n && out == NULL; i++) {
-            if (!banned[i]) continue;
-            int all = 1, ss[2] = {t.row[i], t.col[i]};
-            for (int x = 0; x < 2 && all; x++)
-                for (int q = t.seg_start[ss[x]]; q < t.seg_start[ss[x] + 1] && all; q++)
-                    all = banned[t.seg_cells[q]];
-            if (all) out = Py_BuildValue("(iii)", 2, i, 0);
-        }
-        PyMem_Free(banned);
     }
+    char *banned = PyMem_Calloc((size_t)t.n + 1, 1);
+    if (banned == NULL) {
+        tables_free(&t);
+        return PyErr_NoMemory();
+    }
+    for (int k = 0; k < t.nclue; k++)
+        if (t.clue_num[k] == 0)
+            for (int q = t.near_start[k]; q < t.near_start[k + 1]; q++) banned[t.near[q]] = 1;
+    int found = -1;
+    for (int i = 0; i < t.n && found < 0; i++) {
+        if (!banned[i]) continue;
+        int all = 1, ss[2] = {t.row[i], t.col[i]};
+        for (int x = 0; x < 2 && all; x++)
+            for (int q = t.seg_start[ss[x]]; q < t.seg_start[ss[x] + 1] && all; q++)
+                all = banned[t.seg_cells[q]];
+        if (all) found = i;
+    }
+    PyMem_Free(banned);
     tables_free(&t);
-    if (out == NULL && !PyErr_Occurred()) Py_RETURN_NONE;
-    return out;
+    if (found >= 0) return Py_BuildValue("(iii)", 2, found, 0);
+    Py_RETURN_NONE;
 }
 
 /* The propagation of small.deduce, step for step. */
@@ -465,15 +479,15 @@ static PyObject *fast_deduce(PyObject *self, PyObject *rows) {
 /* The state list (-1, 0, 1 per white cell) into ``into``; 0, or -1 with an
  * exception set. */
 static int read_state(PyObject *state, int n, signed char *into) {
-    PyObject *seq = PySequence_Fast(state, "state must be a sequence of int");
+    PyObject *seq = PySequence_Tuple(state); /* a list could shrink under __index__ */
     if (seq == NULL) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
+    if (PyTuple_GET_SIZE(seq) != n) {
         Py_DECREF(seq);
         PyErr_SetString(PyExc_ValueError, "one state per white cell");
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(seq, i));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(seq);
             return -1;
@@ -530,17 +544,24 @@ static int residual_of(Tables *t, PyObject *state, Residual *res) {
     return 0;
 }
 
+/* The tables and the residual of the arguments (rows, state); 0, or -1 with an
+ * exception set and nothing to free. */
+static int residual_args(PyObject *args, Tables *t, Residual *res) {
+    PyObject *rows, *state;
+    if (!PyArg_ParseTuple(args, "OO", &rows, &state)) return -1;
+    if (tables_of(rows, t) < 0) return -1;
+    if (residual_of(t, state, res) < 0) {
+        tables_free(t);
+        return -1;
+    }
+    return 0;
+}
+
 /* literals(rows, state) -> int: small.Open.literals. */
 static PyObject *fast_literals(PyObject *self, PyObject *args) {
-    PyObject *rows, *state;
-    if (!PyArg_ParseTuple(args, "OO", &rows, &state)) return NULL;
     Tables t;
-    if (tables_of(rows, &t) < 0) return NULL;
     Residual res;
-    if (residual_of(&t, state, &res) < 0) {
-        tables_free(&t);
-        return NULL;
-    }
+    if (residual_args(args, &t, &res) < 0) return NULL;
     long long sight = 0, at_most_one = 0, clues = 0;
     for (int i = 0; i < t.n; i++)
         if (!res.lit[i]) sight += res.size[t.row[i]] + res.size[t.col[i]];
@@ -583,24 +604,18 @@ static int add_combinations(PyObject *group, const int *lits, int m, int k) {
  * groups of small.Open.cnf, the highest variable, and how many cells or clues
  * cannot be satisfied. */
 static PyObject *fast_cnf(PyObject *self, PyObject *args) {
-    PyObject *rows, *state;
-    if (!PyArg_ParseTuple(args, "OO", &rows, &state)) return NULL;
     Tables t;
-    if (tables_of(rows, &t) < 0) return NULL;
     Residual res;
-    if (residual_of(&t, state, &res) < 0) {
-        tables_free(&t);
-        return NULL;
-    }
+    if (residual_args(args, &t, &res) < 0) return NULL;
     int n = t.n, S = t.nseg;
     PyObject *sight = PyList_New(0), *at_most = PyList_New(0), *clues = PyList_New(0);
-    int *lits = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + (size_t)S + 8));
-    int *order = lits + 2 * (size_t)n + 4;
+    int *lits = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + (size_t)S + 8)), *order;
     long top = res.nopen, contradictions = 0;
     if (sight == NULL || at_most == NULL || clues == NULL || lits == NULL) {
         if (lits == NULL) PyErr_NoMemory();
         goto fail;
     }
+    order = lits + 2 * (size_t)n + 4;
     for (int i = 0; i < n; i++) { /* each unlit cell: its row's open cells, its column's */
         if (res.lit[i]) continue;
         int m = 0, own = res.var[i], a = t.row[i], b = t.col[i];
@@ -686,36 +701,13 @@ fail:
 static PyObject *fast_valid(PyObject *self, PyObject *args) {
     PyObject *rows, *lights;
     if (!PyArg_ParseTuple(args, "OO", &rows, &lights)) return NULL;
-    PyObject *seq = PySequence_Fast(rows, "rows must be a sequence of str");
+    Py_ssize_t H, W;
+    const char **text = NULL;
+    PyObject *seq = read_rows(rows, &text, &H, &W);
     if (seq == NULL) return NULL;
-    Py_ssize_t H = PySequence_Fast_GET_SIZE(seq), W = -1;
-    const char **text = PyMem_Malloc(sizeof(char *) * (size_t)(H > 0 ? H : 1));
     char *on = NULL, *lit = NULL;
     PyObject *iterator = NULL, *item;
     int ok = 1;
-    if (text == NULL) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    for (Py_ssize_t r = 0; r < H; r++) {
-        PyObject *row = PySequence_Fast_GET_ITEM(seq, r);
-        Py_ssize_t size;
-        if (!PyUnicode_Check(row) || !PyUnicode_IS_ASCII(row)) {
-            PyErr_SetString(PyExc_ValueError, "rows must be ASCII str");
-            goto fail;
-        }
-        text[r] = PyUnicode_AsUTF8AndSize(row, &size);
-        if (text[r] == NULL) goto fail;
-        if (W < 0) W = size;
-        if (size != W) {
-            PyErr_SetString(PyExc_ValueError, "rows of one length");
-            goto fail;
-        }
-    }
-    if (H < 1 || W < 1) {
-        PyErr_SetString(PyExc_ValueError, "an empty board");
-        goto fail;
-    }
     on = PyMem_Calloc((size_t)H * (size_t)W, 2);
     if (on == NULL) {
         PyErr_NoMemory();
@@ -728,8 +720,14 @@ static PyObject *fast_valid(PyObject *self, PyObject *args) {
         long r = -1, c = -1;
         if (PyTuple_Check(item) && PyTuple_GET_SIZE(item) == 2) {
             r = PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
-            c = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
-            if (PyErr_Occurred()) {
+            if (!(r == -1 && PyErr_Occurred())) c = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+            if (PyErr_Occurred()) { /* not a cell: no verdict here, check.py words it */
+                if (!PyErr_ExceptionMatches(PyExc_TypeError)
+                    && !PyErr_ExceptionMatches(PyExc_OverflowError)
+                    && !PyErr_ExceptionMatches(PyExc_ValueError)) {
+                    Py_DECREF(item);
+                    goto fail;
+                }
                 PyErr_Clear();
                 r = c = -1;
             }

@@ -134,3 +134,38 @@ def test_a_model_too_large_for_lists_is_built_by_the_arrays_under_the_limit():
     result = solve(row, unique=True, time_limit=0.3)
     assert time.perf_counter() - start < 1.5
     assert result.limit_reached and not result.solutions
+
+
+def test_python_run_from_inside_a_call_cannot_pull_its_input_away():
+    """Code a call runs (an item's __index__, the lights' iterator) may empty the lists
+    it was given: the C reads copies, so the answer is an exception or a verdict, never
+    a crash. An interrupt raised there is not taken for a verdict."""
+    assert fast is not None
+    rows = ["." * 400 for _ in range(2)]
+    state: list[object] = []
+
+    class Shrinks:
+        def __index__(self) -> int:
+            state.clear()
+            return -1
+
+    state.extend([Shrinks()] + [-1] * 799)
+    assert len(fast.cnf(rows, state)[0]) == 800
+    state[:] = [Shrinks()] + [-1] * 799
+    assert fast.literals(rows, state) > 0
+
+    def lights():
+        yield (0, 0)
+        yield (1, 1)
+        rows[:] = []
+
+    assert fast.valid(rows, lights()) is True  # the rows as they were when called
+
+    class Stops:
+        def __index__(self) -> int:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        fast.valid(("..",), [(Stops(), 0)])
+    with pytest.raises(ValueError, match="2\\^26"):
+        fast.valid(["." * 10_000] * 10_000, [])
