@@ -28,6 +28,7 @@ worker that ignores it, a caller's own handler).
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -96,9 +97,15 @@ def stoppable(frame: FrameType | None) -> bool:
     code that runs there: not in a module being imported (an extension's
     initialisation then fails for good in this process), in numba's dispatcher
     mid-call (the kernel's result then comes back with the exception set, a
-    SystemError), in Python called back from native code (printed and dropped), or
-    while a context manager is entered or left (its clean-up would not run)."""
+    SystemError), in Python called back from native code or by the garbage collector
+    (printed and dropped: a ``gc.callbacks`` function, such as hypothesis's, runs in
+    whatever code allocates), or while a context manager is entered or left (its
+    clean-up would not run)."""
+    callbacks = {getattr(getattr(back, "__func__", back), "__code__", None)
+                 for back in gc.callbacks}
     while frame is not None:
+        if frame.f_code in callbacks:
+            return False
         name = frame.f_code.co_filename
         if name.startswith(UNSTOPPABLE[0]) or any(part in name for part in UNSTOPPABLE[1:]):
             return False

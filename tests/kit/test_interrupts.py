@@ -261,3 +261,29 @@ def test_no_interrupt_is_raised_where_a_context_manager_is_entered_or_left():
     with manager():
         seen.append(stoppable(sys._getframe()))
     assert seen == [False, True, False]
+
+
+def test_no_interrupt_is_raised_inside_a_garbage_collector_callback():
+    # A build's timer fired inside hypothesis's gc callback (it runs in whatever code
+    # allocates): the TimeUp raised there was printed and dropped ("Exception ignored
+    # in gc_callback"), and the build ran on to the next look.
+    import gc
+
+    from cpsolve.interrupts import stoppable
+
+    seen = []
+
+    def nested() -> None:
+        seen.append(stoppable(sys._getframe()))
+
+    def callback(phase: str, info: dict) -> None:
+        if phase == "start":
+            nested()
+
+    gc.callbacks.append(callback)
+    try:
+        gc.collect()
+    finally:
+        gc.callbacks.remove(callback)
+    assert seen and not any(seen)
+    assert stoppable(sys._getframe())
