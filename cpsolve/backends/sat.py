@@ -509,8 +509,7 @@ def enumerate_in(session: SatSession, projection: Sequence[int], *,
             # Nothing to project on: the one empty assignment is all there is.
             result.exhausted = True
             break
-        session.add([[[*guard, *(-var if on else var for var, on in zip(projection,
-                                                                         chosen))]]])
+        session.add([[guard + [-var if on else var for var, on in zip(projection, chosen)]]])
     return result
 
 
