@@ -21,8 +21,9 @@ class Oracle:
     """A family's ``puzzle``, small ``boards`` to test on, ``solutions(board)`` by brute
     force, ``symmetric(board, answer, symmetry)`` (the layout of a generated board),
     ``size``: the rows and columns of the boards
-    its generator is tested at (brute force must finish on them), and ``grades``: two
-    grades its generator reaches at that size."""
+    its generator is tested at (brute force must finish on them), ``grades``: two
+    grades its generator reaches, and ``graded``: the size it is asked for the second
+    grade at, where boards of ``size`` are all of the first (``None``: ``size``)."""
 
     puzzle: GridPuzzle[Any, Any]
     boards: Callable[[], list[Any]]
@@ -30,6 +31,7 @@ class Oracle:
     symmetric: Callable[[Any, Any, str], bool]
     size: tuple[int, int]
     grades: tuple[str, str] = ("easy", "tricky")
+    graded: tuple[int, int] | None = None
 
 
 # Akari ---------------------------------------------------------------------------------
@@ -228,8 +230,9 @@ def _sudoku() -> Oracle:
         given = {c for c, v in enumerate(board.givens) if v is not None}
         return all(set(board.grid.orbit(c, symmetry)) <= given for c in given)
 
+    # Every 4x4 board is easy; at 6x6 a tricky one is rare (one seed in three).
     return Oracle(SUDOKU, lambda: [board(seed) for seed in range(120)], solutions,
-                  symmetric, (4, 4))
+                  symmetric, (4, 4), graded=(9, 9))
 
 
 # Star Battle ---------------------------------------------------------------------------
@@ -837,7 +840,8 @@ def _country() -> Oracle:
     return Oracle(COUNTRY, lambda: [board(seed) for seed in range(50)]
                   + [solvable(seed) for seed in range(70)],
                   lambda board: sorted(solutions(board), key=sorted),
-                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"))
+                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"),
+                  graded=(6, 6))  # every 4x4 and 5x5 board is easy
 
 
 # Numberlink -----------------------------------------------------------------------------
@@ -871,7 +875,8 @@ def _numberlink() -> Oracle:
     return Oracle(NUMBERLINK, lambda: [board(seed) for seed in range(50)]
                   + [solvable(seed) for seed in range(70)],
                   lambda board: sorted(solutions(board), key=sorted),
-                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"))
+                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"),
+                  graded=(6, 6))  # every 4x4 and 5x5 board is easy
 
 
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
