@@ -61,13 +61,14 @@ def method(puzzle: GridPuzzle[Any, Any], backend: str = "auto", encoding: str | 
     except TypeError:  # an option value that cannot be a key: chosen afresh
         kept, key = None, None
     if kept is not None and kept[0] is puzzle:  # the family held, so its id is its own
-        return replace(kept[1], values=dict(kept[1].values))
-    chosen = _method(puzzle, backend, encoding, given)
-    if key is not None:
-        if len(_CHOSEN) >= CHOSEN_KEPT:
-            _CHOSEN.clear()
-        _CHOSEN[key] = (puzzle, chosen)
-    return replace(chosen, values=dict(chosen.values))
+        chosen = kept[1]
+    else:
+        chosen = _method(puzzle, backend, encoding, given)
+        if key is not None:
+            if len(_CHOSEN) >= CHOSEN_KEPT:
+                _CHOSEN.clear()
+            _CHOSEN[key] = (puzzle, chosen)
+    return replace(chosen, values=dict(chosen.values))  # each caller's values its own
 
 
 def _method(puzzle: GridPuzzle[Any, Any], backend: str, encoding: str | None,

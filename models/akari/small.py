@@ -31,6 +31,7 @@ import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import combinations, compress
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -333,6 +334,10 @@ class Open:
     def literals(self) -> int:
         """About how many literals :meth:`cnf` holds, before building it (the array
         residual's estimate, :func:`cpsolve.models.akari.encodings.literals`)."""
+        return self._literals
+
+    @cached_property
+    def _literals(self) -> int:  # asked for the size check, then by listed()
         if _fast is not None:
             return _fast.literals(self.tables.rows, self.state)
         return self.plain_literals()
@@ -460,13 +465,12 @@ def prepare(board: Board, deduce_first: bool = True) -> Open:
     if not deduce_first:
         return Open.of(board, t)
     state, steps, reason = deduce(t)
+    unknown = state.count(UNKNOWN)
+    stats = {"deduction_seconds": time.perf_counter() - start,
+             "cells_decided": len(state) - unknown, "cells_open": unknown,
+             "deduction_rounds": steps}
     if reason is not None:
-        decided = sum(1 for v in state if v != UNKNOWN)
-        return Open.of(board, t).with_contradiction(reason, {
-            "deduction_seconds": time.perf_counter() - start, "cells_decided": decided,
-            "cells_open": len(state) - decided, "deduction_rounds": steps})
+        return Open.of(board, t).with_contradiction(reason, stats)
     found = Open.of(board, t, state)
-    found.stats.update({"deduction_seconds": time.perf_counter() - start,
-                        "cells_decided": len(state) - len(found.open_cells),
-                        "cells_open": len(found.open_cells), "deduction_rounds": steps})
+    found.stats.update(stats)
     return found
