@@ -14,8 +14,7 @@ from typing import Any
 
 from pencil import arguments, made, ours, puzzlekit_solver, report
 
-from cpsolve.models.hitori import HITORI, parse, solve
-from cpsolve.models.hitori.formats import to_text, to_url
+from cpsolve.models.hitori import HITORI, parse, solve, to_text, to_url
 
 PUBLISHED = [
     "https://puzz.link/p?hitori/4/4/1114142333214213",

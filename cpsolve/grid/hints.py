@@ -53,6 +53,20 @@ class Clue:
     place: str = ""
     cells: tuple[Cell, ...] = ()
 
+    @property
+    def index(self) -> int:
+        """The key, for a clue keyed by a number (a cell, a room)."""
+        if not isinstance(self.key, int):
+            raise TypeError(f"the clue {self.text!r} is keyed by {self.key!r}, not a number")
+        return self.key
+
+    @property
+    def value(self) -> int:
+        """The number the clue shows (a :class:`TypeError` for one that shows none)."""
+        if self.number is None:
+            raise TypeError(f"the clue {self.text!r} shows no number")
+        return self.number
+
     def outlined(self) -> tuple[Cell, ...]:
         """The cells a picture outlines for the clue."""
         return self.cells or (self.cell,)
@@ -101,6 +115,9 @@ class Hints(Generic[Board]):
 
     ``clues(board)``
         The clues a setter may take away, in reading order.
+    ``rules(board)``, ``clauses``, ``guarded``
+        Made by the kit from the family's statement (:mod:`cpsolve.grid.rules`) when
+        it has one; a family without one writes them.
     ``rules(board)``
         The rules of the board without its clues as a :class:`CnfModel` over the whole
         board (no deductions: they would use the clues being questioned); its
@@ -141,9 +158,9 @@ class Hints(Generic[Board]):
     """
 
     clues: Callable[[Board], list[Clue]]
-    rules: Callable[[Board], CnfModel]
-    clauses: ClueClauses
-    without: Callable[[Board, Sequence[Clue]], Board]
+    rules: Callable[[Board], CnfModel] = None  # type: ignore[assignment]
+    clauses: ClueClauses = None  # type: ignore[assignment]
+    without: Callable[[Board, Sequence[Clue]], Board] = None  # type: ignore[assignment]
     edits: Callable[[Board, set[Cell]], Iterable[Edit[Board]]] | None = None
     guarded: Callable[[Board, Sequence[Clue], Sequence[int], int],
                       tuple[list[Any], int]] | None = None

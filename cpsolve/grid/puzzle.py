@@ -16,7 +16,7 @@ A family's ``__init__.py`` declares one ``GridPuzzle`` and names it::
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cpsolve.family import Family, Kind
@@ -27,10 +27,13 @@ from cpsolve.result import Result
 
 if TYPE_CHECKING:
     from cpsolve.backends.sat import CnfModel
+    from cpsolve.grid.answers import Marks
+    from cpsolve.grid.codecs import Formats
     from cpsolve.grid.editor import Editor
     from cpsolve.grid.generate import Layout
     from cpsolve.grid.hints import Hints
     from cpsolve.grid.render import GridPicture
+    from cpsolve.grid.rules import Statement
 
 Board = TypeVar("Board")
 Answer = TypeVar("Answer")
@@ -69,7 +72,10 @@ class GridPuzzle(Generic[Board, Answer]):
     (a small board in the main format that every method solves in well under a
     second).
 
-    Formats: ``parse(text)`` (every format, detected; a located
+    Formats: ``formats`` (:class:`~cpsolve.grid.codecs.Formats`: gives ``parse``,
+    ``board_text`` and ``exports``) and ``answer`` (an answer kind such as
+    :class:`~cpsolve.grid.answers.Marks`: gives ``show``, ``rows`` and
+    ``read_answer``), or each of these: ``parse(text)`` (every format, detected; a located
     :class:`~cpsolve.errors.InputError` for anything else), ``board_text(board)`` (the
     board in its main format: ``--no-solve``, generators), ``exports`` (more
     ``--format`` choices that print the board: ``url``, ``grid``, ...),
@@ -80,7 +86,10 @@ class GridPuzzle(Generic[Board, Answer]):
     board), ``picture(board, answer or None)``.
 
     Rules: ``check(board, answer)`` (every rule broken, independently of every
-    encoding), ``prepare(board, deduce)`` (what the deductions leave:
+    encoding), ``statement`` (the rules stated once:
+    :class:`~cpsolve.grid.rules.Statement`, from which the kit makes ``prepare``,
+    ``encodings``, the certificate's ``rules`` and the clue model of ``hints``, each
+    unless given), ``prepare(board, deduce)`` (what the deductions leave:
     :class:`~cpsolve.grid.model.Prepared`; :class:`~cpsolve.grid.model.Whole` for a
     family without deductions), ``deductions`` (whether ``prepare`` deduces: the
     ``--deductions`` option), ``encodings`` (the ordered table), ``auto`` (the
@@ -115,15 +124,18 @@ class GridPuzzle(Generic[Board, Answer]):
     summary: str
     help: str
     example: str
-    parse: Callable[[str], Board]
-    board_text: Callable[[Board], str]
-    show: Callable[[Board, Answer], str]
-    rows: Callable[[Board, Answer], list[str]]
-    read_answer: Callable[[str, Board], tuple[Answer, list[str]]]
     picture: Callable[[Board, Answer | None], GridPicture]
     check: Callable[[Board, Answer], list[str]]
-    prepare: Callable[[Board, bool], Prepared[Answer]]
-    encodings: Encodings
+    formats: Formats[Board] | None = None
+    answer: Marks | None = None
+    parse: Callable[[str], Board] = None  # type: ignore[assignment]
+    board_text: Callable[[Board], str] = None  # type: ignore[assignment]
+    show: Callable[[Board, Answer], str] = None  # type: ignore[assignment]
+    rows: Callable[[Board, Answer], list[str]] = None  # type: ignore[assignment]
+    read_answer: Callable[[str, Board], tuple[Answer, list[str]]] = None  # type: ignore
+    prepare: Callable[[Board, bool], Prepared[Answer]] = None  # type: ignore[assignment]
+    encodings: Encodings = None  # type: ignore[assignment]
+    statement: Statement[Board] | None = None
     nothing: str = "no answer satisfies the rules"
     auto: str = "sat"
     deductions: bool = False
@@ -137,6 +149,41 @@ class GridPuzzle(Generic[Board, Answer]):
     details: Callable[[Board, Answer], dict[str, Any]] | None = None
     variant: Variant[Board] | None = None
     reduce: Callable[[Board], Reduction[Answer] | None] | None = None
+
+    def __post_init__(self) -> None:
+        formats, answer = self.formats, self.answer
+        given = {"parse": formats.parse if formats else None,
+                 "board_text": formats.text if formats else None,
+                 "show": answer.show if answer else None,
+                 "rows": answer.rows if answer else None,
+                 "read_answer": answer.read if answer else None}
+        for key, value in given.items():
+            if getattr(self, key) is None:
+                if value is None:
+                    raise ValueError(f"{self.name}: no {key} (give it, or formats and answer)")
+                object.__setattr__(self, key, value)
+        if formats is not None and not self.exports:
+            object.__setattr__(self, "exports", dict(formats.exports))
+        statement = self.statement
+        if statement is None:
+            if self.prepare is None or self.encodings is None:
+                raise ValueError(f"{self.name}: a grid family states its rules "
+                                 "(statement) or gives prepare and encodings")
+            return
+        hints = self.hints
+        if hints is not None and statement.clues is None:
+            statement = replace(statement, clues=hints.clues)
+            object.__setattr__(self, "statement", statement)
+        if self.prepare is None:
+            object.__setattr__(self, "prepare", statement.prepare)
+        if self.encodings is None:
+            object.__setattr__(self, "encodings", statement.encodings())
+        if self.rules is None:
+            object.__setattr__(self, "rules", statement.certificate)
+        if hints is not None and hints.rules is None:
+            object.__setattr__(self, "hints", replace(
+                hints, rules=statement.base, clauses=statement.own,
+                guarded=hints.guarded or statement.guarded))
 
     def rule(self, board: Board) -> str | None:
         """The rule in force on ``board``, in words, when the family has a variant."""

@@ -12,9 +12,9 @@ an animated GIF is a PNG a frame (:func:`to_gif`).
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 Cell = tuple[int, int]
 GRID_LINE = "#8a8a8a"
@@ -93,6 +93,33 @@ class Sheet:
         rows = self.rows()
         return (sum(self._row_height(row) for row in rows) + self.gap * 0.5 * (len(rows) - 1)
                 + (HEADING if self.heading else 0.0))
+
+
+SHADE = "#1a1a1a"  # a shaded cell, and the ink of numbers
+ON_SHADE = "#9a9a9a"  # a number on a shaded cell
+DOT = "#b0b0b0"  # a cell an answer leaves unshaded
+
+
+def shaded_numbers(board: Any, shading: Collection[int] | None = None, *, title: str,
+                   dots: bool = False, regions: Sequence[int] | None = None) -> GridPicture:
+    """A grid of numbers (``board.numbers``, "?" for a number not given), and a
+    shading when given: its cells black, a number on one in grey; with ``dots``, the
+    answer's unshaded cells that hold no number dotted; ``regions`` (a region by cell)
+    draws their borders."""
+    rc = board.grid.rc
+    pic = GridPicture(board.rows, board.cols, title=f"{title} {board.cols}x{board.rows}")
+    shaded = frozenset(shading or ())
+    for cell in shaded:
+        pic.fill[rc(cell)] = SHADE
+    for cell, number in enumerate(board.numbers):
+        if number is not None:
+            text = "?" if number < 0 else str(number)
+            pic.label[rc(cell)] = (text, ON_SHADE if cell in shaded else SHADE)
+        elif dots and shading is not None and cell not in shaded:
+            pic.dots[rc(cell)] = DOT
+    if regions is not None:
+        pic.borders = {(rc(a), rc(b)) for a, b in board.grid.borders(regions)}
+    return pic
 
 
 def headed(picture: GridPicture | Sheet, heading: str) -> Sheet:

@@ -20,14 +20,17 @@ Forms (:class:`RoomForms`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cpsolve.grid import forms, puzzlink, regions
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.geometry import Grid
+
+if TYPE_CHECKING:
+    from cpsolve.grid.hints import Clue, Edit
 
 UNKNOWN = puzzlink.UNKNOWN  # a room whose number is shown as "?": numbered, no count given
 NO_NUMBER = {"-", "."}
@@ -205,3 +208,51 @@ def numbered(board: B, changes: Mapping[int, int | None]) -> B:
     out: Any = type(board)(board.rows, board.cols, board.room, tuple(numbers),
                            board.clue_cell)
     return out
+
+
+def clues(board: Rooms) -> list[Clue]:
+    """The rooms' numbers as clues, in reading order of the cells they are written in
+    ("?" says nothing and is no clue); a clue's key is its room."""
+    from cpsolve.grid.hints import Clue
+
+    found = [Clue(board.grid.rc(board.clue_cell[room]), f"number {number}", room, number)
+             for room, number in enumerate(board.numbers)
+             if number is not None and number != UNKNOWN]
+    return sorted(found, key=lambda clue: clue.cell)
+
+
+def without(board: B, gone: Sequence[Clue]) -> B:
+    """``board`` with the numbers of ``gone`` erased."""
+    return numbered(board, {clue.key: None for clue in gone})  # type: ignore[misc]
+
+
+def number_edits(noun: str, numbers: Callable[[int], Iterable[int]]
+                 ) -> Callable[[Any, set[tuple[int, int]]], list[Edit[Any]]]:
+    """A fix's edits for rooms where solutions differ: each number of
+    ``numbers(room size)`` written in a room without one (or "?"), or changed (the
+    least change first); ``noun`` is what a room is called (``room``, ``region``)."""
+    from cpsolve.grid.hints import Clue, Edit
+
+    def edits(board: Any, cells: set[tuple[int, int]]) -> list[Edit[Any]]:
+        rooms = sorted({board.room[board.grid.cell(r, c)] for r, c in cells})
+        out: list[Edit[Any]] = []
+        for room in rooms:
+            at = board.grid.rc(board.clue_cell[room])
+            where = board.grid.where(board.clue_cell[room])
+            current = board.numbers[room]
+            bare = numbered(board, {room: None})
+            for number in numbers(len(board.room_cells[room])):
+                if number == current:
+                    continue
+                clue = Clue(at, f"number {number}", room, number)
+                changed = numbered(board, {room: number})
+                if current is None or current == UNKNOWN:
+                    out.append(Edit(at, "number", f"number {number} in the {noun} at {where}",
+                                    changed, clue=clue, number=number))
+                else:
+                    out.append(Edit(at, "number", f"number {current} changed to {number} in "
+                                    f"the {noun} at {where}", changed, clue=clue, base=bare,
+                                    number=number, cost=2))
+        return out
+
+    return edits

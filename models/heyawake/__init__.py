@@ -13,16 +13,16 @@ cells, and no straight run of unshaded cells crosses more than one room border.
 ..#...
 """
 
-from cpsolve.family import lazy
+from cpsolve.grid import rooms
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.heyawake.board import Board, Shading
 from cpsolve.models.heyawake.check import check
-from cpsolve.models.heyawake.encodings import ENCODINGS, prepare
 from cpsolve.models.heyawake.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.heyawake.hints import HINTS
 from cpsolve.models.heyawake.layout import LAYOUT
 from cpsolve.models.heyawake.picture import picture
+from cpsolve.models.heyawake.rules import STATEMENT
 
 HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     name="heyawake",
@@ -35,11 +35,14 @@ HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     example="https://puzz.link/p?heyawake/6/6/lll155007rs12222j",
     parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
     show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
+    check=check, statement=STATEMENT,
     # auto runs SAT with lazy connectivity: the fastest in benchmarks/heyawake.py on
     # boards of published sizes (see the README).
     auto="sat", nothing="no shading satisfies the rules",
-    hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.heyawake.rules:rules"),
+    # A fix writes or changes a room's number: at most half its cells can be shaded.
+    hints=Hints(clues=rooms.clues, without=rooms.without, noun="number",
+                edits=rooms.number_edits("room", lambda size: range((size + 1) // 2 + 1))),
+    layout=LAYOUT,
     editor=Editor(cycle=("-", "0", "1", "2", "3", "4"), numbers=(0, "cells"), regions=True,
                   size=(6, 6)),
 )

@@ -256,16 +256,12 @@ def mend(board: Board, shading: Shading, other: Any, cells: set[tuple[int, int]]
 def _nearest(board: Board, shading: Shading) -> Shading | None:
     """A valid shading of ``board``'s rooms (numbers aside), near ``shading``: the SAT
     model's answer trying its values first."""
-    from cpsolve.backends.sat import sample
-    from cpsolve.models.heyawake.encodings import build_lazy, prepare
+    from cpsolve.models.heyawake.rules import STATEMENT
 
     blank = Board(board.rows, board.cols, board.room, (None,) * board.rooms,
                   board.clue_cell)
-    phases = [cell + 1 if cell in shading else -(cell + 1) for cell in range(board.cells)]
-    found = sample(build_lazy(prepare(blank)), phases)
-    if not isinstance(found, tuple):
-        return None
-    return frozenset(cell for cell, on in enumerate(found) if on)
+    found: Shading | None = STATEMENT.nearest(blank, shading)
+    return found
 
 
 def simplify(board: Board, shading: Shading, pinned: Callable[[Board], bool],

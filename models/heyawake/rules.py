@@ -1,42 +1,59 @@
-"""The Heyawake rules as a CNF, for certificates (``docs/certificates.md``): one
-variable per cell, true where it is shaded.
+"""The Heyawake rules, stated once (:mod:`cpsolve.grid.rules`): a variable per cell,
+true where it is shaded.
 
-- no two shaded cells share an edge;
-- a room numbered ``k`` has exactly ``k`` shaded cells (a room shown as ``?`` any);
-- along a row or a column, a run of unshaded cells spans at most two rooms: from the
-  cell before one room border to the cell after the next border on that line, some
-  cell is shaded;
-- the unshaded cells are connected: a cut (:class:`~cpsolve.certify.cuts.Connected`).
+* no two shaded cells side by side;
+* a straight run of cells that crosses two room borders holds a shaded cell (a run
+  of unshaded cells may span two rooms, never three);
+* the unshaded cells are connected (lazy cuts on SAT; ``order`` or ``flow`` on
+  CP-SAT); on a board of at least 2x2, an unshaded cell has an unshaded neighbour
+  (implied, for the solvers);
+* a room's number (a clue) is how many of its cells are shaded.
 """
 
 from __future__ import annotations
 
-from cpsolve.certify.cuts import Connected
-from cpsolve.certify.rules import RuleCnf, Rules
+from cpsolve.cnf import CARD, COUNTING_CARDS, count_literals
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.rules import Method, Model, Statement, lazy
+from cpsolve.grid.rules.shading import apart, shading, unshaded_connected
 from cpsolve.models.heyawake.board import Board
 
 
-def rules(board: Board) -> Rules:
-    """The rule CNF of ``board``."""
-    cnf = RuleCnf()
-    grid = board.grid
-    shade = [cnf.var(("shaded", cell)) for cell in range(board.cells)]
-    for cell in range(board.cells):
-        for other in grid.neighbours[cell]:
-            if other > cell:
-                cnf.clause([-shade[cell], -shade[other]])
-    for room, number in enumerate(board.numbers):
-        if number is not None and number >= 0:
-            cnf.exactly(number, [shade[c] for c in range(board.cells)
-                                 if board.room[c] == room])
-    lines = ([[r * board.cols + c for c in range(board.cols)] for r in range(board.rows)]
-             + [[r * board.cols + c for r in range(board.rows)] for c in range(board.cols)])
-    for line in lines:
-        crossings = [k for k in range(len(line) - 1)
-                     if board.room[line[k]] != board.room[line[k + 1]]]
-        for first, second in zip(crossings, crossings[1:]):
-            cnf.clause(shade[c] for c in line[first:second + 2])
-    white = Connected("unshaded connected", grid.neighbours, [-v for v in shade],
-                      grid.where)
+def rules(m: Model, board: Board) -> None:
+    shaded = shading(m)
+    apart(m, shaded)
+    m.clauses([[shaded[c] for c in run] for run in board.runs])
+    unshaded_connected(m, shaded)
 
-    return Rules.of_cells(cnf, shade, [white])
+
+def clue(m: Model, board: Board, number: Clue) -> None:
+    shaded = m.layers["shaded"]
+    m.exactly(number.value, [shaded[c] for c in board.room_cells[number.index]])
+
+
+def literals(board: Board, *, per_cell: int, card: str | None = None, **_: object) -> int:
+    """About how many literals (terms, for CP-SAT) a model holds, before building it:
+    ``per_cell`` for each cell (measured at 200x200, with the solver's own copies), and
+    each room's count (one room of a million cells numbered 300,000 would need 10\u00b9\u00b2
+    literals as a counter).
+
+    >>> from cpsolve.models.heyawake.formats import parse
+    >>> literals(parse("2 2\\n2 -\\n- -\\na a\\na a"), per_cell=12)
+    72
+    """
+    return per_cell * board.cells + sum(
+        count_literals(len(cells), number, card)
+        for cells, number in zip(board.room_cells, board.numbers)
+        if number is not None and number >= 0)
+
+
+STATEMENT: Statement[Board] = Statement(rules, clue, methods=(
+    lazy("connectivity as cuts on the candidates an incremental SAT solver finds (the "
+         "fastest measured)", options=(CARD.but(default="totalizer", choices=COUNTING_CARDS),),
+         literals=lambda board, **o: literals(board, per_cell=12, **o)),
+    Method("order", "cpsat", "connectivity as distances falling towards the first unshaded "
+           "cell", {"connect": "order"},
+           literals=lambda board, **o: literals(board, per_cell=130)),
+    Method("flow", "cpsat", "connectivity as a flow from the first unshaded cell",
+           {"connect": "flow"}, literals=lambda board, **o: literals(board, per_cell=50)),
+))

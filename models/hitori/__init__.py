@@ -10,16 +10,32 @@ shaded cells never share an edge, and the unshaded cells are connected.
 ...#
 """
 
-from cpsolve.family import lazy
+from functools import partial
+
+from cpsolve.grid import boards, codecs
+from cpsolve.grid.answers import SHADED
+from cpsolve.grid.boards import UNKNOWN
+from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.hints import Hints
+from cpsolve.grid.layouts import line_mates
 from cpsolve.grid.puzzle import GridPuzzle
-from cpsolve.models.hitori.board import Board, Shading
+from cpsolve.grid.render import shaded_numbers
 from cpsolve.models.hitori.check import check
-from cpsolve.models.hitori.encodings import ENCODINGS, prepare
-from cpsolve.models.hitori.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.hitori.hints import HINTS
 from cpsolve.models.hitori.layout import LAYOUT
-from cpsolve.models.hitori.picture import picture
+from cpsolve.models.hitori.rules import STATEMENT
+
+Shading = frozenset[int]  # an answer: the shaded cells
+# puzz.link's body: a character a cell (pzprjs decodeHitori, base 36).
+FORMATS = codecs.number_grid(Board, {"hitori": "Hitori"}, codecs.BASE36, looks=SHADED.looks)
+
+
+def _shown_in_line(board: Board, cell: int) -> list[int]:
+    """The numbers a fix may write at ``cell``: those its row or column shows (another
+    would say nothing more)."""
+    return sorted({n for o in line_mates(board.grid, cell)
+                   if (n := board.shown(o)) is not None})
+
 
 HITORI: GridPuzzle[Board, Shading] = GridPuzzle(
     name="hitori",
@@ -30,17 +46,20 @@ HITORI: GridPuzzle[Board, Shading] = GridPuzzle(
          "two shaded cells touch, and the unshaded cells are connected. Answers: rows "
          "of # (shaded) and .",
     example="https://puzz.link/p?hitori/4/4/1114142333214213",
-    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
-    auto="sat", nothing="no shading satisfies the rules",
-    hints=HINTS, layout=LAYOUT,
-    rules=lazy("cpsolve.models.hitori.rules:rules"),
+    formats=FORMATS, answer=SHADED, check=check, statement=STATEMENT,
+    picture=partial(shaded_numbers, title="Hitori"),
+    nothing="no shading satisfies the rules",
+    # A number taken away leaves its cell empty (as puzz.link's editor allows).
+    hints=Hints(clues=boards.number_clues(), without=boards.erased, noun="number",
+                edits=boards.number_edits(_shown_in_line)),
+    layout=LAYOUT,
     editor=Editor(cycle=tuple(str(k) for k in range(1, 10)), numbers=(1, "side"), size=(5, 5)),
 )
 FAMILY = HITORI.family()
 solve = HITORI.solve
+parse, show, to_rows, read_answer = HITORI.parse, HITORI.show, HITORI.rows, HITORI.read_answer
+to_text, to_url = FORMATS.text, FORMATS.exports["url"]
 encode = to_rows
 
-__all__ = ["FAMILY", "HITORI", "Board", "Shading", "check", "encode", "parse",
+__all__ = ["FAMILY", "HITORI", "UNKNOWN", "Board", "Shading", "check", "encode", "parse",
            "read_answer", "show", "solve", "to_text", "to_url"]

@@ -6,12 +6,12 @@ nothing with the models but the board.
 
 from __future__ import annotations
 
+from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.checks import shading_breaks
 from cpsolve.grid.geometry import Broken
-from cpsolve.models.hitori.board import Board, Shading
 
 
-def check(board: Board, shading: Shading) -> list[str]:
+def check(board: Board, shading: frozenset[int]) -> list[str]:
     """Every rule ``shading`` breaks on ``board``, one message each (a
     :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
 

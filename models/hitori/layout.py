@@ -14,37 +14,13 @@ import random
 
 import numpy as np
 
+from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.models.hitori.board import Board, Shading
-from cpsolve.models.hitori.hints import _line_mates, numbered
+from cpsolve.grid.layouts import line_mates, python_random, scattered
 from cpsolve.options import Option
 
-
-def _rng(rng: np.random.Generator) -> random.Random:
-    return random.Random(int(rng.integers(1 << 62)))
-
-
-def random_shading(grid: Grid, share: float, symmetry: str, rnd: random.Random) -> Shading:
-    """Orbits of cells shaded in random order while ``share`` of the grid is not yet
-    shaded, an orbit only when none of its cells touches a shaded one (or another of
-    the orbit) and the unshaded cells stay connected."""
-    from cpsolve.grid.connectivity import components
-
-    shaded: set[int] = set()
-    order = list(range(grid.cells))
-    rnd.shuffle(order)
-    for cell in order:
-        if len(shaded) >= share * grid.cells:
-            break
-        orbit = set(grid.orbit(cell, symmetry))
-        if orbit & shaded or any(o in shaded or (o in orbit and o != c)
-                                 for c in orbit for o in grid.neighbours[c]):
-            continue
-        rest = [c for c in range(grid.cells) if c not in shaded and c not in orbit]
-        if rest and len(components(rest, grid.neighbours)) == 1:
-            shaded |= orbit
-    return frozenset(shaded)
+Shading = frozenset[int]
 
 
 def numbers_for(grid: Grid, shading: Shading, rnd: random.Random) -> tuple[int, ...]:
@@ -56,9 +32,8 @@ def numbers_for(grid: Grid, shading: Shading, rnd: random.Random) -> tuple[int, 
     symbol = rnd.sample(range(1, n + 1), n)
     numbers = [symbol[(row_shift[r] + col_shift[c]) % n]
                for r in range(grid.rows) for c in range(grid.cols)]
-    board = Board(grid.rows, grid.cols, tuple(numbers))
     for cell in sorted(shading):
-        open_ = [o for o in _line_mates(board, cell) if o not in shading]
+        open_ = [o for o in line_mates(grid, cell) if o not in shading]
         if open_:
             numbers[cell] = numbers[rnd.choice(open_)]
     return tuple(numbers)
@@ -66,9 +41,9 @@ def numbers_for(grid: Grid, shading: Shading, rnd: random.Random) -> tuple[int, 
 
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading]:
     """A shading with the symmetry, and numbers that ask for it."""
-    rnd = _rng(rng)
+    rnd = python_random(rng)
     grid = settings.grid
-    shading = random_shading(grid, settings.options["shaded"], settings.symmetry, rnd)
+    shading = scattered(grid, settings.options["shaded"], rnd, settings.symmetry)
     return Board(grid.rows, grid.cols, numbers_for(grid, shading, rnd)), shading
 
 
@@ -78,19 +53,19 @@ def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple
     a second solution, one that solution leaves unshaded beside this one unshaded too
     (so it breaks); else any cell the answer leaves unshaded. ``None`` when no cell
     can change."""
-    rnd = _rng(rng)
+    rnd = python_random(rng)
     grid = board.grid
     chosen = [grid.cell(r, c) for r, c in sorted(cells)]
     rnd.shuffle(chosen)
     for cell in chosen:
         if cell not in shading or (other is not None and cell in other):
             continue
-        mates = [o for o in _line_mates(board, cell) if board.shown(o) is not None
+        mates = [o for o in line_mates(grid, cell) if board.shown(o) is not None
                  and o not in (other if other is not None else shading)
                  and board.shown(o) != board.numbers[cell]]
         if mates:
             mate = rnd.choice(mates)
-            return numbered(board, cell, board.shown(mate)), shading
+            return board.renumbered({cell: board.shown(mate)}), shading
     return None
 
 
@@ -103,4 +78,4 @@ LAYOUT: Layout[Board, Shading] = Layout(
                     low=0, high=0.5, metavar="S"),),
 )
 
-__all__ = ["LAYOUT", "make", "mend", "numbers_for", "random_shading"]
+__all__ = ["LAYOUT", "make", "mend", "numbers_for"]

@@ -1,40 +1,59 @@
-"""The Hitori rules as a CNF, for certificates (``docs/certificates.md``): one
-variable per cell, true where it is shaded.
+"""The Hitori rules, stated once (:mod:`cpsolve.grid.rules`): a variable per cell,
+true where it is shaded.
 
-- no two shaded cells share an edge;
-- in a row or a column, a number shown more than once is left unshaded at most once
-  (a "?" repeats no number);
-- the unshaded cells are connected: a cut (:class:`~cpsolve.certify.cuts.Connected`).
+* no two shaded cells side by side; the unshaded cells connected (lazy cuts on SAT;
+  ``order`` or ``flow`` on CP-SAT);
+* a number (a clue) and each other cell of its row or column showing the same number
+  are not both unshaded: a rule of the pair, which holds while both numbers are
+  there (a number taken away leaves its cell empty).
 """
 
 from __future__ import annotations
 
-from cpsolve.certify.cuts import Connected
-from cpsolve.certify.rules import RuleCnf, Rules
-from cpsolve.models.hitori.board import Board
+from cpsolve.grid.boards import NumberGrid
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.layouts import line_mates
+from cpsolve.grid.rules import Method, Model, Statement, lazy
+from cpsolve.grid.rules.shading import apart, shading, unshaded_connected
 
 
-def rules(board: Board) -> Rules:
-    """The rule CNF of ``board``."""
-    cnf = RuleCnf()
-    grid = board.grid
-    rows, cols = board.rows, board.cols
-    shade = [cnf.var(("shaded", cell)) for cell in range(board.cells)]
-    for cell in range(board.cells):
-        for other in grid.neighbours[cell]:
-            if other > cell:
-                cnf.clause([-shade[cell], -shade[other]])
-    lines = ([[r * cols + c for c in range(cols)] for r in range(rows)]
-             + [[r * cols + c for r in range(rows)] for c in range(cols)])
-    for line in lines:
-        same: dict[int, list[int]] = {}
-        for cell in line:
-            number = board.numbers[cell]
-            if number is not None and number >= 0:
-                same.setdefault(number, []).append(cell)
-        for cells in same.values():
-            cnf.at_most(1, [-shade[c] for c in cells])
-    white = Connected("unshaded connected", grid.neighbours, [-v for v in shade],
-                      grid.where)
+def rules(m: Model, board: NumberGrid) -> None:
+    shaded = shading(m)
+    apart(m, shaded)
+    unshaded_connected(m, shaded)
 
-    return Rules.of_cells(cnf, shade, [white])
+
+def clue(m: Model, board: NumberGrid, number: Clue) -> None:
+    shaded, cell = m.layers["shaded"], number.index
+    # The board's own number states its pairs with the cells after it (each pair
+    # once); a number a fix writes, every pair it makes.
+    own = board.shown(cell) == number.value
+    for other in line_mates(board.grid, cell):
+        if board.shown(other) == number.value and (not own or other > cell):
+            with m.also(other):
+                m.clause(shaded[cell], shaded[other])
+
+
+def literals(board: NumberGrid, per_cell: int) -> int:
+    """About how many literals a model holds, before building it: ``per_cell`` for each
+    cell and two for each pair of equal numbers in a line (a 1000x1000 board of one
+    number would need 2\u00b710\u2079).
+
+    >>> literals(NumberGrid(2, 2, (1, 1, 1, 1)), 12)
+    56
+    """
+    pairs = 0
+    for line in board.grid.lines:
+        shown = [n for cell in line if (n := board.shown(cell)) is not None]
+        pairs += sum(shown.count(n) * (shown.count(n) - 1) // 2 for n in set(shown))
+    return per_cell * board.cells + 2 * pairs
+
+
+STATEMENT: Statement[NumberGrid] = Statement(rules, clue, methods=(
+    lazy("connectivity as cuts on the candidates an incremental SAT solver finds",
+         literals=lambda board, **_: literals(board, 12)),
+    Method("order", "cpsat", "connectivity as distances falling towards an unshaded cell",
+           {"connect": "order"}, literals=lambda board, **_: literals(board, 130)),
+    Method("flow", "cpsat", "connectivity as a flow from an unshaded cell",
+           {"connect": "flow"}, literals=lambda board, **_: literals(board, 50)),
+))

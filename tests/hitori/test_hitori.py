@@ -13,9 +13,9 @@ import pytest
 from cpsolve.errors import InputError
 from cpsolve.grid import setter
 from cpsolve.grid.geometry import Grid
-from cpsolve.models.hitori import HITORI, Board, check, parse, show, solve
-from cpsolve.models.hitori.formats import to_text, to_url
-from cpsolve.models.hitori.layout import numbers_for, random_shading
+from cpsolve.grid.layouts import scattered
+from cpsolve.models.hitori import HITORI, Board, check, parse, show, solve, to_text, to_url
+from cpsolve.models.hitori.layout import numbers_for
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
 from tests.support.oracles import hitori_solutions
@@ -38,7 +38,7 @@ def _random_board(seed: int) -> Board:
     rng = random.Random(seed)
     grid = Grid(rng.randint(4, 6), rng.randint(4, 6))
     if seed % 3:
-        shading = random_shading(grid, rng.choice([0.2, 0.3]), "none", rng)
+        shading = scattered(grid, rng.choice([0.2, 0.3]), rng)
         return Board(grid.rows, grid.cols, numbers_for(grid, shading, rng))
     return Board(grid.rows, grid.cols, tuple(rng.randint(1, 4) for _ in range(grid.cells)))
 

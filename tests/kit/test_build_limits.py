@@ -123,10 +123,9 @@ def rooms_of_ten(n: int) -> str:
 
 def test_a_model_that_cannot_fit_ends_with_exit_3_before_it_is_built():
     from cpsolve.models.heyawake import HEYAWAKE, parse
-    from cpsolve.models.heyawake.encodings import ENCODINGS
 
     board = rooms_of_ten(300)  # 90,000 cells: about 100 MB of clauses with the solver's
-    estimate = ENCODINGS.default.literals(HEYAWAKE.prepare(parse(board), True))
+    estimate = HEYAWAKE.encodings.default.literals(HEYAWAKE.prepare(parse(board), True))
     assert 100 << 20 < estimate * 100 < 1 << 30  # fits any machine, not 100 MB
     env = {**os.environ, "CPSOLVE_MEMORY_MB": "120"}  # 96 MB for models
     start = time.perf_counter()

@@ -83,7 +83,9 @@ def test_unique_and_unsolvable_boards_are_certified_and_several_are_refused(name
         again = Certificate.read(made.to_bytes())
         checked = check(again, family=family)
         assert checked.claim == claim.claim
-        assert checked.proof_steps >= 1
+        # A proof of a step at least, unless the rules hold the empty clause (a count
+        # no room can meet), which needs none.
+        assert checked.proof_steps >= 1 or [] in oracle(name).puzzle.rules(board).cnf.clauses
     assert seen == {0, 1, 2}, name
 
 

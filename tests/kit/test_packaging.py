@@ -53,16 +53,21 @@ def test_a_models_script_beside_the_command_breaks_nothing(tmp_path):
 
 
 def test_every_family_folder_is_a_package_that_installs():
-    """pyproject.toml lists each family's package (models/NAME as cpsolve.models.NAME)
-    and the entry points name installed objects."""
+    """setup.py finds each family's package (models/NAME as cpsolve.models.NAME) and
+    every package of the kit, none listed by hand; the entry points name installed
+    objects."""
+    from setuptools import find_packages
+
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    packages = set(project["tool"]["setuptools"]["packages"])
+    assert "packages" not in project["tool"]["setuptools"]  # found, never listed
+    found = {*find_packages(str(ROOT), include=["cpsolve", "cpsolve.*"]),
+             *(f"cpsolve.models.{name}" for name in find_packages(str(ROOT / "models")))}
     folders = {f"cpsolve.models.{path.parent.name}"
                for path in (ROOT / "models").glob("*/__init__.py")}
-    assert folders <= packages, f"not listed in pyproject.toml: {folders - packages}"
-    kit = {"cpsolve." + ".".join(path.parent.relative_to(ROOT / "cpsolve").parts)
-           for path in (ROOT / "cpsolve").rglob("__init__.py")} - {"cpsolve."}
-    assert kit <= packages, f"not listed in pyproject.toml: {kit - packages}"
+    assert folders <= found, f"not found by setup.py: {folders - found}"
+    packages = {".".join(("cpsolve", *path.parent.relative_to(ROOT / "cpsolve").parts))
+                for path in (ROOT / "cpsolve").rglob("*.py") if "__pycache__" not in path.parts}
+    assert packages <= found, f"folders of modules without __init__.py: {packages - found}"
     for name, target in project["project"]["entry-points"]["cpsolve.models"].items():
         assert target.startswith("cpsolve.models.") and target.endswith(":FAMILY"), name
 

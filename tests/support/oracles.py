@@ -387,8 +387,9 @@ def hitori_solutions(board: Any) -> list[Any]:
 
 
 def _hitori() -> Oracle:
+    from cpsolve.grid.layouts import scattered
     from cpsolve.models.hitori import HITORI, Board
-    from cpsolve.models.hitori.layout import numbers_for, random_shading
+    from cpsolve.models.hitori.layout import numbers_for
 
     def board(seed: int) -> Any:
         """Numbers at random from a few values, some cells empty or "?"."""
@@ -403,7 +404,7 @@ def _hitori() -> Oracle:
         """A layout the generator would start from: one solution or more."""
         rng = random.Random(seed)
         grid = Grid(rng.randint(3, 5), rng.randint(3, 5))
-        shading = random_shading(grid, rng.choice([0.2, 0.3]), "none", rng)
+        shading = scattered(grid, rng.choice([0.2, 0.3]), rng)
         return Board(grid.rows, grid.cols, numbers_for(grid, shading, rng))
 
     def symmetric(board: Any, answer: Any, symmetry: str) -> bool:

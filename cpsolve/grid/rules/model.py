@@ -1,0 +1,338 @@
+"""The rule language's model: a genre's rules on one board, stated once, as a lazy
+container of Boolean variables keyed by name and the constraints over them. It solves
+nothing and prints nothing; the compilers (:mod:`.sat`, :mod:`.cpsat`,
+:mod:`.certificate`) read it.
+
+Variables are Booleans keyed by name (``("shaded", cell)``), numbered from 1 in the
+order they are made; a literal is a variable or its negation (``-v``), so rows of
+literals go to a SAT solver as they are. A genre never computes a number: it asks the
+model for a layer of variables (:meth:`Model.layer`, one per cell or per any keys) and
+reads them by key. :data:`TRUE` and :data:`FALSE` are constants a layer gives for keys it
+does not hold (an edge off the board, a black cell's light); :meth:`Model.clause` and
+the counts fold them away.
+
+Constraints are *items*: clauses (lists, or 2-D integer arrays of same-length clauses
+built with numpy), counts (``lo <= sum(lits) <= hi``) and global rules
+(:mod:`.globals`: connected sets, one loop, paths, areas), each under a *tag*:
+
+* a rule of the genre (the default);
+* a clue's own part, stated inside ``with model.clue(key):``, which the setter's tools
+  switch on and off by a selector; ``with model.otherwise():`` inside it states what
+  holds when that clue is off (the island of a number taken away is not there);
+* an implied rule (``with model.implied():``), true in every answer, which the solvers
+  get to go faster and a certificate does without; ``clues=False`` for one that holds
+  only with the board's clues (the clue model does without it too).
+
+>>> m = Model()
+>>> x = m.layer("x", 3)
+>>> m.clause(x[0], -x[1]); m.exactly(1, x)
+>>> with m.clue("k"):
+...     m.clause(x[2])
+>>> m.nvars, [item.kind for item in m.items], m.items[-1].tag
+(3, ['clauses', 'count', 'clauses'], Tag(kind='clue', keys=('k',)))
+>>> m.key(2)
+('x', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from cpsolve.grid.geometry import Grid
+
+TRUE = 1 << 40  # a literal that always holds; its negation, FALSE, never does
+FALSE = -TRUE
+
+
+class Tag(NamedTuple):
+    """Whose an item is: ``kind`` ``rule``, ``clue`` (holds while every clue of
+    ``keys`` is on), ``off`` (holds while the clue ``keys[0]`` is off), ``implied``
+    (the solvers' alone; ``keys`` ``("clues",)`` when it needs the board's clues)."""
+
+    kind: str
+    keys: tuple[Hashable, ...] = ()
+
+
+RULE = Tag("rule")
+
+
+@dataclass
+class Item:
+    """One constraint: ``kind`` ``clauses`` (``data`` a list of clauses or a 2-D
+    array), ``count`` (``data`` a :class:`Count`) or ``global`` (``data`` a global
+    rule, see :mod:`.globals`)."""
+
+    kind: str
+    data: Any
+    tag: Tag = RULE
+
+
+@dataclass(frozen=True)
+class Count:
+    """``lo <= sum(lits) <= hi`` (``hi`` ``None``: no upper bound). ``card`` names
+    the SAT encoding (``None``: the method's, see :mod:`.sat`); counts over at most
+    ``direct`` literals are written as subset clauses whatever the encoding."""
+
+    lits: tuple[int, ...]
+    lo: int
+    hi: int | None
+    card: str | None = None
+    direct: int | None = None
+
+
+class Layer(Mapping[Hashable, int]):
+    """The variables of one name, by key (a cell, an edge, a pair): ``layer[key]``
+    the variable, :data:`FALSE` for a key it does not hold (``layer.get`` for another
+    default). Iterating gives the keys; :attr:`vars` the variables in key order."""
+
+    def __init__(self, name: Hashable, keys: Sequence[Hashable] | None, first: int,
+                 count: int) -> None:
+        self.name = name
+        self.first = first
+        self.count = count
+        self._keys = keys  # None: the keys are 0 .. count - 1
+        self._index: dict[Hashable, int] | None = None
+
+    def _position(self, key: Hashable) -> int | None:
+        if self._keys is None:
+            if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < self.count:
+                return key
+            return None
+        if self._index is None:
+            self._index = {k: i for i, k in enumerate(self._keys)}
+        return self._index.get(key)
+
+    def __getitem__(self, key: Hashable) -> int:
+        position = self._position(key)
+        return FALSE if position is None else self.first + position
+
+    def get(self, key: Hashable, default: Any = None) -> Any:  # type: ignore[override]
+        position = self._position(key)
+        return default if position is None else self.first + position
+
+    def __contains__(self, key: object) -> bool:
+        return self._position(key) is not None  # type: ignore[arg-type]
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(range(self.count) if self._keys is None else self._keys)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def key(self, position: int) -> Hashable:
+        return position if self._keys is None else self._keys[position]
+
+    @property
+    def vars(self) -> list[int]:
+        """The variables, in key order."""
+        return list(range(self.first, self.first + self.count))
+
+    def __repr__(self) -> str:
+        return f"Layer({self.name!r}, {self.count} variables from {self.first})"
+
+
+@dataclass
+class Model:
+    """A board's rules: variables keyed by name and the constraints over them (see the
+    module docstring). ``grid`` names cells in messages and ``--dump-cnf``;
+    ``options`` are the chosen method's (a genre's statement may read them, as its
+    ``card``)."""
+
+    grid: Grid | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    nvars: int = 0
+    items: list[Item] = field(default_factory=list)
+    layers: dict[Hashable, Layer] = field(default_factory=dict)
+    projection: Sequence[int] | None = None
+    _order: list[Layer] = field(default_factory=list)
+    _tag: Tag = RULE
+
+    # -- variables -------------------------------------------------------------------
+
+    def layer(self, name: Hashable, keys: int | Iterable[Hashable]) -> Layer:
+        """New variables called ``name``, one per key: ``keys`` a count (keys 0 to
+        count - 1: cells, edges) or the keys themselves, in order."""
+        if name in self.layers:
+            raise ValueError(f"the model already has variables called {name!r}")
+        if isinstance(keys, int):
+            made = Layer(name, None, self.nvars + 1, keys)
+        else:
+            listed = list(keys)
+            made = Layer(name, listed, self.nvars + 1, len(listed))
+        self.nvars += made.count
+        self.layers[name] = made
+        self._order.append(made)
+        return made
+
+    def cells(self, name: Hashable) -> Layer:
+        """A variable per cell of the grid."""
+        return self.layer(name, self._grid().cells)
+
+    def var(self, name: Hashable) -> int:
+        """One variable called ``name`` (made the first time it is asked)."""
+        found = self.layers.get(("one", name))
+        return (found if found is not None else self.layer(("one", name), 1)).first
+
+    def key(self, var: int) -> tuple[Hashable, Hashable]:
+        """The name and key of variable ``var``."""
+        low, high = 0, len(self._order)
+        while low < high:  # the last layer starting at or before var
+            mid = (low + high) // 2
+            if self._order[mid].first <= var:
+                low = mid + 1
+            else:
+                high = mid
+        found = self._order[low - 1] if low else None
+        if found is None or not found.first <= var < found.first + found.count:
+            raise KeyError(var)
+        if isinstance(found.name, tuple) and found.name[:1] == ("one",):
+            return found.name[1], None
+        return found.name, found.key(var - found.first)
+
+    def name(self, var: int) -> str:
+        """Variable ``var`` in words (``shaded r3c5``), for ``--dump-cnf``."""
+        name, key = self.key(var)
+        words = " ".join(map(str, name)) if isinstance(name, tuple) else str(name)
+        if key is None:
+            return words
+        if self.grid is not None and isinstance(key, int) and not isinstance(key, bool):
+            return f"{words} {self.grid.name(key)}" if key < self.grid.cells else \
+                f"{words} {key}"
+        return f"{words} {key}"
+
+    def _grid(self) -> Grid:
+        if self.grid is None:
+            raise ValueError("a model without a grid has no cells")
+        return self.grid
+
+    # -- tags ------------------------------------------------------------------------
+
+    @contextmanager
+    def clue(self, *keys: Hashable) -> Iterator[None]:
+        """Items stated inside are the clue ``keys[0]``'s own (with several keys: they
+        hold while all those clues are on)."""
+        saved, self._tag = self._tag, Tag("clue", keys)
+        try:
+            yield
+        finally:
+            self._tag = saved
+
+    @contextmanager
+    def also(self, *keys: Hashable) -> Iterator[None]:
+        """Inside a clue: items that hold only while the clues ``keys`` are on too (a
+        pair of equal numbers that forbids both cells unshaded needs both numbers)."""
+        if self._tag.kind != "clue":
+            raise ValueError("also() belongs inside a clue")
+        saved, self._tag = self._tag, Tag("clue", (*self._tag.keys, *keys))
+        try:
+            yield
+        finally:
+            self._tag = saved
+
+    @contextmanager
+    def otherwise(self) -> Iterator[None]:
+        """Inside a clue: items that hold while the clue is off."""
+        if self._tag.kind != "clue":
+            raise ValueError("otherwise() belongs inside a clue")
+        saved, self._tag = self._tag, Tag("off", self._tag.keys[:1])
+        try:
+            yield
+        finally:
+            self._tag = saved
+
+    @contextmanager
+    def implied(self, clues: bool = True) -> Iterator[None]:
+        """Items that every answer keeps, for the solvers alone (``clues=False``: they
+        follow from the rules only with the board's clues)."""
+        saved, self._tag = self._tag, Tag("implied", () if clues else ("clues",))
+        try:
+            yield
+        finally:
+            self._tag = saved
+
+    def _add(self, kind: str, data: Any) -> None:
+        self.items.append(Item(kind, data, self._tag))
+
+    # -- constraints -----------------------------------------------------------------
+
+    def clause(self, *lits: int) -> None:
+        """At least one of ``lits`` holds (constants folded: a clause with TRUE is
+        dropped, FALSE literals left out; an empty clause cannot hold)."""
+        if TRUE in lits:
+            return
+        self._add("clauses", [[lit for lit in lits if lit != FALSE]])
+
+    def clauses(self, rows: Any) -> None:
+        """Many clauses at once, as they are (no constants): a list of lists of
+        literals, or a 2-D integer array whose rows are clauses of one length."""
+        if len(rows):
+            self._add("clauses", rows)
+
+    def implies(self, a: int, *b: int) -> None:
+        """``a`` implies one of ``b``."""
+        self.clause(-a, *b)
+
+    def nand(self, *lits: int) -> None:
+        """Not all of ``lits``."""
+        self.clause(*(-lit for lit in lits))
+
+    def iff(self, a: int, b: int) -> None:
+        """``a`` holds exactly when ``b`` does."""
+        self.clause(-a, b)
+        self.clause(a, -b)
+
+    def count(self, lits: Iterable[int], lo: int, hi: int | None, *, card: str | None = None,
+              direct: int | None = None) -> None:
+        """Between ``lo`` and ``hi`` of ``lits`` hold (``hi`` ``None``: at least
+        ``lo``); constants folded."""
+        listed = list(lits)
+        trues = listed.count(TRUE)
+        kept = tuple(lit for lit in listed if lit not in (TRUE, FALSE))
+        lo, hi = lo - trues, None if hi is None else hi - trues
+        if hi is not None and (hi < 0 or lo > hi) or lo > len(kept):
+            self._add("clauses", [[]])  # cannot hold
+            return
+        if lo <= 0 and (hi is None or hi >= len(kept)):
+            return  # always holds
+        self._add("count", Count(kept, max(lo, 0), hi, card, direct))
+
+    def exactly(self, number: int, lits: Iterable[int], **how: Any) -> None:
+        """Exactly ``number`` of ``lits`` hold."""
+        self.count(lits, number, number, **how)
+
+    def at_most(self, number: int, lits: Iterable[int], **how: Any) -> None:
+        """At most ``number`` of ``lits`` hold."""
+        self.count(lits, 0, number, **how)
+
+    def at_least(self, number: int, lits: Iterable[int], **how: Any) -> None:
+        """At least ``number`` of ``lits`` hold."""
+        self.count(lits, number, None, **how)
+
+    def require(self, rule: Any) -> None:
+        """A global rule (:mod:`.globals`): a connected set, one loop, ..."""
+        self._add("global", rule)
+
+    def solution(self, projection: Sequence[int]) -> None:
+        """Declare the variables whose values make an answer, in order (the genre's
+        statement turns their values into an answer and back)."""
+        self.projection = projection
+
+    def clue_keys(self) -> list[Hashable]:
+        """The clues the items name, in the order they first appear."""
+        seen: dict[Hashable, None] = {}
+        for item in self.items:
+            if item.tag.kind == "clue":
+                seen.setdefault(item.tag.keys[0], None)
+        return list(seen)
+
+
+def literal_of(var: int, on: bool) -> int:
+    """``var`` as a literal true when ``on``."""
+    return var if on else -var
+
+
+__all__ = ["FALSE", "RULE", "TRUE", "Count", "Item", "Layer", "Model", "Tag"]

@@ -1,0 +1,81 @@
+"""Rules that shading genres share, stated on the rule language's model: the shading
+itself (a variable per cell, the answer), no two shaded cells side by side, no block
+all shaded, and the unshaded (or shaded) cells connected.
+
+>>> from cpsolve.grid.geometry import Grid
+>>> from cpsolve.grid.rules.model import Model
+>>> m = Model(Grid(2, 2))
+>>> shaded = shading(m)
+>>> apart(m, shaded); no_block(m, shaded)
+>>> [item.data.tolist() if hasattr(item.data, "tolist") else item.data for item in m.items]
+[[[-1, -2], [-1, -3], [-2, -4], [-3, -4]], [[-1, -2, -3, -4]]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cpsolve.grid.rules.globals import Connected
+from cpsolve.grid.rules.model import Layer, Model
+
+
+def shading(m: Model, name: str = "shaded") -> Layer:
+    """A variable per cell, true where the cell is shaded: the answer (its values
+    decode as the set of shaded cells)."""
+    layer = m.cells(name)
+    m.solution(range(layer.first, layer.first + layer.count))
+    return layer
+
+
+def _grid(m: Model) -> Any:
+    if m.grid is None:
+        raise ValueError("a shading rule needs the model's grid")
+    return m.grid
+
+
+def apart(m: Model, shaded: Layer, pairs: Sequence[tuple[int, int]] | None = None) -> None:
+    """No two shaded cells side by side (of ``pairs``: the grid's neighbours unless
+    told; the grid's ``touching`` pairs forbid diagonals too)."""
+    import numpy as np
+
+    pairs = _grid(m).pairs if pairs is None else pairs
+    if len(pairs):
+        m.clauses(-(np.asarray(pairs, dtype=np.int64) + shaded.first))
+
+
+def no_block(m: Model, shaded: Layer, value: bool = True) -> None:
+    """No 2x2 block of cells all shaded (``value`` ``False``: all unshaded)."""
+    import numpy as np
+
+    blocks = _grid(m).blocks
+    if blocks:
+        lits = np.asarray(blocks, dtype=np.int64) + shaded.first
+        m.clauses(-lits if value else lits)
+
+
+def unshaded_connected(m: Model, shaded: Layer, *, apart_too: bool = True) -> None:
+    """The unshaded cells are connected. With ``apart_too`` (no two shaded cells side
+    by side, stated beside it): of two neighbouring cells one is unshaded, so CP-SAT
+    roots the set at the first cell or its first neighbour; and on a board of at least
+    2x2, an unshaded cell has an unshaded neighbour (implied: such a board leaves two
+    unshaded cells at least), which the solvers get for free."""
+    grid = _grid(m)
+    first = shaded.first
+    roots = ([0, grid.neighbours[0][0]] if grid.cells > 1 else [0]) if apart_too else None
+    m.require(Connected([-(first + c) for c in range(grid.cells)], grid.neighbours,
+                        "unshaded connected", roots=roots, grid=grid, where=grid.where))
+    if apart_too and grid.rows >= 2 and grid.cols >= 2:
+        with m.implied():
+            m.clauses([[first + cell, *(-(first + o) for o in grid.neighbours[cell])]
+                       for cell in range(grid.cells)])
+
+
+def shaded_connected(m: Model, shaded: Layer, roots: Sequence[int] | None = None) -> None:
+    """The shaded cells are connected."""
+    grid = _grid(m)
+    m.require(Connected([shaded.first + c for c in range(grid.cells)], grid.neighbours,
+                        "shaded connected", roots=roots, grid=grid, where=grid.where))
+
+
+__all__ = ["apart", "no_block", "shaded_connected", "shading", "unshaded_connected"]
