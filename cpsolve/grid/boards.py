@@ -60,6 +60,33 @@ class NumberGrid:
         number = self.numbers[cell]
         return None if number is None or number < 0 else number
 
+    @cached_property
+    def _showing(self) -> dict[tuple[str, int, int], list[int]]:
+        """The cells of each row and column showing each number."""
+        out: dict[tuple[str, int, int], list[int]] = {}
+        cols = self.cols
+        for cell in range(self.cells):
+            number = self.shown(cell)
+            if number is not None:
+                out.setdefault(("row", cell // cols, number), []).append(cell)
+                out.setdefault(("col", cell % cols, number), []).append(cell)
+        return out
+
+    def lines_showing(self) -> list[list[int]]:
+        """For each row, then each column, and each number it shows, the cells showing
+        it."""
+        return list(self._showing.values())
+
+    def showing(self, cell: int, number: int) -> list[int]:
+        """The other cells of ``cell``'s row, then of its column, that show ``number``.
+
+        >>> NumberGrid(2, 2, (1, 1, 1, 2)).showing(0, 1)
+        [1, 2]
+        """
+        r, c = divmod(cell, self.cols)
+        return [o for key in (("row", r, number), ("col", c, number))
+                for o in self._showing.get(key, ()) if o != cell]
+
     def renumbered(self: B, changes: Mapping[int, int | None]) -> B:
         """The board with the cells of ``changes`` numbered anew (``None``: none)."""
         numbers = list(self.numbers)
@@ -74,9 +101,9 @@ def number_clues(unknown: bool = False) -> Callable[[Any], list[Clue]]:
     Nurikabe's island of unknown size)."""
 
     def clues(board: NumberGrid) -> list[Clue]:
-        grid = board.grid
-        return [Clue(grid.rc(cell), "?" if n == UNKNOWN else f"number {n}", cell,
-                     board.shown(cell)) for cell, n in enumerate(board.numbers)
+        cols = board.cols
+        return [Clue(divmod(cell, cols), "?" if n < 0 else f"number {n}", cell,
+                     None if n < 0 else n) for cell, n in enumerate(board.numbers)
                 if n is not None and (unknown or n != UNKNOWN)]
 
     return clues

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from cpsolve.grid.boards import NumberGrid
 from cpsolve.grid.hints import Clue
-from cpsolve.grid.layouts import line_mates
 from cpsolve.grid.rules import Method, Model, Statement, lazy
 from cpsolve.grid.rules.shading import apart, shading, unshaded_connected
 
@@ -24,12 +23,12 @@ def rules(m: Model, board: NumberGrid) -> None:
 
 
 def clue(m: Model, board: NumberGrid, number: Clue) -> None:
-    shaded, cell = m.layers["shaded"], number.index
+    shaded, cell, value = m.layers["shaded"], number.index, number.value
     # The board's own number states its pairs with the cells after it (each pair
     # once); a number a fix writes, every pair it makes.
-    own = board.shown(cell) == number.value
-    for other in line_mates(board.grid, cell):
-        if board.shown(other) == number.value and (not own or other > cell):
+    own = board.shown(cell) == value
+    for other in board.showing(cell, value):
+        if not own or other > cell:
             with m.also(other):
                 m.clause(shaded[cell], shaded[other])
 
@@ -42,10 +41,7 @@ def literals(board: NumberGrid, per_cell: int) -> int:
     >>> literals(NumberGrid(2, 2, (1, 1, 1, 1)), 12)
     56
     """
-    pairs = 0
-    for line in board.grid.lines:
-        shown = [n for cell in line if (n := board.shown(cell)) is not None]
-        pairs += sum(shown.count(n) * (shown.count(n) - 1) // 2 for n in set(shown))
+    pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in board.lines_showing())
     return per_cell * board.cells + 2 * pairs
 
 

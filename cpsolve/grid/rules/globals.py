@@ -64,20 +64,18 @@ class Connected:
             return _drop_false(cuts) if constant else cuts
 
         partial = None
-        if self.grid is not None:
-            import numpy as np
-
-            table = self.grid.tables[0]
-            index = np.array([abs(lit) if lit != FALSE else 0 for lit in member],
-                             dtype=np.int64)
-            negative = np.array([lit < 0 and lit != FALSE for lit in member])
-            never = np.array([lit == FALSE for lit in member])
-
+        grid = self.grid
+        if grid is not None:
             def partial(state: Any) -> list[list[int]]:
+                import numpy as np
+
+                index = np.array([abs(lit) if lit != FALSE else 0 for lit in member],
+                                 dtype=np.int64)
                 got = state[index]
+                negative = np.array([lit < 0 for lit in member])
                 inside = np.where(got < 0, -1, np.where(negative, 1 - got, got))
-                inside[never] = 0
-                found = connected_partial(inside, member.__getitem__, table)
+                inside[np.array([lit == FALSE for lit in member])] = 0
+                found = connected_partial(inside, member.__getitem__, grid.tables[0])
                 return _drop_false(found) if constant else found
 
         out.add_lazy(refine, partial)

@@ -37,7 +37,6 @@ built with numpy), counts (``lo <= sum(lits) <= hi``) and global rules
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -107,6 +106,8 @@ class Layer(Mapping[Hashable, int]):
         return self._index.get(key)
 
     def __getitem__(self, key: Hashable) -> int:
+        if self._keys is None and type(key) is int:  # noqa: E721 (bool is no cell)
+            return self.first + key if 0 <= key < self.count else FALSE
         position = self._position(key)
         return FALSE if position is None else self.first + position
 
@@ -211,48 +212,28 @@ class Model:
 
     # -- tags ------------------------------------------------------------------------
 
-    @contextmanager
-    def clue(self, *keys: Hashable) -> Iterator[None]:
-        """Items stated inside are the clue ``keys[0]``'s own (with several keys: they
-        hold while all those clues are on)."""
-        saved, self._tag = self._tag, Tag("clue", keys)
-        try:
-            yield
-        finally:
-            self._tag = saved
+    def clue(self, *keys: Hashable) -> _Tagged:
+        """Items stated inside (``with model.clue(key):``) are the clue ``keys[0]``'s own
+        (with several keys: they hold while all those clues are on)."""
+        return _Tagged(self, Tag("clue", keys))
 
-    @contextmanager
-    def also(self, *keys: Hashable) -> Iterator[None]:
+    def also(self, *keys: Hashable) -> _Tagged:
         """Inside a clue: items that hold only while the clues ``keys`` are on too (a
         pair of equal numbers that forbids both cells unshaded needs both numbers)."""
         if self._tag.kind != "clue":
             raise ValueError("also() belongs inside a clue")
-        saved, self._tag = self._tag, Tag("clue", (*self._tag.keys, *keys))
-        try:
-            yield
-        finally:
-            self._tag = saved
+        return _Tagged(self, Tag("clue", (*self._tag.keys, *keys)))
 
-    @contextmanager
-    def otherwise(self) -> Iterator[None]:
+    def otherwise(self) -> _Tagged:
         """Inside a clue: items that hold while the clue is off."""
         if self._tag.kind != "clue":
             raise ValueError("otherwise() belongs inside a clue")
-        saved, self._tag = self._tag, Tag("off", self._tag.keys[:1])
-        try:
-            yield
-        finally:
-            self._tag = saved
+        return _Tagged(self, Tag("off", self._tag.keys[:1]))
 
-    @contextmanager
-    def implied(self, clues: bool = True) -> Iterator[None]:
+    def implied(self, clues: bool = True) -> _Tagged:
         """Items that every answer keeps, for the solvers alone (``clues=False``: they
         follow from the rules only with the board's clues)."""
-        saved, self._tag = self._tag, Tag("implied", () if clues else ("clues",))
-        try:
-            yield
-        finally:
-            self._tag = saved
+        return _Tagged(self, Tag("implied", () if clues else ("clues",)))
 
     def _add(self, kind: str, data: Any) -> None:
         self.items.append(Item(kind, data, self._tag))
@@ -264,7 +245,8 @@ class Model:
         dropped, FALSE literals left out; an empty clause cannot hold)."""
         if TRUE in lits:
             return
-        self._add("clauses", [[lit for lit in lits if lit != FALSE]])
+        self.items.append(Item("clauses", [[lit for lit in lits if lit != FALSE]
+                                           if FALSE in lits else list(lits)], self._tag))
 
     def clauses(self, rows: Any) -> None:
         """Many clauses at once, as they are (no constants): a list of lists of
@@ -328,6 +310,25 @@ class Model:
             if item.tag.kind == "clue":
                 seen.setdefault(item.tag.keys[0], None)
         return list(seen)
+
+
+class _Tagged:
+    """A ``with`` block whose items carry a tag (a plain class: a generator-based
+    context manager costs several times as much, and a clue's statement opens one a
+    pair of cells)."""
+
+    __slots__ = ("model", "tag", "saved")
+
+    def __init__(self, model: Model, tag: Tag) -> None:
+        self.model = model
+        self.tag = tag
+        self.saved = RULE
+
+    def __enter__(self) -> None:
+        self.saved, self.model._tag = self.model._tag, self.tag
+
+    def __exit__(self, *_: object) -> None:
+        self.model._tag = self.saved
 
 
 def literal_of(var: int, on: bool) -> int:

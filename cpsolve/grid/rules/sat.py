@@ -71,6 +71,7 @@ class SatOut:
         self.tag: Tag = Tag("rule")
         self.projection: Sequence[int] = model.projection or []
         self._positions: dict[int, int] | None = None
+        self._merging = False  # the last group is a list of this compile's own
 
     # -- for global rules -------------------------------------------------------------
 
@@ -79,7 +80,19 @@ class SatOut:
         guards = self.select.guards(tag or self.tag)
         if guards is None or not len(clauses):
             return
-        self.groups.append(_guarded(clauses, guards) if guards else clauses)
+        if guards:
+            clauses = _guarded(clauses, guards)
+        if isinstance(clauses, list):
+            # Lists of clauses run together in one group (a solver is fed a group at a
+            # time); the group is the compile's own, never an item's list.
+            if self._merging:
+                self.groups[-1].extend(clauses)
+                return
+            self.groups.append(list(clauses))
+            self._merging = True
+            return
+        self.groups.append(clauses)
+        self._merging = False
 
     def fresh(self, count: int = 1) -> int:
         """The first of ``count`` new auxiliary variables."""

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from cpsolve.grid.rules.model import Model
+from cpsolve.grid.rules.model import Model, Tag
 from cpsolve.options import Option
 
 if TYPE_CHECKING:
@@ -107,8 +107,12 @@ class Statement(Generic[Board]):
     def _state(self, m: Model, board: Any, c: Clue, tag: Any = None) -> None:
         if self.clue is None:
             raise ValueError("the statement has no rules for one clue")
-        with m.clue(c.key if tag is None else tag):
+        saved = m._tag
+        m._tag = Tag("clue", (c.key if tag is None else tag,))
+        try:
             self.clue(m, board, c)
+        finally:
+            m._tag = saved
 
     def answer(self, board: Any, values: tuple[bool, ...]) -> Any:
         """The answer the projection's ``values`` make."""
