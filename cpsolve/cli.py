@@ -172,12 +172,6 @@ def analyze(family: str, board: str, as_json: bool, plot: str | None,
     return Output(stdout="\n".join(lines).rstrip())
 
 
-def say(line: str) -> None:
-    """One line of ``-v`` on standard error, at once: commands pass this to the
-    solvers as their log, so phases are reported as they end."""
-    click.echo(line, err=True)
-
-
 def emit(output: Output) -> int:
     """Print and write what a command produced; return its exit status. A file or
     standard output that cannot be written is an :class:`OutputError` that names it

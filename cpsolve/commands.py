@@ -335,7 +335,7 @@ def solving(name: str, verbose: bool) -> Iterator[Callable[[str], None] | None]:
         def log(text: str) -> None:
             line(text)
             if verbose:
-                from cpsolve.cli import say
+                from cpsolve.progress import say
 
                 say(text)
 

@@ -1,5 +1,5 @@
-"""Progress bars on standard error for long runs (sweeps, batches, experiments), and a
-status line for a solve while it runs.
+"""Progress bars on standard error for long runs (sweeps, batches, experiments), a
+status line for a solve while it runs, and the ``-v`` lines (:func:`say`).
 
 A bar is drawn only when standard error is a terminal (or when forced with
 ``CPSOLVE_PROGRESS=1``), so pipes, logs and tests stay clean; ``CPSOLVE_PROGRESS=0``
@@ -17,6 +17,14 @@ from typing import Any
 # The status line on the terminal, while one is (a bar started meanwhile replaces it
 # until the bar is done: a terminal shows one live display at a time).
 _shown: list[Any] = []
+
+
+def say(line: str) -> None:
+    """One line of ``-v`` on standard error, at once: commands pass this to the
+    solvers as their log, so phases are reported as they end."""
+    import click
+
+    click.echo(line, err=True)
 
 
 class Bar:

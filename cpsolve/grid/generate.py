@@ -421,7 +421,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
             raise UsageError(refused)
         log = None
         if verbose:
-            from cpsolve.cli import say
+            from cpsolve.progress import say
 
             log = say
         made = generate(puzzle, rows, cols, grade=grade, symmetry=symmetry,

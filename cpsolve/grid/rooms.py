@@ -30,7 +30,9 @@ from cpsolve.grid import text as gridtext
 from cpsolve.grid.geometry import Grid
 
 if TYPE_CHECKING:
+    from cpsolve.grid import codecs
     from cpsolve.grid.hints import Clue, Edit
+    from cpsolve.grid.render import GridPicture
 
 UNKNOWN = puzzlink.UNKNOWN  # a room whose number is shown as "?": numbered, no count given
 NO_NUMBER = {"-", "."}
@@ -80,6 +82,21 @@ class Rooms:
     def borders(self) -> list[tuple[int, int]]:
         """The pairs of neighbouring cells with a room border between them."""
         return self.grid.borders(self.room)
+
+    @cached_property
+    def crossing(self) -> tuple[tuple[int, ...], ...]:
+        """Each room's edges (indices into ``grid.edges``) that cross its border: a
+        loop that visits the room enters and leaves by them (Country Road).
+
+        >>> Rooms(2, 3, (0, 0, 1, 0, 0, 1), (2, None), (0, 2)).crossing[1]
+        (1, 3)
+        """
+        out: list[list[int]] = [[] for _ in range(self.rooms)]
+        for k, (a, b) in enumerate(self.grid.edges):
+            if self.room[a] != self.room[b]:
+                out[self.room[a]].append(k)
+                out[self.room[b]].append(k)
+        return tuple(tuple(edges) for edges in out)
 
     def label(self, room: int) -> str | None:
         """A room's number as written (``?`` for :data:`UNKNOWN`), or ``None``."""
@@ -182,6 +199,13 @@ class RoomForms(Generic[B]):
                                                   framed.grid("areas", "rooms")),
             pzprv3=self.pzprv3, pzprv3_blocks=lambda kind: (1, 0), answer=self.answer)
 
+    def formats(self) -> codecs.Formats[B]:
+        """The family's :class:`~cpsolve.grid.codecs.Formats`: every form it reads,
+        grid text as its main form, and the URL and grid text as exports."""
+        from cpsolve.grid.codecs import Formats
+
+        return Formats(self.forms(), to_text, {"url": self.to_url, "grid": to_text})
+
 
 def to_text(board: Rooms) -> str:
     """The board as grid text (the sized form), rooms named a, b, ..., z, A, ...
@@ -256,3 +280,28 @@ def number_edits(noun: str, numbers: Callable[[int], Iterable[int]]
         return out
 
     return edits
+
+
+def shaded_picture(board: Rooms, shading: frozenset[int] | None = None, *, title: str
+                   ) -> GridPicture:
+    """A board of rooms: thick room borders, the rooms' numbers ("?" too), and a
+    shading when given (shaded cells black, a number on one in white, the unshaded
+    cells without a number dotted)."""
+    from cpsolve.grid.render import DOT, SHADE, GridPicture
+
+    rc = board.grid.rc
+    pic = GridPicture(board.rows, board.cols, title=f"{title} {board.cols}x{board.rows}")
+    pic.borders.update((rc(a), rc(b)) for a, b in board.borders)
+    shaded = shading or frozenset()
+    for cell in shaded:
+        pic.fill[rc(cell)] = SHADE
+    if shading is not None:
+        for cell in range(board.cells):
+            if cell not in shaded:
+                pic.dots[rc(cell)] = DOT
+    for number, cell in zip(board.numbers, board.clue_cell):
+        if number is not None:
+            pic.dots.pop(rc(cell), None)
+            pic.label[rc(cell)] = ("?" if number == UNKNOWN else str(number),
+                                   "#ffffff" if cell in shaded else SHADE)
+    return pic

@@ -13,16 +13,23 @@ cells, and no straight run of unshaded cells crosses more than one room border.
 ..#...
 """
 
+from functools import partial
+
 from cpsolve.grid import rooms
+from cpsolve.grid.answers import SHADED
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
-from cpsolve.models.heyawake.board import Board, Shading
+from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 from cpsolve.models.heyawake.check import check
-from cpsolve.models.heyawake.formats import parse, read_answer, show, to_rows, to_text, to_url
 from cpsolve.models.heyawake.layout import LAYOUT
-from cpsolve.models.heyawake.picture import picture
 from cpsolve.models.heyawake.rules import STATEMENT
+
+# Grid text as published data sets write it (ROWS COLS, rows of numbers at one cell of
+# their room, rows of room names; or the compact form), puzz.link URLs (room borders,
+# then the rooms' numbers), janko.at and pzprjs files (cpsolve.grid.rooms).
+FORMATS = rooms.RoomForms(Board, "heyawake", {"heyawake": "Heyawake", "heyawacky": "Heyawake"},
+                          answer=SHADED.looks).formats()
 
 HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     name="heyawake",
@@ -33,9 +40,8 @@ HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
          "many shaded cells, and no straight run of unshaded cells crosses two room "
          "borders. Answers: rows of # (shaded) and .",
     example="https://puzz.link/p?heyawake/6/6/lll155007rs12222j",
-    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, statement=STATEMENT,
+    formats=FORMATS, answer=SHADED, check=check, statement=STATEMENT,
+    picture=partial(rooms.shaded_picture, title="Heyawake"),
     # auto runs SAT with lazy connectivity: the fastest in benchmarks/heyawake.py on
     # boards of published sizes (see the README).
     auto="sat", nothing="no shading satisfies the rules",
@@ -48,7 +54,10 @@ HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
 )
 FAMILY = HEYAWAKE.family()
 solve = HEYAWAKE.solve
+parse, show, to_rows, read_answer = HEYAWAKE.parse, HEYAWAKE.show, HEYAWAKE.rows, \
+    HEYAWAKE.read_answer
+to_text, to_url = FORMATS.text, FORMATS.exports["url"]
 encode = to_rows
 
-__all__ = ["FAMILY", "HEYAWAKE", "Board", "Shading", "check", "encode", "parse",
+__all__ = ["FAMILY", "HEYAWAKE", "UNKNOWN", "Board", "Shading", "check", "encode", "parse",
            "read_answer", "show", "solve", "to_text", "to_url"]

@@ -37,7 +37,7 @@ def literals(board: Board, *, per_cell: int, card: str | None = None, **_: objec
     each room's count (one room of a million cells numbered 300,000 would need 10\u00b9\u00b2
     literals as a counter).
 
-    >>> from cpsolve.models.heyawake.formats import parse
+    >>> from cpsolve.models.heyawake import parse
     >>> literals(parse("2 2\\n2 -\\n- -\\na a\\na a"), per_cell=12)
     72
     """

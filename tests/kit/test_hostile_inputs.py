@@ -243,7 +243,7 @@ def test_huge_numbers_in_a_board(tmp_path, family, text, where):
 @settings(max_examples=100, deadline=None)
 @given(st.text("0123456789", min_size=1, max_size=6000))
 def test_any_heyawake_number(digits):
-    from cpsolve.models.heyawake.formats import parse
+    from cpsolve.models.heyawake import parse
 
     try:
         board = parse(f"1 2\n{digits} -\na a\n")
