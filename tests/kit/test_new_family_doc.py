@@ -118,3 +118,17 @@ def test_and_a_place_on_the_setters_page(mines):
     fresh.cells[1][1] = puzzle.editor.cycle[1]  # a 0: no mine round it
     found = analyse(puzzle, to_board(puzzle, fresh), "status", Deadline(30))
     assert (found["count"], found["undetermined"]) == (1, [])
+
+
+def test_the_page_says_how_many_lines_the_genre_took():
+    """The page's count of the genre's code lines is the one tools/genre_lines.py makes
+    of every genre (blank lines, comments and docstrings not counted)."""
+    import re
+    import runpy
+    from pathlib import Path
+
+    from tests.support.doc_family import PAGE, source
+
+    tool = runpy.run_path(str(Path(__file__).resolve().parents[2] / "tools" / "genre_lines.py"))
+    said = re.search(r"in \*\*(\d+) code lines\*\*", PAGE.read_text())
+    assert said is not None and int(said.group(1)) == tool["code_lines"](source())
