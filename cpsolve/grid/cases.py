@@ -8,8 +8,9 @@ form, grid text) and its ``outcome``:
 
 ``[[published]]``
     Boards published by their setters, each with its ``source`` (a repository and
-    path, or a page) and ``note``: ``unique``, ``not unique``, ``no solution``, or
-    ``bad input`` with the ``error`` the command must give (``LINE:COLUMN: message``).
+    path, or a page) and ``note``: ``unique``, ``not unique``, ``no solution``,
+    ``bad input`` with the ``error`` the command must give (``LINE:COLUMN: message``),
+    or ``undecided`` (no method has decided it yet: a target, not a claim).
     ``variant`` gives the outcome with the genre's variant flag on (Numberlink's
     ``fill``).
 ``[[bad]]``
@@ -42,7 +43,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-OUTCOMES = ("unique", "not unique", "no solution", "bad input")
+OUTCOMES = ("unique", "not unique", "no solution", "bad input", "undecided")
 FILE = "cases.toml"
 
 

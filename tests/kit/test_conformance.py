@@ -57,6 +57,8 @@ def located(error: InputError) -> str:
 def test_published_boards_keep_their_outcome(name):
     grid = puzzle(name)
     for case in cases(name).published:
+        if case.outcome == "undecided":
+            continue
         if case.outcome == "bad input":
             with pytest.raises(InputError) as refused:
                 grid.parse(case.board)
@@ -75,7 +77,7 @@ def test_published_boards_keep_their_outcome(name):
 def _smallest(name: str, count: int) -> list[object]:
     grid = puzzle(name)
     boards = [grid.parse(case.board) for case in cases(name).published
-              if case.outcome != "bad input"]
+              if case.outcome not in ("bad input", "undecided")]
     return sorted(boards, key=lambda b: len(grid.board_text(b)))[:count]
 
 
