@@ -1,216 +1,158 @@
-"""Graphs of grid cells: walls, distances, reachability, bounds, and when tokens
-sliding through one hole can reach a goal arrangement.
+"""Graphs of grid cells: walls, distances, bounds, and when tokens sliding through one
+hole can reach a goal arrangement.
 
 The framework knows no particular puzzle: cells are integers ``r * width + c``,
 walls are cells left out of the graph, tokens are any hashable labels. Sliding-tile
 puzzles are "pebble motion" on the free-cell graph: one hole (the blank), every move
 swaps it with a neighbouring token.
 
-:class:`Graph` and its algorithms are plain Python, the little these rules and the
-stages need: importing networkx took a quarter of a sliding solve's start-up (0.3 s
-of 1.4 s on the 8-puzzle). The tests hold them to networkx's answers.
+A graph here is plain data, each node's neighbours (:data:`Adjacency`), which
+``networkx.from_dict_of_lists`` reads as it is: graph algorithms come from networkx,
+imported by the code that runs them (:mod:`cpsolve.models.sliding.stages`), never on
+the way to a solve (importing networkx takes 0.19 s of CPU; a whole ``cpsolve slide``
+of a 3x3 board by SAT takes 0.34 s). What every solve needs before its search comes
+from kernels: the all-pairs distance table (:func:`distance_table`), whose rows say
+what the blank reaches and, by their parities, whether the graph is two-coloured; and
+:func:`two_connected`, which the stages compile for their inner loop (hundreds of
+thousands of candidate regions on the DevQuiz boards) and a verdict runs once as it
+is. The tests hold both to networkx's answers.
 """
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from cpsolve.combinatorics import permutation_parity
 from cpsolve.verdict import Verdict
 
-UNREACHABLE = -1
+# Each node's neighbours, nodes and neighbours in increasing order (so every walk over
+# a graph is the same on every run): what networkx.from_dict_of_lists takes.
+Adjacency = Mapping[int, tuple[int, ...]]
 
 
-class Graph:
-    """An undirected simple graph of integer nodes, in increasing order, each node's
-    neighbours in increasing order too (so every walk over it is the same on every run).
+def grid_graph(width: int, height: int, walls: Iterable[int] = ()) -> dict[int, tuple[int, ...]]:
+    """The 4-neighbour graph of the cells that are not walls, as each cell's neighbours.
 
-    >>> g = Graph({0: (1, 2), 1: (0,), 2: (0,)})
-    >>> g.nodes, g.edges(), g.degree(0), 2 in g, len(g)
-    ((0, 1, 2), [(0, 1), (0, 2)], 2, True, 3)
-    >>> g.subgraph([0, 1]).edges()
-    [(0, 1)]
-    """
-
-    __slots__ = ("_adjacency",)
-
-    def __init__(self, adjacency: Mapping[int, Iterable[int]]) -> None:
-        self._adjacency = {node: tuple(sorted(adjacency[node])) for node in sorted(adjacency)}
-
-    @property
-    def nodes(self) -> tuple[int, ...]:
-        return tuple(self._adjacency)
-
-    def __contains__(self, node: object) -> bool:
-        return node in self._adjacency
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._adjacency)
-
-    def __len__(self) -> int:
-        return len(self._adjacency)
-
-    @property
-    def adjacency(self) -> Mapping[int, tuple[int, ...]]:
-        """Each node's neighbours (:mod:`cpsolve.grid.connectivity` reads them so)."""
-        return self._adjacency
-
-    def neighbors(self, node: int) -> tuple[int, ...]:
-        return self._adjacency[node]
-
-    def degree(self, node: int) -> int:
-        return len(self._adjacency[node])
-
-    def number_of_edges(self) -> int:
-        return sum(len(around) for around in self._adjacency.values()) // 2
-
-    def edges(self) -> list[tuple[int, int]]:
-        return [(node, other) for node, around in self._adjacency.items()
-                for other in around if node < other]
-
-    def subgraph(self, nodes: Iterable[int]) -> Graph:
-        """The graph induced by ``nodes`` (those of this graph among them)."""
-        keep = set(nodes)
-        return Graph({node: [other for other in around if other in keep]
-                      for node, around in self._adjacency.items() if node in keep})
-
-
-def grid_graph(width: int, height: int, walls: Iterable[int] = ()) -> Graph:
-    """The 4-neighbour graph of the cells that are not walls.
-
-    >>> grid_graph(2, 2, walls=[3]).edges()
-    [(0, 1), (0, 2)]
+    >>> grid_graph(2, 2, walls=[3])
+    {0: (1, 2), 1: (0,), 2: (0,)}
     """
     blocked = set(walls)
-    adjacency: dict[int, list[int]] = {}
+    adjacency: dict[int, tuple[int, ...]] = {}
     for cell in range(width * height):
         if cell in blocked:
             continue
         r, c = divmod(cell, width)
-        adjacency[cell] = [other for other, inside in (
+        adjacency[cell] = tuple(other for other, inside in (
             (cell - width, r > 0), (cell - 1, c > 0), (cell + 1, c + 1 < width),
-            (cell + width, r + 1 < height)) if inside and other not in blocked]
-    return Graph(adjacency)
+            (cell + width, r + 1 < height)) if inside and other not in blocked)
+    return adjacency
 
 
-def depths(graph: Graph, source: int) -> dict[int, int]:
-    """The number of edges from ``source`` to each node it reaches (breadth first).
+def neighbour_table(graph: Adjacency, cells: int) -> np.ndarray:
+    """``nbr[cell, j]``: the neighbours of each of ``cells`` cells, padded with -1 (a
+    cell outside the graph has none): the graph as the kernels read it.
 
-    >>> depths(grid_graph(3, 1), 0)
-    {0: 0, 1: 1, 2: 2}
+    >>> neighbour_table(grid_graph(3, 1, walls=[2]), 3).tolist()
+    [[1], [0], [-1]]
     """
-    found = {source: 0}
-    queue = deque([source])
-    while queue:
-        node = queue.popleft()
-        for other in graph.neighbors(node):
-            if other not in found:
-                found[other] = found[node] + 1
-                queue.append(other)
-    return found
+    width = max((len(around) for around in graph.values()), default=0)
+    out = np.full((cells, max(1, width)), -1, dtype=np.int64)
+    for cell, around in graph.items():
+        if 0 <= cell < cells:
+            out[cell, :len(around)] = around
+    return out
 
 
-def components(graph: Graph) -> list[list[int]]:
-    """The connected components, each sorted, in the order of their smallest nodes.
+def two_connected(nbr: Sequence[Sequence[int]], inside: Sequence[bool]) -> bool:
+    """Whether the cells marked ``inside`` form a 2-connected graph along ``nbr`` (each
+    cell's neighbours, maybe padded with -1, as in a :func:`neighbour_table`): at
+    least two, connected, and no cell whose removal disconnects the rest (networkx's
+    ``is_biconnected``). Compiled: :func:`cpsolve.search.distances.two_connected`.
 
-    >>> components(grid_graph(3, 1, walls=[1]))
-    [[0], [2]]
-    """
-    from cpsolve.grid.connectivity import components as joined
-
-    return joined(graph, graph.adjacency)
-
-
-def colouring(graph: Graph) -> dict[int, int] | None:
-    """Each node's side (0 or 1) with every edge between the two sides, or None if the
-    graph is not bipartite (an odd cycle): the parity of each node's depth from the
-    first node of its component.
-
-    >>> colouring(grid_graph(2, 2)), colouring(Graph({0: (1, 2), 1: (0, 2), 2: (0, 1)}))
-    ({0: 0, 1: 1, 2: 1, 3: 0}, None)
-    """
-    side: dict[int, int] = {}
-    for root in graph:
-        if root not in side:
-            side.update((node, depth % 2) for node, depth in depths(graph, root).items())
-    if any(side[a] == side[b] for a, b in graph.edges()):
-        return None
-    return dict(sorted(side.items()))
-
-
-def articulation_points(graph: Graph) -> list[int]:
-    """The nodes whose removal leaves more components than before, in increasing order
-    (Hopcroft and Tarjan's low points, by an explicit stack: grids of thousands of
-    cells are deeper than Python's recursion).
-
-    >>> articulation_points(grid_graph(3, 2, walls=[0, 2]))
-    [4]
-    """
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    cuts: set[int] = set()
-    for root in graph:
-        if root in index:
-            continue
-        index[root] = low[root] = len(index)
-        children = 0
-        stack: list[tuple[int, int | None, Iterator[int]]] = [
-            (root, None, iter(graph.neighbors(root)))]
-        while stack:
-            node, parent, around = stack[-1]
-            for other in around:
-                if other == parent:
-                    continue
-                if other in index:
-                    low[node] = min(low[node], index[other])
-                else:
-                    index[other] = low[other] = len(index)
-                    stack.append((other, node, iter(graph.neighbors(other))))
-                    break
-            else:
-                stack.pop()
-                if parent is None:
-                    continue
-                low[parent] = min(low[parent], low[node])
-                if parent == root:
-                    children += 1
-                elif low[node] >= index[parent]:
-                    cuts.add(parent)
-        if children > 1:
-            cuts.add(root)
-    return sorted(cuts)
-
-
-def is_biconnected(graph: Graph) -> bool:
-    """Connected, at least two nodes, and no node whose removal disconnects it.
-
-    >>> is_biconnected(grid_graph(2, 2)), is_biconnected(grid_graph(3, 1))
+    >>> nbr = list(grid_graph(3, 2).values())
+    >>> two_connected(nbr, [True] * 6), two_connected(nbr, [True, True, False, True, True, True])
     (True, False)
     """
-    return (len(graph) >= 2 and len(components(graph)) == 1
-            and not articulation_points(graph))
+    cells = len(nbr)
+    return low_points(nbr, inside, [-1] * cells, [0] * cells, [0] * cells, [0] * cells,
+                      [0] * cells)
+
+
+def low_points(nbr: Any, inside: Any, index: Any, low: Any, node: Any, parent: Any,
+               slot: Any) -> bool:
+    """:func:`two_connected` by Hopcroft and Tarjan's low points, by an explicit stack,
+    in the working sequences its callers give (each as long as ``nbr``): lists in
+    Python, arrays where numba compiles this same code."""
+    members, root = 0, -1
+    for cell in range(len(nbr)):
+        if inside[cell]:
+            members += 1
+            if root < 0:
+                root = cell
+    if members < 2:
+        return False
+    # index: the order in which the search finds each cell; low: the earliest found
+    # that a back edge from the cell's subtree reaches; node, parent, slot: the stack
+    # (the path from the root, each one's parent, the next neighbour each looks at)
+    index[root] = low[root] = 0
+    found, top, children = 1, 0, 0
+    node[0], parent[0], slot[0] = root, -1, 0
+    while top >= 0:
+        here = node[top]
+        around = nbr[here]
+        if slot[top] < len(around):
+            other = around[slot[top]]
+            slot[top] += 1
+            if other < 0 or not inside[other] or other == parent[top]:
+                continue
+            if index[other] < 0:
+                index[other] = low[other] = found
+                found += 1
+                top += 1
+                node[top], parent[top], slot[top] = other, here, 0
+            elif index[other] < low[here]:
+                low[here] = index[other]
+            continue
+        top -= 1
+        above = parent[top + 1]
+        if above < 0:
+            continue
+        if low[here] < low[above]:
+            low[above] = low[here]
+        if above == root:
+            children += 1
+        elif low[here] >= index[above]:
+            return False  # nothing below ``here`` reaches above ``above``: a cut cell
+    return found == members and children == 1
 
 
 COMPILED_FROM = 400  # cells: larger boards' distance tables are found by compiled code
 
 
-def distance_table(graph: Graph, cells: int) -> np.ndarray:
-    """All shortest-path lengths (BFS around the walls); -1 where unreachable.
+def distance_table(graph: Adjacency, cells: int,
+                   sources: Sequence[int] | None = None) -> np.ndarray:
+    """All shortest-path lengths (BFS around the walls); -1 where unreachable: a row
+    for each of ``cells`` cells, or for each of ``sources`` (those rows alone).
 
     >>> distance_table(grid_graph(3, 1, walls=[1]), 3).tolist()
     [[0, -1, -1], [-1, -1, -1], [-1, -1, 0]]
+    >>> distance_table(grid_graph(3, 1), 3, sources=[2]).tolist()
+    [[2, 1, 0]]
     """
-    neighbours = [sorted(graph.neighbors(cell)) if cell in graph else []
-                  for cell in range(cells)]
+    rows = range(cells) if sources is None else sources
     if cells <= COMPILED_FROM:
         # Small boards in Python: loading numba and the compiled search would cost a
         # second on every solve of a board that takes milliseconds.
-        out = np.full((cells, cells), -1, dtype=np.int32)
-        for source in (cell for cell in graph.nodes if 0 <= cell < cells):
-            row, layer, steps = out[source], [source], 0
+        neighbours = [graph.get(cell, ()) for cell in range(cells)]
+        out = np.full((len(rows), cells), -1, dtype=np.int32)
+        for row, source in zip(out, rows):
+            if source not in graph:
+                continue
+            layer, steps = [source], 0
             row[source] = 0
             while layer:
                 steps += 1
@@ -222,15 +164,14 @@ def distance_table(graph: Graph, cells: int) -> np.ndarray:
                             following.append(other)
                 layer = following
         return out
-    from cpsolve.search.distances import distances, table
+    from cpsolve.search.distances import distances
 
     # Compiled breadth-first search from every cell: networkx's all-pairs lengths, a
     # Python dict per cell, took 15 s on a 50x50 board.
-    nbr = table(neighbours)
-    seeds = np.zeros((cells, cells), dtype=bool)
-    nodes = [cell for cell in graph.nodes if 0 <= cell < cells]
-    seeds[nodes, nodes] = True
-    return distances(nbr, seeds, np.int32)
+    seeds = np.zeros((len(rows), cells), dtype=bool)
+    for index, source in enumerate(rows):
+        seeds[index, source] = source in graph
+    return distances(neighbour_table(graph, cells), seeds, np.int32)
 
 
 def nearest_goal_bound(dist: np.ndarray, start: Mapping[int, Hashable],
@@ -252,12 +193,12 @@ def nearest_goal_bound(dist: np.ndarray, start: Mapping[int, Hashable],
     return total
 
 
-def _around(cycle: Graph) -> list[int]:
-    """The nodes of a cycle graph in one fixed orientation, from the smallest."""
-    first = min(cycle.nodes)
-    order = [first, min(cycle.neighbors(first))]
+def _around(cycle: Adjacency, nodes: Iterable[int]) -> list[int]:
+    """The ``nodes`` of a cycle in one fixed orientation, from the smallest."""
+    first = min(nodes)
+    order = [first, min(cycle[first])]
     while True:
-        nxt = next(n for n in cycle.neighbors(order[-1]) if n != order[-2])
+        nxt = next(n for n in cycle[order[-1]] if n != order[-2])
         if nxt == first:
             return order
         order.append(nxt)
@@ -267,11 +208,13 @@ def _is_rotation(a: list[Hashable], b: list[Hashable]) -> bool:
     return len(a) == len(b) and (not a or any(a[k:] + a[:k] == b for k in range(len(a))))
 
 
-def pebble_motion(graph: Graph, start: Mapping[int, Hashable], goal: Mapping[int, Hashable],
-                  hole_start: int, hole_goal: int,
+def pebble_motion(graph: Adjacency, reach: Sequence[int], start: Mapping[int, Hashable],
+                  goal: Mapping[int, Hashable], hole_start: int, hole_goal: int,
                   name: Callable[[int], str] = str) -> Verdict:
     """Decide, where a known rule applies, whether tokens sliding through one hole can
-    go from ``start`` to ``goal`` (both map every non-hole node to its label).
+    go from ``start`` to ``goal`` (both map every non-hole node to its label);
+    ``reach`` is the hole's distance to each cell, -1 where it cannot get (its row of
+    the :func:`distance_table`).
 
     Rules, in order: tokens in a component without the hole cannot move; the hole's
     component must hold the same labels in both; on a cycle the tokens can only rotate;
@@ -280,8 +223,13 @@ def pebble_motion(graph: Graph, start: Mapping[int, Hashable], goal: Mapping[int
     hole to the other colour); and by Wilson's theorem (1974), on a 2-connected
     bipartite graph that is not a cycle that parity condition is also sufficient, and
     with a repeated label every arrangement is reachable.
+
+    The hole's component and its two colours are read from ``reach``: the cells at a
+    distance, and the parities of the distances, which colour the component properly
+    exactly when no edge joins two cells at the same distance.
     """
-    hole_part = set(depths(graph, hole_start))
+    reach = [int(at) for at in reach]
+    hole_part = {cell for cell in graph if reach[cell] >= 0}
     if hole_goal not in hole_part:
         return Verdict(False, f"the blank at {name(hole_start)} cannot reach its goal "
                               f"{name(hole_goal)}")
@@ -296,29 +244,30 @@ def pebble_motion(graph: Graph, start: Mapping[int, Hashable], goal: Mapping[int
         cell = next((c for c, lab in sorted(start.items()) if lab == label), hole_start)
         return Verdict(False, f"tile {label} at {name(cell)} cannot reach a goal cell of its "
                               "label")
-    part = graph.subgraph(hole_part)
-    colour = colouring(part)
-    bipartite = colour is not None
+    bipartite = all((reach[cell] - reach[other]) % 2
+                    for cell in hole_part for other in graph[cell])
     step = 2 if bipartite else 1
     moving_start = {c: lab for c, lab in start.items() if c in hole_part}
     moving_goal = {c: lab for c, lab in goal.items() if c in hole_part}
     if moving_start == moving_goal and hole_start == hole_goal:
         return Verdict(True, "the start is the goal", step)
-    if len(part) > 2 and all(part.degree(node) == 2 for node in part):
-        order = _around(part)  # the same orientation for both: tiles only rotate along it
+    if len(hole_part) > 2 and all(len(graph[node]) == 2 for node in hole_part):
+        order = _around(graph, hole_part)  # one orientation for both: tiles only rotate
         turns = _is_rotation([moving_start[c] for c in order if c != hole_start],
                              [moving_goal[c] for c in order if c != hole_goal])
         return Verdict(turns, "on a cycle the tiles can only rotate" + (
             "" if turns else ", and the goal is not a rotation of the start"), step)
     distinct = len(set(moving_start.values())) == len(moving_start)
-    if colour is not None and distinct:
+    if bipartite and distinct:
         where_goal = {lab: c for c, lab in moving_goal.items()}
         mapping = {c: where_goal[lab] for c, lab in moving_start.items()} | {
             hole_start: hole_goal}
-        if permutation_parity(mapping) != (colour[hole_start] != colour[hole_goal]):
+        if permutation_parity(mapping) != (reach[hole_start] % 2 != reach[hole_goal] % 2):
             return Verdict(False, "parity: the permutation of the tiles and the blank's "
                                   "distance to its goal have different parities", step)
-    if len(part) > 2 and is_biconnected(part) and bipartite:
+    if (len(hole_part) > 2 and bipartite
+            and two_connected([graph.get(cell, ()) for cell in range(len(reach))],
+                              [at >= 0 for at in reach])):
         return Verdict(True, "Wilson's theorem: 2-connected, bipartite, not a cycle, "
                              "and the parity agrees" if distinct else
                              "Wilson's theorem: 2-connected, not a cycle, and a label "

@@ -5,7 +5,11 @@ moves), which in Python took longer than any time limit on the largest boards (a
 50x50 board's 6,250,000 distances, a 1,000-cell rotation board's labels times cells
 times moves).
 
-A graph is ``nbr[cell, j]``: the cells one step from ``cell``, padded with -1.
+A graph is ``nbr[cell, j]``: the cells one step from ``cell``, padded with -1
+(:func:`cpsolve.graphs.neighbour_table`).
+
+Also :func:`two_connected`, :func:`cpsolve.graphs.two_connected` compiled: the test
+every region the sliding stages consider goes through.
 """
 
 from __future__ import annotations
@@ -13,11 +17,31 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from cpsolve import graphs
 from cpsolve.interrupts import kernels
+
+_low_points = njit(cache=True)(graphs.low_points)
 
 
 @njit(cache=True)
-def _layers(nbr, seeds, out):  # type: ignore[no-untyped-def]
+def two_connected(nbr, inside):  # type: ignore[no-untyped-def]
+    """:func:`cpsolve.graphs.two_connected` over a neighbour table and a Boolean mask.
+
+    >>> from cpsolve.graphs import grid_graph, neighbour_table
+    >>> two_connected(neighbour_table(grid_graph(3, 2), 6), np.ones(6, dtype=bool))
+    True
+    """
+    cells = nbr.shape[0]
+    return _low_points(nbr, inside, np.full(cells, -1, dtype=np.int64),
+                       np.zeros(cells, dtype=np.int64), np.zeros(cells, dtype=np.int64),
+                       np.zeros(cells, dtype=np.int64), np.zeros(cells, dtype=np.int64))
+
+
+@njit(cache=True)
+def layers(nbr, seeds, out):  # type: ignore[no-untyped-def]
+    """:func:`distances` into ``out`` (filled with -1), the kernel itself: for a hot loop
+    that has loaded it once under :func:`~cpsolve.interrupts.kernels` (its calls are
+    too short for Ctrl-C to need more)."""
     m, width = nbr.shape
     queue = np.empty(m, dtype=np.int64)
     for row in range(seeds.shape[0]):
@@ -54,19 +78,7 @@ def distances(nbr: np.ndarray, seeds: np.ndarray, dtype: type = np.int64) -> np.
         # Ctrl-C while numba loads or compiles the kernel is raised inside llvmlite's
         # callback, which swallows it: kernels() keeps it and raises it after the call.
         with kernels():
-            _layers(np.ascontiguousarray(nbr, dtype=np.int64),
-                    np.ascontiguousarray(seeds, dtype=np.bool_), out)
+            layers(np.ascontiguousarray(nbr, dtype=np.int64),
+                   np.ascontiguousarray(seeds, dtype=np.bool_), out)
     return out
 
-
-def table(neighbours: list[list[int]]) -> np.ndarray:
-    """A neighbour table from lists of neighbours, padded with -1.
-
-    >>> table([[1], [0, 2], []]).tolist()
-    [[1, -1], [0, 2], [-1, -1]]
-    """
-    width = max((len(row) for row in neighbours), default=0)
-    out = np.full((len(neighbours), max(1, width)), -1, dtype=np.int64)
-    for cell, row in enumerate(neighbours):
-        out[cell, :len(row)] = row
-    return out

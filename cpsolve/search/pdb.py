@@ -46,6 +46,7 @@ import numpy as np
 from numba import njit
 
 from cpsolve.errors import CacheWarning
+from cpsolve.graphs import distance_table, grid_graph
 from cpsolve.limits import Deadline
 from cpsolve.search.ranking import count, lowest, popcount, rank_bits, select, unrank_bits
 
@@ -164,29 +165,16 @@ class Geometry:
         n = width * height
         if n > MAX_CELLS:
             raise ValueError(f"pattern databases take boards of at most {MAX_CELLS} cells")
-        wall = set(walls)
-        free = [c for c in range(n) if c not in wall]
+        graph = grid_graph(width, height, walls)
+        free = sorted(graph)
         nbr_mask = np.zeros(n, dtype=np.int64)
-        for c in free:
-            r, col = divmod(c, width)
-            for rr, cc in ((r - 1, col), (r + 1, col), (r, col - 1), (r, col + 1)):
-                other = rr * width + cc
-                if 0 <= rr < height and 0 <= cc < width and other not in wall:
-                    nbr_mask[c] |= 1 << other
-        dist = np.full((n, n), -1, dtype=np.int64)
-        for source in free:  # breadth-first from every free cell (boards are small)
-            dist[source, source] = 0
-            layer = [source]
-            while layer:
-                nxt = []
-                for c in layer:
-                    for other in range(n):
-                        if nbr_mask[c] >> other & 1 and dist[source, other] < 0:
-                            dist[source, other] = dist[source, c] + 1
-                            nxt.append(other)
-                layer = nxt
-        return Geometry(width, height, tuple(sorted(wall)), np.array(free, dtype=np.int64),
-                        sum(1 << c for c in free), nbr_mask, dist)
+        for c, around in graph.items():
+            for other in around:
+                nbr_mask[c] |= 1 << other
+        dist = distance_table(graph, n).astype(np.int64)
+        return Geometry(width, height, tuple(sorted(set(walls))),
+                        np.array(free, dtype=np.int64), sum(1 << c for c in free), nbr_mask,
+                        dist)
 
     @property
     def cells(self) -> int:

@@ -23,7 +23,8 @@ class Analysis:
     puzzle: Puzzle
 
     @cached_property
-    def graph(self):  # type: ignore[no-untyped-def]
+    def graph(self) -> dict[int, tuple[int, ...]]:
+        """Each free cell's neighbours (:func:`~cpsolve.graphs.grid_graph`)."""
         return grid_graph(self.puzzle.width, self.puzzle.height, self.puzzle.start.walls)
 
     @cached_property
@@ -32,7 +33,7 @@ class Analysis:
 
     @cached_property
     def free(self) -> list[int]:
-        return sorted(self.graph.nodes)
+        return sorted(self.graph)
 
     @cached_property
     def labels(self) -> list[str]:
@@ -86,7 +87,9 @@ class Analysis:
         width = start.width
         tokens = {c: lab for c, lab in enumerate(start.cells) if lab not in (WALL, BLANK)}
         wanted = {c: lab for c, lab in enumerate(goal.cells) if lab not in (WALL, BLANK)}
-        return pebble_motion(self.graph, tokens, wanted, start.blank, goal.blank,
+        # the blank's row of distances alone: the stages ask for the verdict, not the table
+        reach = distance_table(self.graph, width * start.height, sources=[start.blank])[0]
+        return pebble_motion(self.graph, reach, tokens, wanted, start.blank, goal.blank,
                              name=lambda cell: where(divmod(cell, width)))
 
     @cached_property

@@ -68,7 +68,7 @@ class _Space:
         self.a = analysis
         self.options = options
         self.width = analysis.puzzle.width
-        self.edges = [(c, d) for c in analysis.free for d in analysis.graph.neighbors(c)]
+        self.edges = [(c, d) for c in analysis.free for d in analysis.graph[c]]
         self.parity = analysis.verdict.step == 2
 
     def alive(self, t: int, cell: int, k: int, horizon: int | None) -> bool:
@@ -342,10 +342,10 @@ class BlankLogEncoder:
             for cell in free:
                 b = self.blank(t, cell)
                 if b is not None:
-                    nexts = [n for d in space.a.graph.neighbors(cell)
+                    nexts = [n for d in space.a.graph[cell]
                              if (n := self.blank(t + 1, d)) is not None]
                     cnf.add([-b, *nexts])
-                    for d in space.a.graph.neighbors(cell):
+                    for d in space.a.graph[cell]:
                         n = self.blank(t + 1, d)
                         if n is None:
                             continue
@@ -415,9 +415,9 @@ class CpsatEncoder:
                 b: Any = blank.get((t, cell))
                 if b is not None:
                     model.add_bool_or([~b] + [blank[t + 1, d]
-                                              for d in space.a.graph.neighbors(cell)
+                                              for d in space.a.graph[cell]
                                               if (t + 1, d) in blank])
-                    for d in space.a.graph.neighbors(cell):
+                    for d in space.a.graph[cell]:
                         if (t + 1, d) in blank:
                             model.add(label[t + 1, cell] == label[t, d]).only_enforce_if(
                                 [b, blank[t + 1, d]])

@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from cpsolve.graphs import grid_graph, two_connected
+from cpsolve.grid.connectivity import components
 from cpsolve.models.sliding.board import BLANK, WALL, Board, Puzzle
 from cpsolve.models.sliding.formats import devquiz_goal
 
@@ -33,6 +35,8 @@ WALK_TRIES = 100  # random walks tried for an arrangement other than the goal
 
 
 def _neighbours(width: int, height: int, cell: int) -> list[int]:
+    """A cell's neighbours in the order the blank's random walk draws from (up, down,
+    left, right: the boards each seed gives depend on it)."""
     r, c = divmod(cell, width)
     out = []
     if r > 0:
@@ -47,23 +51,17 @@ def _neighbours(width: int, height: int, cell: int) -> list[int]:
 
 
 def _connected(width: int, height: int, free: set[int]) -> bool:
-    first = next(iter(free))
-    seen, stack = {first}, [first]
-    while stack:
-        for other in _neighbours(width, height, stack.pop()):
-            if other in free and other not in seen:
-                seen.add(other)
-                stack.append(other)
-    return len(seen) == len(free)
+    return len(components(free, grid_graph(width, height))) == 1
 
 
 def _wilson(width: int, height: int, free: set[int]) -> bool:
     """Whether Wilson's theorem applies: connected, no cut cell, not a cycle."""
-    if len(free) < 3 or not _connected(width, height, free):
+    cells = width * height
+    graph = grid_graph(width, height, set(range(cells)) - free)
+    if len(free) < 3 or not two_connected([graph.get(c, ()) for c in range(cells)],
+                                          [c in free for c in range(cells)]):
         return False
-    if all(sum(o in free for o in _neighbours(width, height, c)) == 2 for c in free):
-        return False  # a cycle
-    return all(_connected(width, height, free - {cell}) for cell in free)
+    return not all(len(graph[c]) == 2 for c in free)  # a cycle
 
 
 def random_walls(width: int, height: int, count: int, rng: random.Random) -> frozenset[int]:

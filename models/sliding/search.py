@@ -39,7 +39,7 @@ def arrays(analysis: Analysis) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]
                      dtype=np.int64)
     nbr = np.full((len(cells), 4), -1, dtype=np.int64)
     for cell in analysis.free:
-        for k, other in enumerate(sorted(analysis.graph.neighbors(cell))):
+        for k, other in enumerate(analysis.graph[cell]):
             nbr[cell, k] = other
     dist = analysis.to_goal.copy()
     dist[0] = 0

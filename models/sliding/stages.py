@@ -12,24 +12,29 @@ such a graph reach every arrangement of the right parity; grid graphs are bipart
 so the parity is the one the whole puzzle already has. So a puzzle that is solvable
 stays solvable after each stage, and a stage's search (over the blank and the few
 tiles it places, the other tiles interchangeable) always finds its goal.
+
+Choosing the stages is a hot loop (:class:`Peeling`: hundreds of thousands of candidate
+regions on the DevQuiz boards): what every region and candidate goes through
+(2-connectivity, degrees, depths) is compiled (:class:`FreeCells`); the questions asked
+now and then (corridors, the parts that hang by a cut cell) are networkx's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import chain
+from typing import TYPE_CHECKING
 
-from cpsolve.graphs import (
-    Graph,
-    articulation_points,
-    components,
-    depths,
-    grid_graph,
-    is_biconnected,
-)
+import numpy as np
+
+from cpsolve.graphs import Adjacency, grid_graph, neighbour_table
 from cpsolve.limits import Deadline
 from cpsolve.models.sliding.board import BLANK, OPPOSITE, WALL, Board, Puzzle
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 FINAL_CELLS = 12  # a region this small is finished by optimal search
 FAR_CELLS = 12  # the most cells of a stage that takes the cells farthest from the blank
@@ -44,18 +49,76 @@ class Staged:
     stages: tuple[tuple[int, ...], ...]
 
 
-def good(graph: Graph, cells: Iterable[int]) -> bool:
+class FreeCells:
+    """A board's free cells as the stages look at them: networkx's graph of them
+    (``graph``: corridors, cut cells), and compiled kernels over their neighbour table
+    for what every region and every candidate stage goes through (2-connectivity,
+    degrees, depths), regions given as Boolean masks over the cells (:meth:`inside`)."""
+
+    def __init__(self, adjacency: Adjacency) -> None:
+        import networkx as nx
+
+        from cpsolve.interrupts import kernels
+        from cpsolve.search.distances import layers, two_connected
+
+        self.adjacency = adjacency
+        self.graph: nx.Graph = nx.from_dict_of_lists(adjacency)
+        self.table = neighbour_table(adjacency, max(adjacency, default=-1) + 1)
+        self._two_connected, self._layers = two_connected, layers
+        with kernels():  # numba loads the kernels here, where Ctrl-C is kept for after them
+            everything = self.inside(adjacency)
+            self.two_connected(everything)
+            if adjacency:
+                self.depths(everything, min(adjacency))
+
+    def subgraph(self, cells: Iterable[int]) -> nx.Graph:
+        """The graph of ``cells`` (a view)."""
+        return self.graph.subgraph(cells)
+
+    def inside(self, cells: Iterable[int]) -> np.ndarray:
+        """``cells`` as a mask over the table's rows."""
+        out = np.zeros(len(self.table), dtype=np.bool_)
+        out[list(cells)] = True
+        return out
+
+    def two_connected(self, inside: np.ndarray) -> bool:
+        """Whether the cells of the mask ``inside`` form a 2-connected graph."""
+        return bool(self._two_connected(self.table, inside))
+
+    def degrees(self, inside: np.ndarray) -> np.ndarray:
+        """Each cell's neighbours in the mask ``inside``."""
+        table = self.table
+        return np.count_nonzero(inside[table] & (table >= 0), axis=1)
+
+    def depths(self, inside: np.ndarray, source: int) -> list[int]:
+        """The fewest steps from ``source`` to each cell, through cells of the mask
+        ``inside`` only (-1 where none reaches)."""
+        table = np.where((self.table >= 0) & inside[self.table], self.table, -1)
+        out = np.full((1, len(table)), -1, dtype=np.int64)
+        seeds = np.zeros(out.shape, dtype=np.bool_)
+        seeds[0, source] = True
+        self._layers(table, seeds, out)
+        return out[0].tolist()
+
+
+def good(free: FreeCells, cells: Iterable[int]) -> bool:
     """Whether the free ``cells`` form a region where tiles can still be arranged at will
     (up to parity): connected, no cut cell, and not a single cycle.
 
-    >>> g = grid_graph(3, 2)
+    >>> g = FreeCells(grid_graph(3, 2))
     >>> good(g, range(6)), good(g, [0, 1, 3, 4]), good(g, [0, 1, 2, 3])
     (True, False, False)
     """
-    sub = graph.subgraph(cells)
-    if len(sub) < 3 or not is_biconnected(sub):
+    return _good(free, free.inside(cells))
+
+
+def _good(free: FreeCells, inside: np.ndarray) -> bool:
+    """:func:`good` for the cells of the mask ``inside``."""
+    nodes = int(np.count_nonzero(inside))
+    if nodes < 3 or not free.two_connected(inside):
         return False
-    return sub.number_of_edges() > len(sub)  # a cycle has as many edges as nodes
+    # twice the edges against twice the cells: a cycle has as many edges as cells
+    return int(free.degrees(inside)[inside].sum()) > 2 * nodes
 
 
 def _lines(region: set[int], width: int, blank_goal: int) -> list[list[int]]:
@@ -77,52 +140,96 @@ def _lines(region: set[int], width: int, blank_goal: int) -> list[list[int]]:
             for _, _, horizontal, line in sorted(sides)]
 
 
-def _ears(graph: Graph, region: set[int], blank_goal: int) -> list[list[int]]:
+def _ears(free: FreeCells, region: set[int], blank_goal: int) -> list[list[int]]:
     """Chains of cells with two free neighbours each (corridors), the blank's goal cell
     left out, the longest first: removing a whole one keeps the rest 2-connected."""
-    sub = graph.subgraph(region)
-    inner = [c for c in region if sub.degree(c) == 2 and c != blank_goal]
-    chains = components(sub.subgraph(inner))
+    import networkx as nx
+
+    degree = free.degrees(free.inside(region))
+    inner = [c for c in region if degree[c] == 2 and c != blank_goal]
+    chains = nx.connected_components(free.subgraph(inner))
     return sorted((sorted(chain) for chain in chains), key=lambda c: (-len(c), c))
 
 
-def groups(graph: Graph, region: set[int], width: int,
+def _hanging(free: FreeCells, region: set[int], inside: np.ndarray,
+             blank_goal: int) -> list[list[int]]:
+    """The parts of ``region`` (the mask ``inside``) that hang by one cell (a cut cell)
+    and do not hold the blank's goal cell, the smallest first; the cut cells in
+    increasing order, the parts of each in order of their first cells. None where the
+    region is 2-connected."""
+    import networkx as nx
+
+    if free.two_connected(inside):
+        return []
+    sub = free.subgraph(region)
+    return sorted((part for cut in sorted(nx.articulation_points(sub))
+                   for part in sorted(map(sorted, nx.connected_components(
+                       sub.subgraph(region - {cut}))))
+                   if blank_goal not in part), key=len)
+
+
+def _later(make: Callable[[], Iterable[list[int]]]) -> Iterator[list[int]]:
+    """The groups ``make()`` gives, made only when the first is asked for."""
+    yield from make()
+
+
+def groups(free: FreeCells, region: set[int], width: int,
            blank_goal: int) -> Iterator[tuple[int, ...]]:
     """The groups of cells that may be put into place next, in the order people would
     try them, each leaving a good region (:func:`good`): a part that hangs by one cell
     (where the region is not 2-connected); an outer row or column of
     what is left (:func:`_lines`); a corridor (:func:`_ears`), alone or with an outer
     line it ends on; the cells farthest from the blank's goal cell; a single cell,
-    farthest first; two neighbouring cells. Lazily: the first usually serves."""
+    farthest first; two neighbouring cells. Lazily, each kind found only when the
+    kinds before it have all been tried: the first usually serves."""
+    inside = free.inside(region)
     lines = _lines(region, width, blank_goal)
-    ears = _ears(graph, region, blank_goal)
-    sub = graph.subgraph(region)
-    depth = depths(sub, blank_goal)
-    singles = sorted((c for c in region if c != blank_goal), key=lambda c: (-depth[c], c))
-    # the cells farthest from the blank's goal cell, as many as a stage places at once
-    far = [[c for c in region if c != blank_goal and depth[c] >= d]
-           for d in sorted(set(depth.values()))]
-    pairs = ([c, d] for c in singles for d in sub.neighbors(c)
-             if d != blank_goal and (depth[d], d) < (depth[c], c))
-    # a part that hangs by one cell (the region is not 2-connected): it goes first, whole
-    hanging = sorted((sorted(part) for cut in articulation_points(sub)
-                      for part in components(sub.subgraph(region - {cut}))
-                      if blank_goal not in part), key=len)
+
+    @cache
+    def ears() -> list[list[int]]:
+        return _ears(free, region, blank_goal)
+
+    @cache
+    def depth() -> list[int]:
+        return free.depths(inside, blank_goal)
+
+    @cache
+    def singles() -> list[int]:
+        reach = depth()
+        return sorted((c for c in region if c != blank_goal), key=lambda c: (-reach[c], c))
+
+    def far() -> list[list[int]]:
+        # the cells farthest from the blank's goal cell, as many as a stage places at once
+        reach = depth()
+        return [[c for c in region if c != blank_goal and reach[c] >= d]
+                for d in sorted({reach[c] for c in region})]
+
+    def pairs() -> Iterator[list[int]]:
+        reach = depth()
+        return ([c, d] for c in singles() for d in free.adjacency[c]
+                if inside[d] and d != blank_goal and (reach[d], d) < (reach[c], c))
+
     seen: set[tuple[int, ...]] = set()
-    joined = (sorted(set(e) | set(line)) for e in ears for line in lines)
-    for group in chain(hanging, lines, ears, joined,
-                       (g for g in far if 2 <= len(g) <= FAR_CELLS),
-                       ([c] for c in singles), pairs):
+    for group in chain(_later(lambda: _hanging(free, region, inside, blank_goal)), lines,
+                       _later(ears),
+                       _later(lambda: (sorted(set(e) | set(line)) for e in ears()
+                                       for line in lines)),
+                       _later(lambda: (g for g in far() if 2 <= len(g) <= FAR_CELLS)),
+                       _later(lambda: ([c] for c in singles())), _later(pairs)):
         key = tuple(sorted(group))
-        if key and key not in seen and good(graph, region - set(key)):
+        if not key or key in seen:
+            continue
+        rest = inside.copy()
+        rest[list(key)] = False
+        if _good(free, rest):
             seen.add(key)
             yield key
 
 
-def next_group(graph: Graph, region: set[int], width: int,
+def next_group(free: FreeCells, region: set[int], width: int,
                blank_goal: int) -> tuple[int, ...] | None:
     """The first of :func:`groups`, or None if there is none."""
-    return next(groups(graph, region, width, blank_goal), None)
+    return next(groups(free, region, width, blank_goal), None)
 
 
 class Peeling:
@@ -130,15 +237,15 @@ class Peeling:
     step leaving a good region (a depth-first search over :func:`groups`, remembered;
     after ``budget`` regions it stops looking and answers yes)."""
 
-    def __init__(self, graph: Graph, width: int, blank_goal: int, final_cells: int,
+    def __init__(self, free: FreeCells, width: int, blank_goal: int, final_cells: int,
                  budget: int = 300) -> None:
-        self.graph, self.width, self.blank_goal = graph, width, blank_goal
+        self.free, self.width, self.blank_goal = free, width, blank_goal
         self.final_cells, self.budget = final_cells, budget
         self.known: dict[frozenset[int], bool] = {}
 
     def options(self, region: set[int]) -> Iterator[tuple[int, ...]]:
         """The groups whose removal leaves a region that can still be peeled."""
-        return (g for g in groups(self.graph, region, self.width, self.blank_goal)
+        return (g for g in groups(self.free, region, self.width, self.blank_goal)
                 if self.can(frozenset(region - set(g))))
 
     def can(self, region: frozenset[int]) -> bool:
@@ -150,7 +257,7 @@ class Peeling:
             self.budget -= 1
             self.known[region] = any(
                 self.can(frozenset(region - set(g)))
-                for g in groups(self.graph, set(region), self.width, self.blank_goal))
+                for g in groups(self.free, set(region), self.width, self.blank_goal))
         return self.known[region]
 
 
@@ -211,8 +318,11 @@ def stage_gradually(puzzle: Puzzle, region: set[int], cells: list[str],
     if first is not None or len(group) <= 2 * STEP:
         return first if first is not None else stage(puzzle, region, cells, group,
                                                      beams[1:], deadline)
+    import networkx as nx
+
     width = puzzle.width
-    depth = depths(grid_graph(width, puzzle.height).subgraph(region), puzzle.goal.blank)
+    grid = nx.from_dict_of_lists(grid_graph(width, puzzle.height))
+    depth = nx.single_source_shortest_path_length(grid.subgraph(region), puzzle.goal.blank)
     order = sorted(group, key=lambda c: (-depth[c], c))
     moves = []
     current = list(cells)
@@ -289,10 +399,11 @@ def staged(puzzle: Puzzle, *, deadline: Deadline | None = None,
         return None
     cells = list(puzzle.start.cells)
     region = set(analysis.free)
+    free = FreeCells(analysis.graph)
     # the smallest last region the groups can peel down to (a ring of corridors through
     # the blank's goal cell keeps some boards' last regions large)
     for final in (final_cells, final_cells + 4, final_cells + 8, final_cells + 12):
-        peeling = Peeling(analysis.graph, puzzle.width, puzzle.goal.blank, final)
+        peeling = Peeling(free, puzzle.width, puzzle.goal.blank, final)
         if peeling.can(frozenset(region)):
             break
     moves = []

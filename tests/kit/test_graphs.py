@@ -1,27 +1,26 @@
-"""cpsolve's graph algorithms against networkx's, on grids with walls and on random
-graphs: components, depths, two-colourings, cut nodes, 2-connectivity, and the
-pebble-motion verdicts they decide."""
+"""What cpsolve.graphs still computes itself, against networkx and brute force: the grid
+graphs, the 2-connectivity test (in Python and compiled) on grids with walls and on
+random graphs, and the pebble-motion verdicts it and the distance table decide."""
 
 from __future__ import annotations
 
 import random
 
 import networkx as nx
+import numpy as np
 import pytest
 
 from cpsolve.graphs import (
-    Graph,
-    articulation_points,
-    colouring,
-    components,
-    depths,
+    distance_table,
     grid_graph,
-    is_biconnected,
+    neighbour_table,
     pebble_motion,
+    two_connected,
 )
+from cpsolve.search.distances import two_connected as compiled
 
 
-def graphs(seed: int) -> tuple[Graph, nx.Graph]:
+def graphs(seed: int) -> tuple[dict[int, tuple[int, ...]], nx.Graph]:
     """A grid with random walls (even seeds) or a random graph (odd), both ways."""
     rng = random.Random(seed)
     if seed % 2 == 0:
@@ -34,27 +33,26 @@ def graphs(seed: int) -> tuple[Graph, nx.Graph]:
     else:
         theirs = nx.gnp_random_graph(rng.randint(1, 14), rng.uniform(0.1, 0.5),
                                      seed=rng.randrange(10**6))
-        ours = Graph({node: list(theirs.neighbors(node)) for node in theirs})
+        ours = {node: tuple(sorted(theirs.neighbors(node))) for node in sorted(theirs)}
     return ours, theirs
 
 
 @pytest.mark.parametrize("seed", range(60))
-def test_the_algorithms_agree_with_networkx(seed):
+def test_two_connectivity_agrees_with_networkx(seed):
     ours, theirs = graphs(seed)
-    assert sorted(ours.edges()) == sorted(tuple(sorted(e)) for e in theirs.edges())
-    assert sorted(map(sorted, components(ours))) == sorted(
-        map(sorted, nx.connected_components(theirs)))
-    assert articulation_points(ours) == sorted(nx.articulation_points(theirs))
-    assert is_biconnected(ours) == nx.is_biconnected(theirs)
-    sides = colouring(ours)
-    assert (sides is not None) == nx.is_bipartite(theirs)
-    if sides is not None:
-        assert all(sides[a] != sides[b] for a, b in ours.edges())
-    for source in list(ours)[:3]:
-        assert depths(ours, source) == nx.single_source_shortest_path_length(theirs, source)
-    cells = [node for node in ours if random.Random(seed).random() < 0.7]
-    assert sorted(ours.subgraph(cells).edges()) == sorted(
-        tuple(sorted(e)) for e in theirs.subgraph(cells).edges())
+    assert sorted((a, b) for a in ours for b in ours[a] if a < b) == sorted(
+        tuple(sorted(e)) for e in theirs.edges())
+    cells = max(ours, default=-1) + 1
+    table = neighbour_table(ours, cells)
+    lists = [ours.get(cell, ()) for cell in range(cells)]
+    rng = random.Random(seed)
+    for members in (list(ours), [node for node in ours if rng.random() < 0.7]):
+        expected = nx.is_biconnected(theirs.subgraph(members))
+        inside = np.zeros(cells, dtype=bool)
+        inside[members] = True
+        assert two_connected(lists, inside.tolist()) == expected
+        assert two_connected(table, inside) == expected
+        assert compiled(table, inside) == expected
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -74,12 +72,13 @@ def test_pebble_motion_verdicts_by_brute_force(seed):
     shuffled = labels[:]
     rng.shuffle(shuffled)
     goal = dict(zip([c for c in free if c != goal_hole], shuffled))
-    verdict = pebble_motion(graph, start, goal, start_hole, goal_hole)
+    reach = distance_table(graph, width * height)[start_hole]
+    verdict = pebble_motion(graph, reach, start, goal, start_hole, goal_hole)
     seen = {(start_hole, tuple(sorted(start.items())))}
     queue = [(start_hole, start)]
     while queue:
         hole, now = queue.pop()
-        for other in graph.neighbors(hole):
+        for other in graph[hole]:
             moved = dict(now)
             moved[hole] = moved.pop(other)
             key = (other, tuple(sorted(moved.items())))

@@ -299,8 +299,7 @@ def test_distance_table_agrees_with_networkx():
 
     graph = grid_graph(7, 5, walls=[3, 10, 17, 30, 31, 32])
     expected = np.full((35, 35), -1, dtype=np.int32)
-    theirs = nx.Graph(graph.edges())
-    theirs.add_nodes_from(graph.nodes)
+    theirs = nx.from_dict_of_lists(graph)
     for source, lengths in nx.all_pairs_shortest_path_length(theirs):
         for target, length in lengths.items():
             expected[source, target] = length

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -99,3 +101,17 @@ def test_golden_output(examples, name):
     """What a user reads, kept in tests/data/slide/*.golden (exit status first)."""
     file, *args = GOLDEN[name]
     golden_run("slide", examples / "sliding" / file, *args, name=name)
+
+
+@pytest.mark.parametrize("options", [["--method", "sat"], []])
+def test_a_small_board_loads_no_graph_library(examples, options):
+    # Importing networkx takes 0.19 s of CPU, this whole run by SAT 0.34 s: the facts
+    # a solve needs come from the distance table and a kernel of cpsolve.graphs.
+    code = ("import sys; from cpsolve.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'networkx', 'scipy'}))")
+    done = subprocess.run([sys.executable, "-c", code, "slide",
+                           str(examples / "sliding" / "devquiz-3x3.txt"), *options],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[0] == "16 moves, optimal", done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == "[]", done.stdout + done.stderr
