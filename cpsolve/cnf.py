@@ -6,6 +6,7 @@ posts anything; variables it needs beyond ``top`` are numbered ``top + 1`` on.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -42,12 +43,14 @@ def known_card(card: str) -> str:
     return card
 
 
-def at_most_one(lits: np.ndarray, top: int) -> tuple[list[np.ndarray], int]:
+def at_most_one(lits: np.ndarray, top: int, pairwise_up_to: int = PAIRWISE_UP_TO
+                ) -> tuple[list[np.ndarray], int]:
     """Clauses for "at most one of each row of ``lits``", and the new top variable.
 
-    Short rows get the pairwise clauses; longer ones Sinz's sequential counter, whose
-    auxiliary ``s_j`` means "one of the first j literals is true" (3L - 4 clauses and
-    L - 1 variables for L literals, instead of L(L - 1) / 2 clauses).
+    Rows of up to ``pairwise_up_to`` literals get the pairwise clauses; longer ones
+    Sinz's sequential counter, whose auxiliary ``s_j`` means "one of the first j
+    literals is true" (3L - 4 clauses and L - 1 variables for L literals, instead of
+    L(L - 1) / 2 clauses).
 
     >>> import numpy as np
     >>> groups, top = at_most_one(np.array([[1, 2, 3]]), 3)
@@ -59,7 +62,7 @@ def at_most_one(lits: np.ndarray, top: int) -> tuple[list[np.ndarray], int]:
     m, length = lits.shape
     if length <= 1:
         return [], top
-    if length <= PAIRWISE_UP_TO:
+    if length <= pairwise_up_to:
         pairs = np.array(list(combinations(range(length), 2)))
         return [-lits[:, pairs].reshape(-1, 2)], top
     s = top + 1 + np.arange(m * (length - 1), dtype=np.int64).reshape(m, length - 1)
@@ -83,8 +86,6 @@ def exactly(lits: np.ndarray, number: int) -> list[np.ndarray]:
     """
     from math import comb
 
-    import numpy as np
-
     from cpsolve.limits import charge
 
     m = lits.shape[1]
@@ -92,12 +93,19 @@ def exactly(lits: np.ndarray, number: int) -> list[np.ndarray]:
            + len(lits) * ((m - number + 1) * comb(m, m - number + 1) if number > 0 else 0))
     out = []
     if number < m:
-        picks = np.array(list(combinations(range(m), number + 1)))
-        out.append(-lits[:, picks].reshape(-1, number + 1))
+        out.append(-lits[:, _picks(m, number + 1)].reshape(-1, number + 1))
     if number > 0:
-        picks = np.array(list(combinations(range(m), m - number + 1)))
-        out.append(lits[:, picks].reshape(-1, m - number + 1))
+        out.append(lits[:, _picks(m, m - number + 1)].reshape(-1, m - number + 1))
     return out
+
+
+@lru_cache(maxsize=256)
+def _picks(m: int, k: int) -> np.ndarray:
+    """Every ``k`` of ``m`` positions, a row each (kept: a model asks for the same few
+    many times, Star Battle's a row, a column and a region)."""
+    import numpy as np
+
+    return np.array(list(combinations(range(m), k)))
 
 
 def card_clauses(lits: list[int], bound: int, kind: str, pool: Any, *,

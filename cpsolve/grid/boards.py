@@ -3,6 +3,7 @@ the clues a board shows, the board with some taken away, the edits a fix may try
 
 * :class:`NumberGrid`: a number in some cells (``None`` none, :data:`UNKNOWN` a
   number shown as ``?``): Hitori, Nurikabe, Fillomino, ...
+* :class:`SymbolGrid`: a symbol in some cells (Masyu's pearls);
 * rooms with numbers (:mod:`cpsolve.grid.rooms`), regions (:mod:`cpsolve.grid.regions`).
 
 Cells are numbered ``r * cols + c``; rows and columns are 0-based in code and 1-based
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.hints import Clue, Edit
@@ -95,14 +96,15 @@ class NumberGrid:
         return replace(self, numbers=tuple(numbers))
 
 
-def number_clues(unknown: bool = False) -> Callable[[Any], list[Clue]]:
+def number_clues(unknown: bool = False, noun: str = "number") -> Callable[[Any], list[Clue]]:
     """The clues of a number grid: its numbers in reading order, each keyed by its
     cell; with ``unknown``, a "?" too (a clue that says a number is there, as
-    Nurikabe's island of unknown size)."""
+    Nurikabe's island of unknown size). ``noun`` names a number in sentences (a
+    Sudoku's ``given``)."""
 
     def clues(board: NumberGrid) -> list[Clue]:
         cols = board.cols
-        return [Clue(divmod(cell, cols), "?" if n < 0 else f"number {n}", cell,
+        return [Clue(divmod(cell, cols), "?" if n < 0 else f"{noun} {n}", cell,
                      None if n < 0 else n) for cell, n in enumerate(board.numbers)
                 if n is not None and (unknown or n != UNKNOWN)]
 
@@ -114,19 +116,23 @@ def erased(board: B, gone: Sequence[Clue]) -> B:
     return board.renumbered({clue.index: None for clue in gone})
 
 
-def number_edits(numbers: Callable[[Any, int], Iterable[int]], *, assumed: bool = True
+def number_edits(numbers: Callable[[Any, int], Iterable[int]], *, assumed: bool = True,
+                 around: bool = False, noun: str = "number"
                  ) -> Callable[[Any, set[tuple[int, int]]], list[Edit[Any]]]:
-    """A fix's edits at the cells where solutions differ: each number of
-    ``numbers(board, cell)`` written in a cell without one, or a number changed into it
-    (cost 2). With ``assumed``, the kit tries each as a clue on one solver (the
+    """A fix's edits at the cells where solutions differ (with ``around``, and their
+    neighbours: a loop's differences lie between the cells a number sees): each number
+    of ``numbers(board, cell)`` written in a cell without one, or a number changed into
+    it (cost 2). With ``assumed``, the kit tries each as a clue on one solver (the
     statement states one number's rules); without, each changed board on its own (a
-    number that brings rules of its own, such as an island)."""
+    number that brings rules of its own, such as an island). ``noun`` names the edit
+    and a number in sentences (a Sudoku's ``given``)."""
 
     def edits(board: NumberGrid, cells: set[tuple[int, int]]) -> list[Edit[Any]]:
         grid = board.grid
         out: list[Edit[Any]] = []
-        for r, c in sorted(cells):
-            cell = grid.cell(r, c)
+        near = grid.around(cells) if around else [grid.cell(r, c) for r, c in sorted(cells)]
+        for cell in near:
+            r, c = grid.rc(cell)
             current = board.numbers[cell]
             where = grid.where(cell)
             bare = board.renumbered({cell: None})
@@ -134,14 +140,14 @@ def number_edits(numbers: Callable[[Any, int], Iterable[int]], *, assumed: bool 
                 if number == current:
                     continue
                 changed = board.renumbered({cell: number})
-                clue = Clue((r, c), f"number {number}", cell, number) if assumed else None
+                clue = Clue((r, c), f"{noun} {number}", cell, number) if assumed else None
                 if current is None:
-                    out.append(Edit((r, c), "number", f"number {number} at {where}", changed,
+                    out.append(Edit((r, c), noun, f"{noun} {number} at {where}", changed,
                                     clue=clue, base=None if assumed else changed,
                                     number=number))
                 else:
                     was = "?" if current == UNKNOWN else str(current)
-                    out.append(Edit((r, c), "number", f"number {was} changed to {number} at "
+                    out.append(Edit((r, c), noun, f"{noun} {was} changed to {number} at "
                                     f"{where}", changed, clue=clue,
                                     base=bare if assumed else changed, number=number, cost=2))
         return out
@@ -149,4 +155,92 @@ def number_edits(numbers: Callable[[Any, int], Iterable[int]], *, assumed: bool 
     return edits
 
 
-__all__ = ["UNKNOWN", "NumberGrid", "erased", "number_clues", "number_edits"]
+S = TypeVar("S", bound="SymbolGrid")
+
+
+@dataclass(frozen=True)
+class SymbolGrid:
+    """An immutable grid with a symbol in some cells (a pearl, a black cell):
+    ``symbols[cell]``, :attr:`EMPTY` for none. A genre's board subclasses it and names
+    its symbols (``NAMES``: each one as sentences say it, ``white pearl``); its clues
+    are the symbols, each keyed by its cell and symbol (:func:`symbol_clues`).
+
+    >>> class Pearls(SymbolGrid):
+    ...     NAMES = {1: "white pearl", 2: "black pearl"}
+    >>> b = Pearls(1, 3, (1, 0, 2))
+    >>> b.clue_cells, b.changed({0: 0}).symbols, symbol_clues(b)[1].at()
+    ((0, 2), (0, 0, 2), 'black pearl at row 1, column 3')
+    """
+
+    rows: int
+    cols: int
+    symbols: tuple[Any, ...]
+    EMPTY: ClassVar[Any] = 0
+    NAMES: ClassVar[Mapping[Any, str]] = {}
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1 or len(self.symbols) != self.rows * self.cols:
+            raise ValueError("a board has rows x cols cells")
+        if any(s != self.EMPTY and s not in self.NAMES for s in self.symbols):
+            raise ValueError(f"a cell is empty or holds one of {', '.join(self.NAMES.values())}")
+
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid.of(self.rows, self.cols)
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @cached_property
+    def clue_cells(self) -> tuple[int, ...]:
+        """The cells holding a symbol, in reading order."""
+        return tuple(cell for cell, s in enumerate(self.symbols) if s != self.EMPTY)
+
+    def changed(self: S, changes: Mapping[int, Any]) -> S:
+        """The board with the cells of ``changes`` holding those symbols."""
+        symbols = list(self.symbols)
+        for cell, symbol in changes.items():
+            symbols[cell] = symbol
+        return replace(self, symbols=tuple(symbols))
+
+
+def symbol_clues(board: SymbolGrid) -> list[Clue]:
+    """The symbols of a board, in reading order, each keyed by ``(cell, symbol)``."""
+    return [Clue(board.grid.rc(cell), board.NAMES[board.symbols[cell]],
+                 (cell, board.symbols[cell])) for cell in board.clue_cells]
+
+
+def cleared(board: S, gone: Sequence[Clue]) -> S:
+    """``board`` with the symbols of ``gone`` taken away."""
+    return board.changed({clue.key[0]: board.EMPTY for clue in gone})  # type: ignore[index]
+
+
+def symbol_edits(kind: str) -> Callable[[Any, set[tuple[int, int]]], list[Edit[Any]]]:
+    """A fix's edits at the cells where solutions differ and their neighbours: each
+    symbol put on a cell without one, or a symbol turned into another (cost 2); each
+    tried as a clue (``kind`` names the edit in JSON: ``pearl``)."""
+
+    def edits(board: SymbolGrid, cells: set[tuple[int, int]]) -> list[Edit[Any]]:
+        grid, names = board.grid, board.NAMES
+        out: list[Edit[Any]] = []
+        for cell in grid.around(cells):
+            at, where, current = grid.rc(cell), grid.where(cell), board.symbols[cell]
+            for symbol, name in names.items():
+                if symbol == current:
+                    continue
+                clue = Clue(at, name, (cell, symbol))
+                changed = board.changed({cell: symbol})
+                if current == board.EMPTY:
+                    out.append(Edit(at, kind, f"a {name} at {where}", changed, clue=clue))
+                else:
+                    out.append(Edit(at, kind, f"the {names[current]} at {where} turned to a "
+                                    f"{name}", changed, clue=clue,
+                                    base=board.changed({cell: board.EMPTY}), cost=2))
+        return out
+
+    return edits
+
+
+__all__ = ["UNKNOWN", "NumberGrid", "SymbolGrid", "cleared", "erased", "number_clues",
+           "number_edits", "symbol_clues", "symbol_edits"]

@@ -15,6 +15,14 @@ form, grid text) and its ``outcome``:
     ``fill``).
 ``[[bad]]``
     Inputs that are no board, each with its ``error``.
+``[benchmark]``
+    What the benchmark runner measures beside the published boards: boards the
+    genre's generator makes at published ``sizes`` (``"ROWSxCOLS"``, or a table with
+    its ``size``, its own ``count`` and generator options, such as Star Battle's
+    ``stars``), ``count`` of each; ``keep``, where given, the share of clues every
+    other board keeps beyond those uniqueness needs (the rest keep none beyond them);
+    ``generator``, options for every size (``symmetry``); ``peers``, the solvers users
+    would pick that have the genre, each with the genre's name there.
 
 >>> text = '''
 ... [[published]]
@@ -28,6 +36,18 @@ form, grid text) and its ``outcome``:
 >>> cases = Cases.parse(text)
 >>> cases.published[0].outcome, cases.bad[0].error[:3]
 ('unique', '2:3')
+>>> bench = Cases.parse('''
+... [benchmark]
+... sizes = ["10x10", { size = "14x24", count = 2, stars = 3 }]
+... count = 6
+... keep = 0.3
+... generator = { symmetry = "none" }
+... peers = { puzzlekit = "hitori", noqx = "hitori" }
+... ''').benchmark
+>>> [(s.rows, s.cols, bench.count_of(s), s.name, s.options) for s in bench.sizes]
+[(10, 10, 6, '10x10', {}), (14, 24, 2, '14x24-3', {'stars': 3})]
+>>> bench.peers["noqx"], bench.keep, bench.generator
+('hitori', 0.3, {'symmetry': 'none'})
 """
 
 from __future__ import annotations
@@ -67,21 +87,55 @@ class Case:
 
 
 @dataclass(frozen=True)
+class Size:
+    """Generated boards of one size: ``rows`` x ``cols``, ``count`` of them (``None``:
+    the table's), made with the generator's ``options`` (such as ``stars``). ``name``
+    names the file they are kept in: the size, then the options' values
+    (``10x10-2``)."""
+
+    rows: int
+    cols: int
+    count: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return "-".join([f"{self.rows}x{self.cols}", *(str(v) for v in self.options.values())])
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """The ``[benchmark]`` table (see the module docstring)."""
+
+    sizes: tuple[Size, ...] = ()
+    count: int = 6
+    keep: float | None = None
+    generator: dict[str, Any] = field(default_factory=dict)
+    peers: dict[str, str] = field(default_factory=dict)
+
+    def count_of(self, size: Size) -> int:
+        return self.count if size.count is None else size.count
+
+
+@dataclass(frozen=True)
 class Cases:
-    """A genre's cases: ``published`` boards and ``bad`` inputs."""
+    """A genre's cases: ``published`` boards, ``bad`` inputs, and what the benchmark
+    runner measures (``benchmark``; ``None`` where the file has no such table)."""
 
     published: tuple[Case, ...] = ()
     bad: tuple[Case, ...] = ()
+    benchmark: Benchmark | None = None
 
     @staticmethod
     def parse(text: str) -> Cases:
         data = tomllib.loads(text)
-        unknown = set(data) - {"published", "bad"}
+        unknown = set(data) - {"published", "bad", "benchmark"}
         if unknown:
             raise ValueError(f"unknown tables: {', '.join(sorted(unknown))}")
         return Cases(tuple(_case(entry) for entry in data.get("published", [])),
                      tuple(_case({**entry, "outcome": "bad input"})
-                           for entry in data.get("bad", [])))
+                           for entry in data.get("bad", [])),
+                     _benchmark(data["benchmark"]) if "benchmark" in data else None)
 
 
 def _case(entry: dict[str, Any]) -> Case:
@@ -90,6 +144,28 @@ def _case(entry: dict[str, Any]) -> Case:
     if extra:
         raise ValueError(f"unknown keys {', '.join(sorted(extra))} in a case")
     return Case(**entry)
+
+
+def _benchmark(table: dict[str, Any]) -> Benchmark:
+    known = {"sizes", "count", "keep", "generator", "peers"}
+    extra = set(table) - known
+    if extra:
+        raise ValueError(f"unknown keys {', '.join(sorted(extra))} in [benchmark]")
+    return Benchmark(tuple(_size(entry) for entry in table.get("sizes", [])),
+                     int(table.get("count", 6)), table.get("keep"),
+                     dict(table.get("generator", {})), dict(table.get("peers", {})))
+
+
+def _size(entry: str | dict[str, Any]) -> Size:
+    """A size as written: ``"ROWSxCOLS"``, or a table with its ``size``, ``count`` and
+    the generator's options."""
+    options = dict(entry) if isinstance(entry, dict) else {"size": entry}
+    text = str(options.pop("size", ""))
+    count = options.pop("count", None)
+    rows, x, cols = text.partition("x")
+    if not (x and rows.isdigit() and cols.isdigit()):
+        raise ValueError(f"a size is written ROWSxCOLS, not {text!r}")
+    return Size(int(rows), int(cols), None if count is None else int(count), options)
 
 
 @cache
@@ -103,4 +179,4 @@ def of(package: str) -> Cases:
     return Cases.parse(text)
 
 
-__all__ = ["FILE", "OUTCOMES", "Case", "Cases", "of"]
+__all__ = ["FILE", "OUTCOMES", "Benchmark", "Case", "Cases", "Size", "of"]

@@ -6,7 +6,7 @@ fault of the models).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cpsolve.grid.geometry import Broken, Grid
 
@@ -42,4 +42,42 @@ def shading_breaks(grid: Grid, shaded: Sequence[bool]) -> list[str]:
         if apart:
             errors.append(Broken(f"the unshaded cell at {where(apart[0])} is cut off from "
                                  f"the one at {where(white[0])}", *map(rc, apart)))
+    return errors
+
+
+def number_breaks(grid: Grid, numbers: Sequence[object], givens: Sequence[int | None],
+                  most: int, units: Sequence[Sequence[int]],
+                  unit_name: Callable[[int], str]) -> list[str]:
+    """What a number in every cell breaks of the rules number genres share (Sudoku, a
+    Latin square): a cell without a number from 1 to ``most``, a given number
+    (``givens[cell]``, ``None`` for none) written otherwise, a unit (``unit_name(u)``
+    names unit ``u`` of ``units``) holding a number twice.
+
+    >>> for broken in number_breaks(Grid(1, 2), (1, 1), (None, 2), 2, [[0, 1]], "unit {}".format):
+    ...     print(broken)
+    the given 2 at row 1, column 2 holds 1
+    unit 0 holds 1 twice, at row 1, column 1 and row 1, column 2
+    """
+    where, rc = grid.where, grid.rc
+    if len(numbers) != grid.cells:
+        return [Broken(f"the answer has {len(numbers)} cells, the board {grid.cells}")]
+    errors: list[str] = []
+    for cell, value in enumerate(numbers):
+        if not isinstance(value, int) or not 1 <= value <= most:
+            errors.append(Broken(f"the cell at {where(cell)} holds {value!r}, not a number "
+                                 f"from 1 to {most}", rc(cell)))
+        given = givens[cell]
+        if given is not None and given != value:
+            errors.append(Broken(f"the given {given} at {where(cell)} holds {value}",
+                                 rc(cell)))
+    for unit, cells in enumerate(units):
+        first: dict[object, int] = {}
+        for cell in cells:
+            value = numbers[cell]
+            if value in first:
+                errors.append(Broken(f"{unit_name(unit)} holds {value} twice, at "
+                                     f"{where(first[value])} and {where(cell)}",
+                                     rc(first[value]), rc(cell)))
+            else:
+                first[value] = cell
     return errors

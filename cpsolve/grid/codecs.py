@@ -11,11 +11,12 @@ puzz.link bodies pzprjs writes (:data:`NUMBER16`, :data:`BASE36`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from cpsolve.errors import UsageError
+from cpsolve.errors import InputError, UsageError
 from cpsolve.grid import forms, puzzlink
 from cpsolve.grid import text as gridtext
 
@@ -110,23 +111,43 @@ BASE36 = CellNumbers(_decode36, _encode36)
 
 
 def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumbers, *,
-                least: int = 0, why: str = "", looks: Callable[[str], bool] | None = None
-                ) -> Formats[B]:
+                least: int = 0, why: str = "", looks: Callable[[str], bool] | None = None,
+                most: int | None = None, unknown: str | None = None,
+                flags: Mapping[str, str] | None = None) -> Formats[B]:
     """The forms of a grid of numbers (``board(rows, cols, numbers)``): grid text (a
     first line ``ROWS COLS``, then rows of tokens, a number, ``-`` or ``.`` for none,
     ``?`` for a number not given; or, without the size line, rows of one character a
     cell) and puzz.link URLs of the types ``kinds`` with the body ``url``. A number
-    below ``least`` is refused (``why`` says why); ``looks(text)``: whether text that
-    is no board is an answer (the error then says to give it with ``--check``)."""
+    below ``least`` is refused (``why`` says why), or above ``most``; ``unknown``:
+    "?" is refused, this saying why; ``looks(text)``: whether text that is no board is
+    an answer (the error then says to give it with ``--check``). ``flags``: words the
+    size line may say after ROWS COLS (``fill``), each what it means: the board's
+    Boolean field of that name (``board(..., fill=True)``), written back there; a URL
+    never says one.
+
+    >>> from dataclasses import dataclass
+    >>> from cpsolve.grid.boards import NumberGrid
+    >>> @dataclass(frozen=True)
+    ... class Filled(NumberGrid):
+    ...     fill: bool = False
+    >>> f = number_grid(Filled, {"numlin": "Numberlink"}, NUMBER16, flags={"fill": "all"})
+    >>> board = f.parse("1 3 fill\\n1 - 1")
+    >>> board.fill, f.text(board)
+    (True, '1 3 fill\\n1 - 1')
+    """
     name = next(iter(kinds))
 
     def parse_grid(text: str) -> B:
-        rows, cols, numbers = gridtext.read_numbers(text, least=least, why=why)
-        return board(rows, cols, tuple(numbers))
+        text, said = _flagged(text, flags or {})
+        rows, cols, numbers = gridtext.read_numbers(text, least=least, why=why, most=most,
+                                                    unknown=unknown)
+        return board(rows, cols, tuple(numbers), **said)
 
     def parse_url(text: str) -> B:
         link = puzzlink.split(text, kinds, max_cells=gridtext.MAX_CELLS)
         numbers = url.decode(link)
+        if unknown is not None and puzzlink.UNKNOWN in numbers:
+            raise link.error(unknown, max(link.body.find("."), 0))  # pzprjs writes "?" "."
         for cell, number in enumerate(numbers):
             if number is not None and 0 <= number < least:
                 reason = why or f"a number from {least}"
@@ -137,10 +158,300 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         return puzzlink.url(name, b.cols, b.rows, url.encode(b.numbers))
 
     def to_text(b: Any) -> str:
-        return gridtext.numbers_text(b.rows, b.cols, b.numbers)
+        text = gridtext.numbers_text(b.rows, b.cols, b.numbers)
+        said = [word for word in flags or {} if getattr(b, word)]
+        if not said:
+            return text
+        size, _, body = text.partition("\n")
+        return " ".join([size, *said]) + "\n" + body
 
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks)
     return Formats(found, to_text, {"url": to_url, "grid": to_text})
 
 
-__all__ = ["BASE36", "NUMBER16", "NUMBER16_WHOLE", "CellNumbers", "Formats", "number_grid"]
+_FLAGGED_RE = re.compile(r"^(\s*\d+\s+\d+)\s+(\S+)\s*$")  # ROWS COLS and a word
+
+
+def _flagged(text: str, flags: Mapping[str, str]) -> tuple[str, dict[str, bool]]:
+    """Grid text without the flag its size line says, and the flag (see
+    :func:`number_grid`). A third token there is a flag when it is a word, or when as
+    many rows follow as the line says (``1 2 1`` followed by other than one row is a
+    compact first row)."""
+    said = gridtext.content(text)
+    if not flags or not said:
+        return text, {}
+    number, first = said[0]
+    size = _FLAGGED_RE.match(first)
+    if not size or not (size.group(2).isalpha()
+                        or len(said) - 1 == int(size.group(1).split()[0])):
+        return text, {}
+    word = size.group(2).lower()
+    if word not in flags:
+        allowed = " or ".join(f"'{w}' ({means})" for w, means in flags.items())
+        raise InputError(f"after ROWS COLS the first line may say {allowed}, not "
+                         f"{size.group(2)!r}", line=number, column=size.start(2) + 1)
+    lines = text.splitlines()
+    lines[number - 1] = size.group(1)
+    return "\n".join(lines), {word: True}
+
+
+@dataclass(frozen=True)
+class Param:
+    """A number a board carries beside its cells (Star Battle's stars a unit), written
+    after the size in grid text and before the body in a URL: the board's field
+    ``name``, the ``word`` a header writes (``STARS``) and what it ``means``."""
+
+    name: str
+    word: str
+    means: str
+
+
+def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str,
+                empty: str, param: Param | None = None,
+                looks: Callable[[str], bool] | None = None) -> Formats[B]:
+    """The forms of a board divided into regions (``board(rows, cols, region)``, or
+    ``board(rows, cols, number, region)`` with a ``param``): grid text, a first line
+    ``ROWS COLS`` (and the param's number) then rows of region names (any token; a
+    region is the cells of one name, connected), or without a param nor the size line
+    rows of one character a cell; the data sets' longer form, rows of empty cells
+    (``-`` or ``.``; ``empty`` says why nothing else) before the names; puzz.link
+    URLs of the types ``kinds`` (the param's number and ``/``, then the region
+    borders; what follows them ignored, as on the site); without a param, janko.at
+    (``areas``) and pzprjs files. ``title`` names the genre in messages.
+
+    >>> from cpsolve.grid.regions import Regions
+    >>> f = region_grid(Regions, {"lits": "LITS"}, title="LITS", empty="no clues")
+    >>> board = f.parse("2 2\\nx y\\nx x")
+    >>> board.region, f.exports["url"](board)
+    ((0, 1, 0, 0), 'https://puzz.link/p?lits/2/2/g8')
+    """
+    import re
+
+    from cpsolve.errors import InputError
+    from cpsolve.grid import regions
+
+    kind = next(iter(kinds))
+    headed_re = re.compile(r"^(\s*\d+\s+\d+)\s+(\d+)\s*$")  # ROWS COLS and the number
+
+    def parse_grid(text: str) -> B:
+        said = gridtext.content(text)
+        first = said[0][1] if said else ""
+        values: list[int] = []
+        if param is not None:
+            if not said:
+                raise InputError("empty board", line=1, column=1)
+            number = said[0][0]
+            headed = headed_re.match(first)
+            if not headed:
+                if gridtext.SIZE_RE.match(first):
+                    raise InputError(f"the first line of a {title} is ROWS COLS {param.word} "
+                                     f"({param.means})", line=number,
+                                     column=len(first.rstrip()) + 1)
+                raise InputError(f"a {title} starts with a line ROWS COLS {param.word}, "
+                                 "then the rows of region names", line=number, column=1)
+            digits = headed.group(2)
+            if len(digits.lstrip("0")) > len(str(gridtext.MAX_CELLS)) or int(digits) < 1:
+                raise InputError(f"{param.word} is 1 to {gridtext.MAX_CELLS:,} "
+                                 f"({param.means}), not {digits}", line=number,
+                                 column=headed.start(2) + 1)
+            values.append(int(digits))
+            first = headed.group(1)  # the size line the kit reads; columns stay
+            lines = text.splitlines()
+            lines[number - 1] = first
+            text = "\n".join(lines)
+        sized = gridtext.SIZE_RE.match(first)
+        rows = int(sized.group(1)) if sized else 0
+        blocks = 2 if rows and len(said) - 1 == 2 * rows else 1
+        _, _, grids = gridtext.read(text, blocks, names=("cells", "regions")[2 - blocks:])
+        for token in (t for row in grids[0] for t in row) if blocks == 2 else ():
+            if token.text not in ("-", "."):
+                raise token.error(f"a cell of a {title} board is '-' ({empty}), "
+                                  f"not {token.text!r}")
+        names = grids[-1]
+        return board(len(names), len(names[0]), *values, regions.read(names))
+
+    def parse_url(url: str) -> B:
+        link = puzzlink.split(url, kinds, max_cells=gridtext.MAX_CELLS)
+        values: list[int] = []
+        if param is not None:
+            digits, slash, rest = link.body.partition("/")
+            if not slash or not digits.isascii() or not digits.isdigit() or int(digits) < 1 \
+                    or len(digits) > len(str(gridtext.MAX_CELLS)):
+                raise link.error(f"expected {param.word}/BORDERS after the size "
+                                 f"({param.means}, a number from 1)", 0)
+            values.append(int(digits))
+            link = puzzlink.Link(link.kind, link.cols, link.rows, rest,
+                                 link.offset + len(digits) + 1)
+        region, _ = puzzlink.decode_regions(link)
+        return board(link.rows, link.cols, *values, tuple(region))
+
+    def head(b: Any) -> list[str]:
+        return [str(getattr(b, param.name))] if param is not None else []
+
+    def to_url(b: Any) -> str:
+        body = puzzlink.encode_regions(b.rows, b.cols, b.region)
+        return puzzlink.url(kind, b.cols, b.rows, "/".join([*head(b), body]))
+
+    def to_text(b: Any) -> str:
+        return "\n".join([" ".join([str(b.rows), str(b.cols), *head(b)]),
+                          *regions.lines(b.cols, regions.names(b.region))])
+
+    def framed(*names: str) -> Callable[[forms.Framed], B]:
+        return lambda f: board(f.rows, f.cols, regions.read(f.grid(*names)))
+
+    found = forms.Forms(
+        kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
+        janko=framed("areas", "regions") if param is None else None,
+        pzprv3=framed("0") if param is None else None,  # the region count, then the names
+        pzprv3_blocks=lambda kind: (1,))
+    return Formats(found, to_text, {"url": to_url, "grid": to_text})
+
+
+# Three cells a base-27 character, each 0, 1 or 2 (pzprjs decodeCircle: Masyu's pearls);
+# never None, so the types below are narrower than CellNumbers says.
+BASE3 = CellNumbers(
+    lambda link: puzzlink.decode_base3(link, 0, link.cells)[0],  # type: ignore[arg-type,return-value]
+    puzzlink.encode_base3)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Tatham:
+    """Simon Tatham's game IDs of a grid of symbols (his Loopy, say): ``WxH``, the
+    game's parameters (the pattern ``params``; ``written`` when writing one), ``:`` and
+    the description, a character of ``symbols`` a cell and ``a``-``z`` runs of 1-26
+    cells without one (``None``). ``game`` is the name in his web links, ``title`` the
+    game's in messages, ``form`` an ID's start (``WxHt0``); ``check(match)`` refuses
+    the parameters a genre does not play (a located :class:`InputError`).
+
+    >>> loopy = Tatham("loopy", "Loopy", "WxHt0", {"3": 3}, r"(?:t\\d+)?", "t0")
+    >>> loopy.read("3x1t0:a3a"), loopy.write(1, 3, (None, 3, None))
+    ((1, 3, (None, 3, None)), '3x1t0:a3a')
+    >>> loopy.read("3x1t0:a3b")
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 1:9: the description covers more than 3x1 = 3 cells
+    """
+
+    game: str
+    title: str
+    form: str
+    symbols: Mapping[str, Any]
+    params: str = ""
+    written: str = ""
+    check: Callable[[re.Match[str]], None] | None = None
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        chars = re.escape("".join(sorted(self.symbols)))
+        return re.compile(rf"^(?P<w>\d+)x(?P<h>\d+){self.params}"
+                          rf"(?::(?P<desc>[0-9a-z{chars}]*)|(?P<seed>#.*))$")
+
+    def read(self, game_id: str) -> tuple[int, int, tuple[Any, ...]]:
+        """The rows, the columns and the cells' values of a game ID (errors located
+        in it)."""
+        match = self.pattern.match(game_id)
+        if not match:
+            raise InputError(f"not a {self.title} game ID of the form {self.form}:description",
+                             line=1, column=1)
+        if match.group("seed"):
+            raise InputError("this is a random seed (WxH#seed), not a puzzle: use the game ID "
+                             f"({self.form}:...)", line=1, column=match.start("seed") + 1)
+        if self.check is not None:
+            self.check(match)
+        width, height = int(match.group("w")), int(match.group("h"))
+        cells = width * height
+        if width < 1 or height < 1 or cells > gridtext.MAX_CELLS:
+            raise InputError(f"bad size {width}x{height}", line=1, column=1)
+        start, desc = match.start("desc"), match.group("desc")
+        values: list[Any] = []
+        for index, ch in enumerate(desc):
+            if ch not in self.symbols and not "a" <= ch <= "z":
+                raise InputError(f"unexpected character {ch!r} in the description", line=1,
+                                 column=start + index + 1)
+            values.extend([self.symbols[ch]] if ch in self.symbols
+                          else [None] * (ord(ch) - ord("a") + 1))
+            if len(values) > cells:
+                raise InputError(f"the description covers more than {width}x{height} = "
+                                 f"{cells} cells", line=1, column=start + index + 1)
+        if len(values) != cells:
+            raise InputError(f"the description covers {len(values)} cells, {width}x{height} "
+                             f"needs {cells}", line=1, column=start + len(desc) + 1)
+        return height, width, tuple(values)
+
+    def write(self, rows: int, cols: int, values: Sequence[Any]) -> str:
+        """The game ID of a board."""
+        token = {value: ch for ch, value in list(self.symbols.items())[::-1]}
+        body = puzzlink.gaps([None if v is None else token[v] for v in values],
+                             puzzlink.GAPS26)
+        return f"{cols}x{rows}{self.written}:{body}"
+
+
+def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumbers,
+                symbols: Mapping[str, Any], *, refused: str, what: str = "symbols",
+                field: str = "symbols", janko: str = "problem", pzprv3: str = "0",
+                game: Tatham | None = None, **more: Any) -> Formats[B]:
+    """The forms of a grid of symbols (``board(rows, cols, values)``, the values cell
+    by cell in its attribute ``field``), a token of ``symbols`` a cell (read as
+    written, else in lower case): grid text (a first line ``ROWS COLS``, then rows of
+    tokens; or rows of one character a cell), janko.at files (the section ``janko``),
+    pzprjs files (the grid ``pzprv3``), puzz.link URLs of the types ``kinds`` with the
+    body ``url``, and with ``game`` Tatham's game IDs and links (exported under the
+    game's name). A token that is none of them is refused by ``refused`` (what a cell
+    holds; the token follows), the grids named ``what``. Boards are written with each
+    value's first token. ``more``: more forms (:class:`~cpsolve.grid.forms.Forms`'
+    ``answer``).
+
+    >>> f = symbol_grid(lambda r, c, v: (r, c, v), {"mashu": "Masyu"}, BASE3,
+    ...                 {"-": 0, "w": 1, "b": 2}, refused="a cell is -, w or b")
+    >>> f.parse("w-\\n-B"), f.parse("https://puzz.link/p?mashu/2/2/9i")
+    ((2, 2, (1, 0, 0, 2)), (2, 2, (1, 0, 0, 2)))
+    >>> f.parse("w-\\n-q")
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 2:2: a cell is -, w or b, not 'q'
+    """
+    name = next(iter(kinds))
+    written: dict[Any, str] = {}
+    for token, value in symbols.items():
+        written.setdefault(value, token)
+
+    def read(rows: int, cols: int, grid: gridtext.Grid) -> B:
+        values = []
+        for token in (t for row in grid for t in row):
+            value = symbols.get(token.text, symbols.get(token.text.lower(), symbols))
+            if value is symbols:
+                raise token.error(f"{refused}, not {token.text!r}")
+            values.append(value)
+        return board(rows, cols, tuple(values))
+
+    def parse_grid(text: str) -> B:
+        rows, cols, (grid,) = gridtext.read(text, 1, names=(what,))
+        return read(rows, cols, grid)
+
+    def parse_url(text: str) -> B:
+        link = puzzlink.split(text, kinds, max_cells=gridtext.MAX_CELLS)
+        return board(link.rows, link.cols, tuple(url.decode(link)))
+
+    def to_url(b: Any) -> str:
+        return puzzlink.url(name, b.cols, b.rows, url.encode(getattr(b, field)))
+
+    def to_text(b: Any) -> str:
+        values = [written[v] for v in getattr(b, field)]
+        return "\n".join([f"{b.rows} {b.cols}", *(" ".join(values[r * b.cols:(r + 1) * b.cols])
+                                                  for r in range(b.rows))])
+
+    exports: dict[str, Callable[[B], str]] = {"url": to_url, "grid": to_text}
+    if game is not None:
+        more.update(game_id=(game.pattern, lambda text: board(*game.read(text))),
+                    tatham=game.game)
+        exports[game.game] = lambda b: game.write(b.rows, b.cols,  # type: ignore[attr-defined]
+                                                  getattr(b, field))
+    found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid,
+                        janko=lambda framed: read(framed.rows, framed.cols, framed.grid(janko)),
+                        pzprv3=lambda framed: read(framed.rows, framed.cols,
+                                                   framed.grid(pzprv3)), **more)
+    return Formats(found, to_text, exports)
+
+
+__all__ = ["BASE3", "BASE36", "NUMBER16", "NUMBER16_WHOLE", "CellNumbers", "Formats",
+           "Param", "Tatham", "number_grid", "region_grid", "symbol_grid"]

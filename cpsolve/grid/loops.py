@@ -19,7 +19,8 @@ each ``(a, b)`` with ``a < b``). Every model numbers its variables the same way
   ``nw``, ``se``, ``sw``), ``-`` where it does not pass; the JSON convention of every
   loop family;
 * :func:`loop_breaks`: the checker's part, by walking the loop (it shares nothing
-  with the models).
+  with the models); :func:`linked`, :func:`walked` and :func:`lines`, the same steps
+  for a checker of paths (Numberlink's) and for generators.
 """
 
 from __future__ import annotations
@@ -343,3 +344,56 @@ def loop_breaks(grid: Grid, loop: Collection[Edge], *,
                                  f"another loop than the one at {place(used[0])}",
                                  *(m for c in used if c not in seen for m in marks(c))))
     return links, errors
+
+
+def linked(grid: Grid, edges: Collection[Edge]) -> tuple[list[list[int]], list[str]]:
+    """The checker's first step for lines along ``edges`` (paths, or a loop): each
+    node's neighbours along them, and an error for each edge between nodes that are
+    not neighbours.
+
+    >>> linked(Grid(1, 3), {(0, 1), (0, 2)})
+    ([[1], [0], []], ['(0, 2) does not join two neighbours'])
+    """
+    errors: list[str] = []
+    links: list[list[int]] = [[] for _ in range(grid.cells)]
+    for a, b in sorted(edges):
+        if (a, b) not in grid.edge_at:
+            errors.append(Broken(f"({a}, {b}) does not join two neighbours"))
+            continue
+        links[a].append(b)
+        links[b].append(a)
+    return links, errors
+
+
+def walked(links: Sequence[Sequence[int]], start: int) -> list[int]:
+    """The nodes of the line through ``start`` along ``links`` (no node with more than
+    two), from ``start`` on: to the line's other end when ``start`` is an end, or once
+    round a cycle through it.
+
+    >>> walked([[1], [0, 2], [1]], 0), walked([[1, 2], [0, 2], [1, 0]], 1)
+    ([0, 1, 2], [1, 0, 2])
+    """
+    out, previous, node = [start], -1, start
+    while True:
+        step = next((o for o in links[node] if o != previous), None)
+        if step is None or step == start:
+            return out
+        out.append(step)
+        previous, node = node, step
+
+
+def lines(links: Sequence[Sequence[int]], ends: Sequence[int]) -> list[list[int]]:
+    """The lines along ``links`` (no node with more than two) that start at a node of
+    ``ends``, each walked once (:func:`walked`), from whichever of its ends comes first
+    in ``ends``.
+
+    >>> lines([[1], [0], [3], [2]], [3, 0, 2])
+    [[3, 2], [0, 1]]
+    """
+    out: list[list[int]] = []
+    done: set[int] = set()
+    for start in ends:
+        if start not in done:
+            out.append(walked(links, start))
+            done.update((out[-1][0], out[-1][-1]))
+    return out

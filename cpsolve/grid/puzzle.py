@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from cpsolve.family import Family, Kind
+from cpsolve.family import Deferred, Family, Kind
 from cpsolve.grid.model import Encodings, Prepared, Reduction
 from cpsolve.limits import Deadline
 from cpsolve.options import Option, merged
@@ -27,7 +27,7 @@ from cpsolve.result import Result
 
 if TYPE_CHECKING:
     from cpsolve.backends.sat import CnfModel
-    from cpsolve.grid.answers import Marks
+    from cpsolve.grid.answers import Marks, Numbers, Tokens
     from cpsolve.grid.codecs import Formats
     from cpsolve.grid.editor import Editor
     from cpsolve.grid.generate import Layout
@@ -127,7 +127,7 @@ class GridPuzzle(Generic[Board, Answer]):
     picture: Callable[[Board, Answer | None], GridPicture]
     check: Callable[[Board, Answer], list[str]]
     formats: Formats[Board] | None = None
-    answer: Marks | None = None
+    answer: Marks | Tokens | Numbers | None = None
     parse: Callable[[str], Board] = None  # type: ignore[assignment]
     board_text: Callable[[Board], str] = None  # type: ignore[assignment]
     show: Callable[[Board, Answer], str] = None  # type: ignore[assignment]
@@ -180,7 +180,8 @@ class GridPuzzle(Generic[Board, Answer]):
             object.__setattr__(self, "encodings", statement.encodings())
         if self.rules is None:
             object.__setattr__(self, "rules", statement.certificate)
-        if hints is not None and hints.rules is None:
+        # Deferred hints (loaded when a setter's command runs) give these themselves.
+        if hints is not None and not isinstance(hints, Deferred) and hints.rules is None:
             object.__setattr__(self, "hints", replace(
                 hints, rules=statement.base, clauses=statement.own,
                 guarded=hints.guarded or statement.guarded))

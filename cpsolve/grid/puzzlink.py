@@ -61,7 +61,8 @@ class Link:
         return error(message, self.offset + index)
 
 
-def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS) -> Link:
+def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
+          refuse: Mapping[str, str] | None = None) -> Link:
     """The parts of a puzz.link URL (or pzv.jp, or a mirror's; the scheme may be
     missing, the path ``p.html``, the type in an editor's mode such as
     ``akari_edit``) whose type is one of ``kinds`` (a map from every accepted
@@ -78,6 +79,14 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS) -> 
     Traceback (most recent call last):
     ...
     cpsolve.errors.ForeignPuzzle: 1:21: puzzle type 'sudoku' is not Akari (akari)
+
+    ``refuse`` maps a flag letter to why a board with it is refused (a flag that
+    states another rule): an error at its segment.
+
+    >>> split("puzz.link/p?yajilin/o/2/2/a", {"yajilin": "Yajilin"}, refuse={"o": "no"})
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 1:21: no
     """
     match = URL_RE.match(url)
     if not match:
@@ -92,7 +101,11 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS) -> 
                             kind=kind, line=1, column=position + 1)
     position += len(written) + 1
     while parts and parts[0] and not parts[0].isdigit():
-        position += len(parts.pop(0)) + 1  # a variant (v:...) or flag segment: ignored
+        segment = parts.pop(0)  # a variant (v:...) or flag segment: ignored, or refused
+        for flag, why in (refuse or {}).items():
+            if not segment.startswith("v:") and flag in segment:
+                raise error(why, position)
+        position += len(segment) + 1
     if len(parts) < 3:
         raise error("expected TYPE/COLS/ROWS/BODY after '?'", match.start("rest"))
     numbers = []

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cpsolve.errors import UsageError
 from cpsolve.grid.geometry import Edge, Grid
+
+if TYPE_CHECKING:
+    from cpsolve.grid.generate import Layout
 
 Loop = frozenset[Edge]
 FILL = 0.6  # the share of nodes a random loop passes
@@ -273,3 +276,54 @@ def too_small_for(genre: str) -> Callable[[int, int], str | None]:
         return None
 
     return too_small
+
+
+def loop_layout(clued: Callable[[Any, Loop], Any], *, clues: str, points: bool = False,
+                tries: int = 1, adopt: bool = False, **more: Any) -> Layout[Any, Loop]:
+    """A generator's layout (:class:`~cpsolve.grid.generate.Layout`) for a genre of one
+    loop whose clues are read off the loop (Masyu's pearls, Slitherlink's numbers): a
+    random loop with the symmetry asked for, through the option ``fill`` of the cells'
+    centres (with ``points``, of the cells' corners), and ``clued(settings, loop)``, the
+    board of every clue it allows (``tries`` loops for one with a clue at all). To mend
+    it, the loop is pushed out beside a cell left open (beside a corner of one, with
+    ``points``), with its images, and the clues read again; with ``adopt``, a second
+    solution that allows more clues than the board is pinned down instead. ``clues``
+    names them in the ``--density`` help; ``more``: the layout's other fields."""
+    from cpsolve.grid.generate import Layout
+    from cpsolve.options import Option
+
+    def nodes(settings: Any) -> Grid:
+        return Grid.of(settings.rows + points, settings.cols + points)
+
+    def make(settings: Any, rng: Any) -> tuple[Any, Loop] | None:
+        rnd, grid = seeded(rng), nodes(settings)
+        for _ in range(tries):
+            loop = random_loop(grid.rows, grid.cols, rnd, fill=settings.options["fill"],
+                               symmetry=settings.symmetry)
+            board = clued(settings, loop)
+            if board.clue_cells:
+                return board, loop
+        return None
+
+    def mend(board: Any, loop: Loop, other: Loop | None, cells: set[tuple[int, int]],
+             settings: Any, rng: Any) -> tuple[Any, Loop] | None:
+        if adopt and other is not None:
+            grown = clued(settings, other)
+            if len(grown.clue_cells) > len(board.clue_cells):
+                return grown, other
+        grid = nodes(settings)
+        near = sorted({grid.cell(r + dr, c + dc) for r, c in cells
+                       for dr in range(1 + points) for dc in range(1 + points)})
+        pushed = grown_beside(grid, loop, near, settings.symmetry, seeded(rng))
+        if pushed is None:
+            return None
+        changed = clued(settings, pushed)
+        return (changed, pushed) if changed.clue_cells else None
+
+    return Layout(
+        make=make, mend=mend, format="url",
+        density=Option("density", 0.0, f"Share of the {clues} (orbits, with a symmetry) kept "
+                       "at least beyond those uniqueness needs", kind=float, low=0, high=1,
+                       metavar="D"),
+        options=(Option("fill", FILL, f"Share of the {'corners' if points else 'cells'} the "
+                        "loop passes", kind=float, low=0.1, high=1, metavar="F"),), **more)

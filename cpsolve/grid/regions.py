@@ -1,6 +1,8 @@
 """Boards divided into regions (Heyawake's rooms, Star Battle's and LITS's regions):
 reading and writing their names, moving a cell from one region into the next (the
-setter's fixes, the generators' mending), and growing regions round seeds.
+setter's fixes, the generators' mending), and growing regions round seeds; the board
+kind (:class:`Regions`) and the clues of its units (rows, columns, regions: each a
+:class:`Unit`) for the setter's tools.
 
 A division is a tuple ``region[cell]`` numbered ``0..`` by each region's first cell in
 reading order (:func:`~cpsolve.grid.geometry.renumbered`), as puzz.link numbers them.
@@ -9,12 +11,17 @@ reading order (:func:`~cpsolve.grid.geometry.renumbered`), as puzz.link numbers 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from functools import cached_property
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Grid, renumbered
+
+if TYPE_CHECKING:
+    from cpsolve.grid.hints import Clue, Edit
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -212,3 +219,96 @@ class Divided:
     def borders(self) -> list[tuple[int, int]]:
         """The pairs of neighbouring cells with a region border between them."""
         return self.grid.borders(self.region)
+
+
+@dataclass(frozen=True)
+class Regions(Divided):
+    """An immutable board divided into regions (LITS's): ``region[cell]`` the region
+    of each cell; the regions in ``free`` are asked nothing (the setter's tools take a
+    region's clue away to find the clues in conflict, :func:`freed`).
+
+    >>> b = Regions(2, 2, (0, 0, 1, 0))
+    >>> b.regions, b.region_cells, freed(b, []).free
+    (2, ((0, 1, 3), (2,)), frozenset())
+    """
+
+    rows: int
+    cols: int
+    region: tuple[int, ...]
+    free: frozenset[Hashable] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1 or len(self.region) != self.rows * self.cols:
+            raise ValueError("a board has rows x cols cells")
+
+
+R = TypeVar("R")
+
+
+class Unit(NamedTuple):
+    """Cells a rule asks something of (a row, a column, a region): its ``key`` (a
+    clue's), its ``cells`` in order and its ``place``, as a sentence names it."""
+
+    key: Hashable
+    cells: tuple[int, ...]
+    place: str
+
+
+def line_units(grid: Grid) -> list[Unit]:
+    """Every row, then every column, keyed ``("row", r)`` and ``("column", c)``.
+
+    >>> line_units(Grid(2, 2))[2]
+    Unit(key=('column', 0), cells=(0, 2), place='column 1')
+    """
+    return [Unit(("row", r), tuple(line), f"row {r + 1}")
+            for r, line in enumerate(grid.lines[:grid.rows])] + [
+        Unit(("column", c), tuple(line), f"column {c + 1}")
+        for c, line in enumerate(grid.lines[grid.rows:])]
+
+
+def region_units(board: Divided, kind: str | None = None) -> list[Unit]:
+    """Every region, keyed by its number (``(kind, k)`` with a ``kind``), named by its
+    first cell (``the region at row 1, column 4``)."""
+    where = board.grid.where
+    return [Unit(k if kind is None else (kind, k), cells, f"the region at {where(cells[0])}")
+            for k, cells in enumerate(board.region_cells)]
+
+
+def unit_clues(units: Callable[[Any], Sequence[Unit]], text: Callable[[Any], str],
+               number: Callable[[Any], int | None] = lambda board: None
+               ) -> Callable[[Any], list[Clue]]:
+    """The clues of a board whose units are asked something (``text(board)``: ``2
+    stars``, ``a tetromino``; ``number(board)`` the number it shows), but those its
+    ``free`` holds: each at its unit's first cell, outlining the unit's cells. A
+    board's are made once (kept for the last few boards: every solve states them)."""
+    from cpsolve.grid.hints import Clue
+
+    @lru_cache(maxsize=8)
+    def made(board: Any) -> tuple[Clue, ...]:
+        rc, said, shown = board.grid.rc, text(board), number(board)
+        return tuple(Clue(rc(unit.cells[0]), said, unit.key, shown, place=unit.place,
+                          cells=tuple(map(rc, unit.cells)))
+                     for unit in units(board) if unit.key not in board.free)
+
+    return lambda board: list(made(board))
+
+
+def freed(board: R, gone: Sequence[Clue]) -> R:
+    """``board`` with the units of ``gone`` asked nothing (added to its ``free``)."""
+    return replace(board, free=board.free | {clue.key for clue in gone})  # type: ignore
+
+
+def move_edits(board: Any, cells: set[tuple[int, int]]) -> list[Edit[Any]]:
+    """A fix's edits: each cell where solutions differ moved into a region beside it
+    (:func:`moves`), each a board of its own."""
+    from cpsolve.grid.hints import Edit
+
+    grid = board.grid
+    out: list[Edit[Any]] = []
+    for cell, into, region in moves(grid, board.region,
+                                    sorted(grid.cell(r, c) for r, c in cells)):
+        changed = replace(board, region=region)
+        out.append(Edit(grid.rc(cell), "region", f"the cell at {grid.where(cell)} moved "
+                        f"into the region at {grid.where(board.region_cells[into][0])}",
+                        changed, base=changed))
+    return out

@@ -122,6 +122,54 @@ def shaded_numbers(board: Any, shading: Collection[int] | None = None, *, title:
     return pic
 
 
+WRITTEN = "#2f5fb0"  # a number an answer writes
+
+
+def written_numbers(board: Any, filling: Sequence[int] | None = None, *, title: str,
+                    areas: bool = True, regions: Sequence[int] | None = None) -> GridPicture:
+    """A grid of given numbers (``board.numbers``, "?" for a number not given) in
+    black, and an answer's numbers when given (a number a cell) in blue where none is
+    given; with ``areas``, thick borders between cells the answer numbers apart;
+    ``regions`` (a region by cell, a Sudoku's boxes) draws their borders."""
+    grid = board.grid
+    rc = grid.rc
+    pic = GridPicture(board.rows, board.cols, title=f"{title} {board.cols}x{board.rows}")
+    if regions is not None:
+        pic.borders.update((rc(a), rc(b)) for a, b in grid.borders(regions))
+    for cell, number in enumerate(board.numbers):
+        if number is not None:
+            pic.label[rc(cell)] = ("?" if number < 0 else str(number), SHADE)
+    if filling is not None:
+        for cell, number in enumerate(filling):
+            given = board.numbers[cell]
+            if given is None or given < 0:
+                pic.label[rc(cell)] = (str(number), WRITTEN)
+        if areas:
+            pic.borders.update((rc(a), rc(b)) for a, b in grid.pairs
+                               if filling[a] != filling[b])
+    return pic
+
+
+def marked_regions(board: Any, marked: Collection[int] | None = None, *, title: str,
+                   mark: str | Sequence[str], ink: str = SHADE, fill: str | None = None,
+                   dots: bool = False) -> GridPicture:
+    """A board divided into regions (``board.region``), their borders thick, and an
+    answer's marked cells when given: each labelled ``mark`` (or its cell's text of
+    ``mark``, a text a cell) in ``ink``, filled with ``fill``; with ``dots``, the
+    other cells dotted."""
+    rc = board.grid.rc
+    pic = GridPicture(board.rows, board.cols, title=title)
+    pic.borders.update((rc(a), rc(b)) for a, b in board.grid.borders(board.region))
+    for cell in range(board.cells) if marked is not None else ():
+        if cell in marked:  # type: ignore[operator]
+            pic.label[rc(cell)] = (mark if isinstance(mark, str) else mark[cell], ink)
+            if fill is not None:
+                pic.fill[rc(cell)] = fill
+        elif dots:
+            pic.dots[rc(cell)] = DOT
+    return pic
+
+
 def headed(picture: GridPicture | Sheet, heading: str) -> Sheet:
     """The picture with ``heading`` drawn above it (the verdict on a board), after
     the heading a sheet already has.

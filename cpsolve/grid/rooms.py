@@ -305,3 +305,25 @@ def shaded_picture(board: Rooms, shading: frozenset[int] | None = None, *, title
             pic.label[rc(cell)] = ("?" if number == UNKNOWN else str(number),
                                    "#ffffff" if cell in shaded else SHADE)
     return pic
+
+
+def loop_picture(board: Rooms, loop: frozenset[tuple[int, int]] | None = None, *,
+                 title: str) -> GridPicture:
+    """A board of rooms with a loop through cell centres (Country Road): thick room
+    borders, the rooms' numbers ("?" too), and the loop when given, with a dot in
+    each cell it leaves out that holds no number."""
+    from cpsolve.grid.render import DOT, SHADE, GridPicture
+
+    rc = board.grid.rc
+    pic = GridPicture(board.rows, board.cols, title=f"{title} {board.cols}x{board.rows}")
+    pic.borders.update((rc(a), rc(b)) for a, b in board.borders)
+    if loop is not None:
+        passed = {cell for edge in loop for cell in edge}
+        pic.lines.extend((rc(a), rc(b)) for a, b in sorted(loop))
+        pic.dots.update((rc(cell), DOT) for cell in range(board.cells) if cell not in passed)
+    for room, cell in enumerate(board.clue_cell):
+        text = board.label(room)
+        if text is not None:
+            pic.dots.pop(rc(cell), None)
+            pic.label[rc(cell)] = (text, SHADE)
+    return pic

@@ -265,15 +265,19 @@ def looks_marked(text: str, on: Collection[str], off: Collection[str]) -> bool:
 UNKNOWN_NUMBER = -2  # a cell numbered "?" (puzz.link's "."), in every family that has one
 
 
-def read_numbers(text: str, *, least: int = 0, why: str = "") -> tuple[int, int,
-                                                                       list[int | None]]:
+def read_numbers(text: str, *, least: int = 0, why: str = "", most: int | None = None,
+                 unknown: str | None = None) -> tuple[int, int, list[int | None]]:
     """A grid of numbers (one grid, sized or compact): a number from ``least`` (``why``
-    says why no less), ``-`` or ``.`` for none, ``?`` for a number not given
-    (:data:`UNKNOWN_NUMBER`); rows, columns and the numbers cell by cell, every error
-    located.
+    says why no less) up to ``most`` (when given), ``-`` or ``.`` for none, ``?`` for
+    a number not given (:data:`UNKNOWN_NUMBER`; refused, ``unknown`` saying why, when
+    given); rows, columns and the numbers cell by cell, every error located.
 
     >>> read_numbers("2 2\\n1 -\\n? 12\\n")
     (2, 2, [1, None, -2, 12])
+    >>> read_numbers("1 2\\n1 ?", unknown="no '?'")
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 2:3: no '?'
     """
     rows, cols, (grid,) = read(text, 1, names=("numbers",))
     numbers: list[int | None] = []
@@ -281,17 +285,21 @@ def read_numbers(text: str, *, least: int = 0, why: str = "") -> tuple[int, int,
         if token.text in ("-", "."):
             numbers.append(None)
         elif token.text == "?":
+            if unknown is not None:
+                raise token.error(unknown)
             numbers.append(UNKNOWN_NUMBER)
         elif token.text.isascii() and token.text.isdigit():
             if len(token.text.lstrip("0")) > len(str(MAX_CELLS)) or int(token.text) > MAX_CELLS:
                 raise token.error(f"a number above {MAX_CELLS:,}, more than any board has "
                                   "cells")
+            if most is not None and int(token.text) > most:
+                raise token.error(f"a number up to {most:,}, not {token.text}")
             if int(token.text) < least:
                 raise token.error(why or f"a number from {least}")
             numbers.append(int(token.text))
         else:
-            raise token.error(f"a cell holds a number, '?' or '-' for none, not "
-                              f"{token.text!r}")
+            held = "a number or '-'" if unknown is not None else "a number, '?' or '-'"
+            raise token.error(f"a cell holds {held} for none, not {token.text!r}")
     return rows, cols, numbers
 
 

@@ -106,8 +106,7 @@ def starbattle(*, seed: int, size: int = 10, stars: int = 2) -> str:
     """A ``size`` x ``size`` Star Battle with ``stars`` stars a unit, proven unique, by
     the family's generator (the board as a puzz.link URL)."""
     from cpsolve.grid.generate import generate
-    from cpsolve.models.starbattle import STARBATTLE
-    from cpsolve.models.starbattle.formats import to_url
+    from cpsolve.models.starbattle import STARBATTLE, to_url
 
     made = generate(STARBATTLE, size, size, seed=seed, stars=stars)
     return to_url(made.board) + "\n"

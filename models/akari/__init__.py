@@ -23,7 +23,6 @@ from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.akari.analysis import obstacles, prepare
 from cpsolve.models.akari.board import Board, Solution
 from cpsolve.models.akari.check import check
-from cpsolve.models.akari.encodings import ENCODINGS
 from cpsolve.models.akari.formats import (
     parse,
     parse_answer,
@@ -33,6 +32,7 @@ from cpsolve.models.akari.formats import (
     to_tatham,
     to_url,
 )
+from cpsolve.models.akari.rules import STATEMENT
 
 SMALL_MODEL = 2500  # variables up to which MiniSat beats CaDiCaL (benchmarks/akari.py)
 
@@ -62,7 +62,8 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     parse=parse, board_text=to_grid, exports={"url": to_url, "tatham": to_tatham},
     show=to_grid, rows=encode, read_answer=read_answer,
     picture=lazy("cpsolve.models.akari.picture:picture"),
-    check=check, prepare=prepare, deductions=True, encodings=ENCODINGS,
+    # The rules stated once (rules.py); the deductions and the SAT builders Akari's own.
+    check=check, statement=STATEMENT, prepare=prepare, deductions=True,
     # auto runs SAT: the fastest in benchmarks/akari.py on generated boards up to
     # 300x300 (see the README), with the solver above unless one is named.
     auto="sat", sat_solver=sat_solver, nothing="no placement of lights satisfies the rules",
@@ -71,7 +72,6 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     layout=deferred("cpsolve.models.akari.layout:LAYOUT"),
     # Akari grades by its own human rules (grading.py), loaded with its numba kernels.
     grader=lazy("cpsolve.models.akari.grading:Grader"),
-    rules=lazy("cpsolve.models.akari.rules:rules"),
     editor=Editor(cycle=(".", "#", "0", "1", "2", "3", "4"), numbers=(0, 4), compact=True,
                   size=(7, 7)),
 )

@@ -193,7 +193,8 @@ class Residual:
     ``open_cells[j]``) is model variable ``j + 1``. ``segment_cells[bounds[s]:
     bounds[s + 1]]`` are the open cells of segment ``s``. ``dark`` are the white cells
     no fixed light reaches: each needs a light among the open cells of its segments.
-    ``clues`` maps (open neighbours, lights still needed) to rows of open cells.
+    ``needs`` maps a clue's (open neighbours, lights still needed) to rows of open
+    cells.
     """
 
     board: Board
@@ -202,7 +203,7 @@ class Residual:
     segment_cells: np.ndarray
     bounds: np.ndarray
     dark: np.ndarray
-    clues: dict[tuple[int, int], np.ndarray]
+    needs: dict[tuple[int, int], np.ndarray]
     contradiction: str | None = None
     solved: bool = False
     stats: dict[str, Any] = field(default_factory=dict)
@@ -218,7 +219,7 @@ class Residual:
             return Residual(board=board, open_cells=empty,
                             fixed_lights=np.nonzero(deductions.state == YES)[0],
                             segment_cells=empty, bounds=np.zeros(1, dtype=np.int64),
-                            dark=empty, clues={}, solved=True)
+                            dark=empty, needs={}, solved=True)
         state = deductions.state if deductions is not None else np.full(n, UNKNOWN, np.int8)
         is_open = state == UNKNOWN
         yes = state == YES
@@ -234,15 +235,15 @@ class Residual:
         count = open_.sum(axis=1)
         packed = np.take_along_axis(np.where(open_, around, -1),
                                     np.argsort(~open_, axis=1, kind="stable"), axis=1)
-        clues = {}
+        needs = {}
         for m, k in set(zip(count.tolist(), need.tolist())):
             if m == 0 and k == 0:
                 continue
             rows = (count == m) & (need == k)
-            clues[(m, k)] = packed[rows, :m]
+            needs[(m, k)] = packed[rows, :m]
         return Residual(board=board, open_cells=np.nonzero(is_open)[0],
                         fixed_lights=np.nonzero(yes)[0], segment_cells=flat[keep],
-                        bounds=open_bounds, dark=np.nonzero(~lit)[0], clues=clues,
+                        bounds=open_bounds, dark=np.nonzero(~lit)[0], needs=needs,
                         solved=deductions is not None and deductions.solved)
 
     def with_contradiction(self, reason: str,
@@ -251,6 +252,14 @@ class Residual:
         from dataclasses import replace
 
         return replace(self, contradiction=reason, stats=dict(stats or {}))
+
+    @property
+    def decided(self) -> dict[str, dict[tuple[int, int], bool]]:
+        """The cells the deductions decided, light or not, for the statement's models
+        (:attr:`cpsolve.grid.rules.Model.decided`)."""
+        open_, lights = self.variables().tolist(), set(self.fixed_lights.tolist())
+        return {"light": {cell: i in lights for i, cell in enumerate(self.board.whites)
+                          if not open_[i]}}
 
     def variables(self) -> np.ndarray:
         """Per white cell, its model variable (1-based), 0 for decided cells."""

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
+    from cpsolve.models.akari.small import Tables
+
 
 WHITE = -1
 BLACK = 5  # a black cell without a number; 0-4 are clues
@@ -79,8 +81,9 @@ class Board:
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The orthogonal neighbours of ``cell`` inside the board."""
         r, c = cell
+        height, width = len(self.rows), len(self.rows[0])
         around = ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
-        return [(i, j) for i, j in around if 0 <= i < self.height and 0 <= j < self.width]
+        return [(i, j) for i, j in around if 0 <= i < height and 0 <= j < width]
 
     def white_neighbours(self, cell: Cell) -> list[Cell]:
         return [n for n in self.neighbours(cell) if self.is_white(n)]
@@ -108,6 +111,14 @@ class Board:
         around = np.stack([index[rs, cs + 1], index[rs + 1, cs + 2],
                            index[rs + 2, cs + 1], index[rs + 1, cs]], axis=1)
         return np.stack([rs, cs], axis=1), self.grid[rs, cs].astype(np.int64), around
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The white cells, their runs and the clues as lists (made in C where it is
+        built): what the statement and the small boards' path read."""
+        from cpsolve.models.akari.small import Tables
+
+        return Tables.of(self)
 
     @cached_property
     def segments(self) -> Segments:

@@ -1,18 +1,23 @@
-"""Akari as constraint models: pure functions that build, never solve.
+"""Akari's own SAT builders, kept in place of the statement's compile
+(:mod:`cpsolve.models.akari.rules`) because they are measured faster: pure functions
+that build, never solve.
 
-Encoders model a :class:`~cpsolve.models.akari.analysis.Residual`, the cells deductions
-left open (all white cells when deductions are off): one Boolean per open cell ("a
-light here"), numbered 1.. in :attr:`Board.whites` order, and every encoding decodes
-through :meth:`Residual.decode` to the same solution type, the frozenset of lights.
-Cells that fixed lights already reach need nothing; clues need what is still missing.
+They model a :class:`~cpsolve.models.akari.analysis.Residual`, the cells deductions
+left open (all white cells when deductions are off), or the lists of
+:class:`~cpsolve.models.akari.small.Open` on a published board: one Boolean per open
+cell ("a light here"), numbered 1.. in :attr:`Board.whites` order, decoded through the
+residual's ``decode``. Cells that fixed lights already reach need nothing; clues need
+what is still missing. ``tests/akari/test_statement.py`` holds them to the statement.
 
-Two formulations, each for both backends:
+The two ways the statement says "every white cell is lit":
 
 ``sight`` (the default)
     Every dark cell needs a light among the open cells that see it: one clause
     listing its row segment and its column segment; at most one light per segment;
     the clues. No auxiliary variable, so nothing for the solver to branch on but
-    the cells; the fastest in ``benchmarks/akari.py``.
+    the cells; the fastest in ``benchmarks/akari.py``. Clauses of every length are
+    gathered in one numpy pass, or built grouped by the lengths of a cell's two
+    segments on large boards (in slices a build's watch can stop between).
 
 ``segments``
     A *segment* is a maximal run of white cells in a row or a column; a light lights
@@ -33,13 +38,10 @@ never have more than four literals), or any :mod:`pysat.card` encoding by name.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from cpsolve.backends.cpsat import CpsatModel
 from cpsolve.backends.sat import CnfModel
-from cpsolve.cnf import AMO_ONLY_CARDS, CARD, CARDS, at_most_one, card_clauses, exactly
-from cpsolve.grid.model import Encoding, Encodings
+from cpsolve.cnf import AMO_ONLY_CARDS, CARDS, at_most_one, card_clauses, exactly
 from cpsolve.models.akari.analysis import Residual
 from cpsolve.models.akari.small import LightNames, Open
 
@@ -182,7 +184,7 @@ def build_sat(residual: Residual | Open, *, encoding: str = "sight",
             for row in var[_rows_of_length(flat, bounds, length)].tolist():
                 cnf.add(card_clauses(row, 1, card, pool))
 
-    for (m, need), cells in residual.clues.items():
+    for (m, need), cells in residual.needs.items():
         lits = var[cells]
         if not 0 <= need <= m:
             cnf.impossible()
@@ -195,52 +197,6 @@ def build_sat(residual: Residual | Open, *, encoding: str = "sight",
     cnf.model.nvars = max(cnf.top, pool.top)
     cnf.model.names = LightNames(board.whites, residual.open_cells)
     return cnf.model
-
-
-def build_cpsat(residual: Residual | Open, *, encoding: str = "sight") -> CpsatModel:
-    """The CP-SAT model of what ``residual`` leaves open; projection: the open cells."""
-    from ortools.sat.python import cp_model
-
-    if encoding not in ("sight", "segments"):
-        raise ValueError(f"unknown encoding {encoding!r}")
-    if isinstance(residual, Open):
-        residual = residual.residual()
-    board = residual.board
-    seg = board.segments
-    model = cp_model.CpModel()
-    whites = board.whites
-    x = {int(i): model.new_bool_var(f"light_r{whites[i][0] + 1}c{whites[i][1] + 1}")
-         for i in residual.open_cells}
-    flat, bounds = residual.segment_cells, residual.bounds
-    segs = [flat[bounds[s]:bounds[s + 1]].tolist() for s in range(seg.count)]
-    if encoding == "segments":
-        marks: list[Any] = []
-        for s, members in enumerate(segs):
-            if len(members) <= 1:
-                marks.append(x[members[0]] if members else None)
-            else:
-                # With at most one light, "sum == mark" says both "at most one" and
-                # "the mark is set exactly when the segment holds a light".
-                mark = model.new_bool_var(f"seg{s}")
-                model.add(sum(x[i] for i in members) == mark)
-                marks.append(mark)
-        for i in residual.dark.tolist():
-            a, b = marks[seg.row[i]], marks[seg.col[i]]
-            model.add_bool_or([m for m in {id(a): a, id(b): b}.values() if m is not None])
-    else:
-        for members in segs:
-            if len(members) > 1:
-                model.add_at_most_one(x[i] for i in members)
-        for i in residual.dark.tolist():
-            row, col = segs[seg.row[i]], segs[seg.col[i]]
-            model.add_bool_or([x[j] for j in row] + [x[j] for j in col if j != i])
-    for (m, need), cells in residual.clues.items():
-        for row in cells.tolist():
-            if m:
-                model.add(sum(x[i] for i in row) == need)
-            elif need:
-                model.add_bool_or([])  # a clue that cannot be met
-    return CpsatModel(model=model, projection=[x[int(i)] for i in residual.open_cells])
 
 
 def literals(residual: Residual | Open, *, encoding: str = "sight",
@@ -266,23 +222,10 @@ def literals(residual: Residual | Open, *, encoding: str = "sight",
     seg = residual.board.segments
     dark = residual.dark
     at_most_one = int(np.minimum(sizes * (sizes - 1), 6 * sizes).sum())
-    clues = sum(16 * cells.size for cells in residual.clues.values())
+    clues = sum(16 * cells.size for cells in residual.needs.values())
     if encoding == "sight":
         sight = int((sizes[seg.row[dark]] + sizes[seg.col[dark]]).sum())
     else:
         sight = 2 * len(dark) + 2 * int(sizes.sum())
     return sight + at_most_one + clues
 
-
-ENCODINGS = Encodings(
-    Encoding("sight", "each dark cell lists the cells that see it; no auxiliary "
-             "variable (the fastest measured)",
-             sat=partial(build_sat, encoding="sight"),
-             cpsat=partial(build_cpsat, encoding="sight"),
-             literals=partial(literals, encoding="sight"), options={"sat": (CARD,)}),
-    Encoding("segments", "one mark per row or column segment; short clauses on boards "
-             "with long segments",
-             sat=partial(build_sat, encoding="segments"),
-             cpsat=partial(build_cpsat, encoding="segments"),
-             literals=partial(literals, encoding="segments"), options={"sat": (CARD,)}),
-)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from cpsolve.grid.generate import Layout, Made, Settings
 from cpsolve.grid.geometry import SYMMETRIES, Grid
 from cpsolve.limits import Deadline
-from cpsolve.models.akari.board import WHITE, Board, Cell
+from cpsolve.models.akari.board import WHITE, Board, Cell, Segments
 from cpsolve.options import Option
 
 if TYPE_CHECKING:
@@ -62,17 +62,11 @@ def _lights(is_black: np.ndarray, rng: np.random.Generator,
     white = ~is_black
     if not white.any():
         return np.zeros_like(white)
-    # Segment ids of every white cell (rows first, then columns).
-    left = np.zeros_like(white)
-    left[:, 1:] = white[:, :-1]
-    row_id = np.cumsum((white & ~left).ravel()).reshape(white.shape) - 1
-    above = np.zeros_like(white)
-    above[1:, :] = white[:-1, :]
-    col_start = (white & ~above).T.ravel()
-    col_id = (np.cumsum(col_start).reshape(width, height).T - 1) + int(row_id.max()) + 1
-    lit = np.zeros(int(col_id.max()) + 1, dtype=bool)
+    seg = Segments.of(white)  # each white cell's row and column runs
+    at = np.cumsum(white.ravel()) - 1  # a cell's place among the white cells
+    rows, cols = seg.row[at].tolist(), seg.col[at].tolist()
+    lit = np.zeros(seg.count, dtype=bool)
     light = np.zeros_like(white)
-    rows, cols = row_id.tolist(), col_id.tolist()
     order: list[int] = []
     if keep is not None:
         order.extend(np.flatnonzero(keep & white).tolist())
@@ -81,12 +75,11 @@ def _lights(is_black: np.ndarray, rng: np.random.Generator,
     for index in order:
         if not whites[index]:
             continue
-        r, c = divmod(index, width)
-        a, b = rows[r][c], cols[r][c]
+        a, b = rows[index], cols[index]
         if lit[a] or lit[b]:
             continue
         lit[a] = lit[b] = True
-        light[r, c] = True
+        light.flat[index] = True
     return light
 
 

@@ -310,8 +310,15 @@ class Open:
         return frozenset([whites[i] for i, v in enumerate(self.state) if v == YES]
                          + [whites[i] for i in compress(self.open_cells, values)])
 
+    @property
+    def decided(self) -> dict[str, dict[Cell, bool]]:
+        """The cells the deductions decided, light or not, for the statement's models
+        (:attr:`cpsolve.grid.rules.Model.decided`)."""
+        return {"light": {cell: v == YES for cell, v in zip(self.tables.whites, self.state)
+                          if v != UNKNOWN}}
+
     def residual(self) -> Residual:
-        """The array residual of the same state, for the other encodings and CP-SAT."""
+        """The array residual of the same state, for the other SAT models."""
         import numpy as np
 
         from cpsolve.models.akari.analysis import Deductions, Residual
@@ -458,7 +465,7 @@ class LightNames(Mapping[int, str]):
 def prepare(board: Board, deduce_first: bool = True) -> Open:
     """:func:`cpsolve.models.akari.analysis.prepare` for a small board."""
     start = time.perf_counter()
-    t = Tables.of(board)
+    t = board.tables
     reason = obstacles(t)
     if reason is not None:
         return Open.of(board, t).with_contradiction(reason)

@@ -8,16 +8,27 @@ two cells side by side across a region border are never both left out.
 True
 """
 
-from cpsolve.family import lazy
+from functools import partial
+
+from cpsolve.grid import rooms
+from cpsolve.grid.answers import LOOP
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.geometry import Edge
+from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
-from cpsolve.models.country.board import Board, Loop
+from cpsolve.grid.rooms import UNKNOWN, Rooms
 from cpsolve.models.country.check import check
-from cpsolve.models.country.encodings import ENCODINGS, prepare
-from cpsolve.models.country.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.country.hints import HINTS
 from cpsolve.models.country.layout import LAYOUT
-from cpsolve.models.country.picture import picture
+from cpsolve.models.country.rules import STATEMENT
+
+Board = Rooms  # the kit's numbered rooms, here regions; a region's edges out: crossing
+Loop = frozenset[Edge]  # an answer: the loop's edges between cells, each (a, b), a < b
+# Grid text (numbers, then region names), puzz.link (borders, then the regions'
+# numbers), janko.at and pzprjs files.
+FORMATS = rooms.RoomForms(Board, "country", {"country": "Country Road",
+                                             "countryroad": "Country Road"},
+                          answer=LOOP.looks).formats()
+
 
 COUNTRY: GridPuzzle[Board, Loop] = GridPuzzle(
     name="country",
@@ -30,16 +41,20 @@ COUNTRY: GridPuzzle[Board, Loop] = GridPuzzle(
          "cell, the directions the loop leaves it by (ew, ns, ne, nw, se, sw), - where "
          "it does not pass.",
     example="https://puzz.link/p?country/6/6/2ad8k06f8qgo6i2",
-    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
+    formats=FORMATS, answer=LOOP, check=check, statement=STATEMENT,
+    picture=partial(rooms.loop_picture, title="Country Road"),
     auto="sat", nothing="no loop satisfies the rules",
-    hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.country.rules:rules"),
+    # A fix writes or changes a region's number: the loop visits every region, so 1 up.
+    hints=Hints(clues=rooms.clues, without=rooms.without, noun="number", unit="edges",
+                edits=rooms.number_edits("region", lambda size: range(1, size + 1))),
+    layout=LAYOUT,
     editor=Editor(cycle=("-", "1", "2", "3", "4", "5"), numbers=(1, "cells"), regions=True,
                   size=(6, 6)),
 )
 FAMILY = COUNTRY.family()
 solve = COUNTRY.solve
+parse, show, to_rows, read_answer = COUNTRY.parse, COUNTRY.show, COUNTRY.rows, COUNTRY.read_answer
+to_text, to_url = FORMATS.text, FORMATS.exports["url"]
 
-__all__ = ["COUNTRY", "FAMILY", "Board", "Loop", "check", "parse", "read_answer", "show",
-           "solve", "to_text", "to_url"]
+__all__ = ["COUNTRY", "FAMILY", "UNKNOWN", "Board", "Loop", "check", "parse", "read_answer",
+           "show", "solve", "to_rows", "to_text", "to_url"]

@@ -5,16 +5,15 @@ passed cells counted, and every pair of neighbouring cells across a border looke
 from __future__ import annotations
 
 from cpsolve.grid import loops
-from cpsolve.grid.geometry import Broken
-from cpsolve.grid.rooms import UNKNOWN
-from cpsolve.models.country.board import Board, Loop
+from cpsolve.grid.geometry import Broken, Edge
+from cpsolve.grid.rooms import UNKNOWN, Rooms
 
 
-def check(board: Board, loop: Loop) -> list[str]:
+def check(board: Rooms, loop: frozenset[Edge]) -> list[str]:
     """Every rule ``loop`` breaks on ``board``, one message each (a
     :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
 
-    >>> b = Board(2, 2, (0, 0, 1, 1), (2, None), (0, 2))
+    >>> b = Rooms(2, 2, (0, 0, 1, 1), (2, None), (0, 2))
     >>> check(b, frozenset({(0, 1), (0, 2), (1, 3), (2, 3)}))
     []
     >>> check(b, frozenset({(0, 1)}))[-1]

@@ -9,62 +9,36 @@ not pinned down, a region there is cut in two along its stretch of loop.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 
+from cpsolve.grid.connectivity import components
 from cpsolve.grid.generate import Layout, Settings
-from cpsolve.grid.geometry import Grid
+from cpsolve.grid.geometry import Edge, renumbered
+from cpsolve.grid.layouts import counted
 from cpsolve.grid.randomloop import around, random_loop, seeded, too_small_for
-from cpsolve.grid.rooms import clue_cells
-from cpsolve.models.country.board import Board, Loop
+from cpsolve.grid.rooms import Rooms, clue_cells
 from cpsolve.options import Option
 
+Loop = frozenset[Edge]
 FILL = 0.6  # the share of the cells the loop passes
 STRETCH = (2, 6)  # the fewest and most cells of loop in a region, at first
 
 
-def numbered_board(settings: Settings, loop: Loop, label: list[int]) -> Board:
+def numbered_board(settings: Settings, loop: Loop, label: list[int]) -> Rooms:
     """The board of regions ``label`` (any numbering), every region numbered."""
-    grid = settings.grid
-    names: dict[int, int] = {}
-    room = tuple(names.setdefault(x, len(names)) for x in label)
+    room = tuple(renumbered(label))
     passed = {cell for edge in loop for cell in edge}
-    counts = [0] * len(names)
-    for cell in passed:
-        counts[room[cell]] += 1
-    return Board(settings.rows, settings.cols, room, tuple(counts), clue_cells(grid, room))
+    regions = settings.grid.regions(room)
+    return Rooms(settings.rows, settings.cols, room, tuple(counted(regions, passed)),
+                 clue_cells(settings.grid, room))
 
 
-def regions(grid: Grid, loop: Loop, stretches: list[list[int]], rnd: random.Random
-            ) -> list[int]:
-    """Region labels: stretch k is region k; each group of touching cells off the loop
-    joins a random region beside it."""
-    label = [-1] * grid.cells
-    for k, stretch in enumerate(stretches):
-        for cell in stretch:
-            label[cell] = k
-    for cell in range(grid.cells):
-        if label[cell] >= 0:
-            continue
-        group, todo = {cell}, [cell]
-        while todo:
-            at = todo.pop()
-            for other in grid.neighbours[at]:
-                if label[other] < 0 and other not in group:
-                    group.add(other)
-                    todo.append(other)
-        beside = sorted({label[o] for at in group for o in grid.neighbours[at]
-                         if label[o] >= 0})
-        chosen = rnd.choice(beside)
-        for at in group:
-            label[at] = chosen
-    return label
-
-
-def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
-    """A random loop cut into stretches, the regions laid around them."""
+def make(settings: Settings, rng: np.random.Generator) -> tuple[Rooms, Loop] | None:
+    """A random loop cut into stretches, the regions laid around them: stretch k is
+    region k, and each group of touching cells off the loop joins a random region
+    beside it."""
     rnd = seeded(rng)
     grid = settings.grid
     loop = random_loop(settings.rows, settings.cols, rnd, fill=settings.options["fill"])
@@ -79,11 +53,20 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | N
         at += size
     if len(stretches) > 1 and len(stretches[-1]) < STRETCH[0]:
         stretches[-2].extend(stretches.pop())
-    return numbered_board(settings, loop, regions(grid, loop, stretches, rnd)), loop
+    label = [-1] * grid.cells
+    for k, stretch in enumerate(stretches):
+        for cell in stretch:
+            label[cell] = k
+    for group in components([c for c in range(grid.cells) if label[c] < 0], grid.neighbours):
+        chosen = rnd.choice(sorted({label[o] for at in group for o in grid.neighbours[at]
+                                    if label[o] >= 0}))
+        for at in group:
+            label[at] = chosen
+    return numbered_board(settings, loop, label), loop
 
 
-def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
-         settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
+def mend(board: Rooms, loop: Loop, other: Any, cells: set[tuple[int, int]],
+         settings: Settings, rng: np.random.Generator) -> tuple[Rooms, Loop] | None:
     """A region where ``cells`` lie cut in two along its stretch of loop (each group of
     its cells the loop leaves out going with a half it touches), the other regions
     kept; ``None`` when each such region's stretch is a single cell."""
@@ -105,18 +88,8 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
         label = list(board.room)
         for cell in second:
             label[cell] = board.rooms
-        done: set[int] = set()
-        for cell in board.room_cells[room]:
-            if cell in passed or cell in done:
-                continue
-            group, todo = {cell}, [cell]
-            while todo:
-                at = todo.pop()
-                for o in grid.neighbours[at]:
-                    if o not in passed and board.room[o] == room and o not in group:
-                        group.add(o)
-                        todo.append(o)
-            done |= group
+        left_out = [c for c in board.room_cells[room] if c not in passed]
+        for group in components(left_out, grid.neighbours):
             touching = {o for at in group for o in grid.neighbours[at] if o in passed}
             by_second = bool(touching & second)
             by_first = any(board.room[o] == room and o not in second for o in touching)
@@ -127,7 +100,7 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
     return None
 
 
-LAYOUT: Layout[Board, Loop] = Layout(
+LAYOUT: Layout[Rooms, Loop] = Layout(
     make=make, mend=mend, too_small=too_small_for("Country Road"),
     density=Option("density", 0.0, "Share of the numbers kept at least beyond those "
                    "uniqueness needs", kind=float, low=0, high=1, metavar="D"),

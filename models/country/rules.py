@@ -1,58 +1,65 @@
-"""The Country Road rules as a CNF, for certificates (``docs/certificates.md``): one
-variable per edge between neighbouring cells, true where the loop uses it, and one per
-cell, true where the loop passes it.
+"""The Country Road rules, stated once (:mod:`cpsolve.grid.rules`): a variable per
+edge between neighbouring cells, true where the loop uses it, and one per cell, true
+where the loop passes it.
 
-- every cell has two edges of the loop or none: never one alone, never three; it is
-  passed exactly when it has them;
-- of two neighbouring cells across a region border, one is passed;
-- with two regions or more, exactly two of the edges crossing each region's border are
-  on the loop;
-- a number: exactly that many cells of its region are passed;
-- the loop is not empty, and its edges form one loop: a cut
-  (:class:`~cpsolve.certify.cuts.Loop`).
+* one loop (:func:`~cpsolve.grid.rules.loop`): every cell has two edges of it or
+  none, some cell is passed, the edges make one cycle (lazy cuts on SAT;
+  ``AddCircuit`` or a flow on CP-SAT, the degree as clauses beside its sums: the
+  regions' counts propagate better through them);
+* of two neighbouring cells across a region border, one is passed;
+* with two regions or more, exactly two of the edges crossing each region's border
+  are on the loop (it enters and leaves once);
+* a region's number (a clue): exactly that many of its cells are passed.
+
+Counts over more than eight literals are written by a :mod:`pysat.card` encoding
+(``--card``), shorter ones as subset clauses.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from typing import Any
 
-from cpsolve.certify.cuts import Loop
-from cpsolve.certify.rules import RuleCnf, Rules, values
-from cpsolve.grid.rooms import UNKNOWN
-from cpsolve.models.country.board import Board
-from cpsolve.models.country.board import Loop as Answer
+from cpsolve.cnf import CARD, COUNTING_CARDS, count_literals
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.rooms import Rooms
+from cpsolve.grid.rules import Method, Model, Statement, edge_values, edges_of, lazy, loop
 
 
-def rules(board: Board) -> Rules:
-    """The rule CNF of ``board``."""
-    cnf = RuleCnf()
-    grid = board.grid
-    edge = [cnf.var(("edge", a, b)) for a, b in grid.edges]
-    passed = [cnf.var(("passed", cell)) for cell in range(board.cells)]
-    for cell in range(board.cells):
-        mine = [edge[k] for k in grid.incident[cell]]
-        for one in mine:
-            cnf.clause([-one, *(other for other in mine if other != one)])
-            cnf.clause([-one, passed[cell]])
-        for three in combinations(mine, 3):
-            cnf.clause([-lit for lit in three])
-        cnf.clause([-passed[cell], *mine])
-    for a, b in board.borders:
-        cnf.clause([passed[a], passed[b]])
+def rules(m: Model, board: Rooms) -> None:
+    rule = loop(m, board.grid, cpsat_clauses=True)
+    passed, edge = rule.passed, rule.edge
+    m.clauses([[passed[a], passed[b]] for a, b in board.borders])
     if board.rooms > 1:
         for edges in board.crossing:
-            cnf.exactly(2, [edge[k] for k in edges])
-    for room, number in enumerate(board.numbers):
-        if number is not None and number != UNKNOWN:
-            cnf.exactly(number, [passed[cell] for cell in board.room_cells[room]])
-    cnf.clause(edge)  # the empty loop is no answer
-    loop = Loop("one loop", board.cells, grid.edges, edge, grid.where)
-    index = {pair: k for k, pair in enumerate(grid.edges)}
+            m.exactly(2, [edge[k] for k in edges])
 
-    def literals(answer: Answer) -> list[int]:
-        return values({edge[index[pair]] for pair in answer if pair in index}, edge)
 
-    def decode(true: set[int]) -> Answer:
-        return frozenset(pair for k, pair in enumerate(grid.edges) if edge[k] in true)
+def clue(m: Model, board: Rooms, number: Clue) -> None:
+    passed = m.layers["passed"]
+    m.exactly(number.value, [passed[cell] for cell in board.room_cells[number.index]])
 
-    return Rules(cnf, edge, literals, decode, [loop])
+
+def literals(board: Rooms, per_cell: int, card: str | None = None, **_: Any) -> int:
+    """About how many literals (terms, for CP-SAT) a model holds, before building it:
+    ``per_cell`` for each cell, each region's crossings and each number's count (the
+    direct subset clauses on short ones, a counter on long ones).
+
+    >>> literals(Rooms(2, 2, (0, 0, 1, 1), (2, None), (0, 2)), 60)
+    246
+    """
+    total = per_cell * board.cells
+    if board.rooms > 1:
+        total += sum(count_literals(len(edges), 2, card) for edges in board.crossing)
+    return total + sum(count_literals(len(cells), number, card) for cells, number in
+                       zip(board.room_cells, board.numbers) if number is not None and number >= 0)
+
+
+STATEMENT: Statement[Rooms] = Statement(rules, clue, decode=edges_of, encode=edge_values, methods=(
+    lazy("one loop as cuts on the candidates an incremental SAT solver finds",
+         options=(CARD.but(default="totalizer", choices=COUNTING_CARDS),),
+         literals=lambda board, **o: literals(board, 60, **o)),
+    Method("circuit", "cpsat", "one loop by AddCircuit over the cells, the counts as sums",
+           {"loop": "circuit"}, literals=lambda board, **o: literals(board, 180)),
+    Method("flow", "cpsat", "one loop as passed cells connected through the chosen edges",
+           {"loop": "flow"}, literals=lambda board, **o: literals(board, 90)),
+))

@@ -12,23 +12,50 @@ stay.
 4 4 4 5 5
 """
 
-from cpsolve.family import lazy
+from functools import partial
+
+from cpsolve.grid import boards, codecs, puzzlink
+from cpsolve.grid.answers import NUMBERS
+from cpsolve.grid.boards import UNKNOWN
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
-from cpsolve.models.fillomino.board import Board, Filling
+from cpsolve.grid.render import written_numbers
 from cpsolve.models.fillomino.check import check
-from cpsolve.models.fillomino.encodings import ENCODINGS, prepare
-from cpsolve.models.fillomino.formats import (
-    parse,
-    read_answer,
-    show,
-    to_rows,
-    to_text,
-    to_url,
-)
-from cpsolve.models.fillomino.hints import HINTS
 from cpsolve.models.fillomino.layout import LAYOUT
-from cpsolve.models.fillomino.picture import picture
+from cpsolve.models.fillomino.rules import STATEMENT, Board, Filling, prepare
+
+FIX_NUMBERS = 9  # a fix writes numbers up to the largest given, and at least these
+
+
+def _numbers(link: puzzlink.Link) -> list[int | None]:
+    """The numbers of a puzz.link body (pzprjs decodeNumber16, "." a number not told);
+    the site's variant with borders drawn in the board, after them, is refused (its
+    areas are cut by those borders too)."""
+    numbers, end = puzzlink.decode_numbers(link, 0, link.cells, short=True)
+    if end < len(link.body):
+        rest = puzzlink.Link(link.kind, link.cols, link.rows, link.body[end:],
+                             link.offset + end)
+        vertical, horizontal, _ = puzzlink.decode_borders(rest)
+        if any(any(row) for row in (*vertical, *horizontal)):
+            raise link.error("borders drawn in the board (a variant of the site's) are "
+                             "not read: only numbers", end)
+    return numbers
+
+
+FORMATS = codecs.number_grid(Board, {"fillomino": "Fillomino"},
+                             codecs.CellNumbers(_numbers, puzzlink.encode_numbers), least=1,
+                             why="an area has at least one cell: a number from 1")
+
+
+def _fixes(board: Board, cell: int) -> range:
+    """The numbers a fix writes in an empty cell: 1 up to the largest given (at least
+    :data:`FIX_NUMBERS`), no more than an answer may write."""
+    if board.numbers[cell] is not None:
+        return range(0)
+    return range(1, min(board.largest, max([FIX_NUMBERS, *(board.shown(c) or 0
+                                                           for c in board.clue_cells)])) + 1)
+
 
 FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
     name="fillomino",
@@ -37,17 +64,23 @@ FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
          "an empty cell) or a puzz.link URL. Write a number in every cell so that each "
          "area of equal numbers holds that many cells. Answers: rows of numbers.",
     example="https://puzz.link/p?fillomino/5/5/g1k34g2h5h4n",
-    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS, deductions=True,
-    auto="sat", nothing="no filling gives every area its number of cells",
-    hints=HINTS, layout=LAYOUT,
-    rules=lazy("cpsolve.models.fillomino.rules:rules"),
+    formats=FORMATS, answer=NUMBERS, check=check, statement=STATEMENT,
+    prepare=prepare, deductions=True,
+    picture=partial(written_numbers, title="Fillomino"),
+    nothing="no filling gives every area its number of cells",
+    # A number taken away leaves its cell empty ("?" is no clue); a fix writes a number
+    # in an empty cell where solutions differ.
+    hints=Hints(clues=boards.number_clues(), without=boards.erased, noun="number",
+                edits=boards.number_edits(_fixes), symmetric=True),
+    layout=LAYOUT,
     editor=Editor(cycle=("-", "1", "2", "3", "4", "5"), numbers=(1, "cells"), size=(5, 5)),
 )
 FAMILY = FILLOMINO.family()
 solve = FILLOMINO.solve
+parse, show, to_rows, read_answer = FILLOMINO.parse, FILLOMINO.show, FILLOMINO.rows, \
+    FILLOMINO.read_answer
+to_text, to_url = FORMATS.text, FORMATS.exports["url"]
 encode = to_rows
 
-__all__ = ["FAMILY", "FILLOMINO", "Board", "Filling", "check", "encode", "parse",
+__all__ = ["FAMILY", "FILLOMINO", "UNKNOWN", "Board", "Filling", "check", "encode", "parse",
            "read_answer", "show", "solve", "to_text", "to_url"]

@@ -5,31 +5,20 @@ every given number with the filling. It shares nothing with the models but the b
 
 from __future__ import annotations
 
+from cpsolve.grid.boards import NumberGrid as Board
+from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken
-from cpsolve.models.fillomino.board import Board, Filling
 
 
-def areas(board: Board, filling: Filling) -> list[list[int]]:
-    """The areas of ``filling``: connected cells of one number, each in reading order."""
-    grid = board.grid
-    seen = [False] * board.cells
-    out = []
-    for start in range(board.cells):
-        if seen[start]:
-            continue
-        seen[start] = True
-        area, todo = [start], [start]
-        while todo:
-            for other in grid.neighbours[todo.pop()]:
-                if not seen[other] and filling[other] == filling[start]:
-                    seen[other] = True
-                    area.append(other)
-                    todo.append(other)
-        out.append(sorted(area))
-    return out
+def areas(board: Board, filling: tuple[int, ...]) -> list[list[int]]:
+    """The areas of ``filling``: connected cells of one number, each in reading order,
+    in the order of their first cells."""
+    found = [area for number in set(filling) for area in components(
+        [cell for cell in range(board.cells) if filling[cell] == number], board.grid.neighbours)]
+    return sorted(found)
 
 
-def check(board: Board, filling: Filling) -> list[str]:
+def check(board: Board, filling: tuple[int, ...]) -> list[str]:
     """Every rule ``filling`` breaks on ``board``, one message each (a
     :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
 

@@ -14,14 +14,11 @@ import numpy as np
 
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.models.fillomino.board import Board, Filling
+from cpsolve.grid.layouts import python_random
+from cpsolve.models.fillomino.rules import Board, Filling
 from cpsolve.options import Option
 
 TRIES = 30  # growths of one area tried before the layout starts again
-
-
-def _rng(rng: np.random.Generator) -> random.Random:
-    return random.Random(int(rng.integers(1 << 62)))
 
 
 def random_filling(grid: Grid, largest: int, rnd: random.Random) -> Filling | None:
@@ -58,7 +55,7 @@ def random_filling(grid: Grid, largest: int, rnd: random.Random) -> Filling | No
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Filling] | None:
     """A random filling, every cell numbered."""
     grid = settings.grid
-    filling = random_filling(grid, settings.options["largest"], _rng(rng))
+    filling = random_filling(grid, settings.options["largest"], python_random(rng))
     if filling is None:
         return None
     return Board(grid.rows, grid.cols, tuple(filling)), filling
@@ -68,15 +65,9 @@ def mend(board: Board, filling: Filling, other: Filling | None,
          cells: set[tuple[int, int]], settings: Settings, rng: np.random.Generator
          ) -> tuple[Board, Filling] | None:
     """The answer's numbers written where it is not pinned down."""
-    grid = board.grid
-    numbers = list(board.numbers)
-    changed = False
-    for r, c in cells:
-        cell = grid.cell(r, c)
-        if numbers[cell] != filling[cell]:
-            numbers[cell] = filling[cell]
-            changed = True
-    return (Board(board.rows, board.cols, tuple(numbers)), filling) if changed else None
+    changes = {cell: filling[cell] for cell in (board.grid.cell(r, c) for r, c in cells)
+               if board.numbers[cell] != filling[cell]}
+    return (board.renumbered(changes), filling) if changes else None
 
 
 LAYOUT: Layout[Board, Filling] = Layout(

@@ -1,51 +1,151 @@
-"""The Fillomino rules as a CNF, for certificates (``docs/certificates.md``): one
-variable per cell and number from 1 to the number of cells, true where the cell holds
-that number.
+"""The Fillomino rules, stated once (:mod:`cpsolve.grid.rules`): a number per cell,
+one-hot (:func:`cpsolve.grid.rules.numbers.numbers`), from 1 to the largest an answer
+may write (the board's cells; with the deductions, :func:`bound`).
 
-- every cell holds exactly one number, the one shown where one is shown;
-- a cell holding a number above 1 has a neighbour holding it too, and a cell holding
-  1 has none (an area of ``k`` cells is connected);
-- every area (a connected part of the cells holding one number ``k``) has exactly
-  ``k`` cells: cuts (:class:`~cpsolve.certify.cuts.Areas`) on the cells it holds.
+* two 1s are never side by side; a cell of a number above 1 has a neighbour of that
+  number; a cell of a 2 has at most one (implied, for the solvers);
+* every area of equal numbers has as many cells as its number (the kit's
+  :func:`~cpsolve.grid.rules.areas.sized`: cuts on the candidates an incremental SAT
+  solver finds, labels and roots on CP-SAT, the areas' cut group in a certificate);
+* a given number (a clue) is written in its cell;
+* the numbers :func:`impossible` rules out are not written (implied by the givens, for
+  the solvers).
 """
 
 from __future__ import annotations
 
-from cpsolve.certify.cuts import Areas
-from cpsolve.certify.rules import RuleCnf, Rules
-from cpsolve.models.fillomino.board import Board
+from dataclasses import dataclass, replace
+from functools import partial
+
+import numpy as np
+
+from cpsolve.grid.boards import NumberGrid
+from cpsolve.grid.connectivity import components
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.model import Whole
+from cpsolve.grid.rules import Method, Model, Statement, lazy
+from cpsolve.grid.rules.areas import sized
+from cpsolve.grid.rules.numbers import decoded, encoded, numbers
+
+Filling = tuple[int, ...]  # an answer: the number of every cell
 
 
-def rules(board: Board) -> Rules:
-    """The rule CNF of ``board``."""
-    cnf = RuleCnf()
-    grid = board.grid
-    cells = board.cells
-    top = cells
-    holds = [[cnf.var(("holds", cell, k)) for k in range(1, top + 1)]
-             for cell in range(cells)]
-    for cell in range(cells):
-        cnf.exactly(1, holds[cell])
-        shown = board.numbers[cell]
-        if shown is not None and shown >= 1:
-            cnf.clause([holds[cell][shown - 1]] if shown <= top else [])
-        for k in range(top):
-            around = [holds[other][k] for other in grid.neighbours[cell]]
-            if k == 0:
-                for other in around:
-                    cnf.clause([-holds[cell][0], -other])
-            else:
-                cnf.clause([-holds[cell][k], *around])
+@dataclass(frozen=True)
+class Board(NumberGrid):
+    """A Fillomino board: the kit's grid of numbers (``None`` an empty cell, "?" a
+    given cell whose number is not told); ``bound``, when the deductions proved one,
+    the largest number any answer writes (none: the number of cells).
 
-    def judge(key: object, part: frozenset[int], closed: bool) -> str | None:
-        assert isinstance(key, int)
-        if len(part) > key:
-            return f"an area of {key} holds more cells"
-        if closed and len(part) < key:
-            return f"an area of {key} holds fewer cells"
-        return None
+    >>> b = Board(2, 2, (1, None, None, 3))
+    >>> b.cells, b.clue_cells, b.largest
+    (4, (0, 3), 4)
+    """
 
-    areas = Areas("areas", grid.neighbours,
-                  {k + 1: [holds[cell][k] for cell in range(cells)] for k in range(top)},
-                  judge, grid.where)
-    return Rules.of_numbers(cnf, holds, [areas])
+    bound: int | None = None
+
+    @property
+    def largest(self) -> int:
+        """The largest number an answer may write."""
+        return self.bound or self.cells
+
+
+def _parts(board: Board, number: int) -> tuple[list[int], list[int]]:
+    """The parts of the board apart from the cells showing a number other than
+    ``number``: each cell's part (0 for those cells) and each part's size (from 1)."""
+    open_ = [c for c in range(board.cells) if board.shown(c) in (None, number)]
+    part, sizes = [0] * board.cells, [0]
+    for found in components(open_, board.grid.neighbours):
+        sizes.append(len(found))
+        for cell in found:
+            part[cell] = len(sizes) - 1
+    return part, sizes
+
+
+def bound(board: Board) -> int:
+    """The largest number an answer of ``board`` can write: an area of ``n`` lies in one
+    part of the board apart from the cells showing other numbers, so past the largest
+    part, and past every number shown, no ``n`` fits (for a number not shown, the parts
+    are those apart from every given cell: one pass).
+
+    >>> bound(Board(1, 5, (2, None, 1, None, None)))  # parts of 2 and 2 cells
+    2
+    """
+    shown = max((n for n in board.numbers if n is not None and n > 0), default=0)
+    return min(board.cells, max(shown, max(_parts(board, 0)[1])))
+
+
+def impossible(board: Board) -> list[int]:
+    """The pairs "``cell`` holds ``n``" the given numbers rule out, each as ``cell *
+    largest + n`` (its variable in the one-hot numbering): the other numbers of a
+    numbered cell, and ``n`` in a cell whose part of the board apart from the cells
+    showing other numbers has fewer than ``n`` cells (an area of ``n`` lies in one).
+
+    >>> sorted(impossible(Board(1, 3, (2, None, 1))))  # the middle cell holds no 3
+    [1, 3, 6, 8, 9]
+    """
+    largest = board.largest
+    given = [board.shown(c) or 0 for c in range(board.cells)]
+    out = [cell * largest + n for cell, number in enumerate(given) if number
+           for n in range(1, largest + 1) if n != number]
+    shown = set(given) - {0}
+    apart = _parts(board, 0)  # the parts for every number not shown: computed once
+    for n in range(1, largest + 1):
+        part, sizes = _parts(board, n) if n in shown else apart
+        out.extend(c * largest + n for c in range(board.cells)
+                   if not given[c] and part[c] and sizes[part[c]] < n)
+    return out
+
+
+def rules(m: Model, board: Board) -> None:
+    grid, largest = board.grid, board.largest
+    holds = numbers(m, largest).lits
+    if grid.pairs:
+        m.clauses(-holds[np.asarray(grid.pairs), 0])
+    rows = holds.tolist()
+    m.clauses([[-rows[c][n], *(rows[o][n] for o in grid.neighbours[c])]
+               for c in range(board.cells) for n in range(1, largest)])
+    with m.implied():
+        m.clauses([[-rows[c][1], -rows[a][1], -rows[b][1]] for c in range(board.cells)
+                   for i, a in enumerate(grid.neighbours[c])
+                   for b in grid.neighbours[c][i + 1:]] if largest >= 2 else [])
+    sized(m, holds)
+    with m.implied(clues=False):
+        m.clauses(-holds.reshape(-1, 1)[np.asarray(impossible(board), dtype=np.int64) - 1])
+
+
+def clue(m: Model, board: Board, number: Clue) -> None:
+    m.clause(m.layers["holds"][number.index, number.value])  # FALSE past the largest
+
+
+def prepare(board: Board, deduce: bool = True) -> Whole[Board, Filling]:
+    """The board for the methods; with ``deduce``, the numbers bounded by
+    :func:`bound` (a smaller model when the givens close off the board's parts)."""
+    if deduce:
+        board = replace(board, bound=bound(board))
+    return Whole(board, partial(STATEMENT.answer, board),
+                 stats={"numbers up to": board.largest})
+
+
+def literals(board: Board, per: int) -> int:
+    """About how many literals (terms, for CP-SAT) a model holds, before building it:
+    ``per`` for every cell and number (a 100x100 board: 10\u2078 Booleans).
+
+    >>> literals(Board(2, 2, (1, None, None, 3)), per=20)
+    320
+    """
+    return per * board.cells * board.largest
+
+
+STATEMENT: Statement[Board] = Statement(
+    rules, clue,
+    decode=lambda board, values: decoded(values, board.largest),
+    encode=lambda board, filling: encoded(filling, board.largest),
+    methods=(lazy("a Boolean per cell and number; the areas' sizes as cuts on the "
+                  "candidates an incremental SAT solver finds",
+                  literals=lambda board, **_: literals(board, 20)),
+             Method("labels", "cpsat", "a number and the label of its area's first cell per "
+                    "cell; each first cell counts its area",
+                    literals=lambda board, **_: literals(board, 12))))
+
+
+__all__ = ["STATEMENT", "Board", "Filling", "bound", "impossible", "prepare", "rules"]

@@ -19,16 +19,53 @@ LL.SSLL.
 L.SS..L.
 """
 
-from cpsolve.family import lazy
+from cpsolve.grid import codecs, regions
+from cpsolve.grid.answers import Marks
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.hints import Hints
+from cpsolve.grid.polyominoes import TETROMINOES
 from cpsolve.grid.puzzle import GridPuzzle
-from cpsolve.models.lits.board import Board, Shading
-from cpsolve.models.lits.check import check
-from cpsolve.models.lits.encodings import ENCODINGS, prepare
-from cpsolve.models.lits.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.lits.hints import HINTS
+from cpsolve.grid.regions import Regions as Board
+from cpsolve.grid.render import GridPicture, marked_regions
+from cpsolve.models.lits.check import Shading, check
 from cpsolve.models.lits.layout import LAYOUT
-from cpsolve.models.lits.picture import picture
+from cpsolve.models.lits.rules import SHAPES, STATEMENT
+
+shape = TETROMINOES.name  # the tetromino cells (rows and columns) make: L, I, T, S, O
+# An answer is written as rows of # (shaded) and .; in JSON, as the shaded cells' shapes.
+SHADED = Marks(on=SHAPES + "#xX1*", off=".-+0_", what="a shape letter or '#' (shaded)")
+FORMATS = codecs.region_grid(Board, {"lits": "LITS"}, title="LITS", looks=SHADED.looks,
+                             empty="the genre gives no clues in cells")
+
+
+def shapes(board: Board, shading: Shading) -> list[str]:
+    """Every cell's mark in an answer: the shape of the tetromino a shaded cell belongs
+    to in its region (``#`` where the region's shaded cells make none of LITS), ``.``
+    for an unshaded cell."""
+    marks = ["."] * board.cells
+    for cells in board.region_cells:
+        shaded = [cell for cell in cells if cell in shading]
+        made = shape(map(board.grid.rc, shaded))
+        for cell in shaded:
+            marks[cell] = made if made and made in SHAPES else "#"
+    return marks
+
+
+def to_rows(board: Board, shading: Shading) -> list[str]:
+    """An answer as rows of the shaded cells' shapes and ``.`` (its JSON rows; the
+    text, compared cell by cell, is ``#`` and ``.``, as a letter depends on its
+    neighbours)."""
+    marks = shapes(board, shading)
+    return ["".join(marks[start:start + board.cols]) for start in range(0, board.cells,
+                                                                        board.cols)]
+
+
+def picture(board: Board, shading: Shading | None = None) -> GridPicture:
+    """Thick region borders; the shaded cells grey, each with its shape's letter."""
+    return marked_regions(board, shading, title=f"LITS {board.cols}x{board.rows}",
+                          mark=shapes(board, shading or frozenset()), ink="#ffffff",
+                          fill="#5a5a5a")
+
 
 LITS: GridPuzzle[Board, Shading] = GridPuzzle(
     name="lits",
@@ -39,17 +76,22 @@ LITS: GridPuzzle[Board, Shading] = GridPuzzle(
          "same shape never share an edge. Answers: rows of # (shaded) and .; in JSON, "
          "the shaded cells' shapes (L, I, T, S) and .",
     example="https://puzz.link/p?lits/8/8/5ajmi9mhai2g514bdn32f340",
-    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
-    auto="sat", nothing="no shading puts a tetromino in every region by the rules",
-    hints=HINTS, layout=LAYOUT,
-    rules=lazy("cpsolve.models.lits.rules:rules"),
+    formats=FORMATS, answer=SHADED, rows=to_rows, picture=picture, check=check,
+    statement=STATEMENT, auto="sat",
+    nothing="no shading puts a tetromino in every region by the rules",
+    # The regions' tetrominoes are clues only to name those in conflict; a fix moves a
+    # cell where solutions differ into the region beside it.
+    hints=Hints(clues=STATEMENT.clues, without=regions.freed,  # type: ignore[arg-type]
+                edits=regions.move_edits, noun="region", removable=False,
+                kept="the regions are the puzzle, not clues a setter takes away"),
+    layout=LAYOUT,
     editor=Editor(regions=True, size=(8, 8)),
 )
 FAMILY = LITS.family()
 solve = LITS.solve
+parse, show, read_answer = LITS.parse, LITS.show, LITS.read_answer
+to_text, to_url = FORMATS.text, FORMATS.exports["url"]
 encode = to_rows
 
-__all__ = ["FAMILY", "LITS", "Board", "Shading", "check", "encode", "parse",
-           "read_answer", "show", "solve", "to_text", "to_url"]
+__all__ = ["FAMILY", "LITS", "Board", "Shading", "check", "encode", "parse", "read_answer",
+           "shape", "show", "solve", "to_rows", "to_text", "to_url"]

@@ -1,25 +1,18 @@
 """The LITS rules, checked on a shading, independently of every encoding: it counts
-and floods the shaded cells of each region, compares the shapes of tetrominoes that
-touch, looks at every 2x2 block and floods the whole shading. It shares nothing with
-the models but the board.
+the shaded cells of each region and names the shape they make (four cells that make
+none are not joined), compares the shapes of tetrominoes that touch, looks at every
+2x2 block and floods the whole shading. It shares nothing with the models but the
+board and the shapes' names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken
-from cpsolve.models.lits.board import Board, Shading, shape
+from cpsolve.grid.polyominoes import TETROMINOES
+from cpsolve.grid.regions import Regions as Board
 
-
-def _flood(start: int, members: set[int], neighbours: Sequence[Sequence[int]]) -> set[int]:
-    seen, todo = {start}, [start]
-    while todo:
-        for other in neighbours[todo.pop()]:
-            if other in members and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return seen
+Shading = frozenset[int]  # an answer: the shaded cells
 
 
 def check(board: Board, shading: Shading) -> list[str]:
@@ -50,11 +43,10 @@ def check(board: Board, shading: Shading) -> list[str]:
             errors.append(Broken(f"{name} holds {len(mine)} shaded cells, not 4",
                                  *map(rc, cells)))
             continue
-        if len(_flood(mine[0], set(mine), grid.neighbours)) != 4:
+        made[k] = TETROMINOES.name(map(rc, mine))  # four cells joined make a tetromino
+        if made[k] is None:
             errors.append(Broken(f"the shaded cells of {name} are not connected",
                                  *map(rc, mine)))
-            continue
-        made[k] = shape(map(rc, mine))
     for a, b in board.borders:
         ka, kb = board.region[a], board.region[b]
         if a in shaded and b in shaded and made[ka] is not None and made[ka] == made[kb]:
@@ -64,11 +56,9 @@ def check(board: Board, shading: Shading) -> list[str]:
         if all(cell in shaded for cell in block):
             errors.append(Broken(f"the 2x2 block at {where(block[0])} is all shaded",
                                  *map(rc, block)))
-    if shaded:
-        first = min(shaded)
-        reached = _flood(first, shaded, grid.neighbours)
-        if len(reached) != len(shaded):
-            apart = min(shaded - reached)
-            errors.append(Broken(f"the shaded cells are not connected: {where(apart)} is "
-                                 f"apart from {where(first)}", rc(apart), rc(first)))
+    parts = components(shaded, grid.neighbours)
+    if len(parts) > 1:
+        first, apart = parts[0][0], parts[1][0]
+        errors.append(Broken(f"the shaded cells are not connected: {where(apart)} is "
+                             f"apart from {where(first)}", rc(apart), rc(first)))
     return errors

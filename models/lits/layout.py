@@ -14,83 +14,64 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
 from cpsolve.grid import regions
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid, renumbered
-from cpsolve.models.lits.board import Board, Placement, Shading
+from cpsolve.grid.layouts import python_random
+from cpsolve.grid.polyominoes import TETROMINOES, Placement
+from cpsolve.grid.regions import Regions as Board
+from cpsolve.models.lits.rules import SHAPES
 from cpsolve.options import Option
+
+Shading = frozenset[int]
 
 TRIED = 6  # moves tried by one mending
 COUNTED = 30  # solutions counted at most, to compare moves
-
-
-def _rng(rng: np.random.Generator) -> random.Random:
-    return random.Random(int(rng.integers(1 << 62)))
 
 
 def pack(grid: Grid, share: float, rnd: random.Random) -> list[Placement]:
     """Tetrominoes laid at random, each beside one laid before, no two of one shape
     side by side and no 2x2 block all shaded, until ``share`` of the cells are shaded
     or none fits."""
-    every = Board(grid.rows, grid.cols, (0,) * grid.cells).fits[0]
-    by_cell: list[list[Placement]] = [[] for _ in range(grid.cells)]
-    for placement in every:
-        for cell in placement.cells:
-            by_cell[cell].append(placement)
+    every = TETROMINOES.placements(grid, range(grid.cells), SHAPES)
+    by_cell = _through(grid)
+    blocks_at = [[block for block in grid.blocks if cell in block] for cell in range(grid.cells)]
     owner: dict[int, Placement] = {}
     laid: list[Placement] = []
-    blocks_at: list[list[tuple[int, ...]]] = [[] for _ in range(grid.cells)]
-    for block in grid.blocks:
-        for cell in block:
-            blocks_at[cell].append(block)
 
-    def fits(placement: Placement) -> bool:
-        cells = set(placement.cells)
-        if any(cell in owner for cell in cells):
-            return False
-        for cell in cells:
-            for other in grid.neighbours[cell]:
-                if other in owner and owner[other].shape == placement.shape:
-                    return False
-            for block in blocks_at[cell]:
-                if all(c in owner or c in cells for c in block):
-                    return False
-        return True
+    def fits(p: Placement) -> bool:
+        cells = set(p.cells)
+        return not (cells & owner.keys() or any(
+            owner[o].shape == p.shape for c in cells for o in grid.neighbours[c] if o in owner)
+            or any(all(x in owner or x in cells for x in block)
+                   for c in cells for block in blocks_at[c]))
 
-    def lay(placement: Placement) -> None:
-        laid.append(placement)
-        for cell in placement.cells:
-            owner[cell] = placement
+    def shuffled(items: list[Any]) -> list[Any]:
+        items = list(items)
+        rnd.shuffle(items)
+        return items
 
-    if not every:
-        return laid
-    lay(rnd.choice(every))
-    while len(owner) < share * grid.cells:
-        frontier = sorted({o for cell in owner for o in grid.neighbours[cell]} - set(owner))
-        rnd.shuffle(frontier)
-        found = None
-        for cell in frontier:
-            options = list(by_cell[cell])
-            rnd.shuffle(options)
-            found = next((p for p in options if fits(p)), None)
-            if found is not None:
-                break
-        if found is None:
+    found = rnd.choice(every) if every else None
+    while found is not None:
+        laid.append(found)
+        owner.update(dict.fromkeys(found.cells, found))
+        if len(owner) >= share * grid.cells:
             break
-        lay(found)
+        frontier = shuffled(sorted({o for c in owner for o in grid.neighbours[c]} - owner.keys()))
+        found = next((p for c in frontier for p in shuffled(by_cell[c]) if fits(p)), None)
     return laid
 
 
-def _through(grid: Grid) -> list[list[tuple[int, ...]]]:
-    """For every cell, the cells of every L, I, T and S through it."""
-    every = Board(grid.rows, grid.cols, (0,) * grid.cells).fits[0]
-    out: list[list[tuple[int, ...]]] = [[] for _ in range(grid.cells)]
-    for placement in every:
+def _through(grid: Grid) -> list[list[Placement]]:
+    """For every cell, every L, I, T and S through it."""
+    out: list[list[Placement]] = [[] for _ in range(grid.cells)]
+    for placement in TETROMINOES.placements(grid, range(grid.cells), SHAPES):
         for cell in placement.cells:
-            out[cell].append(placement.cells)
+            out[cell].append(placement)
     return out
 
 
@@ -105,17 +86,11 @@ def tight(grid: Grid, laid: list[Placement], rnd: random.Random) -> list[int]:
     through = _through(grid)
     left = {cell for cell in range(grid.cells) if region[cell] < 0}
     while left:
-        best: list[tuple[int, int]] = []
-        least = None
-        for cell in sorted(left):
-            for k in {region[o] for o in grid.neighbours[cell]} - {-1}:
-                added = sum(all(c == cell or region[c] == k for c in cells)
-                            for cells in through[cell])
-                if least is None or added < least:
-                    least, best = added, [(cell, k)]
-                elif added == least:
-                    best.append((cell, k))
-        cell, k = rnd.choice(best)
+        scored = [(sum(all(c == cell or region[c] == k for c in p.cells) for p in through[cell]),
+                   cell, k) for cell in sorted(left)
+                  for k in {region[o] for o in grid.neighbours[cell]} - {-1}]
+        least = min(added for added, _, _ in scored)
+        cell, k = rnd.choice([(cell, k) for added, cell, k in scored if added == least])
         region[cell] = k
         left.discard(cell)
     return region
@@ -125,7 +100,7 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] 
     """Tetrominoes at random, regions grown round them (``None`` when fewer than two
     fit)."""
     grid = settings.grid
-    rnd = _rng(rng)
+    rnd = python_random(rng)
     laid = pack(grid, settings.density, rnd)
     if len(laid) < 2:
         return None
@@ -148,10 +123,8 @@ def mend(board: Board, shading: Shading, other: Shading | None,
     from cpsolve.models.lits import solve
 
     grid = board.grid
-    rnd = _rng(rng)
-    near = {grid.cell(r, c) for r, c in cells}
-    pool = sorted(near | {o for cell in near for o in grid.neighbours[cell]})
-    moves = regions.moves(grid, board.region, pool)
+    rnd = python_random(rng)
+    moves = regions.moves(grid, board.region, grid.around(cells))
     rnd.shuffle(moves)
     best: tuple[int, float, Board, Shading] | None = None
     for _cell, _into, region in moves[:TRIED]:

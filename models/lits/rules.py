@@ -1,106 +1,81 @@
-"""The LITS rules as a CNF, for certificates (``docs/certificates.md``): one variable
-per cell, true where it is shaded, and one per tetromino a region can hold.
+"""The LITS rules, stated once (:mod:`cpsolve.grid.rules`): a variable per cell, true
+where it is shaded; one per tetromino that fits in a region (:func:`fits`), true where
+it is the region's; one per shape a region's tetromino can have.
 
-- each region holds exactly one tetromino (none, and no shaded cell, in a region the
-  setter's tools set free), an L, I, T or S (turned or mirrored; never
-  the 2x2 square): the region's four-cell connected sets of those shapes are
-  enumerated from the board, exactly one is chosen, and a cell of the region is
-  shaded exactly when the chosen one covers it;
-- two tetrominoes of the same shape in different regions never share an edge;
-- no 2x2 block is all shaded;
-- the shaded cells are connected: a cut (:class:`~cpsolve.certify.cuts.Connected`).
+* a region holds at most one of its tetrominoes (pairwise for a few, a counter past
+  ten) and at least one: the region's clue, so that a board with no solution names
+  the regions that cannot hold theirs together (the setter's tools never take one
+  away: the regions are the puzzle); a cell is shaded exactly when a chosen
+  tetromino covers it (a region the setter's tools set free holds none);
+* a region's shape variable (L, I, T, S) holds exactly when its tetromino has that
+  shape, and two shaded cells side by side across a region border never belong to
+  regions of one shape;
+* no 2x2 block is all shaded;
+* the shaded cells are connected: lazy cuts on SAT (``placements``), a flow from the
+  cells of the smallest region on CP-SAT (``flow``).
 """
 
 from __future__ import annotations
 
-from cpsolve.certify.cuts import Connected
-from cpsolve.certify.rules import RuleCnf, Rules
-from cpsolve.models.lits.board import Board
+from functools import lru_cache
 
-Shape = tuple[tuple[int, int], ...]
+from cpsolve.grid import regions
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.polyominoes import TETROMINOES, OneOf, Placement, place
+from cpsolve.grid.regions import Regions as Board
+from cpsolve.grid.rules import Method, Model, Statement
+from cpsolve.grid.rules.shading import no_block, shaded_connected, shading
+from cpsolve.limits import charge
 
-
-def _canonical(cells: list[tuple[int, int]]) -> Shape:
-    """The least of the eight turned and mirrored forms of ``cells``, each moved to
-    start at (0, 0)."""
-    forms = []
-    for flip in (False, True):
-        for turns in range(4):
-            moved = []
-            for r, c in cells:
-                if flip:
-                    c = -c
-                for _ in range(turns):
-                    r, c = c, -r
-                moved.append((r, c))
-            top = min(r for r, _ in moved)
-            left = min(c for _, c in moved)
-            forms.append(tuple(sorted((r - top, c - left) for r, c in moved)))
-    return min(forms)
+SHAPES = "LITS"  # the square, a 2x2 block, never fits
 
 
-LETTERS = {_canonical(cells): letter for letter, cells in (
-    ("L", [(0, 0), (1, 0), (2, 0), (2, 1)]),
-    ("I", [(0, 0), (0, 1), (0, 2), (0, 3)]),
-    ("T", [(0, 0), (0, 1), (0, 2), (1, 1)]),
-    ("S", [(0, 1), (0, 2), (1, 0), (1, 1)]))}
-
-
-def tetrominoes(board: Board, cells: list[int]) -> list[tuple[str, frozenset[int]]]:
-    """Every L, I, T and S made of the connected ``cells``: grown cell by cell from
-    each one, the sets of four kept once."""
+@lru_cache(maxsize=8)
+def fits(board: Board) -> tuple[tuple[Placement, ...], ...]:
+    """The tetrominoes each region holds (none for a region in ``free``)."""
     grid = board.grid
-    inside = set(cells)
-    grown = {frozenset([cell]) for cell in cells}
-    for _ in range(3):
-        grown = {part | {nxt} for part in grown for cell in part
-                 for nxt in grid.neighbours[cell] if nxt in inside and nxt not in part}
-    out = []
-    for part in sorted(grown, key=sorted):
-        letter = LETTERS.get(_canonical([grid.rc(cell) for cell in part]))
-        if letter is not None:
-            out.append((letter, part))
-    return out
+    return tuple(tuple(TETROMINOES.placements(grid, cells, SHAPES)) if k not in board.free
+                 else () for k, cells in enumerate(board.region_cells))
 
 
-def rules(board: Board) -> Rules:
-    """The rule CNF of ``board``."""
-    cnf = RuleCnf()
-    grid = board.grid
-    rows, cols = board.rows, board.cols
-    shade = [cnf.var(("shaded", cell)) for cell in range(board.cells)]
-    region_cells: dict[int, list[int]] = {}
-    for cell, k in enumerate(board.region):
-        region_cells.setdefault(k, []).append(cell)
-    chosen: list[tuple[int, str, frozenset[int], int]] = []  # region, shape, cells, var
-    for k, cells in sorted(region_cells.items()):
-        if k in board.free:  # a region the setter's tools left without a tetromino
-            for cell in cells:
-                cnf.clause([-shade[cell]])
-            continue
-        options = tetrominoes(board, cells)
-        mine = [cnf.var(("tetromino", k, tuple(sorted(part)))) for _, part in options]
-        cnf.exactly(1, mine)
-        for cell in cells:
-            cnf.clause([-shade[cell], *(v for v, (_, part) in zip(mine, options)
-                                        if cell in part)])
-            for v, (_, part) in zip(mine, options):
-                if cell in part:
-                    cnf.clause([-v, shade[cell]])
-        chosen.extend((k, letter, part, v) for v, (letter, part) in zip(mine, options))
-    by_shape: dict[str, list[tuple[int, frozenset[int], int]]] = {}
-    for k, letter, part, v in chosen:
-        by_shape.setdefault(letter, []).append((k, part, v))
-    for placed in by_shape.values():
-        for i, (k1, part1, v1) in enumerate(placed):
-            around = {nxt for cell in part1 for nxt in grid.neighbours[cell]}
-            for k2, part2, v2 in placed[i + 1:]:
-                if k1 != k2 and around & part2:
-                    cnf.clause([-v1, -v2])
-    for r in range(rows - 1):
-        for c in range(cols - 1):
-            cnf.clause([-shade[r * cols + c], -shade[r * cols + c + 1],
-                        -shade[(r + 1) * cols + c], -shade[(r + 1) * cols + c + 1]])
-    connected = Connected("shaded connected", grid.neighbours, shade, grid.where)
+def rules(m: Model, board: Board) -> None:
+    shaded = shading(m)
+    found = fits(board)
+    charge(40 * sum(map(len, found)) + 4 * board.cells)
+    cell = shaded.vars
+    chosen = place(m, cell, found, [c for cells in board.region_cells for c in cells])
+    made = [{p.shape for p in mine} for mine in found]
+    ids = iter(m.layer("shape", [(k, s) for k, names in enumerate(made) for s in SHAPES
+                                 if s in names]).vars)
+    shape = [{s: next(ids) for s in SHAPES if s in names} for names in made]
+    m.require(OneOf([var for of in shape for var in of.values()],
+                    [[v for v, p in zip(placed, mine) if p.shape == s]
+                     for mine, placed, of in zip(found, chosen, shape) for s in of]))
+    apart, region = [], board.region
+    for a, b in board.borders:
+        mine, theirs = shape[region[a]], shape[region[b]]
+        apart += [[-cell[a], -cell[b], -var, -theirs[s]] for s, var in mine.items()
+                  if s in theirs]
+    m.clauses(apart)
+    no_block(m, shaded)
+    asked = [cells for k, cells in enumerate(board.region_cells) if k not in board.free]
+    shaded_connected(m, shaded, roots=min(asked, key=len) if asked else None)
 
-    return Rules.of_cells(cnf, shade, [connected])
+
+def clue(m: Model, board: Board, region: Clue) -> None:
+    found, k = fits(board), region.index
+    start = sum(map(len, found[:k]))  # the region's tetrominoes, in the layer's order
+    m.at_least(1, m.layers["placed"].vars[start:start + len(found[k])])
+
+
+STATEMENT: Statement[Board] = Statement(
+    rules, clue, regions.unit_clues(regions.region_units, lambda board: "a tetromino"),
+    methods=(
+        # Up to 18 tetrominoes start at a cell, each some twenty literals.
+        Method("placements", "sat", "a Boolean per tetromino that fits in a region; "
+               "connectivity as cuts on the candidates an incremental SAT solver finds",
+               literals=lambda board, **_: 400 * board.cells),
+        Method("flow", "cpsat", "a Boolean per tetromino that fits in a region; connectivity "
+               "as a flow from a shaded cell of the smallest region", {"connect": "flow"},
+               literals=lambda board, **_: 500 * board.cells),
+    ))

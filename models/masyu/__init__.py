@@ -2,6 +2,13 @@
 at black pearls (straight on through the next cell on both sides) and going straight
 through white ones (turning beside them on at least one side).
 
+Boards: grid text (``ROWS COLS``, then rows of ``-`` empty, ``w`` white, ``b`` black;
+or rows of one character a cell, ``.``/``-``, ``w``/``o``, ``b``/``x`` in either case,
+janko.at's ``1`` and ``2`` too), puzz.link URLs (``mashu``, ``masyu``, ``pearl``: three
+cells a base-27 character), janko.at and pzprjs files. A loop is written as a token a
+cell, the directions it leaves the cell by (``ns``, ``ew``, ``ne``, ...), ``-`` where it
+does not pass.
+
 >>> from cpsolve.models.masyu import parse, show, solve
 >>> board = parse("https://puzz.link/p?mashu/6/6/1063000i3000")
 >>> print(show(board, solve(board).solution))
@@ -13,16 +20,33 @@ ne ew sw ns -  -
 -  -  ne nw -  -
 """
 
-from cpsolve.family import lazy
+from cpsolve.grid import boards, codecs
+from cpsolve.grid.answers import LOOP
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
-from cpsolve.models.masyu.board import Board, Loop
+from cpsolve.grid.render import GridPicture
+from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE, Board, Loop
 from cpsolve.models.masyu.check import check
-from cpsolve.models.masyu.encodings import ENCODINGS, prepare
-from cpsolve.models.masyu.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.masyu.hints import HINTS
 from cpsolve.models.masyu.layout import LAYOUT
-from cpsolve.models.masyu.picture import picture
+from cpsolve.models.masyu.rules import STATEMENT
+
+FORMATS = codecs.symbol_grid(
+    Board, {"mashu": "Masyu", "masyu": "Masyu", "pearl": "Masyu"}, codecs.BASE3,
+    {"-": EMPTY, ".": EMPTY, "w": WHITE, "o": WHITE, "b": BLACK, "x": BLACK,
+     "0": EMPTY, "1": WHITE, "2": BLACK},  # 0-2: janko.at's and pzprjs' files
+    refused="a cell is '-' (empty), 'w' (white) or 'b' (black)", what="pearls",
+    answer=LOOP.looks)
+PEARLS = {WHITE: ("#ffffff", "#1a1a1a"), BLACK: ("#1a1a1a", "#1a1a1a")}
+
+
+def picture(board: Board, loop: Loop | None = None) -> GridPicture:
+    """The pearls, and the loop when given, through the cells' centres."""
+    rc = board.grid.rc
+    return GridPicture(board.rows, board.cols, title=f"Masyu {board.cols}x{board.rows}",
+                       lines=[(rc(a), rc(b)) for a, b in sorted(loop or ())],
+                       disc={rc(cell): PEARLS[board.pearls[cell]] for cell in board.pearl_cells})
+
 
 MASYU: GridPuzzle[Board, Loop] = GridPuzzle(
     name="masyu",
@@ -34,18 +58,20 @@ MASYU: GridPuzzle[Board, Loop] = GridPuzzle(
          "at least one side. Answers: a token per cell, the directions the loop leaves "
          "it by (ew, ns, ne, nw, se, sw), - where it does not pass.",
     example="https://puzz.link/p?mashu/6/6/1063000i3000",
-    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
+    formats=FORMATS, answer=LOOP, check=check, statement=STATEMENT, picture=picture,
     # auto runs SAT with lazy loop cuts: the fastest in benchmarks/masyu.py on boards
     # of published sizes (see the README).
     auto="sat", nothing="no loop satisfies the rules",
-    hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.masyu.rules:rules"),
-    editor=Editor(cycle=("-", "w", "b"), size=(6, 6)),
+    hints=Hints(clues=boards.symbol_clues, without=boards.cleared,
+                edits=boards.symbol_edits("pearl"), noun="pearl", unit="edges",
+                symmetric=True),
+    layout=LAYOUT, editor=Editor(cycle=("-", "w", "b"), size=(6, 6)),
 )
 FAMILY = MASYU.family()
 solve = MASYU.solve
+parse, show, to_rows, read_answer = MASYU.parse, MASYU.show, MASYU.rows, MASYU.read_answer
+to_text, to_url = FORMATS.text, FORMATS.exports["url"]
 encode = to_rows
 
-__all__ = ["FAMILY", "MASYU", "Board", "Loop", "check", "encode", "parse", "read_answer",
-           "show", "solve", "to_text", "to_url"]
+__all__ = ["BLACK", "EMPTY", "FAMILY", "MASYU", "WHITE", "Board", "Loop", "check", "encode",
+           "parse", "read_answer", "show", "solve", "to_rows", "to_text", "to_url"]

@@ -1,10 +1,9 @@
 """How the generator lays out a Masyu and mends it (the loop is the kit's,
-:mod:`cpsolve.grid.generate`): a random loop first, laid out with the symmetry asked
-for (grown from a small ring round the centre by pushing one of its edges out around
-a free pair of cells, and each image of the edge the same way, over and over), then a
-pearl on every cell where the loop allows one (a black one where it turns with
-straight legs, a white one where it goes straight with a turn beside it): the pearls
-of a symmetric loop stand symmetrically.
+:mod:`cpsolve.grid.generate`; the layout :func:`cpsolve.grid.randomloop.loop_layout`): a
+random loop first, laid out with the symmetry asked for, then a pearl on every cell
+where the loop allows one (a black one where it turns with straight legs, a white one
+where it goes straight with a turn beside it): the pearls of a symmetric loop stand
+symmetrically.
 
 Where another loop fits the pearls, that loop becomes the one to pin down when its
 own pearls (on whole orbits) are more: it passes every pearl so far, so the sets only
@@ -14,15 +13,10 @@ leaves cells open, the loop is pushed out beside them, which changes the pearls 
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
-
-from cpsolve.grid.generate import Layout, Settings
-from cpsolve.grid.geometry import Grid
-from cpsolve.grid.randomloop import FILL, grown_beside, random_loop, seeded
+from cpsolve.grid.generate import Settings
+from cpsolve.grid.geometry import DIRECTIONS, Grid
+from cpsolve.grid.randomloop import loop_layout, random_loop
 from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE, Board, Loop
-from cpsolve.options import Option
 
 TRIES = 20  # loops tried for one that allows a pearl
 
@@ -48,8 +42,8 @@ def candidates(rows: int, cols: int, loop: Loop) -> dict[int, int]:
             dr, dc = (0, 1) if on(cell, 0, 1) else (1, 0)
             if not (straight(grid.step(cell, dr, dc)) and straight(grid.step(cell, -dr, -dc))):
                 out[cell] = WHITE
-        elif all(on(grid.step(cell, dr, dc), dr, dc) for dr, dc in
-                 ((0, -1), (0, 1), (-1, 0), (1, 0)) if on(cell, dr, dc)):
+        elif all(on(grid.step(cell, dr, dc), dr, dc) for dr, dc in DIRECTIONS
+                 if on(cell, dr, dc)):
             out[cell] = BLACK
     return out
 
@@ -57,43 +51,10 @@ def candidates(rows: int, cols: int, loop: Loop) -> dict[int, int]:
 def pearls(settings: Settings, loop: Loop) -> Board:
     """The board of every pearl ``loop`` allows whose whole orbit under the symmetry
     allows one too."""
-    fits = candidates(settings.rows, settings.cols, loop)
-    grid = settings.grid
-    chosen = {cell: pearl for cell, pearl in fits.items()
-              if all(image in fits for image in grid.orbit(cell, settings.symmetry))}
-    return Board(settings.rows, settings.cols,
-                 tuple(chosen.get(cell, EMPTY) for cell in range(grid.cells)))
-
-
-def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
-    """A random loop with the symmetry, and its pearls (``None`` when a few loops find
-    no pearl)."""
-    rnd = seeded(rng)
-    for _ in range(TRIES):
-        loop = random_loop(settings.rows, settings.cols, rnd, fill=settings.options["fill"],
-                           symmetry=settings.symmetry)
-        board = pearls(settings, loop)
-        if board.pearl_cells:
-            return board, loop
-    return None
-
-
-def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
-         settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
-    """Pin down ``other`` when its pearls are more than the board's; else push the
-    loop out beside a cell of ``cells``, with its images (``None`` when neither
-    changes anything)."""
-    if other is not None:
-        grown = pearls(settings, other)
-        if len(grown.pearl_cells) > len(board.pearl_cells):
-            return grown, other
-    grid = settings.grid
-    grown_loop = grown_beside(grid, loop, [grid.cell(r, c) for r, c in sorted(cells)],
-                              settings.symmetry, seeded(rng))
-    if grown_loop is None:
-        return None
-    changed = pearls(settings, grown_loop)
-    return (changed, grown_loop) if changed.pearl_cells else None
+    fits, grid = candidates(settings.rows, settings.cols, loop), settings.grid
+    return Board(settings.rows, settings.cols, tuple(
+        fits.get(cell, EMPTY) if all(o in fits for o in grid.orbit(cell, settings.symmetry))
+        else EMPTY for cell in range(grid.cells)))
 
 
 def too_small(rows: int, cols: int) -> str | None:
@@ -109,14 +70,6 @@ def too_small(rows: int, cols: int) -> str | None:
     return None
 
 
-LAYOUT: Layout[Board, Loop] = Layout(
-    make=make, mend=mend, too_small=too_small,
-    density=Option("density", 0.0, "Share of the pearls (orbits, with a symmetry) kept at "
-                   "least beyond those uniqueness needs", kind=float, low=0, high=1,
-                   metavar="D"),
-    options=(Option("fill", FILL, "Share of the cells the loop passes", kind=float,
-                    low=0.1, high=1, metavar="F"),),
-    format="url",
-)
+LAYOUT = loop_layout(pearls, clues="pearls", tries=TRIES, adopt=True, too_small=too_small)
 
-__all__ = ["LAYOUT", "candidates", "make", "mend", "pearls"]
+__all__ = ["LAYOUT", "candidates", "pearls", "random_loop"]

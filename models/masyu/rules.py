@@ -1,77 +1,69 @@
-"""The Masyu rules as a CNF, for certificates (``docs/certificates.md``): one variable
-per edge between neighbouring cells, true where the loop uses it.
+"""The Masyu rules, stated once (:mod:`cpsolve.grid.rules`): a variable per edge
+between neighbouring cells, true where the loop runs, and one per cell, true where it
+passes. With L, R, U, D a cell's edges to the left, right, up and down, and LL the edge
+beyond L (and so on; an edge off the board is never drawn):
 
-- every cell has two edges of the loop or none: never one alone, never three;
-- the loop is not empty, and passes through every pearl (two edges there);
-- through a white pearl the loop goes straight (no two of its edges at a right
-  angle), and turns in the cell before it or the cell after it;
-- at a black pearl the loop turns (never two opposite edges), and each edge it uses
-  there goes on straight through the next cell;
-- the edges form one loop: a cut (:class:`~cpsolve.certify.cuts.Loop`).
+* one loop through the cells' centres (:func:`~cpsolve.grid.rules.loop`: every cell two
+  edges or none, not empty, one cycle; lazy cuts on SAT, the pearls the cuts'
+  witnesses; ``circuit`` or ``flow`` on CP-SAT);
+* a pearl (a clue) is passed; a black one turns (not L and R, not U and D) and goes
+  straight on through the next cell on both sides (L implies LL, ...); a white one goes
+  straight through (L exactly when R, U exactly when D) and turns beside it on at least
+  one side (not L, LL and RR together);
+* no ring around a 2x2 block while a pearl lies outside it: the smallest stray cycles,
+  ruled out up front (implied by the rules with the board's pearls).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from typing import cast
 
-from cpsolve.certify.cuts import Loop
-from cpsolve.certify.rules import RuleCnf, Rules, values
 from cpsolve.grid.geometry import DOWN, LEFT, RIGHT, UP
-from cpsolve.models.masyu.board import BLACK, WHITE, Board
-from cpsolve.models.masyu.board import Loop as Answer
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.rules import FALSE, Method, Model, Statement, edge_values, edges_of, lazy, loop
+from cpsolve.models.masyu.board import BLACK, Board
 
 
-def rules(board: Board) -> Rules:
-    """The rule CNF of ``board``."""
-    cnf = RuleCnf()
+def rules(m: Model, board: Board) -> None:
     grid = board.grid
-    edge = [cnf.var(("edge", a, b)) for a, b in grid.edges]
+    edge = loop(m, grid, witnesses=board.pearl_cells).edge.vars
+    pearls, at = set(board.pearl_cells), grid.edge_at
+    with m.implied(clues=False):
+        m.clauses([[-edge[at[a, b]], -edge[at[a, c]], -edge[at[b, d]], -edge[at[c, d]]]
+                   for a, b, c, d in grid.blocks if pearls.difference((a, b, c, d))])
 
-    def way(cell: int, step: tuple[int, int]) -> int | None:
-        """The edge leaving ``cell`` towards ``step``, and the cell it reaches."""
-        k = grid.edge(cell, *step)
-        return None if k is None else edge[k]
 
-    def beyond(cell: int, step: tuple[int, int]) -> int | None:
-        """The edge one cell further along ``step``: from the neighbour onwards."""
-        nxt = grid.step(cell, *step)
-        return None if nxt is None else way(nxt, step)
+def clue(m: Model, board: Board, pearl: Clue) -> None:
+    cell, colour = cast(tuple[int, int], pearl.key)
+    grid, edge = board.grid, m.layers["edge"]
 
-    for cell in range(board.cells):
-        mine = [edge[k] for k in grid.incident[cell]]
-        for one in mine:
-            cnf.clause([-one, *(other for other in mine if other != one)])
-        for three in combinations(mine, 3):
-            cnf.clause([-lit for lit in three])
-    cnf.clause(edge)  # the empty loop is no answer
-    for cell in board.pearl_cells:
-        cnf.clause(edge[k] for k in grid.incident[cell])
-        if board.pearls[cell] == WHITE:
-            for a, b in ((UP, LEFT), (UP, RIGHT), (DOWN, LEFT), (DOWN, RIGHT)):
-                ea, eb = way(cell, a), way(cell, b)
-                if ea is not None and eb is not None:
-                    cnf.clause([-ea, -eb])
-            for back, ahead in ((LEFT, RIGHT), (UP, DOWN)):
-                e1, e2 = way(cell, back), way(cell, ahead)
-                f1, f2 = beyond(cell, back), beyond(cell, ahead)
-                if None not in (e1, e2, f1, f2):
-                    cnf.clause([-e1, -e2, -f1, -f2])  # type: ignore[operator]
-        elif board.pearls[cell] == BLACK:
-            for back, ahead in ((LEFT, RIGHT), (UP, DOWN)):
-                e1, e2 = way(cell, back), way(cell, ahead)
-                if e1 is not None and e2 is not None:
-                    cnf.clause([-e1, -e2])
-            for step in (UP, LEFT, RIGHT, DOWN):
-                first, second = way(cell, step), beyond(cell, step)
-                if first is not None:
-                    cnf.clause([-first] if second is None else [-first, second])
-    loop = Loop("one loop", board.cells, grid.edges, edge, grid.where)
-    index = {pair: k for k, pair in enumerate(grid.edges)}
+    def side(at: int | None, step: tuple[int, int]) -> int:
+        return FALSE if at is None else edge[grid.edge(at, *step)]
 
-    def literals(answer: Answer) -> list[int]:
-        return values({edge[index[pair]] for pair in answer if pair in index}, edge)
+    def beyond(step: tuple[int, int]) -> int:
+        return side(grid.step(cell, *step), step)
 
-    def decode(true: set[int]) -> Answer:
-        return frozenset(pair for k, pair in enumerate(grid.edges) if edge[k] in true)
+    left, right, up, down = (side(cell, step) for step in (LEFT, RIGHT, UP, DOWN))
+    m.clause(m.layers["passed"][cell])
+    if colour == BLACK:
+        m.nand(left, right)
+        m.nand(up, down)
+        for step in (LEFT, RIGHT, UP, DOWN):
+            m.implies(side(cell, step), beyond(step))
+    else:
+        m.iff(left, right)
+        m.iff(up, down)
+        m.nand(left, beyond(LEFT), beyond(RIGHT))
+        m.nand(up, beyond(UP), beyond(DOWN))
 
-    return Rules(cnf, edge, literals, decode, [loop])
+
+# Literals a cell, measured at 200x200 with the solver's own copies (the cuts added
+# while solving are counted as they come, by the SAT session).
+STATEMENT: Statement[Board] = Statement(rules, clue, decode=edges_of, encode=edge_values,
+                                        methods=(
+    lazy("one loop as cuts on the candidates an incremental SAT solver finds", per_cell=60),
+    Method("circuit", "cpsat", "one loop by AddCircuit over the cells", {"loop": "circuit"},
+           per_cell=180),
+    Method("flow", "cpsat", "one loop as passed cells connected through the chosen edges",
+           {"loop": "flow"}, per_cell=90),
+))

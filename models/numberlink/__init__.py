@@ -4,30 +4,85 @@ the grid text's size line: janko.at's and most apps' rule) every cell is on a pa
 without it (Nikoli's and puzz.link's rule) cells may stay empty. Every answer, count and
 proof is judged under the rule the board carries, and the output says which.
 
+Boards: grid text (``ROWS COLS``, or ``ROWS COLS fill``, then rows of numbers and ``-``)
+or puzz.link URLs (``numlin``, ``numberlink``; a URL never says the fill rule). Paths
+are written as a token a cell, the directions the path leaves it by (``ns``, ``ew``,
+``ne``, ...; one letter at a number), ``-`` where no path passes.
+
 >>> from cpsolve.models.numberlink import parse, solve
 >>> board = parse("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
 >>> solve(board, unique=True).unique, solve(board.filled(), unique=True).unique
 (True, True)
 """
 
-from cpsolve.family import lazy
+from itertools import combinations
+
+from cpsolve.grid import boards, codecs
+from cpsolve.grid.answers import Tokens
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.hints import Edit, Hints
 from cpsolve.grid.puzzle import GridPuzzle, Variant
+from cpsolve.grid.render import GridPicture
 from cpsolve.models.numberlink.board import Board, Paths
 from cpsolve.models.numberlink.check import check
-from cpsolve.models.numberlink.encodings import ENCODINGS, prepare, reduce
-from cpsolve.models.numberlink.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.numberlink.hints import HINTS
 from cpsolve.models.numberlink.layout import LAYOUT
-from cpsolve.models.numberlink.picture import picture
+from cpsolve.models.numberlink.rules import STATEMENT, reduce
 from cpsolve.options import Option
+
+PATHS = Tokens(what="path", ends=True)
+# puzz.link's body: pzprjs decodeNumber16 (its largest number "+fff").
+FORMATS = codecs.number_grid(
+    Board, {"numlin": "Numberlink", "numberlink": "Numberlink"}, codecs.NUMBER16, most=4095,
+    unknown="a Numberlink number must be given: '?' pairs with nothing",
+    flags={"fill": "every cell on a path"}, looks=PATHS.looks)
+PAIRS = 60  # new pairs a fix tries at most, the closest first
+
+
+def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
+    """Numbers moved to a neighbouring cell where solutions differ, then new pairs in
+    two such cells (the closest first, at most :data:`PAIRS`); each a board of its own
+    (a new number brings a label of its own)."""
+    grid = board.grid
+    free = sorted(grid.cell(r, c) for r, c in cells if board.numbers[grid.cell(r, c)] is None)
+    out: list[Edit[Board]] = []
+    for cell in free:
+        for end in grid.neighbours[cell]:
+            if (number := board.numbers[end]) is not None:
+                moved = board.renumbered({end: None, cell: number})
+                out.append(Edit(grid.rc(cell), "number", f"number {number} at "
+                                f"{grid.where(end)} moved to {grid.where(cell)}", moved,
+                                base=moved, number=number, cost=2))
+
+    def apart(pair: tuple[int, int]) -> int:
+        (ra, ca), (rb, cb) = grid.rc(pair[0]), grid.rc(pair[1])
+        return abs(ra - rb) + abs(ca - cb)
+
+    fresh = max(board.values, default=0) + 1
+    for a, b in sorted((p for p in combinations(free, 2) if apart(p) >= 2),
+                       key=lambda p: (apart(p), p))[:PAIRS]:
+        added = board.renumbered({a: fresh, b: fresh})
+        out.append(Edit(grid.rc(a), "number", f"a new pair {fresh} at {grid.where(a)} and "
+                        f"{grid.where(b)}", added, base=added, number=fresh, cost=3))
+    return out
+
+
+def picture(board: Board, paths: Paths | None = None) -> GridPicture:
+    """The numbers in circles, and the paths when given; the title says when the fill
+    rule is in force."""
+    rc = board.grid.rc
+    rule = ", fill" if board.fill else ""
+    return GridPicture(board.rows, board.cols,
+                       title=f"Numberlink {board.cols}x{board.rows}{rule}",
+                       lines=[(rc(a), rc(b)) for a, b in sorted(paths or ())],
+                       disc={rc(cell): ("#ffffff", "#1a1a1a") for cell in board.ends},
+                       label={rc(cell): (str(board.numbers[cell]), "#1a1a1a")
+                              for cell in board.ends})
+
 
 FILL: Variant[Board] = Variant(
     option=Option("fill", False, "Every cell is on a path (janko.at's rule; a URL never "
                   "says it, grid text says it on its size line)", kind=bool),
-    apply=lambda board, on: board.filled(on),
-    said=lambda board: board.rule,
-)
+    apply=lambda board, on: board.filled(on), said=lambda board: board.rule)
 
 NUMBERLINK: GridPuzzle[Board, Paths] = GridPuzzle(
     name="numberlink",
@@ -39,17 +94,23 @@ NUMBERLINK: GridPuzzle[Board, Paths] = GridPuzzle(
          "cell, the directions the path leaves it by (ew, ns, ne, ...; one letter at a "
          "number), - where no path passes.",
     example="https://puzz.link/p?numlin/5/5/1j2h3m1h2j3",
-    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
+    formats=FORMATS, answer=PATHS, check=check, statement=STATEMENT, picture=picture,
     auto="sat", nothing="no paths join the numbers",
-    hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.numberlink.rules:rules"),
+    # Taking a number away is no relaxation: its partner is left without a path, and
+    # under the fill rule its path's cells must go to others.
+    hints=Hints(clues=boards.number_clues(), without=boards.erased, edits=edits,
+                removable=False, monotone=False, noun="number", unit="edges",
+                kept="a number taken away leaves its partner without a path"),
+    layout=LAYOUT,
     editor=Editor(cycle=("-", "1", "2", "3", "4", "5"), numbers=(1, "cells"), size=(7, 7),
                   flags=("fill",)),
     variant=FILL, reduce=reduce,
 )
 FAMILY = NUMBERLINK.family()
 solve = NUMBERLINK.solve
+parse, show, to_rows, read_answer = (NUMBERLINK.parse, NUMBERLINK.show, NUMBERLINK.rows,
+                                     NUMBERLINK.read_answer)
+to_text, to_url = FORMATS.text, FORMATS.exports["url"]
 
-__all__ = ["FAMILY", "NUMBERLINK", "Board", "Paths", "check", "parse", "read_answer", "show",
-           "solve", "to_text", "to_url"]
+__all__ = ["FAMILY", "NUMBERLINK", "Board", "Paths", "check", "parse",
+           "read_answer", "show", "solve", "to_rows", "to_text", "to_url"]

@@ -1,9 +1,11 @@
-"""The Numberlink rules, checked on an answer's edges, independently of every
-encoding: each cell's lines counted, each line walked from end to end."""
+"""The Numberlink rules, checked on an answer's edges, independently of the rules'
+statement: each cell's lines counted, each line walked from end to end
+(:func:`cpsolve.grid.loops.lines`)."""
 
 from __future__ import annotations
 
 from cpsolve.grid.geometry import Broken
+from cpsolve.grid.loops import lines, linked, walked
 from cpsolve.models.numberlink.board import Board, Paths
 
 
@@ -19,18 +21,11 @@ def check(board: Board, paths: Paths) -> list[str]:
     a line ends at row 1, column 2, which holds no number
     the 1 at row 2, column 2 has no line
     """
-    grid = board.grid
+    grid, numbers = board.grid, board.numbers
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    links: list[list[int]] = [[] for _ in range(board.cells)]
-    for a, b in sorted(paths):
-        if (a, b) not in grid.edge_at:
-            errors.append(Broken(f"({a}, {b}) does not join two neighbours"))
-            continue
-        links[a].append(b)
-        links[b].append(a)
+    links, errors = linked(grid, paths)
     for cell, others in enumerate(links):
-        number = board.numbers[cell]
+        number = numbers[cell]
         if number is not None and len(others) != 1:
             said = "has no line" if not others else f"has {len(others)} lines"
             errors.append(Broken(f"the {number} at {where(cell)} {said}", rc(cell)))
@@ -45,36 +40,18 @@ def check(board: Board, paths: Paths) -> list[str]:
     if errors:
         return errors
     seen = [False] * board.cells
-    for start in board.ends:  # walk each line from an end to the other
-        if seen[start]:
-            continue
-        previous, cell = -1, start
-        while True:
+    for line in lines(links, board.ends):  # each line from an end to the other
+        first, last = line[0], line[-1]
+        for cell in line:
             seen[cell] = True
-            step = [o for o in links[cell] if o != previous]
-            if not step:
-                break
-            previous, cell = cell, step[0]
-        if board.numbers[cell] != board.numbers[start]:
-            errors.append(Broken(f"a line joins the {board.numbers[start]} at "
-                                 f"{where(start)} to the {board.numbers[cell]} at "
-                                 f"{where(cell)}", rc(start), rc(cell)))
+        if numbers[last] != numbers[first]:
+            errors.append(Broken(f"a line joins the {numbers[first]} at {where(first)} to the "
+                                 f"{numbers[last]} at {where(last)}", rc(first), rc(last)))
     for cell in range(board.cells):
         if links[cell] and not seen[cell]:
+            ring = walked(links, cell)
             errors.append(Broken(f"a line through {where(cell)} closes on itself without "
-                                 "reaching a number",
-                                 *(rc(c) for c in _ring(links, cell))))
-            for c in _ring(links, cell):
+                                 "reaching a number", *(rc(c) for c in ring)))
+            for c in ring:
                 seen[c] = True
     return errors
-
-
-def _ring(links: list[list[int]], start: int) -> list[int]:
-    """The cells of the cycle through ``start``."""
-    out, previous, cell = [start], -1, start
-    while True:
-        step = next(o for o in links[cell] if o != previous)
-        if step == start:
-            return out
-        out.append(step)
-        previous, cell = cell, step

@@ -15,9 +15,10 @@ import random
 
 import numpy as np
 
+from cpsolve.grid import loops
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.grid.randomloop import seeded
+from cpsolve.grid.layouts import python_random
 from cpsolve.models.numberlink.board import Board, Paths
 from cpsolve.options import Option
 
@@ -81,15 +82,12 @@ def _absorb(grid: Grid, paths: list[list[int]], rnd: random.Random) -> list[list
     alone = [p[0] for p in paths if len(p) == 1]
     paths = [p for p in paths if len(p) > 1]
     for cell in alone:
-        placed = False
         for n in rnd.sample(grid.neighbours[cell], len(grid.neighbours[cell])):
             path = next(p for p in paths if n in p)
             i = path.index(n)
-            if i == len(path) - 1:
-                path.append(cell)
-            elif i == 0:
-                path.insert(0, cell)
-            elif i + 1 >= 2 and len(path) - i - 1 >= 2:
+            if i in (0, len(path) - 1):
+                path.insert(0 if i == 0 else i + 1, cell)
+            elif len(path) - i - 1 >= 2:
                 paths.remove(path)
                 paths += [path[:i + 1] + [cell], path[i + 1:]]
             elif i >= 2:
@@ -97,9 +95,8 @@ def _absorb(grid: Grid, paths: list[list[int]], rnd: random.Random) -> list[list
                 paths += [path[:i], [cell] + path[i:]]
             else:
                 continue
-            placed = True
             break
-        if not placed:
+        else:
             return None
     return paths
 
@@ -108,7 +105,7 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Paths] | 
     """Random paths with about ``density`` of the cells for ends, every cell on one
     (under either rule: an empty cell beside a path lets it detour, where the fill
     rule does not forbid it)."""
-    rnd = seeded(rng)
+    rnd = python_random(rng)
     grid = settings.grid
     fill = bool(settings.options.get("fill", False))
     paths = _absorb(grid, grown_paths(grid, settings.density, rnd), rnd)
@@ -117,36 +114,13 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Paths] | 
     return board_of(settings, paths, fill)
 
 
-def walk(board: Board, paths: Paths) -> list[list[int]]:
-    """The answer's paths, each as its cells from one end to the other."""
-    links: list[list[int]] = [[] for _ in range(board.cells)]
-    for a, b in paths:
-        links[a].append(b)
-        links[b].append(a)
-    out: list[list[int]] = []
-    seen: set[int] = set()
-    for start in board.ends:
-        if start in seen:
-            continue
-        path, previous, cell = [start], -1, start
-        while True:
-            step = [o for o in links[cell] if o != previous]
-            if not step:
-                break
-            previous, cell = cell, step[0]
-            path.append(cell)
-        seen.update((path[0], path[-1]))
-        out.append(path)
-    return out
-
-
 def mend(board: Board, paths: Paths, other: Paths | None, cells: set[tuple[int, int]],
          settings: Settings, rng: np.random.Generator) -> tuple[Board, Paths] | None:
     """A path through (or nearest to) a cell where the answer is open cut in two, the
     half a new pair of numbers; ``None`` when no path there has four cells."""
-    rnd = seeded(rng)
+    rnd = python_random(rng)
     grid = board.grid
-    lines = walk(board, paths)
+    lines = loops.lines(loops.linked(grid, paths)[0], board.ends)
     where = {cell: k for k, path in enumerate(lines) for cell in path}
     long = [cell for cell in where if len(lines[where[cell]]) >= 4]
     if not long or not cells:
@@ -157,6 +131,7 @@ def mend(board: Board, paths: Paths, other: Paths | None, cells: set[tuple[int, 
     i = min(max(path.index(cell), 2), len(path) - 2)
     rest = [p for k, p in enumerate(lines) if k != where[cell]]
     return board_of(settings, [*rest, path[:i], path[i:]], board.fill)
+
 
 LAYOUT: Layout[Board, Paths] = Layout(
     make=make, mend=mend,

@@ -12,16 +12,37 @@ to its size.
 ###..
 """
 
-from cpsolve.family import lazy
+from functools import partial
+
+from cpsolve.grid import boards, codecs
+from cpsolve.grid.answers import Marks
+from cpsolve.grid.boards import UNKNOWN
+from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.geometry import Broken
+from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
-from cpsolve.models.nurikabe.board import Board, Shading
+from cpsolve.grid.render import shaded_numbers
 from cpsolve.models.nurikabe.check import check
-from cpsolve.models.nurikabe.encodings import ENCODINGS, prepare
-from cpsolve.models.nurikabe.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.nurikabe.hints import HINTS
 from cpsolve.models.nurikabe.layout import LAYOUT
-from cpsolve.models.nurikabe.picture import picture
+from cpsolve.models.nurikabe.rules import STATEMENT
+
+Shading = frozenset[int]  # an answer: the shaded cells (the sea)
+MOST = 9  # the largest number a fix writes
+
+
+def _numbers_shaded(board: Board, shading: Shading) -> list[str]:
+    """The numbers an answer shades (a numbered cell is never shaded)."""
+    return [Broken(f"the number at {board.grid.where(cell)} is shaded", board.grid.rc(cell))
+            for cell in sorted(shading) if board.numbers[cell] is not None]
+
+
+SHADED = Marks(clash=_numbers_shaded)
+# puzz.link's body: pzprjs decodeNumber16 ("." a number not given; a body that ends
+# early leaves the cells after it empty, as the site reads it).
+FORMATS = codecs.number_grid(Board, {"nurikabe": "Nurikabe"}, codecs.NUMBER16, least=1,
+                             why="an island has at least one cell: a number from 1",
+                             looks=SHADED.looks)
 
 NURIKABE: GridPuzzle[Board, Shading] = GridPuzzle(
     name="nurikabe",
@@ -32,17 +53,28 @@ NURIKABE: GridPuzzle[Board, Shading] = GridPuzzle(
          "shaded, and every unshaded area holds exactly one number, equal to its size. "
          "Answers: rows of # (shaded) and .",
     example="https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
-    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
-    auto="sat", nothing="no shading satisfies the rules",
-    hints=HINTS, layout=LAYOUT,
-    rules=lazy("cpsolve.models.nurikabe.rules:rules"),
+    formats=FORMATS, answer=SHADED, check=check, statement=STATEMENT,
+    picture=partial(shaded_numbers, title="Nurikabe", dots=True),
+    nothing="no shading satisfies the rules",
+    # Taking a number away is no relaxation: its island goes too. So the numbers are
+    # not monotone (the numbers in conflict cannot hold together whatever the others)
+    # and not removable (no redundant numbers, no minimal board). A fix writes a number
+    # where solutions differ, or changes one: each is a board of its own (a new number
+    # brings an island of its own, which the board's model has no variables for).
+    hints=Hints(clues=boards.number_clues(unknown=True), without=boards.erased,
+                edits=boards.number_edits(lambda board, cell: range(1, MOST + 1),
+                                          assumed=False),
+                symmetric=True, removable=False, monotone=False, noun="number",
+                kept="a number taken away takes its island with it"),
+    layout=LAYOUT,
     editor=Editor(cycle=("-", "1", "2", "3", "4", "5", "?"), numbers=(1, "cells"), size=(5, 5)),
 )
 FAMILY = NURIKABE.family()
 solve = NURIKABE.solve
+parse, show, to_rows, read_answer = NURIKABE.parse, NURIKABE.show, NURIKABE.rows, \
+    NURIKABE.read_answer
+to_text, to_url = FORMATS.text, FORMATS.exports["url"]
 encode = to_rows
 
-__all__ = ["FAMILY", "NURIKABE", "Board", "Shading", "check", "encode", "parse",
+__all__ = ["FAMILY", "NURIKABE", "UNKNOWN", "Board", "Shading", "check", "encode", "parse",
            "read_answer", "show", "solve", "to_text", "to_url"]

@@ -5,12 +5,12 @@ every 2x2 block. It shares nothing with the models but the board.
 
 from __future__ import annotations
 
+from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken
-from cpsolve.models.nurikabe.board import Board, Shading
 
 
-def check(board: Board, shading: Shading) -> list[str]:
+def check(board: Board, shading: frozenset[int]) -> list[str]:
     """Every rule ``shading`` breaks on ``board``, one message each (a
     :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
 
@@ -46,7 +46,7 @@ def check(board: Board, shading: Shading) -> list[str]:
             errors.append(Broken(f"the island at {where(island[0])} has "
                                  f"{len(clues)} numbers", *cells))
         else:
-            size = board.size(clues[0])
+            size = board.shown(clues[0])
             if size is not None and size != len(island):
                 errors.append(Broken(f"the island of the {size} at {where(clues[0])} has "
                                      f"{len(island)} cell{'s' if len(island) != 1 else ''}",

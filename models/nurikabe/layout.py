@@ -14,17 +14,15 @@ import random
 
 import numpy as np
 
+from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.models.nurikabe.board import Board, Shading
+from cpsolve.grid.layouts import python_random
 from cpsolve.options import Option
 
+Shading = frozenset[int]
 TRIES = 20  # random layouts of the land tried
-
-
-def _rng(rng: np.random.Generator) -> random.Random:
-    return random.Random(int(rng.integers(1 << 62)))
 
 
 def _sea_stays(grid: Grid, sea: set[int], taken: set[int]) -> bool:
@@ -50,10 +48,7 @@ def land(grid: Grid, symmetry: str, share: float, largest: int,
             frontier = [c for c in sea if any(o in island_of for o in grid.neighbours[c])]
             cell = rnd.choice(frontier or sorted(sea))
         orbit = grid.orbit(cell, symmetry)
-        joins = []
-        for y in orbit:
-            beside = {island_of[o] for o in grid.neighbours[y] if o in island_of}
-            joins.append(beside)
+        joins = [{island_of[o] for o in grid.neighbours[y] if o in island_of} for y in orbit]
         ok = (all(y in sea for y in orbit) and all(len(b) <= 1 for b in joins)
               and not any(o in orbit for y in orbit for o in grid.neighbours[y])
               and _sea_stays(grid, sea, set(orbit)))
@@ -98,7 +93,7 @@ def numbered(grid: Grid, islands: list[set[int]], symmetry: str,
 
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
     """Islands with the symmetry, each numbered (``None`` when no layout was found)."""
-    rnd = _rng(rng)
+    rnd = python_random(rng)
     grid = settings.grid
     for _ in range(TRIES):
         islands = land(grid, settings.symmetry, settings.density,
@@ -114,24 +109,18 @@ def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple
          settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
     """A sea cell where the answer is open, or beside one, with no land beside it,
     made an island of one with its images; ``None`` when none can be."""
-    rnd = _rng(rng)
+    rnd = python_random(rng)
     grid = board.grid
     near = [grid.cell(r, c) for r, c in sorted(cells)]
     around = sorted({o for cell in near for o in grid.neighbours[cell]} - set(near))
     for tier in (near, around):
-        chosen = list(tier)
-        rnd.shuffle(chosen)
-        for cell in chosen:
+        rnd.shuffle(tier)
+        for cell in tier:
             orbit = grid.orbit(cell, settings.symmetry)
-            if not all(y in shading and all(o in shading for o in grid.neighbours[y])
-                       and not any(o in orbit for o in grid.neighbours[y]) for y in orbit):
-                continue
-            if not _sea_stays(grid, set(shading), set(orbit)):
-                continue
-            numbers = list(board.numbers)
-            for y in orbit:
-                numbers[y] = 1
-            return Board(board.rows, board.cols, tuple(numbers)), shading - set(orbit)
+            if all(y in shading and all(o in shading for o in grid.neighbours[y])
+                   and not any(o in orbit for o in grid.neighbours[y]) for y in orbit) \
+                    and _sea_stays(grid, set(shading), set(orbit)):
+                return board.renumbered({y: 1 for y in orbit}), shading - set(orbit)
     return None
 
 

@@ -1,50 +1,59 @@
-"""The Nurikabe rules as a CNF, for certificates (``docs/certificates.md``): one
-variable per cell, true where it is shaded (the sea).
+"""The Nurikabe rules, stated once (:mod:`cpsolve.grid.rules`): a variable per cell,
+true where it is shaded (the sea).
 
-- a numbered cell is not shaded;
-- no 2x2 block is all shaded;
-- the shaded cells are connected: a cut (:class:`~cpsolve.certify.cuts.Connected`);
-- every island (a connected part of the unshaded cells) holds exactly one number,
-  and as many cells as it says ("?": any number of cells): cuts
-  (:class:`~cpsolve.certify.cuts.Areas`) on the cells an island holds.
+* no 2x2 block is all shaded; the shaded cells are connected (lazy cuts on SAT, a
+  flow on CP-SAT);
+* every unshaded cell is in the island of one number, and islands never touch: each
+  number's island is grown from its cell, no farther than the number less one step
+  (any cell for "?"), by the kit's areas grown from seeds
+  (:func:`cpsolve.grid.rules.areas.islands`: reach steps on SAT, a flow per island on
+  CP-SAT, the islands' cut group in a certificate);
+* a number (a clue): its cell is in its island, and the island has that many cells.
+  With the number taken away its island is not there, so the numbers are no
+  relaxation (see the hints).
 """
 
 from __future__ import annotations
 
-from cpsolve.certify.cuts import Areas, Connected
-from cpsolve.certify.rules import RuleCnf, Rules
-from cpsolve.models.nurikabe.board import Board
+from cpsolve.grid.boards import NumberGrid
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.rules import Method, Model, Statement
+from cpsolve.grid.rules.areas import islands, seed
+from cpsolve.grid.rules.shading import no_block, shaded_connected, shading
 
 
-def rules(board: Board) -> Rules:
-    """The rule CNF of ``board``."""
-    cnf = RuleCnf()
-    grid = board.grid
-    rows, cols = board.rows, board.cols
-    shade = [cnf.var(("shaded", cell)) for cell in range(board.cells)]
-    for cell, number in enumerate(board.numbers):
-        if number is not None:
-            cnf.clause([-shade[cell]])
-    for r in range(rows - 1):
-        for c in range(cols - 1):
-            cnf.clause([-shade[r * cols + c], -shade[r * cols + c + 1],
-                        -shade[(r + 1) * cols + c], -shade[(r + 1) * cols + c + 1]])
+def rules(m: Model, board: NumberGrid) -> None:
+    shaded = shading(m)
+    islands(m, [-v for v in shaded.vars], {c: board.shown(c) for c in board.clue_cells})
+    no_block(m, shaded)
+    shaded_connected(m, shaded)
 
-    def judge(key: object, cells: frozenset[int], closed: bool) -> str | None:
-        numbers = [board.numbers[c] for c in cells if board.numbers[c] is not None]
-        if len(numbers) > 1:
-            return "an island holds two numbers"
-        size = numbers[0] if numbers else None
-        if size is not None and size >= 0 and len(cells) > size:
-            return f"an island numbered {size} holds more cells"
-        if closed and not numbers:
-            return "an island holds no number"
-        if closed and size is not None and size >= 0 and len(cells) < size:
-            return f"an island numbered {size} holds fewer cells"
-        return None
 
-    sea = Connected("shaded connected", grid.neighbours, shade, grid.where)
-    islands = Areas("islands", grid.neighbours, {"unshaded": [-v for v in shade]}, judge,
-                    grid.where)
+def clue(m: Model, board: NumberGrid, number: Clue) -> None:
+    seed(m, number.index, number.number)
 
-    return Rules.of_cells(cnf, shade, [sea, islands])
+
+def literals(board: NumberGrid, per_cell: int) -> int:
+    """About how many literals a model holds, before building it: ``per_cell`` for each
+    cell and, for each number, about 12 for each cell it can reach and step it can take
+    there (a "?" on a 1000x1000 board could reach a million cells in a million steps:
+    10\u00b9\u00b3).
+
+    >>> literals(NumberGrid(2, 2, (2, None, None, None)), per_cell=10)
+    136
+    """
+    total = per_cell * board.cells
+    for cell in board.clue_cells:
+        size = board.shown(cell)
+        steps = board.cells if size is None else size
+        total += 12 * min(board.cells, 2 * steps * steps + 2 * steps + 1) * steps
+    return total
+
+
+STATEMENT: Statement[NumberGrid] = Statement(rules, clue, methods=(
+    Method("islands", "sat", "a Boolean per cell and island, islands reached from their "
+           "number step by step, the sea connected by lazy cuts",
+           literals=lambda board, **_: literals(board, 10)),
+    Method("flow", "cpsat", "island Booleans, each island and the sea connected by a flow",
+           literals=lambda board, **_: literals(board, 80)),
+))

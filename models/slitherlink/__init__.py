@@ -13,25 +13,31 @@ nw  se  ew  sew
 sew nw  -   n
 """
 
-from cpsolve.family import lazy
+from cpsolve.grid import boards
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
+from cpsolve.grid.render import GridPicture
 from cpsolve.models.slitherlink.board import Board, Loop
 from cpsolve.models.slitherlink.check import check
-from cpsolve.models.slitherlink.encodings import ENCODINGS, prepare
-from cpsolve.models.slitherlink.formats import (
-    details,
-    parse,
-    read_answer,
-    show,
-    to_rows,
-    to_tatham,
-    to_text,
-    to_url,
-)
-from cpsolve.models.slitherlink.hints import HINTS
+from cpsolve.models.slitherlink.formats import FORMATS, details, inside, read_answer, show, to_rows
 from cpsolve.models.slitherlink.layout import LAYOUT
-from cpsolve.models.slitherlink.picture import picture
+from cpsolve.models.slitherlink.rules import STATEMENT
+
+INK, INSIDE = "#1a1a1a", "#e6eefa"
+
+
+def picture(board: Board, loop: Loop | None = None) -> GridPicture:
+    """Dots at the corners, the numbers, and the loop when given, along the cells'
+    sides, the cells inside it lightly shaded."""
+    rc, at = board.grid.rc, board.points.rc
+    return GridPicture(
+        board.rows, board.cols, title=f"Slitherlink {board.cols}x{board.rows}", corners=INK,
+        fill={rc(cell): INSIDE for cell, within in enumerate(inside(board, loop or frozenset()))
+              if within},
+        edges=[(at(a), at(b)) for a, b in sorted(loop or ())],
+        label={rc(cell): (str(board.numbers[cell]), INK) for cell in board.clue_cells})
+
 
 SLITHERLINK: GridPuzzle[Board, Loop] = GridPuzzle(
     name="slitherlink",
@@ -44,16 +50,20 @@ SLITHERLINK: GridPuzzle[Board, Loop] = GridPuzzle(
          "a token per corner (the directions the loop leaves it by), the edges and the "
          "cells inside.",
     example="https://puzz.link/p?slither/4/4/dgdh2c7b",
-    parse=parse, board_text=to_text,
-    exports={"url": to_url, "grid": to_text, "loopy": to_tatham},
-    show=show, rows=to_rows, details=details, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
+    formats=FORMATS, show=show, rows=to_rows, details=details, read_answer=read_answer,
+    picture=picture, check=check, statement=STATEMENT,
     auto="sat", nothing="no loop satisfies the numbers",
-    hints=HINTS, layout=LAYOUT, rules=lazy("cpsolve.models.slitherlink.rules:rules"),
+    # A fix writes or changes a number near the cells where solutions differ.
+    hints=Hints(clues=boards.number_clues(), without=boards.erased,
+                edits=boards.number_edits(lambda board, cell: range(4), around=True),
+                noun="number", unit="edges", symmetric=True),
+    layout=LAYOUT,
     editor=Editor(cycle=("-", "0", "1", "2", "3"), numbers=(0, 4), size=(5, 5)),
 )
 FAMILY = SLITHERLINK.family()
 solve = SLITHERLINK.solve
+parse, to_text = FORMATS.parse, FORMATS.text
+to_url, to_tatham = FORMATS.exports["url"], FORMATS.exports["loopy"]
 
 __all__ = ["FAMILY", "SLITHERLINK", "Board", "Loop", "check", "parse", "read_answer", "show",
            "solve", "to_tatham", "to_text", "to_url"]

@@ -1,43 +1,74 @@
-"""The Slitherlink rules as a CNF, for certificates (``docs/certificates.md``): one
-variable per edge between neighbouring corners of the cells, true where the loop runs.
+"""The Slitherlink rules, stated once (:mod:`cpsolve.grid.rules`): a variable per edge
+between neighbouring corners of the cells, true where the loop runs, and one per
+corner, true where it passes.
 
-- every corner has two edges of the loop or none: never one alone, never three;
-- the loop is not empty;
-- a number n in a cell: exactly n of the cell's four sides are on the loop;
-- the edges form one loop: a cut (:class:`~cpsolve.certify.cuts.Loop`).
+* one loop through the corners (:func:`~cpsolve.grid.rules.loop`: every corner two
+  edges or none, not empty, one cycle; lazy cuts on SAT, the corners of a 3 or a 4
+  the cuts' witnesses, every answer passing them; ``circuit`` or ``flow`` on CP-SAT);
+* a number n in a cell (a clue): exactly n of the cell's four sides are on the loop;
+* with the option ``parity`` (SAT), which cells are inside too, a variable a cell: a
+  side on the board's edge is on the loop exactly when its cell is inside, a side
+  between two cells exactly when one of them is. Implied by the loop (the cells
+  inside are fixed by the edges, so counting is unchanged); written out, they let the
+  solver reason as a solver on paper does (a cell's colour carried along a run of
+  sides known off).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Callable
 
-from cpsolve.certify.cuts import Loop
-from cpsolve.certify.rules import RuleCnf, Rules, values
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.rules import Method, Model, Statement, edge_values, edges_of, lazy, loop
 from cpsolve.models.slitherlink.board import Board
-from cpsolve.models.slitherlink.board import Loop as Answer
+from cpsolve.options import Option
 
 
-def rules(board: Board) -> Rules:
-    """The rule CNF of ``board``."""
-    cnf = RuleCnf()
-    points = board.points
-    edge = [cnf.var(("edge", a, b)) for a, b in points.edges]
-    for point in range(points.cells):
-        mine = [edge[k] for k in points.incident[point]]
-        for one in mine:
-            cnf.clause([-one, *(other for other in mine if other != one)])
-        for three in combinations(mine, 3):
-            cnf.clause([-lit for lit in three])
-    cnf.clause(edge)  # the empty loop is no answer
-    for cell in board.clue_cells:
-        cnf.exactly(board.numbers[cell] or 0, [edge[k] for k in board.side_table[cell]])
-    loop = Loop("one loop", points.cells, points.edges, edge, board.corner)
-    index = {pair: k for k, pair in enumerate(points.edges)}
+def rules(m: Model, board: Board) -> None:
+    corners = {board.point(r + dr, c + dc) for cell in board.clue_cells
+               if (board.numbers[cell] or 0) >= 3 for r, c in [board.grid.rc(cell)]
+               for dr in (0, 1) for dc in (0, 1)}
+    edge = loop(m, board.points, witnesses=sorted(corners), where=board.corner,
+                named=lambda p: "p{}.{}".format(*(k + 1 for k in board.points.rc(p)))).edge
+    if m.options.get("parity", True):
+        sides, inside = edge.vars, m.cells("inside").vars
+        owners: dict[int, list[int]] = {}  # each side: the cells it bounds
+        for cell, around in enumerate(board.side_table):
+            for k in around:
+                owners.setdefault(sides[k], []).append(inside[cell])
+        rows = []
+        for e, cells in owners.items():
+            if len(cells) == 1:
+                rows += [[-e, cells[0]], [e, -cells[0]]]
+            else:
+                a, b = cells
+                rows += [[-e, a, b], [-e, -a, -b], [e, -a, b], [e, a, -b]]
+        with m.implied():
+            m.clauses(rows)
 
-    def literals(answer: Answer) -> list[int]:
-        return values({edge[index[pair]] for pair in answer if pair in index}, edge)
 
-    def decode(true: set[int]) -> Answer:
-        return frozenset(pair for k, pair in enumerate(points.edges) if edge[k] in true)
+def clue(m: Model, board: Board, number: Clue) -> None:
+    edge = m.layers["edge"]
+    m.exactly(number.value, [edge[k] for k in board.side_table[number.index]])
 
-    return Rules(cnf, edge, literals, decode, [loop])
+
+PARITY = Option("parity", True, "Also model which cells are inside the loop (each side on "
+                "the loop between an inside and an outside cell).", kind=bool)
+
+
+def per_point(literals: int) -> Callable[..., int]:
+    """A method's size estimate, before building it: ``literals`` a corner (the options
+    change it little)."""
+    return lambda board, **_: literals * board.points.cells
+
+
+STATEMENT: Statement[Board] = Statement(
+    rules, clue, decode=lambda board, values: edges_of(board, values, board.points),
+    encode=lambda board, answer: edge_values(board, answer, board.points), methods=(
+        lazy("one loop as cuts on the candidates an incremental SAT solver finds",
+             options=(PARITY,), literals=per_point(80)),
+        Method("circuit", "cpsat", "one loop by AddCircuit over the points",
+               {"loop": "circuit", "parity": False}, literals=per_point(180)),
+        Method("flow", "cpsat", "one loop as passed points connected through the chosen "
+               "edges", {"loop": "flow", "parity": False}, literals=per_point(90)),
+    ))

@@ -13,16 +13,23 @@ the board's number of them, and no two stars touch, not even diagonally.
 """
 
 from cpsolve.backends.sat import CnfModel
-from cpsolve.family import lazy
+from cpsolve.grid import codecs, regions
+from cpsolve.grid.answers import Marks
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
+from cpsolve.grid.render import GridPicture, marked_regions
 from cpsolve.models.starbattle.board import Board, Stars
 from cpsolve.models.starbattle.check import check
-from cpsolve.models.starbattle.encodings import ENCODINGS, prepare
-from cpsolve.models.starbattle.formats import parse, read_answer, show, to_rows, to_text, to_url
-from cpsolve.models.starbattle.hints import HINTS
 from cpsolve.models.starbattle.layout import LAYOUT
-from cpsolve.models.starbattle.picture import picture
+from cpsolve.models.starbattle.rules import STATEMENT
+
+STAR = Marks(mark="*", on="*#xX1oO", off=".-+0_", what="'*' (a star)")
+# Grid text: ROWS COLS STARS, then the region names; puzz.link: COLS/ROWS/STARS/BORDERS.
+FORMATS = codecs.region_grid(
+    Board, {"starbattle": "Star Battle"}, title="Star Battle", looks=STAR.looks,
+    empty="given stars are not part of the genre",
+    param=codecs.Param("stars", "STARS", "the stars per row, column and region"))
 
 
 def sat_solver(model: CnfModel) -> str:
@@ -33,6 +40,13 @@ def sat_solver(model: CnfModel) -> str:
     return "glucose4"
 
 
+def picture(board: Board, stars: Stars | None = None) -> GridPicture:
+    """Thick region borders, a star in each starred cell, a dot in the others."""
+    plural = "s" if board.stars != 1 else ""
+    return marked_regions(board, stars, mark="\u2605", dots=True, title=f"Star Battle "
+                          f"{board.cols}x{board.rows}, {board.stars} star{plural}")
+
+
 STARBATTLE: GridPuzzle[Board, Stars] = GridPuzzle(
     name="starbattle",
     summary="Star Battle: stars counted by rows, columns and regions, never touching.",
@@ -41,16 +55,21 @@ STARBATTLE: GridPuzzle[Board, Stars] = GridPuzzle(
          "region holds STARS of them and no two touch, not even diagonally. Answers: "
          "rows of * (a star) and .",
     example="https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk",
-    parse=parse, board_text=to_text, exports={"url": to_url, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, encodings=ENCODINGS,
+    formats=FORMATS, answer=STAR, picture=picture, check=check, statement=STATEMENT,
     auto="sat", sat_solver=sat_solver, nothing="no placement of stars meets every count",
-    hints=HINTS, layout=LAYOUT,
-    rules=lazy("cpsolve.models.starbattle.rules:rules"),
+    # The counts are clues only to name those in conflict; a fix moves a cell where
+    # solutions differ into the region beside it.
+    hints=Hints(clues=STATEMENT.clues, without=regions.freed,  # type: ignore[arg-type]
+                edits=regions.move_edits, noun="count", removable=False,
+                kept="the counts are the genre's rules, not clues a setter takes away"),
+    layout=LAYOUT,
     editor=Editor(regions=True, params=(("stars", 1),), size=(6, 6), square=True),
 )
 FAMILY = STARBATTLE.family()
 solve = STARBATTLE.solve
+parse, show, to_rows, read_answer = (STARBATTLE.parse, STARBATTLE.show, STARBATTLE.rows,
+                                     STARBATTLE.read_answer)
+to_text, to_url = FORMATS.text, FORMATS.exports["url"]
 encode = to_rows
 
 __all__ = ["FAMILY", "STARBATTLE", "Board", "Stars", "check", "encode", "parse",

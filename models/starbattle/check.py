@@ -5,6 +5,8 @@ star with the eight cells around it. It shares nothing with the models but the b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cpsolve.grid.geometry import Broken
 from cpsolve.models.starbattle.board import Board, Stars
 
@@ -31,27 +33,16 @@ def check(board: Board, stars: Stars) -> list[str]:
             if a < b and placed[a] and placed[b]:
                 errors.append(Broken(f"the stars at {where(a)} and {where(b)} touch",
                                      rc(a), rc(b)))
-    lines = ([("row", r, [grid.cell(r, c) for c in range(board.cols)])
-              for r in range(board.rows)]
-             + [("column", c, [grid.cell(r, c) for r in range(board.rows)])
-                for c in range(board.cols)])
-    for kind, index, cells in lines:
-        if (kind, index) in board.free:
-            continue
+    lines = grid.lines
+    units: list[tuple[tuple[str, int], str, Sequence[int]]] = [
+        *((("row", r), f"row {r + 1}", lines[r]) for r in range(board.rows)),
+        *((("column", c), f"column {c + 1}", lines[board.rows + c]) for c in range(board.cols)),
+        *((("region", k), f"the region at {where(cells[0])}", cells)
+          for k, cells in enumerate(board.region_cells))]
+    for key, name, cells in units:
         count = sum(placed[cell] for cell in cells)
-        if count != board.stars:
-            errors.append(Broken(f"{kind} {index + 1} holds {_stars(count)}, not "
-                                 f"{board.stars}", *map(rc, cells)))
-    counts = [0] * board.regions
-    for cell in range(board.cells):
-        counts[board.region[cell]] += placed[cell]
-    for region, members in enumerate(board.region_cells):
-        if counts[region] != board.stars and ("region", region) not in board.free:
-            errors.append(Broken(f"the region at {where(members[0])} holds "
-                                 f"{_stars(counts[region])}, not {board.stars}",
-                                 *map(rc, members)))
+        if count != board.stars and key not in board.free:
+            errors.append(Broken(f"{name} holds {count} star{'s' if count != 1 else ''}, "
+                                 f"not {board.stars}", *map(rc, cells)))
     return errors
 
-
-def _stars(count: int) -> str:
-    return f"{count} star{'s' if count != 1 else ''}"

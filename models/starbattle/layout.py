@@ -20,28 +20,23 @@ import numpy as np
 from cpsolve.grid import regions
 from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid, renumbered
+from cpsolve.grid.layouts import python_random
 from cpsolve.models.starbattle.board import Board, Stars
 from cpsolve.options import Option
 
 TRIES = 60  # growths tried around one placement of stars
 
 
-def _rng(rng: np.random.Generator) -> random.Random:
-    return random.Random(int(rng.integers(1 << 62)))
-
-
 def random_stars(size: int, stars: int, rnd: random.Random) -> Stars | None:
     """``stars`` stars in every row and column of a ``size`` x ``size`` grid, no two
-    touching, at random (``None`` when there is no such placement)."""
-    from cpsolve.backends.sat import sample
-    from cpsolve.models.starbattle.encodings import build_sat, prepare
+    touching, at random (``None`` when there is no such placement): the SAT answer of
+    the rules (the one region's count left free) nearest a random choice of cells."""
+    from cpsolve.models.starbattle.rules import STATEMENT
 
     whole = Board(size, size, stars, (0,) * (size * size), frozenset({("region", 0)}))
-    phases = [(cell + 1) * rnd.choice((1, -1)) for cell in range(whole.cells)]
-    found = sample(build_sat(prepare(whole)), phases)
-    if not isinstance(found, tuple):
-        return None
-    return frozenset(cell for cell, on in enumerate(found) if on)
+    near = frozenset(cell for cell in range(whole.cells) if rnd.choice((1, -1)) > 0)
+    found: Stars | None = STATEMENT.nearest(whole, near)
+    return found
 
 
 def grow(grid: Grid, stars: Stars, count: int, per: int, rnd: random.Random,
@@ -96,7 +91,7 @@ def _joined(grid: Grid, region: list[int], count: int, per: int,
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Stars] | None:
     """Stars at random, regions grown around them (``None`` when none grew)."""
     size, per = settings.rows, settings.options["stars"]
-    rnd = _rng(rng)
+    rnd = python_random(rng)
     stars = random_stars(size, per, rnd)
     if stars is None:
         return None
@@ -117,7 +112,7 @@ def mend(board: Board, stars: Stars, other: Stars | None, cells: set[tuple[int, 
     near = [grid.cell(r, c) for r, c in sorted(cells)]
     region = regions.mended(grid, board.region, stars,
                             [cell for cell in near if other is not None and cell in other],
-                            near, _rng(rng))
+                            near, python_random(rng))
     return None if region is None else (replace(board, region=region), stars)
 
 

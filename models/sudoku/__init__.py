@@ -10,24 +10,16 @@ every row, every column and every box holds each number once; the givens stay.
 3142
 """
 
-from cpsolve.family import lazy
+from cpsolve.grid import boards
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
+from cpsolve.grid.render import written_numbers
 from cpsolve.models.sudoku.board import Board, Digits
 from cpsolve.models.sudoku.check import check
-from cpsolve.models.sudoku.encodings import ENCODINGS, prepare
-from cpsolve.models.sudoku.formats import (
-    parse,
-    read_answer,
-    show,
-    to_line,
-    to_rows,
-    to_text,
-    to_url,
-)
-from cpsolve.models.sudoku.hints import HINTS
+from cpsolve.models.sudoku.formats import DIGITS, FORMATS, parse, to_line, to_text, to_url
 from cpsolve.models.sudoku.layout import LAYOUT
-from cpsolve.models.sudoku.picture import picture
+from cpsolve.models.sudoku.rules import STATEMENT, prepare
 
 SUDOKU: GridPuzzle[Board, Digits] = GridPuzzle(
     name="sudoku",
@@ -38,18 +30,25 @@ SUDOKU: GridPuzzle[Board, Digits] = GridPuzzle(
          "box holds each number once. Answers: rows of digits (numbers above 9: "
          "space-separated).",
     example="https://puzz.link/p?sudoku/9/9/i1h9g889g7k162h8i4i5g1i1h8h5i3g6i4i5h216k9g753g5h2i",
-    parse=parse, board_text=to_text,
-    exports={"url": to_url, "line": to_line, "grid": to_text},
-    show=show, rows=to_rows, read_answer=read_answer, picture=picture,
-    check=check, prepare=prepare, deductions=True, encodings=ENCODINGS,
-    auto="sat", nothing="no way to fill the grid keeps every row, column and box",
-    hints=HINTS, layout=LAYOUT,
-    rules=lazy("cpsolve.models.sudoku.rules:rules"),
+    formats=FORMATS, answer=DIGITS, check=check, statement=STATEMENT,
+    # Thick box borders, the givens in black, an answer's numbers in blue.
+    picture=lambda board, digits: written_numbers(board, digits, title="Sudoku",
+                                                  areas=False, regions=board.box_of),
+    prepare=prepare, deductions=True, auto="sat",
+    nothing="no way to fill the grid keeps every row, column and box",
+    # A given taken away leaves its cell empty; a fix gives a number in an empty cell.
+    hints=Hints(clues=boards.number_clues(noun="given"), noun="given",
+                without=lambda board, gone: board.renumbered({c.index: None for c in gone}),
+                edits=boards.number_edits(lambda board, cell: range(
+                    1, board.size + 1 if board.givens[cell] is None else 1), noun="given"),
+                unit="candidates", symmetric=True),
+    layout=LAYOUT,
     editor=Editor(cycle=(".", *(str(k) for k in range(1, 10))), numbers=(1, "side"), size=(9, 9),
                   square=True, empty=("-", "0")),
 )
 FAMILY = SUDOKU.family()
 solve = SUDOKU.solve
+show, to_rows, read_answer = SUDOKU.show, SUDOKU.rows, SUDOKU.read_answer
 encode = to_rows
 
 __all__ = ["FAMILY", "SUDOKU", "Board", "Digits", "check", "encode", "parse",

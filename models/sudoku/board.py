@@ -7,11 +7,10 @@ cells. Rows and columns are 0-based in code and 1-based in every message a user 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import cached_property
 from math import isqrt
-
-import numpy as np
 
 from cpsolve.grid.geometry import Grid
 
@@ -26,9 +25,17 @@ def box_shape(size: int) -> tuple[int, int] | None:
     >>> box_shape(9), box_shape(6), box_shape(12), box_shape(7)
     ((3, 3), (2, 3), (3, 4), None)
     """
-    for rows in range(isqrt(size), 1, -1):
-        if size % rows == 0:
-            return rows, size // rows
+    return next(((rows, size // rows) for rows in range(isqrt(size), 1, -1)
+                 if size % rows == 0), None)
+
+
+def too_small(rows: int, cols: int) -> str | None:
+    """Why no Sudoku has ``rows`` rows and ``cols`` columns (``None``: one has)."""
+    if rows != cols:
+        return f"a Sudoku is square, not {rows}x{cols}"
+    if box_shape(rows) is None:
+        return f"a {rows}x{rows} board has no boxes (its size is not a product of two " \
+               "numbers above 1)"
     return None
 
 
@@ -38,8 +45,8 @@ class Board:
     each cell (``None``: empty).
 
     >>> b = Board(4, (1, None, None, None) + (None,) * 12)
-    >>> b.box, b.units[8], b.box_of[5]
-    ((2, 2), (0, 1, 4, 5), 0)
+    >>> b.units[8], b.box_of[5], b.unit_name(8)
+    ((0, 1, 4, 5), 0, 'box 1')
     """
 
     size: int
@@ -51,63 +58,30 @@ class Board:
         if any(v is not None and not 1 <= v <= self.size for v in self.givens):
             raise ValueError(f"a given is a number from 1 to {self.size}")
 
-    @property
-    def rows(self) -> int:
-        return self.size
-
-    @property
-    def cols(self) -> int:
-        return self.size
-
-    @property
-    def cells(self) -> int:
-        return self.size ** 2
+    rows = cols = property(lambda self: self.size)
+    cells = property(lambda self: self.size ** 2)
+    numbers = property(lambda self: self.givens)  # as the kit's number pieces read them
 
     @cached_property
     def grid(self) -> Grid:
         return Grid.of(self.size, self.size)
 
     @cached_property
-    def box(self) -> tuple[int, int]:
-        """The rows and columns of one box."""
-        shape = box_shape(self.size)
-        assert shape is not None
-        return shape
-
-    @cached_property
     def box_of(self) -> tuple[int, ...]:
         """The box of each cell, boxes numbered in reading order."""
-        high, wide = self.box
-        per_row = self.size // wide
-        return tuple((cell // self.size) // high * per_row + (cell % self.size) // wide
-                     for cell in range(self.cells))
+        (high, wide), n = box_shape(self.size) or (1, self.size), self.size
+        return tuple(r // high * (n // wide) + c // wide for r in range(n) for c in range(n))
 
     @cached_property
     def units(self) -> tuple[tuple[int, ...], ...]:
         """The rows, then the columns, then the boxes, each a tuple of its cells."""
-        n = self.size
-        rows = [tuple(range(r * n, (r + 1) * n)) for r in range(n)]
-        cols = [tuple(range(c, n * n, n)) for c in range(n)]
-        boxes = [tuple(cell for cell in range(n * n) if self.box_of[cell] == b)
-                 for b in range(n)]
-        return tuple(rows + cols + boxes)
+        return tuple(map(tuple, [*self.grid.lines, *self.grid.regions(self.box_of)]))
 
-    @cached_property
-    def given_in(self) -> np.ndarray:
-        """``given_in[unit, v - 1]``: whether a given of the row, column or box is v."""
-        present = np.zeros((3 * self.size, self.size + 1), dtype=bool)
-        value = np.array([v or 0 for v in self.givens], dtype=np.int64)
-        present[np.repeat(np.arange(3 * self.size), self.size),
-                value[np.array(self.units)].ravel()] = True
-        return present[:, 1:]
+    def renumbered(self, changes: Mapping[int, int | None]) -> Board:
+        """The board with the cells of ``changes`` given anew (``None``: not given)."""
+        return replace(self, givens=tuple(changes.get(c, v) for c, v in enumerate(self.givens)))
 
     def unit_name(self, unit: int) -> str:
         """How a message names unit ``unit`` (``row 3``, ``column 5``, ``box 2``: boxes
         counted in reading order)."""
-        kind = ("row", "column", "box")[unit // self.size]
-        return f"{kind} {unit % self.size + 1}"
-
-    @cached_property
-    def borders(self) -> list[tuple[int, int]]:
-        """The pairs of neighbouring cells with a box border between them."""
-        return self.grid.borders(list(self.box_of))
+        return f"{('row', 'column', 'box')[unit // self.size]} {unit % self.size + 1}"

@@ -1,10 +1,11 @@
-"""The Sudoku rules, checked on an answer, independently of every encoding: every cell
-holds a number from 1 to N, the givens stay, and no row, column or box holds a number
-twice (N cells each, so then each holds every number once)."""
+"""The Sudoku rules, checked on an answer, independently of every encoding (the kit's
+:func:`~cpsolve.grid.checks.number_breaks`, plain comparisons): every cell holds a
+number from 1 to N, the givens stay, and no row, column or box holds a number twice
+(N cells each, so then each holds every number once)."""
 
 from __future__ import annotations
 
-from cpsolve.grid.geometry import Broken
+from cpsolve.grid.checks import number_breaks
 from cpsolve.models.sudoku.board import Board, Digits
 
 
@@ -18,27 +19,5 @@ def check(board: Board, digits: Digits) -> list[str]:
     >>> check(b, (2, 1, 3, 4, 3, 4, 1, 2, 1, 2, 4, 3, 4, 3, 2, 1))[0]
     'the given 1 at row 1, column 1 holds 2'
     """
-    grid = board.grid
-    where, rc = grid.where, grid.rc
-    if len(digits) != board.cells:
-        return [Broken(f"the answer has {len(digits)} cells, the board {board.cells}")]
-    errors: list[str] = []
-    for cell, value in enumerate(digits):
-        if not isinstance(value, int) or not 1 <= value <= board.size:
-            errors.append(Broken(f"the cell at {where(cell)} holds {value!r}, not a number "
-                                 f"from 1 to {board.size}", rc(cell)))
-        given = board.givens[cell]
-        if given is not None and given != value:
-            errors.append(Broken(f"the given {given} at {where(cell)} holds {value}",
-                                 rc(cell)))
-    for unit, cells in enumerate(board.units):
-        first: dict[int, int] = {}
-        for cell in cells:
-            value = digits[cell]
-            if value in first:
-                errors.append(Broken(f"{board.unit_name(unit)} holds {value} twice, at "
-                                     f"{where(first[value])} and {where(cell)}",
-                                     rc(first[value]), rc(cell)))
-            else:
-                first[value] = cell
-    return errors
+    return number_breaks(board.grid, digits, board.givens, board.size, board.units,
+                         board.unit_name)

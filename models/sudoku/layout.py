@@ -15,15 +15,13 @@ from __future__ import annotations
 import numpy as np
 
 from cpsolve.grid.generate import Layout, Settings
-from cpsolve.models.sudoku.board import Board, Digits, box_shape
+from cpsolve.models.sudoku.board import Board, Digits, box_shape, too_small
 from cpsolve.options import Option
 
 
 def full_grid(size: int, rng: np.random.Generator) -> Digits:
     """A random valid grid of ``size`` x ``size`` (see the module docstring)."""
-    shape = box_shape(size)
-    assert shape is not None
-    high, wide = shape
+    high, wide = box_shape(size) or (1, size)
 
     def shuffled(group: int, groups: int) -> list[int]:
         """Lines in groups of ``group``: the groups, then the lines in each, shuffled."""
@@ -46,24 +44,10 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Digits]:
     return Board(settings.rows, digits), digits
 
 
-def mend(board: Board, digits: Digits, other: Digits | None, cells: set[tuple[int, int]],
-         settings: Settings, rng: np.random.Generator) -> tuple[Board, Digits] | None:
-    """A full grid pins its answer down: nothing to mend (a board given in part that
-    does not is laid out again)."""
-    return None
-
-
-def too_small(rows: int, cols: int) -> str | None:
-    if rows != cols:
-        return f"a Sudoku is square, not {cols}x{rows}"
-    if box_shape(rows) is None:
-        return f"a {rows}x{rows} board has no boxes (its size is not a product of two " \
-               "numbers above 1)"
-    return None
-
-
 LAYOUT: Layout[Board, Digits] = Layout(
-    make=make, mend=mend,
+    # A full grid pins its answer down: nothing to mend (a board given in part that
+    # does not is laid out again).
+    make=make, mend=lambda *_: None,
     density=Option("density", 0.0, "Share of the cells given at least (the kit takes "
                    "givens away while the answer stays pinned down)", kind=float, low=0,
                    high=1),

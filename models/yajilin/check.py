@@ -5,16 +5,17 @@ at one by one, and each arrow's shaded cells counted along its ray."""
 from __future__ import annotations
 
 from cpsolve.grid import loops
-from cpsolve.grid.geometry import Broken
-from cpsolve.models.yajilin.board import WORDS, Board, Loop
+from cpsolve.grid.arrows import WORDS
+from cpsolve.grid.arrows import ArrowGrid as Board
+from cpsolve.grid.geometry import Broken, Edge
 
 
-def check(board: Board, loop: Loop) -> list[str]:
+def check(board: Board, loop: frozenset[Edge]) -> list[str]:
     """Every rule ``loop`` breaks on ``board``, one message each (a
     :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid. The
     cells the loop leaves out that are not clue cells are the shaded ones.
 
-    >>> from cpsolve.models.yajilin.board import Arrow
+    >>> from cpsolve.grid.arrows import Arrow
     >>> b = Board(2, 3, (None, None, None, Arrow(1, "e"), None, None))
     >>> check(b, frozenset({(1, 2), (1, 4), (2, 5), (4, 5)}))
     ['the 1 at row 2, column 1 points right at 0 shaded cells']

@@ -19,17 +19,14 @@ from typing import Any
 
 import numpy as np
 
+from cpsolve.grid.arrows import BLANK, STEPS, Arrow
+from cpsolve.grid.arrows import ArrowGrid as Board
 from cpsolve.grid.generate import Layout, Settings
-from cpsolve.grid.randomloop import (
-    grown_beside,
-    pulled_beside,
-    random_loop,
-    seeded,
-    too_small_for,
-)
-from cpsolve.models.yajilin.board import BLANK, STEPS, Arrow, Board, Loop
+from cpsolve.grid.geometry import Edge
+from cpsolve.grid.randomloop import grown_beside, pulled_beside, random_loop, seeded, too_small_for
 from cpsolve.options import Option
 
+Loop = frozenset[Edge]
 FILL = 0.7  # the share of the cells the loop passes
 
 
@@ -58,19 +55,13 @@ def lay_out(settings: Settings, loop: Loop, rnd: random.Random,
                                  for c in orbit for other in grid.neighbours[c]):
             continue
         shaded |= orbit
-    clue_cells = [cell for cell in off if cell not in shaded]
-    clues: list[Arrow | None] = [None] * grid.cells
-    for cell in clue_cells:
-        clues[cell] = Arrow(0, None)  # a clue cell, its arrow chosen below
-    board = Board(settings.rows, settings.cols, tuple(clues))
-    for cell in clue_cells:
-        old = old_arrows.get(cell)
-        ways = [d for d in STEPS if board.counted(cell, d)]
-        direction = (old.direction if old is not None and old.direction in ways
-                     else rnd.choice(ways) if ways else None)
-        count = sum(1 for other in board.ray(cell, direction) if other in shaded)
-        clues[cell] = Arrow(count if direction else None, direction)
-    return Board(settings.rows, settings.cols, tuple(clues))
+    clue_cells = {cell for cell in off if cell not in shaded}
+    board = Board(settings.rows, settings.cols, tuple(
+        Arrow(0, None) if cell in clue_cells else None for cell in range(grid.cells)))
+    kept = {cell: Arrow(0, arrow.direction) for cell, arrow in old_arrows.items()
+            if cell in clue_cells and arrow.direction and board.counted(cell, arrow.direction)}
+    fresh = [cell for cell in off if cell in clue_cells and cell not in kept]
+    return recount(pointed(board.with_clues(kept), fresh, set(), rnd), loop)
 
 
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | None:
@@ -83,7 +74,7 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Loop] | N
 
 def recount(board: Board, loop: Loop) -> Board:
     """``board`` with every arrow's number counted again for ``loop``."""
-    from cpsolve.models.yajilin.formats import shaded
+    from cpsolve.models.yajilin import shaded
 
     dark = shaded(board, loop)
     return board.with_clues({cell: Arrow(sum(1 for o in board.ray(cell) if o in dark),
@@ -109,16 +100,9 @@ def towards(board: Board, loop: Loop, targets: set[int]) -> list[tuple[int, str]
     """Cells off the loop (shaded or clue cells) and a direction from each whose ray
     reaches a cell of ``targets`` (not the one its clue already has)."""
     passed = {cell for edge in loop for cell in edge}
-    out = []
-    for cell in range(board.cells):
-        clue = board.clues[cell]
-        if cell in passed or cell in targets:
-            continue
-        for direction in STEPS:
-            if (clue is None or clue.direction != direction) and \
-                    set(board.counted(cell, direction)) & targets:
-                out.append((cell, direction))
-    return out
+    return [(cell, way) for cell, clue in enumerate(board.clues)
+            if cell not in passed and cell not in targets for way in STEPS
+            if (clue is None or clue.direction != way) and set(board.counted(cell, way)) & targets]
 
 
 def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
@@ -127,7 +111,7 @@ def mend(board: Board, loop: Loop, other: Any, cells: set[tuple[int, int]],
     its images); else a shaded or clue cell in line with one of them given an arrow
     that way (a shaded one with its images); else the loop pushed out beside one of
     them. ``None`` when none of these can be done."""
-    from cpsolve.models.yajilin.formats import shaded
+    from cpsolve.models.yajilin import shaded
 
     grid = settings.grid
     rnd = seeded(rng)

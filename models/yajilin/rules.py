@@ -1,59 +1,70 @@
-"""The Yajilin rules as a CNF, for certificates (``docs/certificates.md``): one
-variable per edge between neighbouring cells, true where the loop uses it, and one per
-cell that is not a clue cell, true where it is shaded.
+"""The Yajilin rules, stated once (:mod:`cpsolve.grid.rules`): a variable per edge
+between neighbouring cells, true where the loop uses it, and one per cell, true where
+the loop passes it; a cell the loop leaves out is shaded, unless it is a clue cell (so
+"shaded" is the literal ``-passed`` on the other cells).
 
-- every cell has two edges of the loop or none: never one alone, never three;
-- no edge of the loop touches a clue cell;
-- a cell that is not a clue cell is shaded exactly when the loop leaves it out;
-- no two shaded cells share a side;
-- a number with an arrow: exactly that many shaded cells in the arrow's direction;
-- the loop is not empty, and its edges form one loop: a cut
-  (:class:`~cpsolve.certify.cuts.Loop`).
+* one loop (:func:`~cpsolve.grid.rules.loop`): every cell has two edges of it or
+  none, some cell is passed, the edges make one cycle (lazy cuts on SAT;
+  ``AddCircuit`` or a flow on CP-SAT);
+* the loop passes no clue cell;
+* of two neighbouring cells that are not clue cells, one is passed (shaded cells
+  never share a side);
+* a number with an arrow (a clue): exactly that many of the cells in its direction
+  that are not clue cells are shaded; a number above what they can hold, never two
+  side by side, cannot hold (implied, for the solvers).
+
+Counts over more than eight literals are written by a :mod:`pysat.card` encoding
+(``--card``), shorter ones as subset clauses.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from typing import Any, cast
 
-from cpsolve.certify.cuts import Loop
-from cpsolve.certify.rules import RuleCnf, Rules, values
-from cpsolve.models.yajilin.board import Board
-from cpsolve.models.yajilin.board import Loop as Answer
+from cpsolve.cnf import CARD, COUNTING_CARDS, count_literals
+from cpsolve.grid.arrows import ArrowGrid, clues
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.rules import Method, Model, Statement, edge_values, edges_of, lazy, loop
 
 
-def rules(board: Board) -> Rules:
-    """The rule CNF of ``board``."""
-    cnf = RuleCnf()
-    grid = board.grid
-    edge = [cnf.var(("edge", a, b)) for a, b in grid.edges]
-    shade = {cell: cnf.var(("shaded", cell)) for cell in board.open_cells}
-    for cell in range(board.cells):
-        mine = [edge[k] for k in grid.incident[cell]]
-        if board.clues[cell] is not None:
-            for one in mine:
-                cnf.clause([-one])
-            continue
-        for one in mine:
-            cnf.clause([-one, *(other for other in mine if other != one)])
-            cnf.clause([-one, -shade[cell]])
-        for three in combinations(mine, 3):
-            cnf.clause([-lit for lit in three])
-        cnf.clause([shade[cell], *mine])
-    for a, b in grid.edges:
-        if a in shade and b in shade:
-            cnf.clause([-shade[a], -shade[b]])
-    for cell in board.counting:
-        clue = board.clues[cell]
-        assert clue is not None and clue.number is not None
-        cnf.exactly(clue.number, [shade[other] for other in board.counted(cell)])
-    cnf.clause(edge)  # the empty loop is no answer
-    loop = Loop("one loop", board.cells, grid.edges, edge, grid.where)
-    index = {pair: k for k, pair in enumerate(grid.edges)}
+def rules(m: Model, board: ArrowGrid) -> None:
+    passed = loop(m, board.grid).passed
+    given = board.clues
+    m.clauses([[-passed[cell]] for cell in board.clue_cells])
+    m.clauses([[passed[a], passed[b]] for a, b in board.grid.edges
+               if given[a] is None and given[b] is None])
 
-    def literals(answer: Answer) -> list[int]:
-        return values({edge[index[pair]] for pair in answer if pair in index}, edge)
 
-    def decode(true: set[int]) -> Answer:
-        return frozenset(pair for k, pair in enumerate(grid.edges) if edge[k] in true)
+def clue(m: Model, board: ArrowGrid, arrow: Clue) -> None:
+    cell, direction = cast(tuple[int, str], arrow.key)
+    passed = m.layers["passed"]
+    m.exactly(arrow.value, [-passed[other] for other in board.counted(cell, direction)])
+    if arrow.value > board.most(cell, direction):
+        with m.implied(clues=False):
+            m.clause()  # more than the ray holds: no answer
 
-    return Rules(cnf, edge, literals, decode, [loop])
+
+def literals(board: ArrowGrid, per_cell: int, card: str | None = None, **_: Any) -> int:
+    """About how many literals (terms, for CP-SAT) a model holds, before building it:
+    ``per_cell`` for each cell, and each number's count (the direct subset clauses on
+    short rays, a counter on long ones).
+
+    >>> from cpsolve.grid.arrows import Arrow
+    >>> literals(ArrowGrid(2, 2, (Arrow(1, "e"), None, None, None)), 60)
+    241
+    """
+    return per_cell * board.cells + sum(
+        count_literals(len(board.counted(*cast(tuple[int, str], arrow.key))), arrow.value, card)
+        for arrow in clues(board))
+
+
+STATEMENT: Statement[ArrowGrid] = Statement(
+    rules, clue, decode=edges_of, encode=edge_values, methods=(
+        lazy("one loop as cuts on the candidates an incremental SAT solver finds",
+             options=(CARD.but(default="totalizer", choices=COUNTING_CARDS),),
+             literals=lambda board, **o: literals(board, 60, **o)),
+        Method("circuit", "cpsat", "one loop by AddCircuit over the cells, the numbers as "
+               "sums", {"loop": "circuit"}, literals=lambda board, **o: literals(board, 180)),
+        Method("flow", "cpsat", "one loop as passed cells connected through the chosen "
+               "edges", {"loop": "flow"}, literals=lambda board, **o: literals(board, 90)),
+    ))

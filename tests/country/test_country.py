@@ -15,8 +15,18 @@ from cpsolve.errors import InputError
 from cpsolve.grid.generate import Settings, generate
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.rooms import clue_cells
-from cpsolve.models.country import COUNTRY, Board, check, parse, show, solve, to_text
-from cpsolve.models.country.formats import read_answer, to_rows, to_url
+from cpsolve.models.country import (
+    COUNTRY,
+    Board,
+    check,
+    parse,
+    read_answer,
+    show,
+    solve,
+    to_rows,
+    to_text,
+    to_url,
+)
 from cpsolve.models.country.layout import make
 from tests.support.cli import run
 from tests.support.country_brute import solutions as brute

@@ -11,9 +11,8 @@ import pytest
 
 from cpsolve.errors import InputError
 from cpsolve.grid import setter
-from cpsolve.models.fillomino import FILLOMINO, Board, check, parse, show, solve
-from cpsolve.models.fillomino.encodings import bound, impossible
-from cpsolve.models.fillomino.formats import to_text, to_url
+from cpsolve.models.fillomino import FILLOMINO, Board, check, parse, show, solve, to_text, to_url
+from cpsolve.models.fillomino.rules import bound, impossible
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
 from tests.support.oracles import cases, fillomino_solutions, oracle

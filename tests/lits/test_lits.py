@@ -12,9 +12,18 @@ import pytest
 from cpsolve.errors import InputError
 from cpsolve.grid import setter
 from cpsolve.grid.render import MARK
-from cpsolve.models.lits import LITS, Board, check, parse, show, solve
-from cpsolve.models.lits.board import shape
-from cpsolve.models.lits.formats import to_rows, to_text, to_url
+from cpsolve.models.lits import (
+    LITS,
+    Board,
+    check,
+    parse,
+    shape,
+    show,
+    solve,
+    to_rows,
+    to_text,
+    to_url,
+)
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
 from tests.support.oracles import cases, lits_solutions, oracle

@@ -9,9 +9,19 @@ import pytest
 
 from cpsolve.errors import InputError
 from cpsolve.grid.generate import generate
-from cpsolve.models.masyu import MASYU, Board, check, parse, show, solve, to_text, to_url
+from cpsolve.models.masyu import (
+    MASYU,
+    Board,
+    check,
+    parse,
+    read_answer,
+    show,
+    solve,
+    to_rows,
+    to_text,
+    to_url,
+)
 from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE
-from cpsolve.models.masyu.formats import read_answer, to_rows
 from cpsolve.result import Status
 from tests.support.masyu_brute import solutions as brute
 

@@ -14,11 +14,21 @@ import pytest
 
 from cpsolve.errors import InputError
 from cpsolve.grid.generate import Settings, generate
-from cpsolve.models.numberlink import NUMBERLINK, Board, check, parse, show, solve, to_text
+from cpsolve.models.numberlink import (
+    NUMBERLINK,
+    Board,
+    check,
+    parse,
+    read_answer,
+    show,
+    solve,
+    to_rows,
+    to_text,
+    to_url,
+)
 from cpsolve.models.numberlink.board import FILL, NO_FILL
-from cpsolve.models.numberlink.encodings import reduce
-from cpsolve.models.numberlink.formats import read_answer, to_rows, to_url
 from cpsolve.models.numberlink.layout import make
+from cpsolve.models.numberlink.rules import reduce
 from tests.support.cli import run
 from tests.support.numberlink_brute import solutions as brute
 
@@ -193,10 +203,8 @@ def test_generated_boards_are_unique_under_their_rule(fill):
 def test_the_certificate_cuts_a_cycle_and_refuses_a_forged_cut():
     """The rule CNF's Paths group: a cycle through no number is cut, its argument holds;
     a cut whose side holds a number, or whose edge leaves it, is refused."""
-    from cpsolve.models.numberlink.rules import rules
-
     board = parse("3 3\n1 - -\n- - -\n1 - -\n")
-    stated = rules(board)
+    stated = NUMBERLINK.rules(board)
     group = stated.group("paths")
     grid = board.grid
     ring = path(3, [(0, 1), (0, 2), (1, 2), (1, 1), (0, 1)])

@@ -11,8 +11,7 @@ import pytest
 
 from cpsolve.errors import InputError
 from cpsolve.grid import setter
-from cpsolve.models.nurikabe import NURIKABE, Board, check, parse, solve
-from cpsolve.models.nurikabe.formats import to_text, to_url
+from cpsolve.models.nurikabe import NURIKABE, Board, check, parse, solve, to_text, to_url
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
 from tests.support.oracles import nurikabe_solutions

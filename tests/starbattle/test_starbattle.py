@@ -14,8 +14,7 @@ from cpsolve.errors import InputError
 from cpsolve.grid import setter
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.render import MARK
-from cpsolve.models.starbattle import STARBATTLE, Board, check, parse, show, solve
-from cpsolve.models.starbattle.formats import to_text, to_url
+from cpsolve.models.starbattle import STARBATTLE, Board, check, parse, show, solve, to_text, to_url
 from cpsolve.models.starbattle.layout import grow, random_stars
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json

@@ -13,12 +13,14 @@ import pytest
 
 from cpsolve.errors import InputError, UsageError
 from cpsolve.models.sudoku import SUDOKU, Board, check, parse, show, solve
-from cpsolve.models.sudoku.encodings import ENCODINGS, prepare
 from cpsolve.models.sudoku.formats import to_line, to_text, to_url
 from cpsolve.models.sudoku.layout import full_grid
+from cpsolve.models.sudoku.rules import prepare
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
 from tests.support.oracles import oracle
+
+ENCODINGS = SUDOKU.encodings
 
 # Published on puzz.link (collected in public repositories of puzzle solvers), each
 # unique; and Arto Inkala's 2012 "hardest" board in the one-line form, with its answer.

@@ -12,8 +12,20 @@ import pytest
 
 from cpsolve.errors import InputError
 from cpsolve.grid.generate import generate
-from cpsolve.models.yajilin import YAJILIN, Arrow, Board, check, parse, show, solve, to_text
-from cpsolve.models.yajilin.formats import read_answer, shaded, to_rows, to_url
+from cpsolve.models.yajilin import (
+    YAJILIN,
+    Arrow,
+    Board,
+    check,
+    parse,
+    read_answer,
+    shaded,
+    show,
+    solve,
+    to_rows,
+    to_text,
+    to_url,
+)
 from tests.support.cli import run
 from tests.support.yajilin_brute import solutions as brute
 

@@ -117,29 +117,33 @@ class Loop:
     ``passed[node]`` true exactly when the loop passes the node. Every node has two
     edges or none; the loop is not empty; the edges make one cycle. ``witnesses``:
     nodes every answer passes (a pearl, a corner of a 3), the cuts' preferred
-    witnesses. ``where`` names a node in a certificate's messages."""
+    witnesses. ``where`` names a node in a certificate's messages. ``cpsat_clauses``:
+    CP-SAT gets the degree rule as clauses beside its sums (Country Road's published
+    boards take half the search with both)."""
 
     grid: Grid
     edge: Layer
     passed: Layer
     witnesses: Sequence[int] = ()
     where: Callable[[int], str] | None = None
+    cpsat_clauses: bool = False
 
     def degree(self) -> list[list[int]]:
         """Every node two edges or none, passed exactly when it has two; some node
         passed."""
         from itertools import combinations
 
-        edge, passed = self.edge.first - 1, self.passed
+        first, used_first = self.edge.first, self.passed.first
         clauses: list[list[int]] = []
+        append, extend = clauses.append, clauses.extend
         for node, incident in enumerate(self.grid.incident):
-            lits = [edge + k + 1 for k in incident]
-            used = passed[node]
-            clauses.append([-used, *lits])
-            clauses.extend([-lit, used] for lit in lits)
-            clauses.extend([-lit, *(o for o in lits if o != lit)] for lit in lits)
-            clauses.extend([-a, -b, -c] for a, b, c in combinations(lits, 3))
-        clauses.append(passed.vars)
+            lits = [first + k for k in incident]
+            used = used_first + node
+            append([-used, *lits])
+            extend([[-lit, used] for lit in lits])
+            extend([[-lit, *lits[:i], *lits[i + 1:]] for i, lit in enumerate(lits)])
+            extend([[-a, -b, -c] for a, b, c in combinations(lits, 3)])
+        append(self.passed.vars)
         return clauses
 
     def sat(self, out: SatOut) -> None:
@@ -176,8 +180,9 @@ class Loop:
         from cpsolve.grid.connectivity import cpsat_connected_flow, cpsat_loop
 
         grid, model = self.grid, out.model
-        for clause in self.degree()[-1:]:
+        for clause in self.degree()[:-1] if self.cpsat_clauses else ():
             model.add_bool_or(out.bools(clause))
+        model.add_bool_or(out.bools(self.passed.vars))  # not empty (the degree is a sum)
         edge_vars = out.bools(self.edge.vars)
         used = out.bools(self.passed.vars)
         for cell in range(grid.cells):
@@ -198,26 +203,42 @@ class Loop:
 
 
 def loop(model: Model, grid: Grid, witnesses: Sequence[int] = (),
-         where: Callable[[int], str] | None = None) -> Loop:
+         where: Callable[[int], str] | None = None,
+         named: Callable[[int], str] | None = None, cpsat_clauses: bool = False) -> Loop:
     """State "one loop along ``grid``'s edges" on ``model``: it makes the variables
     ``edge`` (one per edge of the grid, in its order) and ``passed`` (one per node) and
-    the rule; the answer is the edges."""
-    rule = Loop(grid, model.layer("edge", len(grid.edges)), model.layer("passed", grid.cells),
-                witnesses, where)
+    the rule; the answer is the edges. Made first, the layers number the edges from 1,
+    then the nodes (the order the loop genres' SAT models have always had). Variable
+    names write a node as ``named`` does (``grid``'s names unless told), an edge as its
+    two ends. ``cpsat_clauses``: see :class:`Loop`.
+
+    >>> from cpsolve.grid.geometry import Grid
+    >>> m = Model()
+    >>> rule = loop(m, Grid(2, 2), witnesses=[0])
+    >>> m.layers["edge"].first, m.layers["passed"].first, m.name(1), m.name(5)
+    (1, 5, 'edge r1c1-r1c2', 'passed r1c1')
+    """
+    edges, name = grid.edges, named or grid.name
+    rule = Loop(grid, model.layer("edge", len(edges),
+                                  named=lambda k: f"{name(edges[k][0])}-{name(edges[k][1])}"),
+                model.layer("passed", grid.cells, named=name), witnesses, where, cpsat_clauses)
     model.require(rule)
     model.solution(range(rule.edge.first, rule.edge.first + rule.edge.count))
     return rule
 
 
-def edges_of(board: Any, values: tuple[bool, ...]) -> frozenset[tuple[int, int]]:
-    """A loop or paths answer: the grid's edges whose values hold."""
-    edges = board.grid.edges
+def edges_of(board: Any, values: tuple[bool, ...], grid: Grid | None = None
+             ) -> frozenset[tuple[int, int]]:
+    """A loop or paths answer: the edges whose values hold, of ``grid`` (the board's
+    own unless told: Slitherlink's loop runs on its corner points)."""
+    edges = (grid or board.grid).edges
     return frozenset(edges[k] for k, on in enumerate(values) if on)
 
 
-def edge_values(board: Any, answer: Any) -> list[bool]:
-    """The values of an answer's edges, in the grid's order."""
-    return [e in answer for e in board.grid.edges]
+def edge_values(board: Any, answer: Any, grid: Grid | None = None) -> list[bool]:
+    """The values of an answer's edges, in the order of ``grid`` (the board's own
+    unless told)."""
+    return [e in answer for e in (grid or board.grid).edges]
 
 
 __all__ = ["CONNECT", "LOOPS", "Connected", "Loop", "edge_values", "edges_of", "loop"]

@@ -36,7 +36,7 @@ built with numpy), counts (``lo <= sum(lits) <= hi``) and global rules
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -73,8 +73,9 @@ class Item:
 @dataclass(frozen=True)
 class Count:
     """``lo <= sum(lits) <= hi`` (``hi`` ``None``: no upper bound). ``card`` names
-    the SAT encoding (``None``: the method's, see :mod:`.sat`); counts over at most
-    ``direct`` literals are written as subset clauses whatever the encoding."""
+    the SAT encoding (``None``: the method's, see :mod:`.sat`); a count whose subset
+    clauses take at most ``direct`` literals is written as them whatever the
+    encoding."""
 
     lits: tuple[int, ...]
     lo: int
@@ -86,13 +87,18 @@ class Count:
 class Layer(Mapping[Hashable, int]):
     """The variables of one name, by key (a cell, an edge, a pair): ``layer[key]``
     the variable, :data:`FALSE` for a key it does not hold (``layer.get`` for another
-    default). Iterating gives the keys; :attr:`vars` the variables in key order."""
+    default). Iterating gives the keys; :attr:`vars` the variables in key order.
+    ``fixed`` keys (values the deductions decided, :attr:`Model.decided`) are no
+    variables: they read as :data:`TRUE` or :data:`FALSE`."""
 
     def __init__(self, name: Hashable, keys: Sequence[Hashable] | None, first: int,
-                 count: int) -> None:
+                 count: int, named: Callable[[Any], str] | None = None,
+                 fixed: Mapping[Hashable, bool] | None = None) -> None:
         self.name = name
         self.first = first
         self.count = count
+        self.named = named  # a key in words, for variable names (None: the model's way)
+        self.fixed = fixed
         self._keys = keys  # None: the keys are 0 .. count - 1
         self._index: dict[Hashable, int] | None = None
 
@@ -109,11 +115,17 @@ class Layer(Mapping[Hashable, int]):
         if self._keys is None and type(key) is int:  # noqa: E721 (bool is no cell)
             return self.first + key if 0 <= key < self.count else FALSE
         position = self._position(key)
-        return FALSE if position is None else self.first + position
+        if position is None:
+            return TRUE if self.fixed is not None and self.fixed.get(key) else FALSE
+        return self.first + position
 
     def get(self, key: Hashable, default: Any = None) -> Any:  # type: ignore[override]
         position = self._position(key)
-        return default if position is None else self.first + position
+        if position is None:
+            if self.fixed is not None and key in self.fixed:
+                return TRUE if self.fixed[key] else FALSE
+            return default
+        return self.first + position
 
     def __contains__(self, key: object) -> bool:
         return self._position(key) is not None  # type: ignore[arg-type]
@@ -141,7 +153,9 @@ class Model:
     """A board's rules: variables keyed by name and the constraints over them (see the
     module docstring). ``grid`` names cells in messages and ``--dump-cnf``;
     ``options`` are the chosen method's (a genre's statement may read them, as its
-    ``card``)."""
+    ``card``). ``decided`` holds, by layer name, the keys a genre's own deductions
+    decided and their values: a layer of that name leaves them out, and the rules
+    stated on them fold as constants, so the model is what the deductions leave."""
 
     grid: Grid | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -151,19 +165,43 @@ class Model:
     projection: Sequence[int] | None = None
     _order: list[Layer] = field(default_factory=list)
     _tag: Tag = RULE
+    decided: Mapping[Hashable, Mapping[Hashable, bool]] = field(default_factory=dict)
+    # The clause list clause() adds to: (items list, tag, list); see clause().
+    _last: tuple[list[Item], Tag, list[list[int]]] | None = field(default=None, repr=False)
 
     # -- variables -------------------------------------------------------------------
 
-    def layer(self, name: Hashable, keys: int | Iterable[Hashable]) -> Layer:
+    def adopt(self, made: Layer) -> Layer:
+        """A layer of a kind of its own (a number per cell over its candidates,
+        :class:`~.alldifferent.Candidates`), made with ``made.first`` the model's next
+        variable: numbered, named and kept as :meth:`layer` keeps its own."""
+        if made.name in self.layers:
+            raise ValueError(f"the model already has variables called {made.name!r}")
+        if made.first != self.nvars + 1:
+            raise ValueError(f"the layer {made.name!r} does not start at the next variable")
+        self.nvars += made.count
+        self.layers[made.name] = made
+        self._order.append(made)
+        return made
+
+    def layer(self, name: Hashable, keys: int | Iterable[Hashable], *,
+              named: Callable[[Any], str] | None = None) -> Layer:
         """New variables called ``name``, one per key: ``keys`` a count (keys 0 to
-        count - 1: cells, edges) or the keys themselves, in order."""
+        count - 1: cells, edges) or the keys themselves, in order. ``named`` writes a
+        key in variable names (an edge as its two ends; by default a number below the
+        grid's cells is a cell)."""
         if name in self.layers:
             raise ValueError(f"the model already has variables called {name!r}")
-        if isinstance(keys, int):
-            made = Layer(name, None, self.nvars + 1, keys)
+        fixed = self.decided.get(name)
+        if fixed:
+            listed = [k for k in (range(keys) if isinstance(keys, int) else keys)
+                      if k not in fixed]
+            made = Layer(name, listed, self.nvars + 1, len(listed), named, fixed)
+        elif isinstance(keys, int):
+            made = Layer(name, None, self.nvars + 1, keys, named)
         else:
             listed = list(keys)
-            made = Layer(name, listed, self.nvars + 1, len(listed))
+            made = Layer(name, listed, self.nvars + 1, len(listed), named)
         self.nvars += made.count
         self.layers[name] = made
         self._order.append(made)
@@ -200,10 +238,27 @@ class Model:
         words = " ".join(map(str, name)) if isinstance(name, tuple) else str(name)
         if key is None:
             return words
+        named = self.layers[name].named if name in self.layers else None
+        if named is not None:
+            return f"{words} {named(key)}"
         if self.grid is not None and isinstance(key, int) and not isinstance(key, bool):
             return f"{words} {self.grid.name(key)}" if key < self.grid.cells else \
                 f"{words} {key}"
         return f"{words} {key}"
+
+    def names(self) -> list[str]:
+        """Every variable's :meth:`name`, in order; a layer that writes its own keys
+        (``named``) a key at a time, without looking each variable up (CP-SAT names
+        every variable it makes)."""
+        found: list[str] = []
+        for layer in self._order:
+            named, name = layer.named, layer.name
+            if named is None:
+                found.extend(map(self.name, range(layer.first, layer.first + layer.count)))
+                continue
+            words = " ".join(map(str, name)) if isinstance(name, tuple) else str(name)
+            found.extend(f"{words} {named(key)}" for key in layer)
+        return found
 
     def _grid(self) -> Grid:
         if self.grid is None:
@@ -245,8 +300,16 @@ class Model:
         dropped, FALSE literals left out; an empty clause cannot hold)."""
         if TRUE in lits:
             return
-        self.items.append(Item("clauses", [[lit for lit in lits if lit != FALSE]
-                                           if FALSE in lits else list(lits)], self._tag))
+        clause = [lit for lit in lits if lit != FALSE] if FALSE in lits else list(lits)
+        # Clauses stated one after another under one tag go in one item (a clue's few
+        # clauses, a rule's many): fewer items to compile.
+        items, tag, last = self.items, self._tag, self._last
+        if last is not None and last[0] is items and last[1] is tag and items[-1].data is last[2]:
+            last[2].append(clause)
+            return
+        own = [clause]
+        items.append(Item("clauses", own, tag))
+        self._last = (items, tag, own)
 
     def clauses(self, rows: Any) -> None:
         """Many clauses at once, as they are (no constants): a list of lists of
@@ -272,8 +335,11 @@ class Model:
         """Between ``lo`` and ``hi`` of ``lits`` hold (``hi`` ``None``: at least
         ``lo``); constants folded."""
         listed = list(lits)
+        if lo <= 0 and hi is not None and hi >= len(listed):
+            return  # always holds, whatever the constants (at most one of one)
         trues = listed.count(TRUE)
-        kept = tuple(lit for lit in listed if lit not in (TRUE, FALSE))
+        kept = tuple(lit for lit in listed if lit not in (TRUE, FALSE)) \
+            if trues or FALSE in listed else tuple(listed)
         lo, hi = lo - trues, None if hi is None else hi - trues
         if hi is not None and (hi < 0 or lo > hi) or lo > len(kept):
             self._add("clauses", [[]])  # cannot hold

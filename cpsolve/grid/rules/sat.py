@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from cpsolve.backends.sat import CnfModel, Partial, Refine
@@ -150,21 +151,59 @@ def _guarded(clauses: Any, guards: tuple[int, ...]) -> Any:
     return clauses
 
 
+SHORT = 8  # exact counts over at most this many literals (all direct): clauses as lists
+
+
+@cache
+def _picks(size: int, number: int) -> tuple[tuple[tuple[int, ...], ...],
+                                            tuple[tuple[int, ...], ...], int]:
+    """Where the subset clauses of "exactly ``number`` of ``size``" take their literals:
+    every ``number + 1`` of them (one is false), every ``size - number + 1`` (one is
+    true); and how many literals that is."""
+    from itertools import combinations
+
+    off = tuple(combinations(range(size), number + 1)) if number < size else ()
+    on = tuple(combinations(range(size), size - number + 1)) if number > 0 else ()
+    return off, on, sum(map(len, off)) + sum(map(len, on))
+
+
+def _subsets(lits: list[int], number: int) -> list[list[int]]:
+    """The subset clauses of "exactly ``number`` of ``lits``" (as :func:`cpsolve.cnf.exactly`
+    writes them, in lists: a short count is cheaper so than as arrays).
+
+    >>> _subsets([1, 2, 3], 1)
+    [[-1, -2], [-1, -3], [-2, -3], [1, 2, 3]]
+    """
+    from cpsolve.limits import charge
+
+    off, on, size = _picks(len(lits), number)
+    charge(size)
+    return ([[-lits[i] for i in pick] for pick in off]
+            + [[lits[i] for i in pick] for pick in on])
+
+
 def count_groups(count: Count, out: SatOut, card: str) -> list[Any]:
     """The clause groups of one count: subset clauses when short (at most 8
     literals, a count of none or all, ``card`` ``direct``, or within the count's own
     literal budget), else a :mod:`pysat.card` encoding."""
+    lits, lo, hi = list(count.lits), count.lo, count.hi
+    size = len(lits)
+    if lo == hi and size <= SHORT:
+        return [_subsets(lits, lo)]
+    if lo == 0 and hi is not None and 0 < hi < size <= SHORT:
+        # At most hi of a few, whatever the card: every hi + 1 has a false one (for
+        # one, the pairs at_most_one writes), in lists.
+        return [[[-lits[i] for i in pick] for pick in _picks(size, hi)[0]]]
     import numpy as np
 
     from cpsolve.cnf import AMO_ONLY_CARDS, at_most_one, card_clauses, count_literals, exactly
 
-    lits, lo, hi = list(count.lits), count.lo, count.hi
     card = count.card or card
-    size = len(lits)
     row = np.array([lits], dtype=np.int64)
     if lo == hi:
         direct = (size <= 8 or card == "direct" or lo in (0, size)
-                  or (count.direct is not None and count_literals(size, lo) <= count.direct))
+                  or (count.direct is not None
+                      and count_literals(size, lo, "direct") <= count.direct))
         if direct:
             return list(exactly(row, lo))
         pool = out.pool()

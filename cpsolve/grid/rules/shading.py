@@ -1,6 +1,7 @@
 """Rules that shading genres share, stated on the rule language's model: the shading
-itself (a variable per cell, the answer), no two shaded cells side by side, no block
-all shaded, and the unshaded (or shaded) cells connected.
+itself (a variable per cell, the answer), no two shaded cells side by side (or touching
+at a corner, Star Battle's stars: :class:`Untouching`), no block all shaded, and the
+unshaded (or shaded) cells connected.
 
 >>> from cpsolve.grid.geometry import Grid
 >>> from cpsolve.grid.rules.model import Model
@@ -14,10 +15,18 @@ all shaded, and the unshaded (or shaded) cells connected.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.rules.globals import Connected
 from cpsolve.grid.rules.model import Layer, Model
+
+if TYPE_CHECKING:
+    from cpsolve.grid.geometry import Grid
+    from cpsolve.grid.rules.certificate import CertOut
+    from cpsolve.grid.rules.cpsat import CpsatOut
+    from cpsolve.grid.rules.sat import SatOut
 
 
 def shading(m: Model, name: str = "shaded") -> Layer:
@@ -34,11 +43,15 @@ def _grid(m: Model) -> Any:
     return m.grid
 
 
-def apart(m: Model, shaded: Layer, pairs: Sequence[tuple[int, int]] | None = None) -> None:
+def apart(m: Model, shaded: Layer, pairs: Sequence[tuple[int, int]] | None = None, *,
+          corners: bool = False) -> None:
     """No two shaded cells side by side (of ``pairs``: the grid's neighbours unless
-    told; the grid's ``touching`` pairs forbid diagonals too)."""
+    told); with ``corners``, not even at a corner (:class:`Untouching`)."""
     import numpy as np
 
+    if corners:
+        m.require(Untouching(_grid(m), shaded))
+        return
     pairs = _grid(m).pairs if pairs is None else pairs
     if len(pairs):
         m.clauses(-(np.asarray(pairs, dtype=np.int64) + shaded.first))
@@ -78,4 +91,53 @@ def shaded_connected(m: Model, shaded: Layer, roots: Sequence[int] | None = None
                         "shaded connected", roots=roots, grid=grid, where=grid.where))
 
 
-__all__ = ["apart", "no_block", "shaded_connected", "shading", "unshaded_connected"]
+@dataclass
+class Untouching:
+    """No two cells of ``layer`` (a variable per cell of ``grid``) true where they
+    touch, by a side or a corner (a king's move): on SAT and in a certificate a clause
+    a touching pair; on CP-SAT at most one true in each 2x2 block, the same rule in a
+    quarter of the constraints, as every touching pair lies in a block (a grid one
+    cell wide keeps the pairs).
+
+    >>> from cpsolve.grid.geometry import Grid
+    >>> m = Model(Grid(2, 2))
+    >>> apart(m, shading(m), corners=True)
+    >>> m.items[0].data.clauses().tolist()
+    [[-1, -2], [-1, -3], [-1, -4], [-2, -3], [-2, -4], [-3, -4]]
+    """
+
+    grid: Grid
+    layer: Layer
+
+    def clauses(self) -> Any:
+        return -(_touching(self.grid) + self.layer.first)
+
+    def sat(self, out: SatOut) -> None:
+        out.add(self.clauses())
+
+    def cpsat(self, out: CpsatOut) -> None:
+        grid, model = self.grid, out.model
+        if grid.rows < 2 or grid.cols < 2:
+            for clause in self.clauses().tolist():
+                model.add_bool_or(out.bools(clause))
+            return
+        cell = out.bools(self.layer.vars)
+        for block in grid.blocks:
+            model.add_at_most_one([cell[c] for c in block])
+
+    def certificate(self, out: CertOut) -> None:
+        for clause in self.clauses().tolist():
+            out.clause(clause)
+
+
+@lru_cache(maxsize=16)
+def _touching(grid: Grid) -> Any:
+    """Every pair of cells that touch, ``a < b``, by ``a`` (an array, kept a grid)."""
+    import numpy as np
+
+    pairs = [(a, b) for a, near in enumerate(grid.touching) for b in near if a < b]
+    return np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+
+
+__all__ = ["Untouching", "apart", "no_block", "shaded_connected", "shading",
+           "unshaded_connected"]

@@ -7,7 +7,9 @@ states each clue of the board inside ``model.clue(clue.key)``, and so can state 
 a fix would add). From it the kit makes every model the genre needs:
 
 * the solving methods (:class:`Method`: a backend and the compile options it fixes,
-  ``lazy`` on SAT, ``flow`` or ``circuit`` on CP-SAT, ...) for the driver's table;
+  ``lazy`` on SAT, ``flow`` or ``circuit`` on CP-SAT, ...) for the driver's table; a
+  genre with deductions of its own (its ``prepare``) has them model what those leave
+  when its prepared board says what they ``decided`` (:attr:`Model.decided`);
 * the setter's clue model: the rules that hold whatever the clues, and each clue's
   part under a selector of its own (:meth:`Statement.hints`);
 * a certificate's rule CNF (:meth:`Statement.certificate`).
@@ -57,7 +59,15 @@ class Method:
     ``cpsat``), a ``summary`` (why it may win or lose), the compile options it
     fixes (``{"connect": "order"}``), the options a user may set (``card``), and
     ``literals(board, **options)``, an estimate of the model's size before it is built
-    (the kit's own when ``None``: ``per_cell`` literals a cell)."""
+    (the kit's own when ``None``: ``per_cell`` literals a cell).
+
+    Methods of one name on the two backends are one entry of the driver's table
+    (``--encoding NAME``, either backend; the first one's summary and estimate).
+    ``build(prepared, **options)`` is a genre's own builder of the method's model,
+    kept in place of the statement's compile where it is measured faster (a test
+    holds its answers to the statement's); ``prepared`` is what the genre's
+    ``prepare`` leaves. With ``residual``, ``literals`` reads that too, not the
+    board (what the deductions left is what gets built)."""
 
     name: str
     backend: str
@@ -66,6 +76,8 @@ class Method:
     options: tuple[Option, ...] = ()
     literals: Callable[..., int] | None = None
     per_cell: int = 50
+    build: Callable[..., Any] | None = None
+    residual: bool = False
 
 
 def lazy(summary: str = "the global rules as cuts on the candidates an incremental SAT "
@@ -93,10 +105,12 @@ class Statement(Generic[Board]):
     # -- the model -------------------------------------------------------------------
 
     def model(self, board: Any, options: Mapping[str, Any] | None = None,
-              clues: Sequence[Clue] | None = None) -> Model:
+              clues: Sequence[Clue] | None = None,
+              decided: Mapping[Any, Mapping[Any, bool]] | None = None) -> Model:
         """The model of ``board``: its rules and every clue's (``clues``: these instead
-        of the board's own)."""
-        m = Model(grid=self.grid(board), options=dict(options or {}))
+        of the board's own), with the values ``decided`` by deductions as constants
+        (:attr:`Model.decided`)."""
+        m = Model(grid=self.grid(board), options=dict(options or {}), decided=decided or {})
         self.rules(m, board)
         given = clues if clues is not None else (
             self.clues(board) if self.clues is not None else [])
@@ -128,17 +142,21 @@ class Statement(Generic[Board]):
 
     # -- what the kit makes of it ----------------------------------------------------
 
-    def sat(self, board: Any, **options: Any) -> CnfModel:
-        """The SAT model a solve builds."""
+    def sat(self, board: Any, *, decided: Mapping[Any, Mapping[Any, bool]] | None = None,
+            clues: Sequence[Clue] | None = None, **options: Any) -> CnfModel:
+        """The SAT model a solve builds (``decided``: of what deductions leave;
+        ``clues``: those its model still states, when they took the others in)."""
         from cpsolve.grid.rules.sat import to_sat
 
-        return to_sat(self.model(board, options), options)
+        return to_sat(self.model(board, options, clues, decided=decided), options)
 
-    def cpsat(self, board: Any, **options: Any) -> CpsatModel:
-        """The CP-SAT model a solve builds."""
+    def cpsat(self, board: Any, *, decided: Mapping[Any, Mapping[Any, bool]] | None = None,
+              clues: Sequence[Clue] | None = None, **options: Any) -> CpsatModel:
+        """The CP-SAT model a solve builds (``decided`` and ``clues`` as for
+        :meth:`sat`)."""
         from cpsolve.grid.rules.cpsat import to_cpsat
 
-        return to_cpsat(self.model(board, options), options)
+        return to_cpsat(self.model(board, options, clues, decided=decided), options)
 
     def certificate(self, board: Any) -> Rules:
         """The rule CNF of ``board`` for a certificate."""
@@ -159,15 +177,19 @@ class Statement(Generic[Board]):
         return self.answer(board, found) if isinstance(found, tuple) else None
 
     def encodings(self) -> Encodings:
-        """The driver's table of methods."""
+        """The driver's table of methods (those of one name, one entry)."""
         from cpsolve.grid.model import Encoding, Encodings
 
-        entries = []
+        named: dict[str, list[Method]] = {}
         for method in self.methods:
-            build = partial(_build, self, method)
-            estimate = partial(_literals, method)
-            entries.append(Encoding(method.name, method.summary, literals=estimate,
-                                    options=method.options, **{method.backend: build}))
+            named.setdefault(method.name, []).append(method)
+        entries = []
+        for name, same in named.items():
+            first = same[0]
+            builds = {m.backend: partial(_build, self, m) for m in same}
+            options = first.options if len(same) == 1 else {m.backend: m.options for m in same}
+            entries.append(Encoding(name, first.summary, literals=partial(_literals, first),
+                                    options=options, **builds))
         return Encodings(*entries)
 
     def prepare(self, board: Any, deduce: bool = True) -> Any:
@@ -180,9 +202,16 @@ class Statement(Generic[Board]):
 
     def base(self, board: Any) -> CnfModel:
         """The rules that hold whatever the clues, as a SAT model over the whole
-        board (the clue model's first part)."""
+        board (the clue model's first part). Refused before it is built when the
+        first SAT method's estimate of its size (read from the board) does not fit in
+        memory."""
         from cpsolve.grid.rules.sat import BASE, to_sat
+        from cpsolve.limits import model_fits
 
+        first = next((m for m in self.methods if m.backend == "sat"), None)
+        if first is not None and first.literals is not None and not first.residual:
+            model_fits(first.literals(board, **first.fixed), "sat",
+                       "the rules' model the setter's tools and the generator work on")
         return to_sat(self._kept(board), {}, BASE)
 
     def own(self, board: Any, clue: Clue, top: int) -> tuple[list[Any], int]:
@@ -248,14 +277,22 @@ _KEPT_LOCK = threading.Lock()
 
 def _build(statement: Statement[Any], method: Method, prepared: Any, **options: Any) -> Any:
     chosen = {**method.fixed, **options}
+    if method.build is not None:
+        return method.build(prepared, **chosen)
+    # What a genre's own deductions decided, when its prepare says (``decided``).
+    decided = getattr(prepared, "decided", None)
+    # The clues the model still states, when the deductions took the others in
+    # (``None``: every clue of the board).
+    clues = getattr(prepared, "clues", None)
     if method.backend == "sat":
-        return statement.sat(prepared.board, **chosen)
-    return statement.cpsat(prepared.board, **chosen)
+        return statement.sat(prepared.board, decided=decided, clues=clues, **chosen)
+    return statement.cpsat(prepared.board, decided=decided, clues=clues, **chosen)
 
 
 def _literals(method: Method, prepared: Any, **options: Any) -> int:
     if method.literals is not None:
-        return method.literals(prepared.board, **{**method.fixed, **options})
+        read = prepared if method.residual else prepared.board
+        return method.literals(read, **{**method.fixed, **options})
     board = prepared.board
     cells = board.cells if hasattr(board, "cells") else board.grid.cells
     return method.per_cell * int(cells)
