@@ -63,7 +63,8 @@ def read_board(arg: str) -> tuple[str, str]:
     """The text of BOARD and the name to report errors against.
 
     BOARD is ``-`` for standard input, a file, or the board itself where it has a
-    one-line form (a URL, a game ID, a DevQuiz line).
+    one-line form (a URL, a game ID, a DevQuiz line, a Sudoku's line of digits and
+    dots: at least 16 of them and nothing else).
     """
     if arg == "-":
         data = sys.stdin.buffer.read(MAX_BOARD_BYTES + 1)
@@ -84,7 +85,8 @@ def read_board(arg: str) -> tuple[str, str]:
             raise InputError(f"not a text file ({error.reason})", source=arg) from None
         except OSError as error:
             raise InputError(error.strerror or str(error), source=arg) from None
-    if any(mark in arg for mark in ("\n", ":", ",", "#", "?")):
+    if any(mark in arg for mark in ("\n", ":", ",", "#", "?")) or (
+            len(arg) >= 16 and not arg.strip("0123456789.")):
         try:  # bytes that are not UTF-8 reach Python as lone surrogates
             arg.encode("utf-8")
         except UnicodeEncodeError:
