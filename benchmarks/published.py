@@ -1,6 +1,6 @@
 """Generated boards against published ones: the shape of Heyawake and Masyu boards the
 generator makes with its default settings (``cpsolve generate FAMILY COLS ROWS``), at
-the sizes of the published boards in ``benchmarks/data/published/`` (puzz.link URLs of
+the sizes of the published boards in ``models/GENRE/cases.toml`` (puzz.link URLs of
 human-set puzzles, with their sources), beside the published boards themselves.
 
 Heyawake: rooms per 100 cells, mean and largest room, the share of rooms numbered,
@@ -17,24 +17,21 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from common import machine
 
 from cpsolve.grid.generate import generate
+from cpsolve.grid.solve import solve
 from cpsolve.limits import Deadline
-
-DATA = Path(__file__).resolve().parent / "data" / "published"
 
 
 def published(family: str) -> list[str]:
     """The URLs of the published boards of ``family`` that have one solution."""
-    urls = []
-    for line in (DATA / f"{family}.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#") and "outcome: unique" in line:
-            urls.append(line.split()[0])
-    return urls
+    from cpsolve.grid import cases
+
+    return [board for board in cases.of(f"cpsolve.models.{family}").boards("unique")
+            if "://" in board]
 
 
 def heyawake_shape(board: Any, shading: Any) -> dict[str, float]:
@@ -63,7 +60,7 @@ def compare(family: str, shape: Callable[[Any, Any], dict[str, float]], per_size
             limit: float) -> None:
     import importlib
 
-    from cpsolve.grid.generate import grader_of
+    from cpsolve.grid.grading import grader_of
 
     module = importlib.import_module(f"cpsolve.models.{family}")
     puzzle = getattr(module, family.upper())
@@ -72,7 +69,7 @@ def compare(family: str, shape: Callable[[Any, Any], dict[str, float]], per_size
     mine, theirs, seconds, failed = [], [], [], 0
     grades: dict[str, list[str]] = {"published": [], "generated": []}
     for k, board in enumerate(boards):
-        theirs.append(shape(board, puzzle.solve(board).solution))
+        theirs.append(shape(board, solve(puzzle, board).solution))
         graded = grader.grade(board, Deadline(limit))
         grades["published"].append(graded.name or "not graded in time")
         for seed in range(per_size):

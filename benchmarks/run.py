@@ -49,7 +49,7 @@ from cpsolve import registry
 from cpsolve.family import Kind
 from cpsolve.grid import cases as genre_cases
 from cpsolve.grid.generate import generate
-from cpsolve.grid.solve import candidates
+from cpsolve.grid.solve import candidates, solve
 from cpsolve.result import Status
 
 ROOT = Path(__file__).resolve().parent
@@ -135,7 +135,7 @@ def made(name: str, grid: Any, bench: genre_cases.Benchmark, size: genre_cases.S
 def ours(grid: Any, limit: float, **options: Any) -> Callable[[Any], Outcome]:
     """A cpsolve method as users call it: the outcome, and the answer of a unique board."""
     def run(board: Any) -> Outcome:
-        result = grid.solve(board, unique=True, time_limit=limit, **options)
+        result = solve(grid, board, unique=True, time_limit=limit, **options)
         if result.status is Status.ERROR:
             raise SystemExit(f"{grid.name} {options or 'default'}: {result.reason}")
         if result.status is Status.UNSOLVABLE:

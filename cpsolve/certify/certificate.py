@@ -51,7 +51,7 @@ from cpsolve.family import Family, Kind
 from cpsolve.limits import Deadline, TimeUp
 
 FORMAT = "cpsolve-certificate"
-VERSION = 1
+VERSION = 2  # 2: a grid genre's rule CNF is its statement's plainest compile
 PROVER = "cadical153"  # python-sat's CaDiCaL 1.5.3: it logs DRAT proofs
 CLAIMS = ("unique", "no solution", "optimal")
 FILES = ("board.txt", "answer.json", "rules.cnf", "cuts.json", "problem.cnf",

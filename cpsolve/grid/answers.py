@@ -55,7 +55,22 @@ class Marks:
         return gridtext.looks_marked(text, set(self.on), set(self.off))
 
 
+def numbers_shaded(board: Any, answer: frozenset[int]) -> list[str]:
+    """Where a read shading shades a numbered cell (``board.numbers``), for genres
+    whose numbers stand in unshaded cells (Nurikabe).
+
+    >>> from cpsolve.grid.boards import NumberGrid
+    >>> numbers_shaded(NumberGrid(1, 2, (3, None)), frozenset({0, 1}))
+    ['the number at row 1, column 1 is shaded']
+    """
+    from cpsolve.grid.geometry import Broken
+
+    return [Broken(f"the number at {board.grid.where(cell)} is shaded", board.grid.rc(cell))
+            for cell in sorted(answer) if board.numbers[cell] is not None]
+
+
 SHADED = Marks()
+UNSHADED_NUMBERS = Marks(clash=numbers_shaded)  # shaded cells, never a numbered one
 
 
 @dataclass(frozen=True)
@@ -254,4 +269,5 @@ class Numbers:
 NUMBERS = Numbers()
 
 
-__all__ = ["LOOP", "NUMBERS", "SHADED", "Marks", "Numbers", "ShadedLoop", "Tokens"]
+__all__ = ["LOOP", "NUMBERS", "SHADED", "UNSHADED_NUMBERS", "Marks", "Numbers", "ShadedLoop",
+           "Tokens", "numbers_shaded"]

@@ -28,7 +28,7 @@ from cpsolve.errors import InputError
 from cpsolve.grid import forms, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.codecs import Formats
-from cpsolve.grid.geometry import DOWN, LEFT, RIGHT, UP, Grid
+from cpsolve.grid.geometry import DOWN, LEFT, RIGHT, UP, OnGrid
 
 if TYPE_CHECKING:
     from cpsolve.grid.hints import Clue
@@ -81,7 +81,7 @@ BLANK = Arrow(None, None)  # a clue cell that says nothing
 
 
 @dataclass(frozen=True)
-class ArrowGrid:
+class ArrowGrid(OnGrid):
     """An immutable board of arrow clues: ``clues[cell]`` an :class:`Arrow` on a clue
     cell, ``None`` elsewhere. A genre's board is this kind or a subclass of it.
 
@@ -90,13 +90,10 @@ class ArrowGrid:
     ((1, 2), (0, 3), (1, 2, 4, 5), (0,))
     """
 
+    PER_CELL = "clues"
     rows: int
     cols: int
     clues: tuple[Arrow | None, ...]
-
-    def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or len(self.clues) != self.rows * self.cols:
-            raise ValueError("a board has rows x cols cells")
 
     def with_clues(self: B, changes: Mapping[int, Arrow | None]) -> B:
         """The board with the clue cells of ``changes`` (cell: clue, ``None`` for a
@@ -105,14 +102,6 @@ class ArrowGrid:
         for cell, clue in changes.items():
             clues[cell] = clue
         return replace(self, clues=tuple(clues))
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid.of(self.rows, self.cols)
-
-    @property
-    def cells(self) -> int:
-        return self.rows * self.cols
 
     @cached_property
     def clue_cells(self) -> tuple[int, ...]:

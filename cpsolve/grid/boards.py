@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
-from cpsolve.grid.geometry import Grid
+from cpsolve.grid.geometry import OnGrid
 from cpsolve.grid.hints import Clue, Edit
 from cpsolve.grid.text import UNKNOWN_NUMBER
 
@@ -26,7 +26,7 @@ B = TypeVar("B", bound="NumberGrid")
 
 
 @dataclass(frozen=True)
-class NumberGrid:
+class NumberGrid(OnGrid):
     """An immutable grid with a number in some cells: ``numbers[cell]``, ``None`` for
     none, :data:`UNKNOWN` for "?". A genre's board is this kind or a subclass of it.
 
@@ -35,21 +35,10 @@ class NumberGrid:
     ((0, 4, 5), None, (None, None))
     """
 
+    PER_CELL = "numbers"
     rows: int
     cols: int
     numbers: tuple[int | None, ...]
-
-    def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or len(self.numbers) != self.rows * self.cols:
-            raise ValueError("a board has rows x cols cells")
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid.of(self.rows, self.cols)
-
-    @property
-    def cells(self) -> int:
-        return self.rows * self.cols
 
     @cached_property
     def clue_cells(self) -> tuple[int, ...]:
@@ -159,7 +148,7 @@ S = TypeVar("S", bound="SymbolGrid")
 
 
 @dataclass(frozen=True)
-class SymbolGrid:
+class SymbolGrid(OnGrid):
     """An immutable grid with a symbol in some cells (a pearl, a black cell):
     ``symbols[cell]``, :attr:`EMPTY` for none. A genre's board subclasses it and names
     its symbols (``NAMES``: each one as sentences say it, ``white pearl``); its clues
@@ -172,6 +161,7 @@ class SymbolGrid:
     ((0, 2), (0, 0, 2), 'black pearl at row 1, column 3')
     """
 
+    PER_CELL = "symbols"
     rows: int
     cols: int
     symbols: tuple[Any, ...]
@@ -179,18 +169,9 @@ class SymbolGrid:
     NAMES: ClassVar[Mapping[Any, str]] = {}
 
     def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or len(self.symbols) != self.rows * self.cols:
-            raise ValueError("a board has rows x cols cells")
+        super().__post_init__()
         if any(s != self.EMPTY and s not in self.NAMES for s in self.symbols):
             raise ValueError(f"a cell is empty or holds one of {', '.join(self.NAMES.values())}")
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid.of(self.rows, self.cols)
-
-    @property
-    def cells(self) -> int:
-        return self.rows * self.cols
 
     @cached_property
     def clue_cells(self) -> tuple[int, ...]:

@@ -32,8 +32,10 @@ from cpsolve.commands import (
     with_file,
 )
 from cpsolve.errors import InputError, UsageError
+from cpsolve.family import Family
 from cpsolve.grid.report import QUESTIONS, Report, question_flags, two_solutions
 from cpsolve.grid.report import report as setter_report
+from cpsolve.grid.solve import check_options, solve
 from cpsolve.options import click_options
 from cpsolve.result import Result, result_json
 
@@ -212,8 +214,9 @@ def method_help(puzzle: GridPuzzle[Any, Any]) -> dict[str, list[str]]:
     return out
 
 
-def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
-    """The whole sub-command of a grid family."""
+def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
+    """The whole sub-command of a grid family, declared as ``puzzle`` and registered as
+    ``family`` (what ``--check`` and ``--certify`` judge by)."""
     from cpsolve.backends.cpsat import CpsatModel
     from cpsolve.backends.sat import CnfModel
     from cpsolve.grid.solve import candidates
@@ -242,7 +245,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
         varied = (extra.pop(puzzle.variant.option.name, None) if puzzle.variant is not None
                   else None)
         options = {key: value for key, value in extra.items() if value is not None}
-        puzzle.check_options({"backend": backend, "encoding": encoding, **options})
+        check_options(puzzle, {"backend": backend, "encoding": encoding, **options})
         parsed = load(board, puzzle.parse, deadline)
         if varied is not None:
             assert puzzle.variant is not None
@@ -270,7 +273,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                 raise error.located(source) from None
             if fmt in ("svg", "png"):
                 return check_picture(puzzle, parsed, given, mismatches, fmt, output)
-            judged = checked(puzzle.family(), parsed, given, mismatches, fmt)
+            judged = checked(family, parsed, given, mismatches, fmt)
             rule = puzzle.rule(parsed)
             if rule is not None and fmt == "text" and output is None:
                 judged.stdout += f"\nrule: {rule}"
@@ -291,7 +294,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
             dumps[dump_model] = proto.to_text()
         limit = None if find_all else count if count is not None else 1
         with solving(puzzle.name, verbose) as log:
-            result = puzzle.solve(parsed, backend=backend, encoding=encoding, limit=limit,
+            result = solve(puzzle, parsed, backend=backend, encoding=encoding, limit=limit,
                                   unique=unique, time_limit=deadline, log=log, **options)
             report = (setter_report(puzzle, parsed, result, asked, deadline)
                       if puzzle.hints is not None else None)
@@ -303,7 +306,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> click.Command:
                 report = report or Report()
                 written = (read_board(board)[0] if varied is None
                            else puzzle.board_text(parsed))
-                proof = certified(puzzle.family(), written, result,
+                proof = certified(family, written, result,
                                   certificate or default_path(board, puzzle.name), deadline,
                                   log)
                 report.proven = proof.phrase

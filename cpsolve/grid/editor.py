@@ -16,14 +16,12 @@ through its own ``board_text`` (:func:`to_draft`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cpsolve.errors import InputError
 from cpsolve.grid import text as gridtext
-
-if TYPE_CHECKING:
-    from cpsolve.grid.puzzle import GridPuzzle
 
 MAX_SIDE = 100  # the largest side a board on the page may have
 LABELS = "abcdefghijklmnopqrstuvwxyz"
@@ -64,6 +62,20 @@ class Editor:
                 "params": [{"name": n, "default": d} for n, d in self.params],
                 "size": list(self.size), "square": self.square, "letters": self.letters,
                 "flags": list(self.flags)}
+
+
+class Edited(Protocol):
+    """What the page needs of a family (a :class:`~cpsolve.grid.puzzle.GridPuzzle`):
+    its name, its editor, and its main format both ways."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def editor(self) -> Editor | None: ...
+    @property
+    def parse(self) -> Callable[[str], Any]: ...
+    @property
+    def board_text(self) -> Callable[[Any], str]: ...
 
 
 @dataclass
@@ -124,7 +136,7 @@ def _grid(value: Any, rows: int, cols: int, name: str) -> list[list[str]] | None
     return out
 
 
-def require_editor(puzzle: GridPuzzle[Any, Any]) -> Editor:
+def require_editor(puzzle: Edited) -> Editor:
     """The family's :class:`Editor`; an :class:`InputError` when it declares none."""
     if puzzle.editor is None:
         raise InputError(f"{puzzle.name} declares no editor: the page cannot edit it")
@@ -132,7 +144,7 @@ def require_editor(puzzle: GridPuzzle[Any, Any]) -> Editor:
     return editor
 
 
-def blank(puzzle: GridPuzzle[Any, Any], rows: int, cols: int) -> Draft:
+def blank(puzzle: Edited, rows: int, cols: int) -> Draft:
     """A new board: every cell the editor's first token, one region."""
     editor = require_editor(puzzle)
     _side(rows, cols)
@@ -181,7 +193,7 @@ def relabelled(regions: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def to_text(puzzle: GridPuzzle[Any, Any], draft: Draft) -> str:
+def to_text(puzzle: Edited, draft: Draft) -> str:
     """The draft as the family's grid text."""
     editor = require_editor(puzzle)
     if (draft.cells is None) != (not editor.cycle):
@@ -209,7 +221,7 @@ def to_text(puzzle: GridPuzzle[Any, Any], draft: Draft) -> str:
     return head + "\n" + "".join(" ".join(row) + "\n" for block in blocks for row in block)
 
 
-def to_board(puzzle: GridPuzzle[Any, Any], draft: Draft) -> Any:
+def to_board(puzzle: Edited, draft: Draft) -> Any:
     """The family's board for ``draft``, read by its own ``parse``: an
     :class:`InputError` that names the row and column of the draft where the text
     fails (and any other place of the text it names, in rows and columns too).
@@ -234,7 +246,7 @@ def to_board(puzzle: GridPuzzle[Any, Any], draft: Draft) -> Any:
         raise InputError(f"{where}: {message}" if where else message) from None
 
 
-def _cell(puzzle: GridPuzzle[Any, Any], draft: Draft, line: int | None,
+def _cell(puzzle: Edited, draft: Draft, line: int | None,
           column: int | None) -> str | None:
     """``row 3, column 2`` for a place in the draft's written text (``row 3`` where
     the column falls outside the board), ``None`` for a place outside its rows."""
@@ -269,7 +281,7 @@ def _size_line(lines: list[tuple[int, str]]) -> list[str] | None:
     return head if sized else None
 
 
-def size_of(puzzle: GridPuzzle[Any, Any], board: Any, written: str | None = None
+def size_of(puzzle: Edited, board: Any, written: str | None = None
             ) -> tuple[int, int]:
     """The board's rows and columns, read from the family's grid text (``written``:
     that text, when it is written already).
@@ -285,7 +297,7 @@ def size_of(puzzle: GridPuzzle[Any, Any], board: Any, written: str | None = None
     return len(lines), len(lines[0][1].strip()) if lines else 0
 
 
-def to_draft(puzzle: GridPuzzle[Any, Any], board: Any, written: str | None = None) -> Draft:
+def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
     """``board`` as the page holds it, read from the family's own grid text
     (``written``: that text, when it is written already)."""
     editor = require_editor(puzzle)

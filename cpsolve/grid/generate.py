@@ -27,11 +27,14 @@ says so (exit 3) instead.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from cpsolve.grid.geometry import SYMMETRIES, Grid
+from cpsolve.grid.geometry import Grid
+from cpsolve.grid.grading import GRADES, LEVELS, grader_of
+from cpsolve.grid.layouts import Cell, Made, Settings
+from cpsolve.grid.setter import OutOfTime
+from cpsolve.grid.solve import solve
 from cpsolve.limits import Deadline, TimeUp, building
 from cpsolve.options import Option
 
@@ -40,107 +43,9 @@ if TYPE_CHECKING:
 
     from cpsolve.grid.puzzle import GridPuzzle
 
-Board = TypeVar("Board")
-Answer = TypeVar("Answer")
-Cell = tuple[int, int]
 ATTEMPTS = 40  # layouts tried before giving up
 REPAIRS = 200  # mending rounds per layout
 GRADE_SECONDS = 5.0  # how long a board made without a grade asked is graded for the record
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What the generator was asked for: the size, the symmetry, the density and the
-    family's own layout options (by name)."""
-
-    rows: int
-    cols: int
-    symmetry: str
-    density: float
-    options: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def grid(self) -> Grid:
-        return Grid.of(self.rows, self.cols)
-
-
-@dataclass(frozen=True)
-class Layout(Generic[Board, Answer]):
-    """How a family's generator lays out a board and mends it.
-
-    ``make(settings, rng)``
-        A board of the size asked for, with the symmetry, around an answer, with every
-        clue the answer allows; returns the board and the answer (valid: the kit checks
-        it), or ``None`` when it finds no layout (the kit counts a layout tried).
-    ``mend(board, answer, other, cells, settings, rng)``
-        A board (every clue given) and its answer, changed where ``answer`` is not
-        pinned down: ``cells`` (0-based row and column) are where a second solution
-        ``other`` differs (``None`` when the grade's reasoning left them open instead);
-        ``None`` gives up the layout.
-    ``density``
-        The ``--density`` declaration: what share of what it sets (black cells, numbered
-        rooms, pearls), its default and its range.
-    ``options``
-        The family's own layout options (``--largest``, ...), each declared once.
-    ``clued``
-        With ``density``, whether the share is of clues kept at least (the kit keeps
-        them while taking clues away); otherwise the family's ``make`` reads it.
-    ``format``
-        How a generated board is printed by default (``text``: the family's main
-        format; or one of its exports, ``url``).
-    ``random(settings, seed, **options)`` (optional)
-        A random board that need not be unique (without ``--unique`` or ``--grade``).
-    ``simplify(board, answer, pinned, settings, rng)`` (optional)
-        Once the answer is pinned down, the board's structure made simpler where it
-        stays so (rooms merged again after mending cut them, say): ``pinned(board)``
-        says whether a changed board (every clue given) still pins the answer down.
-    ``smallest``
-        The fewest rows and columns a board has.
-    ``symmetries``
-        The symmetries ``--symmetry`` offers, the first the default when ``rot2`` is
-        not among them (a family whose layouts have none: ``("none",)``).
-    ``too_small(rows, cols)`` (optional)
-        Why no board of that size exists, beyond ``smallest`` (``None``: one may): a
-        usage error at once instead of layouts tried in vain.
-    """
-
-    make: Callable[[Settings, np.random.Generator], tuple[Board, Answer] | None]
-    mend: Callable[[Board, Answer, Answer | None, set[Cell], Settings, np.random.Generator],
-                   tuple[Board, Answer] | None]
-    density: Option
-    options: tuple[Option, ...] = ()
-    clued: bool = True
-    format: str = "text"
-    random: Callable[..., Board] | None = None
-    simplify: Callable[[Board, Answer, Callable[[Board], bool], Settings,
-                        np.random.Generator], Board] | None = None
-    smallest: int = 2
-    symmetries: tuple[str, ...] = SYMMETRIES
-    too_small: Callable[[int, int], str | None] | None = None
-
-    @property
-    def symmetry(self) -> str:
-        """The default symmetry: ``rot2``, as published, where the family has it."""
-        return "rot2" if "rot2" in self.symmetries else self.symmetries[0]
-
-
-@dataclass(frozen=True)
-class Made(Generic[Board, Answer]):
-    """A generated puzzle: the board, its one solution (``answer``), its grade, the
-    layouts tried, the repairs made to the last one, and the seconds taken; or, when
-    ``board`` is ``None``, why there is none (``reason``)."""
-
-    board: Board | None
-    answer: Answer | None = None
-    grade: str | None = None
-    attempts: int = 0
-    repairs: int = 0
-    seconds: float = 0.0
-    reason: str | None = None
-
-
-class OutOfTime(Exception):
-    """The deadline came before a board was proven."""
 
 
 def _open_cells(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | None,
@@ -174,14 +79,6 @@ def _open_cells(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: in
             raise RuntimeError("a board laid out around an answer has no solution")
         return set(), None
     return differing_cells(puzzle.show(board, answer), puzzle.show(board, other)), other
-
-
-def grader_of(puzzle: GridPuzzle[Any, Any]) -> Any:
-    """The family's own grader (``GridPuzzle.grader`` makes it), else the kit's
-    (:class:`cpsolve.grid.grading.ProbingGrader`)."""
-    from cpsolve.grid.grading import ProbingGrader
-
-    return puzzle.grader() if puzzle.grader is not None else ProbingGrader(puzzle)
 
 
 def clue_groups(puzzle: GridPuzzle[Any, Any], board: Any, symmetry: str) -> list[list[int]]:
@@ -230,7 +127,6 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
     """
     import numpy as np
 
-    from cpsolve.grid.grading import GRADES, LEVELS
 
     layout = puzzle.require_layout()
     if layout is None:
@@ -345,30 +241,13 @@ def _valid(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, how: str) -> N
         raise RuntimeError(f"a board {how} around an answer breaks its rules: {errors[0]}")
 
 
-def fewest_for_uniqueness(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any,
-                          order: Sequence[int], groups: Sequence[Sequence[int]],
-                          keep: Sequence[int], deadline: Deadline) -> Any:
-    """Clues taken away in ``order`` while ``answer`` stays the only solution
-    (:func:`cpsolve.grid.setter.minimize`), ``groups`` together, ``keep`` kept."""
-    from cpsolve.grid.setter import minimize
-    from cpsolve.result import Status
-
-    found = minimize(puzzle, board, answer, order=order, groups=groups, keep=keep,
-                     deadline=deadline)
-    if found.status is Status.UNKNOWN:
-        raise OutOfTime
-    if found.unique is not True:
-        raise RuntimeError("a mended board is not unique after all")
-    return found.board
-
-
 def _proven(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | None,
             deadline: Deadline) -> str | None:
     """The board's grade, after the family's solve proves it unique with ``answer``
     its solution (a failure here is a fault in cpsolve, not an outcome); ``None`` when
     no grade was asked and grading takes longer than :data:`GRADE_SECONDS`."""
     grader = grader_of(puzzle)
-    result = puzzle.solve(board, unique=True, time_limit=deadline)
+    result = solve(puzzle, board, unique=True, time_limit=deadline)
     if result.unique is None:
         raise OutOfTime
     if result.unique is not True or result.solution != answer:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 Edge = tuple[int, int]
 # The four directions as (row step, column step): up, left, right, down.
@@ -359,3 +359,37 @@ def renumbered(labels: Sequence[Hashable]) -> list[int]:
     """
     order: dict[Hashable, int] = {}
     return [order.setdefault(label, len(order)) for label in labels]
+
+
+class OnGrid:
+    """What every board on a rectangular grid knows, for a frozen dataclass with
+    ``rows``, ``cols`` and a value per cell in the field ``PER_CELL`` names: its
+    ``grid`` and number of ``cells``, and a board of another size refused.
+
+    >>> @dataclass(frozen=True)
+    ... class Marked(OnGrid):
+    ...     rows: int
+    ...     cols: int
+    ...     marks: tuple[bool, ...]
+    ...     PER_CELL = "marks"
+    >>> Marked(1, 2, (True, False)).cells, Marked(2, 2, (True,)).cells
+    Traceback (most recent call last):
+    ValueError: a board has rows x cols cells
+    """
+
+    rows: int
+    cols: int
+    PER_CELL: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        if (self.rows < 1 or self.cols < 1
+                or len(getattr(self, self.PER_CELL)) != self.rows * self.cols):
+            raise ValueError("a board has rows x cols cells")
+
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid.of(self.rows, self.cols)
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols

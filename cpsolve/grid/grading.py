@@ -272,8 +272,8 @@ class ProbingGrader:
         """``board`` with clues taken away in ``order`` (``groups`` together, ``keep``
         kept) while the reasoning of ``level`` still decides every cell (``None``:
         while ``answer`` stays unique)."""
-        from cpsolve.grid.generate import fewest_for_uniqueness
         from cpsolve.grid.hints import clue_model
+        from cpsolve.grid.setter import fewest_for_uniqueness
 
         if level is None:
             return fewest_for_uniqueness(self.puzzle, board, answer, order, groups, keep,
@@ -305,3 +305,9 @@ class ProbingGrader:
                     on = trial
         gone = [clue for i, clue in enumerate(clued.clues) if i not in on]
         return self.puzzle.require_hints().without(board, gone)
+
+
+def grader_of(puzzle: GridPuzzle[Any, Any]) -> Any:
+    """The family's own grader (``GridPuzzle.grader`` makes it), else the kit's
+    (:class:`ProbingGrader`)."""
+    return puzzle.grader() if puzzle.grader is not None else ProbingGrader(puzzle)

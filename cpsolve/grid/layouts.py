@@ -7,14 +7,110 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cpsolve.grid.connectivity import components
+from cpsolve.grid.geometry import SYMMETRIES, Grid
+from cpsolve.options import Option
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from cpsolve.grid.geometry import Grid
+Board = TypeVar("Board")
+Answer = TypeVar("Answer")
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the generator was asked for: the size, the symmetry, the density and the
+    family's own layout options (by name)."""
+
+    rows: int
+    cols: int
+    symmetry: str
+    density: float
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def grid(self) -> Grid:
+        return Grid.of(self.rows, self.cols)
+
+
+@dataclass(frozen=True)
+class Layout(Generic[Board, Answer]):
+    """How a family's generator lays out a board and mends it.
+
+    ``make(settings, rng)``
+        A board of the size asked for, with the symmetry, around an answer, with every
+        clue the answer allows; returns the board and the answer (valid: the kit checks
+        it), or ``None`` when it finds no layout (the kit counts a layout tried).
+    ``mend(board, answer, other, cells, settings, rng)``
+        A board (every clue given) and its answer, changed where ``answer`` is not
+        pinned down: ``cells`` (0-based row and column) are where a second solution
+        ``other`` differs (``None`` when the grade's reasoning left them open instead);
+        ``None`` gives up the layout.
+    ``density``
+        The ``--density`` declaration: what share of what it sets (black cells, numbered
+        rooms, pearls), its default and its range.
+    ``options``
+        The family's own layout options (``--largest``, ...), each declared once.
+    ``clued``
+        With ``density``, whether the share is of clues kept at least (the kit keeps
+        them while taking clues away); otherwise the family's ``make`` reads it.
+    ``format``
+        How a generated board is printed by default (``text``: the family's main
+        format; or one of its exports, ``url``).
+    ``random(settings, seed, **options)`` (optional)
+        A random board that need not be unique (without ``--unique`` or ``--grade``).
+    ``simplify(board, answer, pinned, settings, rng)`` (optional)
+        Once the answer is pinned down, the board's structure made simpler where it
+        stays so (rooms merged again after mending cut them, say): ``pinned(board)``
+        says whether a changed board (every clue given) still pins the answer down.
+    ``smallest``
+        The fewest rows and columns a board has.
+    ``symmetries``
+        The symmetries ``--symmetry`` offers, the first the default when ``rot2`` is
+        not among them (a family whose layouts have none: ``("none",)``).
+    ``too_small(rows, cols)`` (optional)
+        Why no board of that size exists, beyond ``smallest`` (``None``: one may): a
+        usage error at once instead of layouts tried in vain.
+    """
+
+    make: Callable[[Settings, np.random.Generator], tuple[Board, Answer] | None]
+    mend: Callable[[Board, Answer, Answer | None, set[Cell], Settings, np.random.Generator],
+                   tuple[Board, Answer] | None]
+    density: Option
+    options: tuple[Option, ...] = ()
+    clued: bool = True
+    format: str = "text"
+    random: Callable[..., Board] | None = None
+    simplify: Callable[[Board, Answer, Callable[[Board], bool], Settings,
+                        np.random.Generator], Board] | None = None
+    smallest: int = 2
+    symmetries: tuple[str, ...] = SYMMETRIES
+    too_small: Callable[[int, int], str | None] | None = None
+
+    @property
+    def symmetry(self) -> str:
+        """The default symmetry: ``rot2``, as published, where the family has it."""
+        return "rot2" if "rot2" in self.symmetries else self.symmetries[0]
+
+
+@dataclass(frozen=True)
+class Made(Generic[Board, Answer]):
+    """A generated puzzle: the board, its one solution (``answer``), its grade, the
+    layouts tried, the repairs made to the last one, and the seconds taken; or, when
+    ``board`` is ``None``, why there is none (``reason``)."""
+
+    board: Board | None
+    answer: Answer | None = None
+    grade: str | None = None
+    attempts: int = 0
+    repairs: int = 0
+    seconds: float = 0.0
+    reason: str | None = None
 
 
 def python_random(rng: np.random.Generator) -> random.Random:
@@ -85,4 +181,5 @@ def counted(cells: Iterable[Sequence[int]], answer: Any,
     return [sum(1 for cell in group if test(cell)) for group in cells]
 
 
-__all__ = ["counted", "line_mates", "python_random", "scattered"]
+__all__ = ["Layout", "Made", "Settings", "counted", "line_mates", "python_random",
+           "scattered"]

@@ -2,13 +2,13 @@
 and, for the setter's tools and the generator, the few things that are its own. The
 kit makes everything else from it: ``solve()``, the command, the setter's questions,
 the generator and its command, and the :class:`~cpsolve.family.Family` the registry
-loads (:meth:`GridPuzzle.family`).
+loads (:mod:`cpsolve.grid.api`).
 
-A family's ``__init__.py`` declares one ``GridPuzzle`` and names it::
+A family's ``__init__.py`` declares one ``GridPuzzle`` and offers what users call
+(:func:`cpsolve.grid.api.api`)::
 
-    HEYAWAKE = GridPuzzle(name="heyawake", summary=..., parse=parse, check=check, ...)
-    FAMILY = HEYAWAKE.family()
-    solve = HEYAWAKE.solve
+    HEYAWAKE = GridPuzzle(name="heyawake", summary=..., formats=..., check=check, ...)
+    FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(HEYAWAKE)
 
 ``docs/new-family.md`` walks through a whole one.
 """
@@ -19,10 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from cpsolve.family import Deferred, Family, Kind
+from cpsolve.family import Deferred
 from cpsolve.grid.model import Encodings, Prepared, Reduction
-from cpsolve.limits import Deadline
-from cpsolve.options import Option, merged
+from cpsolve.options import Option
 from cpsolve.result import Result
 
 if TYPE_CHECKING:
@@ -30,23 +29,13 @@ if TYPE_CHECKING:
     from cpsolve.grid.answers import Marks, Numbers, Tokens
     from cpsolve.grid.codecs import Formats
     from cpsolve.grid.editor import Editor
-    from cpsolve.grid.generate import Layout
     from cpsolve.grid.hints import Hints
+    from cpsolve.grid.layouts import Layout
     from cpsolve.grid.render import GridPicture
     from cpsolve.grid.rules import Statement
 
 Board = TypeVar("Board")
 Answer = TypeVar("Answer")
-
-# The keywords of every grid solve() beside the methods' options.
-CONTROLS = (
-    Option("time_limit", None, "seconds (or a Deadline)", kind=object, cli=False),
-    Option("backend", "auto", "auto, sat or cpsat", cli=False),
-    Option("encoding", None, "one of the family's encodings", cli=False),
-    Option("limit", 1, "distinct answers to find (None: all)", kind=int, low=1, cli=False),
-    Option("unique", False, "prove the answer unique", kind=bool, cli=False),
-)
-
 
 @dataclass(frozen=True)
 class Variant(Generic[Board]):
@@ -101,7 +90,7 @@ class GridPuzzle(Generic[Board, Answer]):
     (:class:`~cpsolve.grid.hints.Hints`: the clues a setter may add, change or
     remove, and the other single edits a fix may make; with them the command gains
     ``--explain`` with fixes, the clues in conflict, ``--redundant``, ``--minimize``
-    and ``--grade``), ``layout`` (:class:`~cpsolve.grid.generate.Layout`: how the
+    and ``--grade``), ``layout`` (:class:`~cpsolve.grid.layouts.Layout`: how the
     generator lays out a board and mends it; with it ``cpsolve generate NAME``),
     ``grader`` (makes a family's own grader, by human rules, overriding the kit's
     :class:`~cpsolve.grid.grading.ProbingGrader`: an object with the same methods).
@@ -176,6 +165,8 @@ class GridPuzzle(Generic[Board, Answer]):
             object.__setattr__(self, "statement", statement)
         if self.prepare is None:
             object.__setattr__(self, "prepare", statement.prepare)
+            if statement.narrow is not None:
+                object.__setattr__(self, "deductions", True)
         if self.encodings is None:
             object.__setattr__(self, "encodings", statement.encodings())
         if self.rules is None:
@@ -214,60 +205,3 @@ class GridPuzzle(Generic[Board, Answer]):
 
             raise UsageError(f"{self.name} has no generator")
         return self.layout
-
-    def solve(self, board: Board, *, backend: str = "auto", encoding: str | None = None,
-              limit: int | None = 1, unique: bool = False,
-              time_limit: float | Deadline | None = None,
-              log: Callable[[str], None] | None = None, **options: Any) -> Result:
-        """Solve ``board`` (see :func:`cpsolve.grid.solve.solve`): up to ``limit``
-        distinct answers, ``unique`` to prove there is one, the method chosen by
-        ``backend``, ``encoding`` and its declared ``options``."""
-        from cpsolve.grid.solve import solve
-
-        return solve(self, board, backend=backend, encoding=encoding, limit=limit,
-                     unique=unique, time_limit=time_limit, log=log, **options)
-
-    @property
-    def options(self) -> tuple[Option, ...]:
-        """Every keyword ``solve()`` takes: the controls and each method's options."""
-        from cpsolve.grid.solve import candidates
-
-        return tuple(merged([*CONTROLS, *(o for c in candidates(self) for o in c.options)])
-                     .values())
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """The method ``options`` (``solve()``'s keywords) choose, as its JSON record; a
-        :class:`~cpsolve.errors.UsageError` for anything ``solve()`` would refuse."""
-        from cpsolve.grid.solve import method, record
-
-        given = dict(options)
-        controls = {o.name: o for o in CONTROLS}
-        for key in ("limit", "unique"):
-            if key in given and given[key] is not None:
-                controls[key].value(given[key])
-        given.pop("limit", None)
-        given.pop("unique", None)
-        backend = given.pop("backend", "auto")
-        encoding = given.pop("encoding", None)
-        return record(method(self, backend, encoding, given))
-
-    def command(self) -> Any:
-        """The family's sub-command (``cpsolve NAME``), built when the CLI needs it."""
-        from cpsolve.grid.command import command
-
-        return command(self)
-
-    def generator(self) -> Any:
-        """``cpsolve generate NAME``, built when the CLI needs it."""
-        from cpsolve.grid.generate import command
-
-        return command(self)
-
-    def family(self) -> Family:
-        """The :class:`~cpsolve.family.Family` the registry loads."""
-        return Family(name=self.name, summary=self.summary, kind=Kind.GRID, parse=self.parse,
-                      check=self.check, solve=self.solve, encode=self.rows,
-                      command=self.command, example=self.example,
-                      generate=self.generator if self.layout is not None else None,
-                      declared=self.options, check_options=self.check_options,
-                      rules=self.rules, grid=self)

@@ -15,7 +15,7 @@ from cpsolve.errors import UsageError
 from cpsolve.grid.geometry import Edge, Grid
 
 if TYPE_CHECKING:
-    from cpsolve.grid.generate import Layout
+    from cpsolve.grid.layouts import Layout
 
 Loop = frozenset[Edge]
 FILL = 0.6  # the share of nodes a random loop passes
@@ -289,7 +289,7 @@ def loop_layout(clued: Callable[[Any, Loop], Any], *, clues: str, points: bool =
     ``points``), with its images, and the clues read again; with ``adopt``, a second
     solution that allows more clues than the board is pinned down instead. ``clues``
     names them in the ``--density`` help; ``more``: the layout's other fields."""
-    from cpsolve.grid.generate import Layout
+    from cpsolve.grid.layouts import Layout
     from cpsolve.options import Option
 
     def nodes(settings: Any) -> Grid:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.connectivity import components
-from cpsolve.grid.geometry import Grid, renumbered
+from cpsolve.grid.geometry import Grid, OnGrid, renumbered
 
 if TYPE_CHECKING:
     from cpsolve.grid.hints import Clue, Edit
@@ -177,7 +177,7 @@ def grow(grid: Grid, seeds: Sequence[Iterable[int]], rnd: random.Random,
         frontier[k].update(o for o in grid.neighbours[cell] if region[o] < 0)
 
 
-class Divided:
+class Divided(OnGrid):
     """What a board divided into regions knows of its division, for a frozen dataclass
     with ``rows``, ``cols`` and ``region`` (the region of each cell, numbered as in the
     module docstring) that derives from it (Star Battle's, LITS's).
@@ -193,17 +193,10 @@ class Divided:
     (3, 2, ((0, 1), (2,)), [(1, 2)])
     """
 
+    PER_CELL = "region"
     rows: int
     cols: int
     region: tuple[int, ...]
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid.of(self.rows, self.cols)
-
-    @property
-    def cells(self) -> int:
-        return self.rows * self.cols
 
     @cached_property
     def regions(self) -> int:
@@ -236,10 +229,6 @@ class Regions(Divided):
     cols: int
     region: tuple[int, ...]
     free: frozenset[Hashable] = frozenset()
-
-    def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or len(self.region) != self.rows * self.cols:
-            raise ValueError("a board has rows x cols cells")
 
 
 R = TypeVar("R")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cpsolve.grid.solve import solve
 from cpsolve.limits import Deadline
 from cpsolve.result import Result, Status
 
@@ -230,7 +231,7 @@ def _redundant(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver:
 
 def _grade(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, deadline: Deadline,
            out: Report) -> None:
-    from cpsolve.grid.generate import grader_of
+    from cpsolve.grid.grading import grader_of
 
     out.keys.update(grade=None, deductions={})
     if result.unique is not True:
@@ -265,7 +266,7 @@ def _minimize(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: 
     found = minimize(puzzle, board, result.solution, solver=solver, deadline=deadline)
     # Each clue removed was proven to go; the board is proven unique once more, from
     # scratch, by the family's own solve, unless the time is up (the proofs stand).
-    again = puzzle.solve(found.board, unique=True, time_limit=deadline)
+    again = solve(puzzle, found.board, unique=True, time_limit=deadline)
     if again.unique is False or (again.unique and again.solution != result.solution):
         raise RuntimeError("the board with fewer clues lost its one solution")
     text = puzzle.board_text(found.board)

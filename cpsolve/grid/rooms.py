@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cpsolve.grid import forms, puzzlink, regions
 from cpsolve.grid import text as gridtext
-from cpsolve.grid.geometry import Grid
+from cpsolve.grid.geometry import Grid, OnGrid
 
 if TYPE_CHECKING:
     from cpsolve.grid import codecs
@@ -39,7 +39,7 @@ NO_NUMBER = {"-", "."}
 
 
 @dataclass(frozen=True)
-class Rooms:
+class Rooms(OnGrid):
     """An immutable board of rooms: ``room[cell]`` the room of each cell, and the
     number of each room (``None``: no number; :data:`UNKNOWN`: "?"), with the cell it
     is written in (``clue_cell[room]``).
@@ -49,6 +49,7 @@ class Rooms:
     (2, (2, 5), [(1, 2), (4, 5)])
     """
 
+    PER_CELL = "room"
     rows: int
     cols: int
     room: tuple[int, ...]
@@ -56,18 +57,9 @@ class Rooms:
     clue_cell: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or len(self.room) != self.rows * self.cols:
-            raise ValueError("a board has rows x cols cells")
+        super().__post_init__()
         if len(self.numbers) != len(self.clue_cell) or len(self.numbers) != self.rooms:
             raise ValueError("one number (or None) and one clue cell per room")
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid.of(self.rows, self.cols)
-
-    @property
-    def cells(self) -> int:
-        return self.rows * self.cols
 
     @cached_property
     def rooms(self) -> int:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from cpsolve.backends.sat import DEFAULT_SOLVER, SatSession, solve_in
 from cpsolve.grid.hints import Clue, ClueModel, Edit, cells_of, clue_model
+from cpsolve.grid.solve import solve
 from cpsolve.grid.uniqueness import (
     backbone_in,
     core_in,
@@ -165,7 +166,7 @@ def _fixes(puzzle: GridPuzzle[Any, Any], board: Any, clued: ClueModel, session: 
         for base_session, _, _ in opened.values():
             base_session.close()
     for edit in found:  # proven again, from scratch, by counting solutions
-        again = puzzle.solve(edit.board, limit=2, time_limit=deadline)
+        again = solve(puzzle, edit.board, limit=2, time_limit=deadline)
         if not again.complete:
             out.searched = False
             break
@@ -354,5 +355,25 @@ def minimize(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
                      found.minimal)
 
 
-__all__ = ["Conflict", "Explanation", "Minimized", "Redundant", "conflict", "explain",
-           "minimize", "redundant"]
+
+
+class OutOfTime(Exception):
+    """The deadline came before a board was proven."""
+
+
+def fewest_for_uniqueness(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any,
+                          order: Sequence[int], groups: Sequence[Sequence[int]],
+                          keep: Sequence[int], deadline: Deadline) -> Any:
+    """Clues taken away in ``order`` while ``answer`` stays the only solution
+    (:func:`cpsolve.grid.setter.minimize`), ``groups`` together, ``keep`` kept."""
+    found = minimize(puzzle, board, answer, order=order, groups=groups, keep=keep,
+                     deadline=deadline)
+    if found.status is Status.UNKNOWN:
+        raise OutOfTime
+    if found.unique is not True:
+        raise RuntimeError("a mended board is not unique after all")
+    return found.board
+
+
+__all__ = ["Conflict", "Explanation", "Minimized", "OutOfTime", "Redundant", "conflict",
+           "explain", "fewest_for_uniqueness", "minimize", "redundant"]

@@ -22,7 +22,7 @@ from cpsolve.backends.sat import DEFAULT_SOLVER, LOAD_UNWATCHED, CnfModel
 from cpsolve.errors import UsageError
 from cpsolve.grid.model import BACKEND_OPTIONS, BACKENDS, DEDUCTIONS, Encoding
 from cpsolve.limits import Deadline, TimeUp, building, deadline_of, model_fits
-from cpsolve.options import Candidate, Chosen, Option, choose
+from cpsolve.options import Candidate, Chosen, Option, choose, merged
 from cpsolve.result import Result, Stats, Status
 
 if TYPE_CHECKING:
@@ -34,6 +34,17 @@ Method = tuple[str, Encoding]  # a backend and an encoding
 _CHOSEN: dict[tuple[Any, ...], tuple[Any, Chosen[Method]]] = {}
 CHOSEN_KEPT = 256
 CHECK_GRACE = 0.5  # seconds past the time limit that checking the answers found may take
+
+
+# The keywords of every grid solve() beside the methods' options.
+CONTROLS = (
+    Option("time_limit", None, "seconds (or a Deadline)", kind=object, cli=False),
+    Option("backend", "auto", "auto, sat or cpsat", cli=False),
+    Option("encoding", None, "one of the family's encodings", cli=False),
+    Option("limit", 1, "distinct answers to find (None: all)", kind=int, low=1, cli=False),
+    Option("unique", False, "prove the answer unique", kind=bool, cli=False),
+)
+
 
 
 def candidates(puzzle: GridPuzzle[Any, Any]) -> list[Candidate[Method]]:
@@ -293,4 +304,27 @@ def _cut(described: dict[str, Any], stats: Stats, unique: bool, reason: str) -> 
                   limit_reached=True)
 
 
-__all__ = ["BACKENDS", "candidates", "method", "model", "record", "solve"]
+def options(puzzle: GridPuzzle[Any, Any]) -> tuple[Option, ...]:
+    """Every keyword :func:`solve` takes for ``puzzle``: the controls and each method's
+    options."""
+    return tuple(merged([*CONTROLS, *(o for c in candidates(puzzle) for o in c.options)])
+                 .values())
+
+
+def check_options(puzzle: GridPuzzle[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The method ``options`` (:func:`solve`'s keywords) choose, as its JSON record; a
+    :class:`~cpsolve.errors.UsageError` for anything :func:`solve` would refuse."""
+    given = dict(options)
+    controls = {o.name: o for o in CONTROLS}
+    for key in ("limit", "unique"):
+        if key in given and given[key] is not None:
+            controls[key].value(given[key])
+    given.pop("limit", None)
+    given.pop("unique", None)
+    backend = given.pop("backend", "auto")
+    encoding = given.pop("encoding", None)
+    return record(method(puzzle, backend, encoding, given))
+
+
+__all__ = ["BACKENDS", "CONTROLS", "candidates", "check_options", "method", "model", "options",
+           "record", "solve"]

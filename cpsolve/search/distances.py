@@ -17,10 +17,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cpsolve import graphs
 from cpsolve.interrupts import kernels
+from cpsolve.search.lowpoints import low_points
 
-_low_points = njit(cache=True)(graphs.low_points)
+_low_points = njit(cache=True)(low_points)
 
 
 @njit(cache=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cpsolve.errors import CpsolveError, ForeignPuzzle, InputError, UsageError
+from cpsolve.grid.api import family
 from cpsolve.grid.editor import (
     MAX_SIDE,
     Draft,
@@ -25,6 +26,7 @@ from cpsolve.grid.editor import (
     to_board,
     to_draft,
 )
+from cpsolve.grid.solve import solve
 from cpsolve.limits import Deadline
 
 if TYPE_CHECKING:
@@ -137,7 +139,7 @@ def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
     if ask not in ASKS:
         raise InputError(f"no question {ask!r} ({', '.join(ASKS)})")
     counting = ask == "status"
-    result = puzzle.solve(board, limit=BOUND if counting else 1, unique=not counting,
+    result = solve(puzzle, board, limit=BOUND if counting else 1, unique=not counting,
                           time_limit=deadline)
     asked: dict[str, Any] = {}
     if counting:
@@ -188,7 +190,7 @@ def export(puzzle: GridPuzzle[Any, Any], board: Any, fmt: str, answer: bool,
         return _certificate(puzzle, board, deadline)
     solution = None
     if answer:
-        result = puzzle.solve(board, unique=True, time_limit=deadline)
+        result = solve(puzzle, board, unique=True, time_limit=deadline)
         if not result.solutions:
             raise UsageError(f"no answer to export: {result.status.value}"
                              + (f" ({result.reason})" if result.reason else ""))
@@ -219,9 +221,9 @@ def _certificate(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline) -
     if puzzle.rules is None:
         raise UsageError(f"{puzzle.name} has no certificates")
     text = puzzle.board_text(board)
-    result = puzzle.solve(board, unique=True, time_limit=deadline)
+    result = solve(puzzle, board, unique=True, time_limit=deadline)
     name = f"{puzzle.name}.cert.zip"
-    made = certify(puzzle.family(), text, result, name, deadline)
+    made = certify(family(puzzle), text, result, name, deadline)
     if name not in made.files:
         raise UsageError(made.phrase)
     return Exported(name, "application/zip", made.files[name])

@@ -18,6 +18,7 @@ True
 
 from cpsolve.backends.sat import CnfModel
 from cpsolve.family import deferred, lazy
+from cpsolve.grid.api import Solve, family
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.akari.analysis import obstacles, prepare
@@ -75,8 +76,7 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     editor=Editor(cycle=(".", "#", "0", "1", "2", "3", "4"), numbers=(0, 4), compact=True,
                   size=(7, 7)),
 )
-FAMILY = AKARI.family()
-solve = AKARI.solve
+FAMILY, solve = family(AKARI), Solve(AKARI)
 
 __all__ = ["AKARI", "FAMILY", "Board", "Solution", "check", "encode", "obstacles", "parse",
            "parse_answer", "parse_grid", "solve", "to_grid", "to_tatham", "to_url"]

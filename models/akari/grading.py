@@ -547,7 +547,7 @@ class Grader:
         """Numbers taken away in ``order`` while the deductions of ``level`` decide
         every cell (for no grade: the hardest deductions first, then the solver while
         the solution stays unique)."""
-        from cpsolve.grid.generate import fewest_for_uniqueness
+        from cpsolve.grid.setter import fewest_for_uniqueness
         from cpsolve.models.akari import AKARI
 
         if level is not None:

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cpsolve.grid.generate import Layout, Made, Settings
 from cpsolve.grid.geometry import SYMMETRIES, Grid
+from cpsolve.grid.layouts import Layout, Made, Settings
 from cpsolve.limits import Deadline
 from cpsolve.models.akari.board import WHITE, Board, Cell, Segments
 from cpsolve.options import Option

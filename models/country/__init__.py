@@ -12,11 +12,12 @@ from functools import partial
 
 from cpsolve.grid import rooms
 from cpsolve.grid.answers import LOOP
+from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.geometry import Edge
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
-from cpsolve.grid.rooms import UNKNOWN, Rooms
+from cpsolve.grid.rooms import Rooms
 from cpsolve.models.country.check import check
 from cpsolve.models.country.layout import LAYOUT
 from cpsolve.models.country.rules import STATEMENT
@@ -51,10 +52,4 @@ COUNTRY: GridPuzzle[Board, Loop] = GridPuzzle(
     editor=Editor(cycle=("-", "1", "2", "3", "4", "5"), numbers=(1, "cells"), regions=True,
                   size=(6, 6)),
 )
-FAMILY = COUNTRY.family()
-solve = COUNTRY.solve
-parse, show, to_rows, read_answer = COUNTRY.parse, COUNTRY.show, COUNTRY.rows, COUNTRY.read_answer
-to_text, to_url = FORMATS.text, FORMATS.exports["url"]
-
-__all__ = ["COUNTRY", "FAMILY", "UNKNOWN", "Board", "Loop", "check", "parse", "read_answer",
-           "show", "solve", "to_rows", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(COUNTRY)

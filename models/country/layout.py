@@ -14,9 +14,8 @@ from typing import Any
 import numpy as np
 
 from cpsolve.grid.connectivity import components
-from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Edge, renumbered
-from cpsolve.grid.layouts import counted
+from cpsolve.grid.layouts import Layout, Settings, counted
 from cpsolve.grid.randomloop import around, random_loop, seeded, too_small_for
 from cpsolve.grid.rooms import Rooms, clue_cells
 from cpsolve.options import Option

@@ -16,14 +16,14 @@ from functools import partial
 
 from cpsolve.grid import boards, codecs, puzzlink
 from cpsolve.grid.answers import NUMBERS
-from cpsolve.grid.boards import UNKNOWN
+from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import written_numbers
 from cpsolve.models.fillomino.check import check
 from cpsolve.models.fillomino.layout import LAYOUT
-from cpsolve.models.fillomino.rules import STATEMENT, Board, Filling, prepare
+from cpsolve.models.fillomino.rules import STATEMENT, Board, Filling
 
 FIX_NUMBERS = 9  # a fix writes numbers up to the largest given, and at least these
 
@@ -65,7 +65,6 @@ FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
          "area of equal numbers holds that many cells. Answers: rows of numbers.",
     example="https://puzz.link/p?fillomino/5/5/g1k34g2h5h4n",
     formats=FORMATS, answer=NUMBERS, check=check, statement=STATEMENT,
-    prepare=prepare, deductions=True,
     picture=partial(written_numbers, title="Fillomino"),
     nothing="no filling gives every area its number of cells",
     # A number taken away leaves its cell empty ("?" is no clue); a fix writes a number
@@ -75,12 +74,4 @@ FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
     layout=LAYOUT,
     editor=Editor(cycle=("-", "1", "2", "3", "4", "5"), numbers=(1, "cells"), size=(5, 5)),
 )
-FAMILY = FILLOMINO.family()
-solve = FILLOMINO.solve
-parse, show, to_rows, read_answer = FILLOMINO.parse, FILLOMINO.show, FILLOMINO.rows, \
-    FILLOMINO.read_answer
-to_text, to_url = FORMATS.text, FORMATS.exports["url"]
-encode = to_rows
-
-__all__ = ["FAMILY", "FILLOMINO", "UNKNOWN", "Board", "Filling", "check", "encode", "parse",
-           "read_answer", "show", "solve", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(FILLOMINO)

@@ -12,9 +12,8 @@ import random
 
 import numpy as np
 
-from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.grid.layouts import python_random
+from cpsolve.grid.layouts import Layout, Settings, python_random
 from cpsolve.models.fillomino.rules import Board, Filling
 from cpsolve.options import Option
 

@@ -15,14 +15,12 @@ may write (the board's cells; with the deductions, :func:`bound`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 
 import numpy as np
 
 from cpsolve.grid.boards import NumberGrid
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.hints import Clue
-from cpsolve.grid.model import Whole
 from cpsolve.grid.rules import Method, Model, Statement, lazy
 from cpsolve.grid.rules.areas import sized
 from cpsolve.grid.rules.numbers import decoded, encoded, numbers
@@ -117,35 +115,20 @@ def clue(m: Model, board: Board, number: Clue) -> None:
     m.clause(m.layers["holds"][number.index, number.value])  # FALSE past the largest
 
 
-def prepare(board: Board, deduce: bool = True) -> Whole[Board, Filling]:
-    """The board for the methods; with ``deduce``, the numbers bounded by
-    :func:`bound` (a smaller model when the givens close off the board's parts)."""
-    if deduce:
-        board = replace(board, bound=bound(board))
-    return Whole(board, partial(STATEMENT.answer, board),
-                 stats={"numbers up to": board.largest})
-
-
-def literals(board: Board, per: int) -> int:
-    """About how many literals (terms, for CP-SAT) a model holds, before building it:
-    ``per`` for every cell and number (a 100x100 board: 10\u2078 Booleans).
-
-    >>> literals(Board(2, 2, (1, None, None, 3)), per=20)
-    320
-    """
-    return per * board.cells * board.largest
-
-
 STATEMENT: Statement[Board] = Statement(
     rules, clue,
     decode=lambda board, values: decoded(values, board.largest),
     encode=lambda board, filling: encoded(filling, board.largest),
+    narrow=lambda board: replace(board, bound=bound(board)),
+    stats=lambda board: {"numbers up to": board.largest},
+    # About how many literals (terms, for CP-SAT) a model holds, before building it: so
+    # many for every cell and number (a 100x100 board: 10^8 Booleans).
     methods=(lazy("a Boolean per cell and number; the areas' sizes as cuts on the "
                   "candidates an incremental SAT solver finds",
-                  literals=lambda board, **_: literals(board, 20)),
+                  literals=lambda board, **_: 20 * board.cells * board.largest),
              Method("labels", "cpsat", "a number and the label of its area's first cell per "
                     "cell; each first cell counts its area",
-                    literals=lambda board, **_: literals(board, 12))))
+                    literals=lambda board, **_: 12 * board.cells * board.largest)))
 
 
-__all__ = ["STATEMENT", "Board", "Filling", "bound", "impossible", "prepare", "rules"]
+__all__ = ["STATEMENT", "Board", "Filling", "bound", "impossible", "rules"]

@@ -17,10 +17,11 @@ from functools import partial
 
 from cpsolve.grid import rooms
 from cpsolve.grid.answers import SHADED
+from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
-from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
+from cpsolve.models.heyawake.board import Board, Shading
 from cpsolve.models.heyawake.check import check
 from cpsolve.models.heyawake.layout import LAYOUT
 from cpsolve.models.heyawake.rules import STATEMENT
@@ -52,12 +53,4 @@ HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     editor=Editor(cycle=("-", "0", "1", "2", "3", "4"), numbers=(0, "cells"), regions=True,
                   size=(6, 6)),
 )
-FAMILY = HEYAWAKE.family()
-solve = HEYAWAKE.solve
-parse, show, to_rows, read_answer = HEYAWAKE.parse, HEYAWAKE.show, HEYAWAKE.rows, \
-    HEYAWAKE.read_answer
-to_text, to_url = FORMATS.text, FORMATS.exports["url"]
-encode = to_rows
-
-__all__ = ["FAMILY", "HEYAWAKE", "UNKNOWN", "Board", "Shading", "check", "encode", "parse",
-           "read_answer", "show", "solve", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(HEYAWAKE)

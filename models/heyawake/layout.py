@@ -17,9 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.grid.layouts import python_random, scattered
+from cpsolve.grid.layouts import Layout, Settings, python_random, scattered
 from cpsolve.grid.rectangles import cut_beside, merged, random_rooms
 from cpsolve.grid.rooms import clue_cells
 from cpsolve.models.heyawake.board import Board, Shading

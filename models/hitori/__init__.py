@@ -14,7 +14,7 @@ from functools import partial
 
 from cpsolve.grid import boards, codecs
 from cpsolve.grid.answers import SHADED
-from cpsolve.grid.boards import UNKNOWN
+from cpsolve.grid.api import api
 from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Hints
@@ -55,11 +55,4 @@ HITORI: GridPuzzle[Board, Shading] = GridPuzzle(
     layout=LAYOUT,
     editor=Editor(cycle=tuple(str(k) for k in range(1, 10)), numbers=(1, "side"), size=(5, 5)),
 )
-FAMILY = HITORI.family()
-solve = HITORI.solve
-parse, show, to_rows, read_answer = HITORI.parse, HITORI.show, HITORI.rows, HITORI.read_answer
-to_text, to_url = FORMATS.text, FORMATS.exports["url"]
-encode = to_rows
-
-__all__ = ["FAMILY", "HITORI", "UNKNOWN", "Board", "Shading", "check", "encode", "parse",
-           "read_answer", "show", "solve", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(HITORI)

@@ -15,9 +15,8 @@ import random
 import numpy as np
 
 from cpsolve.grid.boards import NumberGrid as Board
-from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.grid.layouts import line_mates, python_random, scattered
+from cpsolve.grid.layouts import Layout, Settings, line_mates, python_random, scattered
 from cpsolve.options import Option
 
 Shading = frozenset[int]

@@ -2,7 +2,7 @@
 no 2x2 block is all shaded, and two tetrominoes of the same shape (L, I, T or S,
 rotations and reflections counting as the same) never share an edge.
 
->>> from cpsolve.models.lits import encode, parse, show, solve
+>>> from cpsolve.models.lits import parse, show, solve, to_rows
 >>> board = parse("https://puzz.link/p?lits/8/8/5ajmi9mhai2g514bdn32f340")
 >>> print(show(board, solve(board).solution))
 ##.####.
@@ -13,7 +13,7 @@ rotations and reflections counting as the same) never share an edge.
 #.####.#
 ##...##.
 .#####..
->>> for row in encode(board, solve(board).solution)[:2]:  # JSON: the shapes
+>>> for row in to_rows(board, solve(board).solution)[:2]:  # JSON: the shapes
 ...     print(row)
 LL.SSLL.
 L.SS..L.
@@ -21,6 +21,7 @@ L.SS..L.
 
 from cpsolve.grid import codecs, regions
 from cpsolve.grid.answers import Marks
+from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.polyominoes import TETROMINOES
@@ -51,7 +52,7 @@ def shapes(board: Board, shading: Shading) -> list[str]:
     return marks
 
 
-def to_rows(board: Board, shading: Shading) -> list[str]:
+def _rows(board: Board, shading: Shading) -> list[str]:
     """An answer as rows of the shaded cells' shapes and ``.`` (its JSON rows; the
     text, compared cell by cell, is ``#`` and ``.``, as a letter depends on its
     neighbours)."""
@@ -76,7 +77,7 @@ LITS: GridPuzzle[Board, Shading] = GridPuzzle(
          "same shape never share an edge. Answers: rows of # (shaded) and .; in JSON, "
          "the shaded cells' shapes (L, I, T, S) and .",
     example="https://puzz.link/p?lits/8/8/5ajmi9mhai2g514bdn32f340",
-    formats=FORMATS, answer=SHADED, rows=to_rows, picture=picture, check=check,
+    formats=FORMATS, answer=SHADED, rows=_rows, picture=picture, check=check,
     statement=STATEMENT, auto="sat",
     nothing="no shading puts a tetromino in every region by the rules",
     # The regions' tetrominoes are clues only to name those in conflict; a fix moves a
@@ -87,11 +88,4 @@ LITS: GridPuzzle[Board, Shading] = GridPuzzle(
     layout=LAYOUT,
     editor=Editor(regions=True, size=(8, 8)),
 )
-FAMILY = LITS.family()
-solve = LITS.solve
-parse, show, read_answer = LITS.parse, LITS.show, LITS.read_answer
-to_text, to_url = FORMATS.text, FORMATS.exports["url"]
-encode = to_rows
-
-__all__ = ["FAMILY", "LITS", "Board", "Shading", "check", "encode", "parse", "read_answer",
-           "shape", "show", "solve", "to_rows", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(LITS)

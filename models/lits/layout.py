@@ -19,9 +19,8 @@ from typing import Any
 import numpy as np
 
 from cpsolve.grid import regions
-from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid, renumbered
-from cpsolve.grid.layouts import python_random
+from cpsolve.grid.layouts import Layout, Settings, python_random
 from cpsolve.grid.polyominoes import TETROMINOES, Placement
 from cpsolve.grid.regions import Regions as Board
 from cpsolve.models.lits.rules import SHAPES

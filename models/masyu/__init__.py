@@ -22,6 +22,7 @@ ne ew sw ns -  -
 
 from cpsolve.grid import boards, codecs
 from cpsolve.grid.answers import LOOP
+from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
@@ -67,11 +68,4 @@ MASYU: GridPuzzle[Board, Loop] = GridPuzzle(
                 symmetric=True),
     layout=LAYOUT, editor=Editor(cycle=("-", "w", "b"), size=(6, 6)),
 )
-FAMILY = MASYU.family()
-solve = MASYU.solve
-parse, show, to_rows, read_answer = MASYU.parse, MASYU.show, MASYU.rows, MASYU.read_answer
-to_text, to_url = FORMATS.text, FORMATS.exports["url"]
-encode = to_rows
-
-__all__ = ["BLACK", "EMPTY", "FAMILY", "MASYU", "WHITE", "Board", "Loop", "check", "encode",
-           "parse", "read_answer", "show", "solve", "to_rows", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(MASYU)

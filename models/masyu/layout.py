@@ -13,8 +13,8 @@ leaves cells open, the loop is pushed out beside them, which changes the pearls 
 
 from __future__ import annotations
 
-from cpsolve.grid.generate import Settings
 from cpsolve.grid.geometry import DIRECTIONS, Grid
+from cpsolve.grid.layouts import Settings
 from cpsolve.grid.randomloop import loop_layout, random_loop
 from cpsolve.models.masyu.board import BLACK, EMPTY, WHITE, Board, Loop
 

@@ -19,6 +19,7 @@ from itertools import combinations
 
 from cpsolve.grid import boards, codecs
 from cpsolve.grid.answers import Tokens
+from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Edit, Hints
 from cpsolve.grid.puzzle import GridPuzzle, Variant
@@ -106,11 +107,4 @@ NUMBERLINK: GridPuzzle[Board, Paths] = GridPuzzle(
                   flags=("fill",)),
     variant=FILL, reduce=reduce,
 )
-FAMILY = NUMBERLINK.family()
-solve = NUMBERLINK.solve
-parse, show, to_rows, read_answer = (NUMBERLINK.parse, NUMBERLINK.show, NUMBERLINK.rows,
-                                     NUMBERLINK.read_answer)
-to_text, to_url = FORMATS.text, FORMATS.exports["url"]
-
-__all__ = ["FAMILY", "NUMBERLINK", "Board", "Paths", "check", "parse",
-           "read_answer", "show", "solve", "to_rows", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(NUMBERLINK)

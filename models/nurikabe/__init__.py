@@ -15,11 +15,10 @@ to its size.
 from functools import partial
 
 from cpsolve.grid import boards, codecs
-from cpsolve.grid.answers import Marks
-from cpsolve.grid.boards import UNKNOWN
+from cpsolve.grid.answers import UNSHADED_NUMBERS
+from cpsolve.grid.api import api
 from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.editor import Editor
-from cpsolve.grid.geometry import Broken
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import shaded_numbers
@@ -29,15 +28,7 @@ from cpsolve.models.nurikabe.rules import STATEMENT
 
 Shading = frozenset[int]  # an answer: the shaded cells (the sea)
 MOST = 9  # the largest number a fix writes
-
-
-def _numbers_shaded(board: Board, shading: Shading) -> list[str]:
-    """The numbers an answer shades (a numbered cell is never shaded)."""
-    return [Broken(f"the number at {board.grid.where(cell)} is shaded", board.grid.rc(cell))
-            for cell in sorted(shading) if board.numbers[cell] is not None]
-
-
-SHADED = Marks(clash=_numbers_shaded)
+SHADED = UNSHADED_NUMBERS  # shaded cells, a numbered one never
 # puzz.link's body: pzprjs decodeNumber16 ("." a number not given; a body that ends
 # early leaves the cells after it empty, as the site reads it).
 FORMATS = codecs.number_grid(Board, {"nurikabe": "Nurikabe"}, codecs.NUMBER16, least=1,
@@ -69,12 +60,4 @@ NURIKABE: GridPuzzle[Board, Shading] = GridPuzzle(
     layout=LAYOUT,
     editor=Editor(cycle=("-", "1", "2", "3", "4", "5", "?"), numbers=(1, "cells"), size=(5, 5)),
 )
-FAMILY = NURIKABE.family()
-solve = NURIKABE.solve
-parse, show, to_rows, read_answer = NURIKABE.parse, NURIKABE.show, NURIKABE.rows, \
-    NURIKABE.read_answer
-to_text, to_url = FORMATS.text, FORMATS.exports["url"]
-encode = to_rows
-
-__all__ = ["FAMILY", "NURIKABE", "UNKNOWN", "Board", "Shading", "check", "encode", "parse",
-           "read_answer", "show", "solve", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(NURIKABE)

@@ -16,9 +16,8 @@ import numpy as np
 
 from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.connectivity import components
-from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid
-from cpsolve.grid.layouts import python_random
+from cpsolve.grid.layouts import Layout, Settings, python_random
 from cpsolve.options import Option
 
 Shading = frozenset[int]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from cpsolve.grid.boards import NumberGrid
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
-from cpsolve.grid.rules.areas import islands, seed
+from cpsolve.grid.rules.areas import island_literals, islands, seed
 from cpsolve.grid.rules.shading import no_block, shaded_connected, shading
 
 
@@ -34,20 +34,9 @@ def clue(m: Model, board: NumberGrid, number: Clue) -> None:
 
 
 def literals(board: NumberGrid, per_cell: int) -> int:
-    """About how many literals a model holds, before building it: ``per_cell`` for each
-    cell and, for each number, about 12 for each cell it can reach and step it can take
-    there (a "?" on a 1000x1000 board could reach a million cells in a million steps:
-    10\u00b9\u00b3).
-
-    >>> literals(NumberGrid(2, 2, (2, None, None, None)), per_cell=10)
-    136
-    """
-    total = per_cell * board.cells
-    for cell in board.clue_cells:
-        size = board.shown(cell)
-        steps = board.cells if size is None else size
-        total += 12 * min(board.cells, 2 * steps * steps + 2 * steps + 1) * steps
-    return total
+    """About how many literals a model holds, before building it
+    (:func:`~cpsolve.grid.rules.areas.island_literals`)."""
+    return island_literals(board.cells, map(board.shown, board.clue_cells), per_cell)
 
 
 STATEMENT: Statement[NumberGrid] = Statement(rules, clue, methods=(

@@ -14,13 +14,15 @@ sew nw  -   n
 """
 
 from cpsolve.grid import boards
+from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import GridPicture
+from cpsolve.models.slitherlink import formats
 from cpsolve.models.slitherlink.board import Board, Loop
 from cpsolve.models.slitherlink.check import check
-from cpsolve.models.slitherlink.formats import FORMATS, details, inside, read_answer, show, to_rows
+from cpsolve.models.slitherlink.formats import FORMATS, details, inside
 from cpsolve.models.slitherlink.layout import LAYOUT
 from cpsolve.models.slitherlink.rules import STATEMENT
 
@@ -50,7 +52,8 @@ SLITHERLINK: GridPuzzle[Board, Loop] = GridPuzzle(
          "a token per corner (the directions the loop leaves it by), the edges and the "
          "cells inside.",
     example="https://puzz.link/p?slither/4/4/dgdh2c7b",
-    formats=FORMATS, show=show, rows=to_rows, details=details, read_answer=read_answer,
+    formats=FORMATS, show=formats.show, rows=formats.to_rows, details=details,
+    read_answer=formats.read_answer,
     picture=picture, check=check, statement=STATEMENT,
     auto="sat", nothing="no loop satisfies the numbers",
     # A fix writes or changes a number near the cells where solutions differ.
@@ -60,10 +63,5 @@ SLITHERLINK: GridPuzzle[Board, Loop] = GridPuzzle(
     layout=LAYOUT,
     editor=Editor(cycle=("-", "0", "1", "2", "3"), numbers=(0, 4), size=(5, 5)),
 )
-FAMILY = SLITHERLINK.family()
-solve = SLITHERLINK.solve
-parse, to_text = FORMATS.parse, FORMATS.text
-to_url, to_tatham = FORMATS.exports["url"], FORMATS.exports["loopy"]
-
-__all__ = ["FAMILY", "SLITHERLINK", "Board", "Loop", "check", "parse", "read_answer", "show",
-           "solve", "to_tatham", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(SLITHERLINK)
+to_tatham = FORMATS.exports["loopy"]

@@ -9,8 +9,7 @@ changes the numbers there.
 
 from __future__ import annotations
 
-from cpsolve.grid.generate import Settings
-from cpsolve.grid.layouts import counted
+from cpsolve.grid.layouts import Settings, counted
 from cpsolve.grid.randomloop import loop_layout
 from cpsolve.models.slitherlink.board import Board, Loop
 

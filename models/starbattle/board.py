@@ -36,8 +36,7 @@ class Board(Divided):
     free: frozenset[tuple[str, int]] = frozenset()
 
     def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or len(self.region) != self.rows * self.cols:
-            raise ValueError("a board has rows x cols cells")
+        super().__post_init__()
         if self.stars < 1:
             raise ValueError("a board asks for at least one star per unit")
 

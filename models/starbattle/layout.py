@@ -18,9 +18,8 @@ from dataclasses import replace
 import numpy as np
 
 from cpsolve.grid import regions
-from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Grid, renumbered
-from cpsolve.grid.layouts import python_random
+from cpsolve.grid.layouts import Layout, Settings, python_random
 from cpsolve.models.starbattle.board import Board, Stars
 from cpsolve.options import Option
 

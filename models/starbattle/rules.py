@@ -16,10 +16,11 @@ There is no global rule, so no lazy cuts: the SAT model is the whole of the rule
 
 from __future__ import annotations
 
-from cpsolve.cnf import CARD, COUNTING_CARDS, card_literals, count_literals
+from cpsolve.cnf import CARD, COUNTING_CARDS
 from cpsolve.grid import regions
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
+from cpsolve.grid.rules.sat import exact_literals
 from cpsolve.grid.rules.shading import apart, shading
 from cpsolve.models.starbattle.board import Board
 
@@ -44,25 +45,18 @@ def literals(board: Board, *, per_cell: int, card: str | None = None, **_: objec
     ``per_cell`` for each cell (the touching pairs, with the solver's own copies) and
     each unit's count: its subset clauses where they are few (every unit with
     ``card="direct"``: a 40x40 board with 10 stars would need 4\u00b710\u00b9\u00b2), else a
-    counter of its cells by the number of stars. (The 6x6 board below holds 914
-    literals.)
+    counter of its cells by the number of stars; a linear term a cell on CP-SAT (no
+    ``card``). (The 6x6 board below holds 914 literals.)
 
     >>> from cpsolve.models.starbattle import parse
     >>> literals(parse("https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"), per_cell=10,
     ...          card="totalizer")
     1054
     """
-    total = per_cell * board.cells
-    for unit in board.units:
-        size = len(unit.cells)
-        direct = count_literals(size, board.stars, "direct") if board.stars <= size else 2
-        if card is None:
-            total += size
-        elif card == "direct" or direct <= DIRECT_UP_TO:
-            total += direct
-        else:
-            total += card_literals(size, board.stars, card)
-    return total
+    return per_cell * board.cells + sum(
+        len(unit.cells) if card is None
+        else exact_literals(len(unit.cells), board.stars, card, DIRECT_UP_TO)
+        for unit in board.units)
 
 
 STATEMENT: Statement[Board] = Statement(rules, clue, clues, methods=(

@@ -11,13 +11,14 @@ every row, every column and every box holds each number once; the givens stay.
 """
 
 from cpsolve.grid import boards
+from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import written_numbers
 from cpsolve.models.sudoku.board import Board, Digits
 from cpsolve.models.sudoku.check import check
-from cpsolve.models.sudoku.formats import DIGITS, FORMATS, parse, to_line, to_text, to_url
+from cpsolve.models.sudoku.formats import DIGITS, FORMATS
 from cpsolve.models.sudoku.layout import LAYOUT
 from cpsolve.models.sudoku.rules import STATEMENT, prepare
 
@@ -46,10 +47,4 @@ SUDOKU: GridPuzzle[Board, Digits] = GridPuzzle(
     editor=Editor(cycle=(".", *(str(k) for k in range(1, 10))), numbers=(1, "side"), size=(9, 9),
                   square=True, empty=("-", "0")),
 )
-FAMILY = SUDOKU.family()
-solve = SUDOKU.solve
-show, to_rows, read_answer = SUDOKU.show, SUDOKU.rows, SUDOKU.read_answer
-encode = to_rows
-
-__all__ = ["FAMILY", "SUDOKU", "Board", "Digits", "check", "encode", "parse",
-           "read_answer", "show", "solve", "to_line", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(SUDOKU)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cpsolve.grid.generate import Layout, Settings
+from cpsolve.grid.layouts import Layout, Settings
 from cpsolve.models.sudoku.board import Board, Digits, box_shape, too_small
 from cpsolve.options import Option
 

@@ -13,6 +13,7 @@ from typing import cast
 
 from cpsolve.grid import arrows
 from cpsolve.grid.answers import ShadedLoop
+from cpsolve.grid.api import api
 from cpsolve.grid.arrows import BLANK, STEPS, Arrow
 from cpsolve.grid.arrows import ArrowGrid as Board
 from cpsolve.grid.editor import Editor
@@ -94,10 +95,4 @@ YAJILIN: GridPuzzle[Board, Loop] = GridPuzzle(
     editor=Editor(cycle=("-", "?", "0n", "0e", "0s", "0w"), numbers=(0, "side"),
                   letters="nsew", size=(6, 6)),
 )
-FAMILY = YAJILIN.family()
-solve = YAJILIN.solve
-parse, show, to_rows, read_answer = YAJILIN.parse, YAJILIN.show, YAJILIN.rows, YAJILIN.read_answer
-to_text, to_url = FORMATS.text, FORMATS.exports["url"]
-
-__all__ = ["FAMILY", "YAJILIN", "Arrow", "Board", "Loop", "check", "parse", "read_answer",
-           "shaded", "show", "solve", "to_rows", "to_text", "to_url"]
+FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(YAJILIN)

@@ -21,8 +21,8 @@ import numpy as np
 
 from cpsolve.grid.arrows import BLANK, STEPS, Arrow
 from cpsolve.grid.arrows import ArrowGrid as Board
-from cpsolve.grid.generate import Layout, Settings
 from cpsolve.grid.geometry import Edge
+from cpsolve.grid.layouts import Layout, Settings
 from cpsolve.grid.randomloop import grown_beside, pulled_beside, random_loop, seeded, too_small_for
 from cpsolve.options import Option
 

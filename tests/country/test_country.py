@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from cpsolve.errors import InputError
-from cpsolve.grid.generate import Settings, generate
+from cpsolve.grid.generate import generate
 from cpsolve.grid.geometry import Grid
+from cpsolve.grid.layouts import Settings
 from cpsolve.grid.rooms import clue_cells
 from cpsolve.models.country import (
     COUNTRY,

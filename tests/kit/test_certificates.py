@@ -26,6 +26,7 @@ from cpsolve.certify.certificate import (
 )
 from cpsolve.certify.rules import dimacs
 from cpsolve.errors import CertificateError
+from cpsolve.grid.api import family as family_of
 from cpsolve.limits import Deadline
 from tests.support.cli import run, valid_json
 from tests.support.oracles import ORACLES, cases, oracle
@@ -65,7 +66,7 @@ def test_the_rule_cnf_allows_exactly_the_answers_brute_force_finds(name):
 
 @pytest.mark.parametrize("name", CERTIFIED)
 def test_unique_and_unsolvable_boards_are_certified_and_several_are_refused(name):
-    family = oracle(name).puzzle.family()
+    family = family_of(oracle(name).puzzle)
     seen = set()
     for board, every in cases(name):
         kind = min(len(every), 2)
@@ -98,7 +99,7 @@ EXAMPLE = {"heyawake": "site-6x6.txt", "masyu": "site-6x6.txt",
 def _made(name: str) -> Certificate:
     """The certificate of the family's example board (unique, and its proof needs
     cuts)."""
-    family = oracle(name).puzzle.family()
+    family = family_of(oracle(name).puzzle)
     text = (EXAMPLES / name / EXAMPLE[name]).read_text()
     answer = family.solve(family.parse(text), unique=True)
     made = make(Claim(family, text, "unique", answer.solution))
@@ -256,7 +257,7 @@ def _planted(rules: Any, clauses: list[list[int]], cuts: list[dict[str, Any]],
              "problem.cnf": dimacs(rules.cnf.nvars, clauses).encode(),
              "proof.drat": ("\n".join(proof) + "\n").encode(),
              "answer.json": json.dumps(answer).encode()}
-    manifest = {"format": "cpsolve-certificate", "version": 1, "family": "heyawake",
+    manifest = {"format": "cpsolve-certificate", "version": 2, "family": "heyawake",
                 "claim": "unique"}
     return _reseal(Certificate(manifest, files))
 
@@ -593,14 +594,14 @@ def test_a_refutation_by_rat_after_deletions_is_refused():
 
 
 def test_a_forged_no_solution_of_a_solvable_board_is_refused():
-    family = oracle("akari").puzzle.family()
+    family = family_of(oracle("akari").puzzle)
     text = family.example
     rules = family.rules(family.parse(text))  # type: ignore[misc]
     rules_text = rules.cnf.dimacs()
     files = {"board.txt": text.encode(), "rules.cnf": rules_text.encode(),
              "cuts.json": b"[]", "problem.cnf": rules_text.encode(),
              "proof.drat": _forged_proof(rules.cnf.clauses).encode()}
-    manifest = {"format": "cpsolve-certificate", "version": 1, "family": "akari",
+    manifest = {"format": "cpsolve-certificate", "version": 2, "family": "akari",
                 "claim": "no solution"}
     with pytest.raises(CertificateError, match="the proof does not refute"):
         check(_reseal(Certificate(manifest, files)))
@@ -618,7 +619,7 @@ def _plan_certificate(name: str, text: str, plan: str, moves: list[str],
              "cuts.json": b"[]", "problem.cnf": cnf.dimacs().encode(),
              "proof.drat": ("\n".join(proof) + "\n").encode(),
              "answer.json": json.dumps({"plan": plan, "moves": moves}).encode()}
-    manifest = {"format": "cpsolve-certificate", "version": 1, "family": name,
+    manifest = {"format": "cpsolve-certificate", "version": 2, "family": name,
                 "claim": "optimal", "length": length}
     return _reseal(Certificate(manifest, files))
 

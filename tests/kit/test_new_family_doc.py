@@ -45,7 +45,7 @@ def test_the_page_builds_a_family_that_keeps_the_contract(mines):
 def test_the_kit_gives_it_a_whole_command(mines, tmp_path):
     board = tmp_path / "board.txt"
     board.write_text(mines.MINES.example)
-    command = mines.MINES.command()
+    command = mines.FAMILY.command()
     out = invoke(command, str(board), "--unique")
     assert out.exit_code == 0 and out.stdout.endswith("\n\nunique")
     data = json.loads(invoke(command, str(board), "--redundant", "--grade", "--json").stdout)
@@ -62,7 +62,7 @@ def test_the_kit_gives_it_a_whole_command(mines, tmp_path):
 
 
 def test_and_a_generator_of_proven_boards(mines):
-    generator = mines.MINES.generator()
+    generator = mines.FAMILY.generate()
     out = invoke(generator, "6", "5", "--grade", "tricky", "--seed", "3", "-v")
     assert out.exit_code == 0, out.stderr
     board = mines.parse(out.stdout)

@@ -9,8 +9,8 @@ import pytest
 
 from cpsolve import registry
 from cpsolve.grid import setter
-from cpsolve.grid.generate import clue_groups, generate, grader_of
-from cpsolve.grid.grading import LEVELS
+from cpsolve.grid.generate import clue_groups, generate
+from cpsolve.grid.grading import LEVELS, grader_of
 from cpsolve.grid.text import differing_cells
 from cpsolve.result import Status
 from tests.support.oracles import ORACLES, cases, oracle

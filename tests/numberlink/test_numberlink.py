@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from cpsolve.errors import InputError
-from cpsolve.grid.generate import Settings, generate
+from cpsolve.grid.generate import generate
+from cpsolve.grid.layouts import Settings
 from cpsolve.models.numberlink import (
     NUMBERLINK,
     Board,

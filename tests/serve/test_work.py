@@ -53,7 +53,7 @@ def test_drafts_round_trip(name: str) -> None:
     into the same board, through JSON as the page sends it; a blank board of the
     editor's size is read."""
     puzzle = work.families()[name]
-    boards = [puzzle.parse(puzzle.family().example), *(b for b, _ in sample(name))]
+    boards = [puzzle.parse(puzzle.example), *(b for b, _ in sample(name))]
     for board in boards:
         draft = Draft.from_json(json.loads(json.dumps(to_draft(puzzle, board).to_json())))
         assert to_board(puzzle, draft) == board
@@ -126,9 +126,9 @@ def test_conflicts_are_the_command_lines() -> None:
 
 def test_exports() -> None:
     puzzle = work.families()["masyu"]
-    board = puzzle.parse(puzzle.family().example)
+    board = puzzle.parse(puzzle.example)
     assert work.export(puzzle, board, "url", False, Deadline(30)).content == (
-        puzzle.family().example + "\n")
+        puzzle.example + "\n")
     grid = work.export(puzzle, board, "grid", True, Deadline(30))
     assert grid.name == "masyu-answer.txt"
     assert puzzle.read_answer(str(grid.content), board)[1] == []

@@ -599,7 +599,7 @@ def _lits() -> Oracle:
 
     def made(seed: int) -> Any:
         """A layout as the generator makes it: one solution or more."""
-        from cpsolve.grid.generate import Settings
+        from cpsolve.grid.layouts import Settings
 
         rng = np.random.default_rng(seed)
         found = None
@@ -758,7 +758,7 @@ def _slitherlink() -> Oracle:
 # Yajilin --------------------------------------------------------------------------------
 
 def _yajilin() -> Oracle:
-    from cpsolve.grid.generate import Settings
+    from cpsolve.grid.layouts import Settings
     from cpsolve.grid.randomloop import random_loop
     from cpsolve.models.yajilin import YAJILIN, Arrow, Board
     from cpsolve.models.yajilin.layout import lay_out
@@ -803,7 +803,7 @@ def _yajilin() -> Oracle:
 # Country Road ---------------------------------------------------------------------------
 
 def _country() -> Oracle:
-    from cpsolve.grid.generate import Settings
+    from cpsolve.grid.layouts import Settings
     from cpsolve.grid.rooms import clue_cells
     from cpsolve.models.country import COUNTRY, Board
     from cpsolve.models.country.layout import make
@@ -848,7 +848,7 @@ def _country() -> Oracle:
 # Numberlink -----------------------------------------------------------------------------
 
 def _numberlink() -> Oracle:
-    from cpsolve.grid.generate import Settings
+    from cpsolve.grid.layouts import Settings
     from cpsolve.models.numberlink import NUMBERLINK, Board
     from cpsolve.models.numberlink.layout import make
     from tests.support.numberlink_brute import solutions

@@ -20,7 +20,7 @@ backend (see :mod:`.globals`):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -210,6 +210,23 @@ def islands(m: Model, member: Sequence[int], seeds: Mapping[int, int | None],
     rule = Islands(grid, list(member), grown, name)
     m.require(rule)
     return rule
+
+
+def island_literals(cells: int, sizes: Iterable[int | None], per_cell: int) -> int:
+    """About how many literals a model of :func:`islands` holds, before building it:
+    ``per_cell`` for each of the grid's ``cells`` and, for each seed of the size given
+    (``None``: any), about 12 for each cell it can reach and step it can take there (a
+    seed of any size on a 1000x1000 board could reach a million cells in a million
+    steps: 10\u00b9\u00b3).
+
+    >>> island_literals(4, [2], per_cell=10)
+    136
+    """
+    total = per_cell * cells
+    for size in sizes:
+        steps = cells if size is None else size
+        total += 12 * min(cells, 2 * steps * steps + 2 * steps + 1) * steps
+    return total
 
 
 @dataclass
@@ -463,4 +480,5 @@ def sized(m: Model, holds: np.ndarray, name: str = "areas") -> Sized:
     return rule
 
 
-__all__ = ["Island", "Islands", "Seed", "Sized", "islands", "near", "seed", "sized"]
+__all__ = ["Island", "Islands", "Seed", "Sized", "island_literals", "islands", "near", "seed",
+           "sized"]

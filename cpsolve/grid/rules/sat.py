@@ -231,6 +231,24 @@ def count_groups(count: Count, out: SatOut, card: str) -> list[Any]:
     return groups
 
 
+def exact_literals(size: int, number: int, card: str, direct: int | None = None) -> int:
+    """About how many literals an exact count of ``number`` among ``size`` literals
+    compiles to (:func:`count_groups`, ``direct`` the count's own budget): its subset
+    clauses where they are written, else the counter ``card``. An upper estimate, to
+    refuse a model too large to build before building it.
+
+    >>> exact_literals(10, 2, "seqcounter", direct=2000), exact_literals(40, 10, "totalizer")
+    (450, 2640)
+    """
+    from cpsolve.cnf import card_literals, count_literals
+
+    subsets = count_literals(size, number, "direct") if number <= size else 2
+    if (size <= SHORT or card == "direct" or number in (0, size)
+            or (direct is not None and subsets <= direct)):
+        return subsets
+    return card_literals(size, number, card)
+
+
 def _bound(lits: list[int], bound: int, card: str, out: SatOut, *, least: bool) -> Any:
     from pysat.card import CardEnc, EncType
 
@@ -325,4 +343,4 @@ class Names(Mapping[int, str]):
 
 
 __all__ = ["BASE", "SOLVE", "Names", "SatOut", "Selection", "clue_groups", "count_groups",
-           "to_sat"]
+           "exact_literals", "to_sat"]

@@ -92,7 +92,10 @@ class Statement(Generic[Board]):
     the board's clues (the genre's :class:`~cpsolve.grid.hints.Hints` ``clues``, when
     it has them); ``grid(board)`` the grid whose cells the model's layers follow;
     ``decode(board, values)`` and ``encode(board, answer)`` turn the projection's values
-    into an answer and back; ``methods`` the solving methods, the first the default."""
+    into an answer and back; ``methods`` the solving methods, the first the default;
+    ``narrow(board)`` (optional) the board the deductions leave, a smaller model
+    stated from it (Fillomino's bound on its numbers: with it the genre's command has
+    ``--deductions``), and ``stats(board)`` what the JSON says of the board solved."""
 
     rules: Callable[[Model, Any], None]
     clue: Callable[[Model, Any, Clue], None] | None = None
@@ -101,6 +104,8 @@ class Statement(Generic[Board]):
     decode: Callable[[Any, tuple[bool, ...]], Any] | None = None
     encode: Callable[[Any, Any], Sequence[bool]] | None = None
     methods: tuple[Method, ...] = (lazy(),)
+    narrow: Callable[[Any], Any] | None = None
+    stats: Callable[[Any], dict[str, Any]] | None = None
 
     # -- the model -------------------------------------------------------------------
 
@@ -193,10 +198,14 @@ class Statement(Generic[Board]):
         return Encodings(*entries)
 
     def prepare(self, board: Any, deduce: bool = True) -> Any:
-        """The whole board for the methods (no deductions: the solvers propagate)."""
+        """The whole board for the methods, narrowed first when the genre deduces
+        (``narrow``); otherwise the solvers propagate."""
         from cpsolve.grid.model import Whole
 
-        return Whole(board, partial(self.answer, board))
+        if deduce and self.narrow is not None:
+            board = self.narrow(board)
+        return Whole(board, partial(self.answer, board),
+                     stats={} if self.stats is None else self.stats(board))
 
     # -- the setter's clue model ------------------------------------------------------
 
