@@ -14,7 +14,7 @@
 5. A cold ``cpsolve akari`` on the 7x7 seed board, as a whole process, against a cold
    ``python -c pass``.
 0. First, the peer users would pick: akari-sat 0.1.2 in its own virtual environment
-   (Python 3.13), on the published boards of ``data/published/akari.txt`` and the 200
+   (Python 3.13), on the published boards of ``models/akari/cases.toml`` and the 200
    boards of part 2, board by board in turn (``benchmarks/peers/akari_sat_peer.py``).
 
 Run: ``.venv/bin/python benchmarks/akari.py [--quick] [--peer PYTHON] [--only-peer]
@@ -178,7 +178,6 @@ def published_boards(rounds: int, runs: int) -> None:
         f"{level} {_ms(statistics.median(times))}" for level, times in per_grade.items()))
 
 
-PUBLISHED = ROOT / "benchmarks" / "data" / "published" / "akari.txt"
 PEER = ROOT / "benchmarks" / "peers" / "akari_sat_peer.py"
 PEER_HELP = ("akari-sat 0.1.2 needs Python 3.13 and a virtual environment of its own: "
              "python3.13 -m venv /tmp/akari-sat && /tmp/akari-sat/bin/pip install "
@@ -186,9 +185,10 @@ PEER_HELP = ("akari-sat 0.1.2 needs Python 3.13 and a virtual environment of its
 
 
 def published_urls() -> list[str]:
-    """The published boards of ``benchmarks/data/published/akari.txt``."""
-    return [line.split()[0] for line in PUBLISHED.read_text().splitlines()
-            if line.startswith("http") and "outcome: unique" in line]
+    """The published unique boards of ``models/akari/cases.toml``."""
+    from cpsolve.grid import cases
+
+    return cases.of("cpsolve.models.akari").boards("unique")
 
 
 def against_akari_sat(peer: str, rounds: int) -> None:

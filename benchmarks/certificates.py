@@ -1,6 +1,6 @@
 """Certificates: what ``--certify`` costs beside the solve it proves.
 
-1. Published boards (``benchmarks/data/published/``: Akari, Heyawake, Masyu puzz.link
+1. Published boards (``models/GENRE/cases.toml``: Akari, Heyawake, Masyu puzz.link
    URLs with their sources): per board, in this process, in turn, best of ``--rounds``:
    the solve and uniqueness proof alone (``solve(board, unique=True)``, as users call
    it), and the same followed by what ``--certify`` adds (``cpsolve.certify.command.

@@ -1,7 +1,7 @@
 """The setter's page: how long after an edit the page knows how many solutions the board
 has, beside the loop a setter has without it, one ``cpsolve`` command per edit.
 
-For each published Akari, Heyawake and Masyu board (benchmarks/data/published/), two
+For each published Akari, Heyawake and Masyu board (models/GENRE/cases.toml), two
 edits: the board as published (unique) and the board with its first clue taken away
 (mostly several solutions). The page: ``cpsolve serve`` started as users start it, each
 edit sent as the page sends it (``/api/analyze``, the status question: solutions counted

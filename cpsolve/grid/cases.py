@@ -12,7 +12,8 @@ form, grid text) and its ``outcome``:
     ``bad input`` with the ``error`` the command must give (``LINE:COLUMN: message``),
     or ``undecided`` (no method has decided it yet: a target, not a claim).
     ``variant`` gives the outcome with the genre's variant flag on (Numberlink's
-    ``fill``).
+    ``fill``); ``slow = true`` marks a board that takes more than a few seconds,
+    which the conformance suite leaves to its slow run (``pytest -m slow``).
 ``[[bad]]``
     Inputs that are no board, each with its ``error``.
 ``[benchmark]``
@@ -34,8 +35,8 @@ form, grid text) and its ``outcome``:
 ... error = "2:3: a cell holds a number, '?' or '-' for none, not 'x'"
 ... '''
 >>> cases = Cases.parse(text)
->>> cases.published[0].outcome, cases.bad[0].error[:3]
-('unique', '2:3')
+>>> cases.published[0].outcome, cases.bad[0].error[:3], len(cases.boards("unique"))
+('unique', '2:3', 1)
 >>> bench = Cases.parse('''
 ... [benchmark]
 ... sizes = ["10x10", { size = "14x24", count = 2, stars = 3 }]
@@ -77,6 +78,7 @@ class Case:
     note: str = ""
     error: str = ""
     variant: dict[str, str] = field(default_factory=dict)
+    slow: bool = False
 
     def __post_init__(self) -> None:
         for outcome in (self.outcome, *self.variant.values()):
@@ -126,6 +128,10 @@ class Cases:
     bad: tuple[Case, ...] = ()
     benchmark: Benchmark | None = None
 
+    def boards(self, outcome: str = "unique") -> list[str]:
+        """The published boards with that ``outcome``, as given, in the file's order."""
+        return [case.board for case in self.published if case.outcome == outcome]
+
     @staticmethod
     def parse(text: str) -> Cases:
         data = tomllib.loads(text)
@@ -139,7 +145,7 @@ class Cases:
 
 
 def _case(entry: dict[str, Any]) -> Case:
-    known = {"board", "outcome", "source", "note", "error", "variant"}
+    known = {"board", "outcome", "source", "note", "error", "variant", "slow"}
     extra = set(entry) - known
     if extra:
         raise ValueError(f"unknown keys {', '.join(sorted(extra))} in a case")

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 
 import pytest
 
+from cpsolve.grid import cases
 from cpsolve.models.akari import Board, parse, small, solve
 from cpsolve.models.akari.check import _check_rows, check
 from cpsolve.models.akari.layout import generate
@@ -25,12 +25,9 @@ fast = small._fast
 REQUIRED = bool(os.environ.get("CPSOLVE_REQUIRE_FAST"))
 pytestmark = pytest.mark.skipif(fast is None and not REQUIRED,
                                 reason="built without a C compiler: plain Python only")
-PUBLISHED = Path(__file__).resolve().parents[2] / "benchmarks/data/published/akari.txt"
-
-
 def published() -> list[Board]:
-    return [parse(line.split()[0]) for line in PUBLISHED.read_text().splitlines()
-            if line.startswith("http")]
+    return [parse(case.board) for case in cases.of("cpsolve.models.akari").published
+            if case.outcome != "bad input"]
 
 
 CASES = (BOARDS + [board_of(seed, 12) for seed in range(1000, 1600)] + published()

@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from cpsolve.errors import InputError
 from cpsolve.grid.generate import generate
 from cpsolve.models.heyawake import HEYAWAKE, Board, check, parse, show, solve, to_text, to_url
 from cpsolve.models.heyawake.board import UNKNOWN
@@ -164,33 +163,6 @@ def test_unknown_numbers_and_compact_text():
     assert to_url(parse(to_url(b))) == to_url(b)
     compact = parse("?-1\n---\n\naab\naab\n")
     assert compact == b
-
-
-@pytest.mark.parametrize("text, message, line, column", [
-    ("2 3\n1 - -\n- -\na a b\na a b\n", "row has 2 cells, the board has 3 columns", 3, 4),
-    ("2 3\n1 - -\n- - -\na b a\na b b\n", "room 'a' is not connected: this cell is apart "
-     "from the one at row 1, column 1", 4, 5),
-    ("2 3\n1 - 2\n- - -\na a a\na a b\n", "a second number in the room of the one at line "
-     "2, column 1", 2, 5),
-    ("2 3\n1 - x\n- - -\na a b\na a b\n", "a number is a count (0, 1, ...), '?', or '-' "
-     "for none, not 'x'", 2, 5),
-    ("2 3\n1 - -\n- - -\na a b\n", "the rooms end after 1 of 2 rows", 5, 1),
-    ("https://puzz.link/p?heyawake/6/6/lll15", "the body ends before the room borders are "
-     "complete (6 characters needed here)", 1, 39),
-    ("https://puzz.link/p?heyawake/6/6/lll155007rs12", "the body ends after 1 of 8 "
-     "numbers", 1, 47),
-    ("https://puzz.link/p?heyawake/6/6/lll155007rsZ2222j", "'Z' is not a border digit "
-     "(0-9, a-v)", 1, 45),
-    ("https://puzz.link/p?heyawake/6/6/lll155007rs12!22j", "unexpected character '!' "
-     "among the numbers", 1, 47),
-    ("https://puzz.link/p?masyu/6/6/x", "puzzle type 'masyu' is not Heyawake (heyawake, "
-     "heyawacky)", 1, 21),
-])
-def test_bad_input_is_located(text, message, line, column):
-    with pytest.raises(InputError) as caught:
-        parse(text)
-    assert (caught.value.message, caught.value.line, caught.value.column) == (
-        message, line, column)
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -5,17 +5,13 @@ setter's tools, pictures and the generator."""
 from __future__ import annotations
 
 import json
-import random
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from cpsolve.errors import InputError
 from cpsolve.grid import setter
-from cpsolve.grid.geometry import Grid
-from cpsolve.grid.layouts import scattered
-from cpsolve.models.hitori import HITORI, Board, check, parse, show, solve, to_text, to_url
-from cpsolve.models.hitori.layout import numbers_for
+from cpsolve.grid.api import family
+from cpsolve.models.hitori import HITORI, check, parse, show, solve, to_text, to_url
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
 from tests.support.oracles import hitori_solutions
@@ -30,43 +26,6 @@ PUBLISHED = [
     "https://puzz.link/p?hitori/10/10/1174453399113445756a2345678aa82513328aa85417a698323227a94"
     "11566517a43236688115329986a115274aa99886611",
 ]
-METHODS = [{}, {"encoding": "order"}, {"encoding": "flow"}]
-
-
-def _random_board(seed: int) -> Board:
-    """5x5 to 6x6: a layout as the generator starts from, or numbers at random."""
-    rng = random.Random(seed)
-    grid = Grid(rng.randint(4, 6), rng.randint(4, 6))
-    if seed % 3:
-        shading = scattered(grid, rng.choice([0.2, 0.3]), rng)
-        return Board(grid.rows, grid.cols, numbers_for(grid, shading, rng))
-    return Board(grid.rows, grid.cols, tuple(rng.randint(1, 4) for _ in range(grid.cells)))
-
-
-@pytest.mark.parametrize("method", METHODS, ids=lambda m: m.get("encoding", "lazy"))
-def test_every_method_counts_what_brute_force_counts(method):
-    counts = set()
-    for seed in range(30):
-        board = _random_board(seed)
-        expected = hitori_solutions(board)
-        found = solve(board, limit=None, **method)
-        assert sorted(found.solutions, key=sorted) == expected, (seed, method)
-        assert found.complete
-        assert all(check(board, answer) == [] for answer in found.solutions)
-        counts.add(min(len(expected), 2))
-    assert counts == {0, 1, 2}
-
-
-@pytest.mark.parametrize("url", PUBLISHED)
-def test_published_boards_are_unique_by_every_method(url):
-    board = parse(url)
-    answers = set()
-    for method in METHODS:
-        found = solve(board, unique=True, **method)
-        assert found.status is Status.SOLVED and found.unique is True, method
-        assert check(board, found.solution) == []
-        answers.add(found.solution)
-    assert len(answers) == 1
 
 
 @pytest.mark.parametrize("url", PUBLISHED)
@@ -85,19 +44,6 @@ def test_the_forms_read_the_same_board():
     assert wide.numbers == (12, -2)
     assert parse(to_url(wide)) == wide and "/c@" in to_url(wide)
     assert parse("https://puzz.link/p?hitori/2/1/-1a%").numbers == (46, -2)
-
-
-@pytest.mark.parametrize("text, where, message", [
-    ("2 2\n1 x\n1 1\n", (2, 3), "not 'x'"),
-    ("2 2\n1 1\n1\n", (3, 2), "row has 1 cell"),
-    ("https://puzz.link/p?hitori/4/4/111414", (1, 38), "the body ends after 6 of 16"),
-    ("https://puzz.link/p?hitori/2/1/-1", (1, 32), "two base-36 digits"),
-])
-def test_bad_input_is_located(text, where, message):
-    with pytest.raises(InputError) as caught:
-        parse(text)
-    assert (caught.value.line, caught.value.column) == where, str(caught.value)
-    assert message in str(caught.value)
 
 
 def test_the_checker_names_each_broken_rule():
@@ -184,5 +130,5 @@ def test_generated_boards_are_unique_and_symmetric(size):
 
 def test_the_family_is_the_kit_s():
     assert HITORI.hints is not None and HITORI.layout is not None
-    assert HITORI.family().problems() == []
+    assert family(HITORI).problems() == []
     assert show(parse(PUBLISHED[0]), frozenset()) == "....\n....\n....\n...."

@@ -19,7 +19,7 @@ from cpsolve import registry
 from cpsolve.errors import InputError
 from cpsolve.family import Kind
 from cpsolve.grid import cases as genre_cases
-from cpsolve.grid.solve import candidates
+from cpsolve.grid.solve import candidates, solve
 from cpsolve.result import Status
 from tests.support.oracles import ORACLES
 from tests.support.oracles import cases as oracle_cases
@@ -27,6 +27,7 @@ from tests.support.oracles import cases as oracle_cases
 GRID = [name for name in registry.names() if registry.load(name).kind is Kind.GRID]
 LIMIT = 60.0  # seconds a published board may take before its outcome counts as lost
 EVERY_METHOD = 6  # published boards (the smallest first) each method solves
+LATER = 15.0  # seconds a method may take on the boards after the smallest
 ORACLE_BOARDS = 30  # oracle boards each method counts
 
 
@@ -53,25 +54,50 @@ def located(error: InputError) -> str:
     return f"{error.line}:{error.column}: {error.message}"
 
 
+def keeps(grid: object, case: genre_cases.Case, **options: object) -> None:
+    """The case's board keeps its outcome (and its variant's), each answer passing the
+    genre's own checker; a bad input is refused where the case says."""
+    if case.outcome == "bad input":
+        with pytest.raises(InputError) as refused:
+            grid.parse(case.board)
+        assert located(refused.value) == case.error, case.board
+        return
+    board = grid.parse(case.board)
+    for flag, expected in (("", case.outcome), *case.variant.items()):
+        if expected == "undecided":
+            continue
+        if flag:
+            assert grid.variant is not None and grid.variant.option.name == flag, flag
+        ruled = grid.variant.apply(board, True) if flag else board
+        result = solve(grid, ruled, unique=True, time_limit=LIMIT, **options)
+        assert outcome(result) == expected, (case.board, flag, options)
+        assert all(grid.check(ruled, answer) == [] for answer in result.solutions)
+
+
 @pytest.mark.parametrize("name", WITH_CASES)
 def test_published_boards_keep_their_outcome(name):
     grid = puzzle(name)
     for case in cases(name).published:
-        if case.outcome == "undecided":
-            continue
-        if case.outcome == "bad input":
-            with pytest.raises(InputError) as refused:
-                grid.parse(case.board)
-            assert located(refused.value) == case.error, case.board
-            continue
-        board = grid.parse(case.board)
-        assert outcome(grid.solve(board, unique=True, time_limit=LIMIT)) == case.outcome, \
-            case.board
-        for flag, expected in case.variant.items():
-            assert grid.variant is not None and grid.variant.option.name == flag, flag
-            changed = grid.variant.apply(board, True)
-            assert outcome(grid.solve(changed, unique=True, time_limit=LIMIT)) == expected, \
-                (case.board, flag)
+        if not case.slow:
+            keeps(grid, case)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", WITH_CASES)
+def test_every_published_board_keeps_its_outcome_by_every_method(name):
+    """The slow boards too by the default method; the others by every method."""
+    grid = puzzle(name)
+    for case in cases(name).published:
+        for candidate in candidates(grid)[:1] if case.slow else candidates(grid):
+            backend, entry = candidate.method
+            keeps(grid, case, backend=backend, encoding=entry.name)
+
+
+def test_every_grid_genre_keeps_its_cases():
+    assert sorted(WITH_CASES) == sorted(GRID)
+    for name in GRID:
+        published = cases(name).published
+        assert sum(case.outcome == "unique" and not case.slow for case in published) >= 3, name
 
 
 def _smallest(name: str, count: int) -> list[object]:
@@ -91,8 +117,8 @@ def test_every_method_finds_the_same_answers_on_published_boards(name):
         decided, unfinished = {}, {}
         for candidate in candidates(grid):
             backend, entry = candidate.method
-            result = grid.solve(board, backend=backend, encoding=entry.name, limit=2,
-                                time_limit=LIMIT)
+            result = solve(grid, board, backend=backend, encoding=entry.name, limit=2,
+                           time_limit=LIMIT if k == 0 else LATER)
             if result.limit_reached:
                 assert k > 0, (backend, entry.name, "undecided on the smallest board")
                 unfinished[backend, entry.name] = result.solutions
@@ -130,13 +156,39 @@ def test_bad_inputs_are_refused_where_they_are_wrong(name):
         assert located(refused.value) == case.error, case.board
 
 
+def _sample(name: str) -> list[tuple[object, list[object]]]:
+    """The first oracle boards, and the first of the others with no solution, with one
+    and with several where those took none."""
+    every = oracle_cases(name)
+    chosen = every[:ORACLE_BOARDS]
+    for kind in (0, 1, 2):
+        if all(min(len(found), 2) != kind for _, found in chosen):
+            chosen += [case for case in every if min(len(case[1]), 2) == kind][:1]
+    return chosen
+
+
 @pytest.mark.parametrize("name", sorted(set(GRID) & set(ORACLES)))
 def test_every_method_counts_what_brute_force_counts(name):
+    """Every method, with each choice of its options (the cardinality encodings) and
+    with the deductions on and off where the genre has them, finds exactly the answers
+    brute force finds on small boards (no solution, one and several among them), each
+    passing the genre's checker."""
     grid = puzzle(name)
-    for board, every in oracle_cases(name)[:ORACLE_BOARDS]:
+    counts = set()
+    for board, every in _sample(name):
+        counts.add(min(len(every), 2))
         for candidate in candidates(grid):
             backend, entry = candidate.method
-            result = grid.solve(board, backend=backend, encoding=entry.name, limit=None,
-                                time_limit=LIMIT)
-            assert result.complete and not result.limit_reached, (backend, entry.name)
-            assert set(result.solutions) == set(every), (board, backend, entry.name)
+            settings = [{}, *({option.name: choice} for option in candidate.options
+                              if option.name not in ("backend", "encoding")
+                              for choice in option.choices if choice != option.default)]
+            if grid.deductions:
+                settings.append({"deductions": False})
+            for options in settings:
+                result = solve(grid, board, backend=backend, encoding=entry.name, limit=None,
+                               time_limit=LIMIT, **options)
+                method = (backend, entry.name, options)
+                assert result.complete and not result.limit_reached, method
+                assert set(result.solutions) == set(every), (board, method)
+                assert all(grid.check(board, answer) == [] for answer in result.solutions)
+    assert counts == {0, 1, 2}, counts

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cpsolve.errors import ForeignPuzzle, InputError
+from cpsolve.grid import cases
 from cpsolve.models import akari, heyawake, masyu
 from tests.support.cli import run
 
@@ -19,11 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def published(family: str, index: int = 0) -> str:
-    """The ``index``-th published board's URL in benchmarks/data/published."""
-    path = ROOT / "benchmarks" / "data" / "published" / f"{family}.txt"
-    urls = [line.split()[0] for line in path.read_text().splitlines()
-            if line.strip() and not line.startswith("#")]
-    return urls[index]
+    """The ``index``-th published board of the genre's cases."""
+    return [case.board for case in cases.of(f"cpsolve.models.{family}").published][index]
 
 
 # Real boards: the puzz.link Akari of the README and tests, the first published

@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from cpsolve.errors import InputError
 from cpsolve.grid.generate import generate
 from cpsolve.models.masyu import (
     MASYU,
@@ -138,24 +137,6 @@ def test_answers_that_do_not_meet_are_named():
     assert read_answer("se sw\nne nw\n", b)[1] == []
     _, off = read_answer("ne sw\nne nw\n", b)
     assert off[0] == "the loop leaves the board from row 1, column 1 (n)"
-
-
-@pytest.mark.parametrize("text, message, line, column", [
-    ("2 3\nw - -\n- q -\n", "a cell is '-' (empty), 'w' (white) or 'b' (black), not 'q'",
-     3, 3),
-    ("2 3\nw - -\n- -\n", "row has 2 cells, the board has 3 columns", 3, 4),
-    ("w..\n.b\n", "row has 2 cells, the first row has 3", 2, 3),
-    ("https://puzz.link/p?mashu/6/6/1063000i30", "the body ends after 30 of 36 cells "
-     "(12 characters needed)", 1, 41),
-    ("https://puzz.link/p?mashu/6/6/1063000z3000", "'z' is not a base-27 digit (0-9, a-q)",
-     1, 38),
-    ("https://puzz.link/p?mashu/6/x/1063000i3000", "bad row count 'x'", 1, 29),
-])
-def test_bad_input_is_located(text, message, line, column):
-    with pytest.raises(InputError) as caught:
-        parse(text)
-    assert (caught.value.message, caught.value.line, caught.value.column) == (
-        message, line, column)
 
 
 @pytest.mark.parametrize("seed", range(12))

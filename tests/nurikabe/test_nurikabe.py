@@ -5,13 +5,12 @@ setter's tools, pictures and the generator."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from cpsolve.errors import InputError
 from cpsolve.grid import setter
-from cpsolve.models.nurikabe import NURIKABE, Board, check, parse, solve, to_text, to_url
+from cpsolve.grid.api import family
+from cpsolve.models.nurikabe import NURIKABE, check, parse, solve, to_text, to_url
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
 from tests.support.oracles import nurikabe_solutions
@@ -37,40 +36,6 @@ PUBLISHED = [
 HARD = "https://puzz.link/p?nurikabe/10/10/zj7n7j9n7t7i7n7zj"
 
 
-def _random_board(seed: int) -> Board:
-    """Boards of up to 4x5 with a few numbers, some "?"."""
-    rng = random.Random(seed)
-    rows, cols = rng.randint(3, 4), rng.randint(3, 5)
-    numbers: list[int | None] = [None] * (rows * cols)
-    for cell in rng.sample(range(rows * cols), rng.randint(2, 4)):
-        numbers[cell] = rng.choice([1, 2, 2, 3, 3, 4, 5, -2])
-    return Board(rows, cols, tuple(numbers))
-
-
-@pytest.mark.parametrize("method", [{}, {"backend": "cpsat"}], ids=["islands", "flow"])
-def test_every_method_counts_what_brute_force_counts(method):
-    counts = set()
-    for seed in range(40):
-        board = _random_board(seed)
-        expected = nurikabe_solutions(board)
-        found = solve(board, limit=None, **method)
-        assert sorted(found.solutions, key=sorted) == expected, (seed, method)
-        assert found.complete
-        assert all(check(board, answer) == [] for answer in found.solutions)
-        counts.add(min(len(expected), 2))
-    assert counts == {0, 1, 2}
-
-
-@pytest.mark.parametrize("url", PUBLISHED)
-def test_published_boards_are_unique_by_every_method(url):
-    board = parse(url)
-    sat = solve(board, unique=True)
-    assert sat.status is Status.SOLVED and sat.unique is True
-    assert check(board, sat.solution) == []
-    cpsat = solve(board, unique=True, backend="cpsat", time_limit=60)
-    assert cpsat.unique is True and cpsat.solution == sat.solution
-
-
 def test_a_hard_board_is_proven_unique_by_sat():
     found = solve(parse(HARD), unique=True)
     assert found.unique is True and check(parse(HARD), found.solution) == []
@@ -91,19 +56,6 @@ def test_the_forms_read_the_same_board():
     assert parse("https://puzz.link/p?nurikabe/3/2/g2").numbers == (None, 2, None, None,
                                                                    None, None)
     assert parse("2 2\n? -\n- 12\n").numbers == (-2, None, None, 12)
-
-
-@pytest.mark.parametrize("text, where, message", [
-    ("2 2\n1 x\n- -\n", (2, 3), "not 'x'"),
-    ("2 2\n0 -\n- -\n", (2, 1), "at least one cell"),
-    ("2 2\n1 -\n-\n", (3, 2), "row has 1 cell"),
-    ("https://puzz.link/p?nurikabe/3/3/1!", (1, 35), "unexpected character"),
-])
-def test_bad_input_is_located(text, where, message):
-    with pytest.raises(InputError) as caught:
-        parse(text)
-    assert (caught.value.line, caught.value.column) == where, str(caught.value)
-    assert message in str(caught.value)
 
 
 def test_the_checker_names_each_broken_rule():
@@ -189,4 +141,4 @@ def test_generated_boards_are_unique(size, symmetry):
 
 def test_the_family_is_the_kit_s():
     assert NURIKABE.hints is not None and NURIKABE.layout is not None
-    assert NURIKABE.family().problems() == []
+    assert family(NURIKABE).problems() == []
