@@ -266,16 +266,29 @@ def _certify(out: CertOut, row: list[int], exactly: bool) -> None:
 @dataclass
 class OneNumber:
     """Each row of ``lits`` (a cell's literals, ``[cell, v - values.start]``) has
-    exactly one that holds (stated by :func:`candidates`)."""
+    exactly one that holds (stated by :func:`candidates` and
+    :func:`~cpsolve.grid.rules.numbers.numbers`). On SAT its "at most one" is pairwise,
+    or, with ``counter`` and rows of constants-free literals longer than
+    :data:`cpsolve.cnf.PAIRWISE_UP_TO`, Sinz's sequential counter (a Fillomino
+    cell's numbers run to the board's cells, where pairs would grow as its square)."""
 
     lits: np.ndarray
     values: range
+    counter: bool = False
 
     def sat(self, out: SatOut) -> None:
         if out.wants():
             rows = Rows(self.lits)
             at_least_one(out, rows)
-            if out.options.get("one", "exactly") == "exactly":
+            if out.options.get("one", "exactly") != "exactly":
+                return
+            if self.counter and rows.kept is None and not rows.falsified and not rows.twice:
+                from cpsolve.cnf import at_most_one as counted
+
+                groups, out.top = counted(rows.rows, out.top)
+                for group in groups:
+                    out.add(group)
+            else:
                 at_most_one(out, rows)
 
     def cpsat(self, out: CpsatOut) -> None:

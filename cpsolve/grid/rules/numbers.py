@@ -4,7 +4,8 @@ n]`` "the cell holds ``n``"), every number from 1 to a largest, exactly one a ce
 with "at most one" by a sequential counter on long rows (an area's size in Fillomino
 runs to the board's cells, where pairwise clauses would grow as its square). The
 layer is the answer, cell by cell and number by number, decoded as a tuple of
-numbers.
+numbers. The rule is the kit's one number a cell
+(:class:`~cpsolve.grid.rules.alldifferent.OneNumber`), with its counter.
 
 >>> from cpsolve.grid.geometry import Grid
 >>> from cpsolve.grid.rules.model import Model
@@ -19,46 +20,9 @@ numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from cpsolve.grid.rules.alldifferent import Candidates
+from cpsolve.grid.rules.alldifferent import Candidates, OneNumber
 from cpsolve.grid.rules.model import Model
-
-if TYPE_CHECKING:
-    import numpy as np
-
-    from cpsolve.grid.rules.certificate import CertOut
-    from cpsolve.grid.rules.cpsat import CpsatOut
-    from cpsolve.grid.rules.sat import SatOut
-
-
-@dataclass
-class OneEach:
-    """Exactly one literal of each row of ``rows`` (a 2-D array of variables) holds:
-    on SAT each row as a clause, and "at most one" pairwise on short rows, by Sinz's
-    sequential counter on long ones (:func:`cpsolve.cnf.at_most_one`);
-    ``add_exactly_one`` on CP-SAT; the certificate's own counter."""
-
-    rows: np.ndarray
-
-    def sat(self, out: SatOut) -> None:
-        from cpsolve.cnf import at_most_one
-
-        if not out.wants() or not len(self.rows):
-            return
-        out.add(self.rows)
-        amo, out.top = at_most_one(self.rows, out.top)
-        for group in amo:
-            out.add(group)
-
-    def cpsat(self, out: CpsatOut) -> None:
-        for row in self.rows.tolist():
-            out.model.add_exactly_one(out.bools(row))
-
-    def certificate(self, out: CertOut) -> None:
-        for row in self.rows.tolist():
-            out.cnf.exactly(1, row)
 
 
 def numbers(m: Model, largest: int, name: str = "holds") -> Candidates:
@@ -70,7 +34,7 @@ def numbers(m: Model, largest: int, name: str = "holds") -> Candidates:
     layer = Candidates(name, m.grid.cells, range(1, largest + 1), m.nvars + 1,
                        named=lambda key: f"{cell_name(key[0])}={key[1]}")  # type: ignore
     m.adopt(layer)
-    m.require(OneEach(layer.lits))
+    m.require(OneNumber(layer.lits, layer.numbers, counter=True))
     m.solution(range(layer.first, layer.first + layer.count))
     return layer
 
@@ -87,4 +51,4 @@ def encoded(filling: Sequence[int], largest: int) -> list[bool]:
     return [number == n for number in filling for n in range(1, largest + 1)]
 
 
-__all__ = ["OneEach", "decoded", "encoded", "numbers"]
+__all__ = ["decoded", "encoded", "numbers"]
