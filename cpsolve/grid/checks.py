@@ -5,9 +5,9 @@ fault of the models).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 
+from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken, Grid
 
 
@@ -30,15 +30,8 @@ def shading_breaks(grid: Grid, shaded: Sequence[bool]) -> list[str]:
                                  rc(a), rc(b)))
     white = [cell for cell in range(grid.cells) if not shaded[cell]]
     if white:
-        seen = {white[0]}
-        queue = deque([white[0]])
-        while queue:
-            cell = queue.popleft()
-            for other in grid.neighbours[cell]:
-                if not shaded[other] and other not in seen:
-                    seen.add(other)
-                    queue.append(other)
-        apart = [cell for cell in white if cell not in seen]
+        first = set(components(white, grid.neighbours)[0])  # the one of white[0]
+        apart = [cell for cell in white if cell not in first]
         if apart:
             errors.append(Broken(f"the unshaded cell at {where(apart[0])} is cut off from "
                                  f"the one at {where(white[0])}", *map(rc, apart)))
