@@ -200,3 +200,21 @@ def test_every_method_counts_what_brute_force_counts(name):
                 assert set(result.solutions) == set(every), (board, method)
                 assert all(grid.check(board, answer) == [] for answer in result.solutions)
     assert counts == {0, 1, 2}, counts
+
+
+@pytest.mark.parametrize("name", [name for name in GRID
+                                  if getattr(puzzle(name).statement, "bulk", None)])
+def test_a_bulk_statement_states_what_the_clues_state_one_by_one(name):
+    """A genre's bulk statement of its board's own clues (for a solve) makes the very
+    clauses its clues make one at a time, on its published and brute-force boards."""
+    from cpsolve.grid.rules.sat import to_sat
+
+    grid = puzzle(name)
+    statement = grid.statement
+    boards = [grid.parse(case.board) for case in cases(name).published
+              if case.outcome != "bad input"]
+    boards += [board for board, _ in oracle_cases(name)[:ORACLE_BOARDS]]
+    for board in boards:
+        made = [sorted(sorted(clause) for clause in to_sat(
+            statement.model(board, bulk=bulk), {}).clauses()) for bulk in (True, False)]
+        assert made[0] == made[1], board

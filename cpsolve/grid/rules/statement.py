@@ -95,7 +95,10 @@ class Statement(Generic[Board]):
     into an answer and back; ``methods`` the solving methods, the first the default;
     ``narrow(board)`` (optional) the board the deductions leave, a smaller model
     stated from it (Fillomino's bound on its numbers: with it the genre's command has
-    ``--deductions``), and ``stats(board)`` what the JSON says of the board solved."""
+    ``--deductions``), and ``stats(board)`` what the JSON says of the board solved;
+    ``bulk(m, board)`` (optional) every clue of the board's own stated at once, for a
+    solve, where a clue a call costs too much (Hitori's pairs of equal numbers): the
+    same constraints, held to ``clue`` by the conformance suite."""
 
     rules: Callable[[Model, Any], None]
     clue: Callable[[Model, Any, Clue], None] | None = None
@@ -106,17 +109,25 @@ class Statement(Generic[Board]):
     methods: tuple[Method, ...] = (lazy(),)
     narrow: Callable[[Any], Any] | None = None
     stats: Callable[[Any], dict[str, Any]] | None = None
+    bulk: Callable[[Model, Any], None] | None = None
 
     # -- the model -------------------------------------------------------------------
 
     def model(self, board: Any, options: Mapping[str, Any] | None = None,
               clues: Sequence[Clue] | None = None,
-              decided: Mapping[Any, Mapping[Any, bool]] | None = None) -> Model:
+              decided: Mapping[Any, Mapping[Any, bool]] | None = None,
+              bulk: bool = False) -> Model:
         """The model of ``board``: its rules and every clue's (``clues``: these instead
         of the board's own), with the values ``decided`` by deductions as constants
-        (:attr:`Model.decided`)."""
+        (:attr:`Model.decided`). With ``bulk``, the board's own clues stated at once
+        where the genre can (:attr:`bulk`: one tag for them all, so a solve's model,
+        never a clue model's)."""
         m = Model(grid=self.grid(board), options=dict(options or {}), decided=decided or {})
         self.rules(m, board)
+        if bulk and clues is None and self.bulk is not None:
+            with m.clue(BULK):
+                self.bulk(m, board)
+            return m
         given = clues if clues is not None else (
             self.clues(board) if self.clues is not None else [])
         for c in given:
@@ -153,7 +164,7 @@ class Statement(Generic[Board]):
         ``clues``: those its model still states, when they took the others in)."""
         from cpsolve.grid.rules.sat import to_sat
 
-        return to_sat(self.model(board, options, clues, decided=decided), options)
+        return to_sat(self.model(board, options, clues, decided=decided, bulk=True), options)
 
     def cpsat(self, board: Any, *, decided: Mapping[Any, Mapping[Any, bool]] | None = None,
               clues: Sequence[Clue] | None = None, **options: Any) -> CpsatModel:
@@ -161,7 +172,7 @@ class Statement(Generic[Board]):
         :meth:`sat`)."""
         from cpsolve.grid.rules.cpsat import to_cpsat
 
-        return to_cpsat(self.model(board, options, clues, decided=decided), options)
+        return to_cpsat(self.model(board, options, clues, decided=decided, bulk=True), options)
 
     def certificate(self, board: Any) -> Rules:
         """The rule CNF of ``board`` for a certificate."""
@@ -272,6 +283,9 @@ class Statement(Generic[Board]):
             raise ValueError("a clue's rules made variables of their own: a fix that adds "
                              "that clue needs a board of its own (Edit.base)")
         return more
+
+
+BULK = "the board's clues"  # the tag of the clues a bulk statement states at once
 
 
 def _token(position: int) -> tuple[str, int]:
