@@ -111,10 +111,13 @@ def test_inside_the_rotation_kernel(tmp_path):
 
 
 def test_inside_heyawake_lazy_sat_and_the_batch(tmp_path):
-    n = 150  # rooms of 10x10 and no numbers: the lazy cuts take minutes
+    # Slow by construction: every answer of a 30x30 board without numbers, far more
+    # than any machine enumerates (each one a solver call and its cuts), so the signal
+    # always comes mid-search however fast the machine.
+    n = 30
     rooms = "\n".join(" ".join(f"r{r // 10}_{c // 10}" for c in range(n)) for r in range(n))
     board = f"{n} {n}\n" + ("- " * n + "\n") * n + rooms + "\n"
-    assert_interrupted(interrupted(["heyawake", "-", "-v"], stdin=board,
+    assert_interrupted(interrupted(["heyawake", "-", "--all", "-v"], stdin=board,
                                    started="model built", after=1.0))
     problems = tmp_path / "problems.txt"
     problems.write_text("9999 9999 9999 9999\n3\n6,6,R5=T4ZQ7BO0XGSL6EWFUMAI12D89PHCVJKYN\n"
