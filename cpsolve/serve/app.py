@@ -15,8 +15,15 @@ CSS and a script shipped in the package) and a small JSON API the script calls.
 ``POST /api/export`` ``{"family", "draft", "format", "answer"}``
     A file: the board's (or its answer's) URL, grid text, SVG or PNG.
 
-Every error is ``{"error": "one line"}`` with status 400 (bad input), 413 (a request
-too large), 422 (a board too large to solve here) or 500 (a bug): the server goes on.
+Every request, GET included, must name this server in its ``Host`` header: the address
+it is bound to, ``localhost``, ``127.0.0.1`` or ``[::1]`` (:class:`OwnHost`); another
+name is refused (403), so a page of another site whose name is made to resolve to this
+machine (DNS rebinding) reaches nothing. A request that carries an ``Origin`` must come
+from the page itself (the same host and port).
+
+Every error is ``{"error": "one line"}`` with status 400 (bad input), 403 (another
+host or site), 413 (a request too large), 422 (a board too large to solve here) or 500
+(a bug): the server goes on.
 Work runs in threads, at most ``workers`` questions at once, each under the time
 limit; the event loop never waits on a solve.
 """
@@ -26,13 +33,14 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 from typing import Any
 
 import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -45,7 +53,40 @@ MAX_BODY = 1 << 20  # bytes of one request
 MAX_CLIENT = 64  # characters of a client's name
 MAX_WAITING = 64  # questions waiting or under way; more are refused as busy (503)
 
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")  # the names this machine always answers to
+
 Handler = Callable[[Request], Awaitable[Response]]
+
+
+def host_name(header: str) -> str:
+    """The host a ``Host`` header names, without its port, in lower case.
+
+    >>> host_name("LocalHost:8765"), host_name("[::1]:80"), host_name("example.org.")
+    ('localhost', '::1', 'example.org')
+    """
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:header.find("]")] if "]" in header else header
+    return header.rsplit(":", 1)[0].rstrip(".") if header.count(":") <= 1 else header
+
+
+class OwnHost:
+    """ASGI middleware: a request whose ``Host`` is not one of ``hosts`` is refused
+    (403, one line of JSON) before anything else sees it."""
+
+    def __init__(self, app: Any, hosts: Iterable[str]) -> None:
+        self.app = app
+        self.hosts = frozenset(host_name(host) for host in hosts)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            given = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+            if host_name(given) not in self.hosts:
+                refused = JSONResponse({"error": f"a request for another host ({given!r}) "
+                                                 "is refused"}, status_code=403)
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class Refused(Exception):
@@ -113,10 +154,11 @@ def _guarded(handler: Handler, verbose: bool) -> Handler:
     return run
 
 
-def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
-               ) -> Starlette:
+def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False,
+               hosts: Iterable[str] = ()) -> Starlette:
     """The page's application: each question under ``seconds``, at most ``workers``
-    of them at once (the rest wait, and those edited meanwhile never start)."""
+    of them at once (the rest wait, and those edited meanwhile never start); requests
+    for this machine's own names and ``hosts`` (the address it is bound to) only."""
     desk = work.Desk(seconds)
     questions = anyio.CapacityLimiter(workers)
     quick = anyio.CapacityLimiter(max(4, workers))  # reading and drawing boards
@@ -201,7 +243,8 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
                                       f"{getattr(error, 'detail', 'not here')}"},
                             status_code=code)
 
-    app = Starlette(exception_handlers={404: missing, 405: missing}, routes=[
+    own = Middleware(OwnHost, hosts=(*LOCAL_HOSTS, *hosts))
+    app = Starlette(middleware=[own], exception_handlers={404: missing, 405: missing}, routes=[
         route("/", page, "GET"),
         route("/api/families", families, "GET"),
         route("/api/open", open_board, "POST"),
@@ -221,4 +264,4 @@ def _static() -> Any:
     return Path(__file__).with_name("static")
 
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["LOCAL_HOSTS", "MAX_BODY", "OwnHost", "create_app", "host_name"]

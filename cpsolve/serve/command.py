@@ -67,10 +67,10 @@ def serve(host: str, port: int, time_limit: float | None, workers: int, no_brows
 
     from cpsolve.serve.app import create_app
 
-    app = create_app(seconds=time_limit if time_limit is not None else 1e9,
-                     workers=workers, verbose=verbose)
     sock = _bound(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
+    app = create_app(seconds=time_limit if time_limit is not None else 1e9,
+                     workers=workers, verbose=verbose, hosts=(host, bound_host))
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     address = f"http://{shown}:{bound_port}/"
     print(f"cpsolve serve: the page is at {address} (Ctrl-C stops it)", file=sys.stderr,

@@ -149,6 +149,28 @@ def test_other_sites_are_refused(server: str) -> None:
     assert own.status_code == 200
 
 
+@pytest.mark.parametrize("method, path", [("GET", ""), ("GET", "api/families"),
+                                          ("GET", "static/page.js"), ("POST", "api/open"),
+                                          ("POST", "api/analyze"), ("POST", "api/export"),
+                                          ("GET", "no/such/path")])
+def test_a_request_for_another_host_is_refused(server: str, method: str, path: str) -> None:
+    """DNS rebinding: a page of another site whose name now resolves to this machine
+    sends its own name as Host, and an Origin that matches it. Nothing answers it, GET
+    included; the machine's own names are served."""
+    port = server.rstrip("/").rsplit(":", 1)[1]
+    foreign = {"Host": f"rebind.example:{port}", "Origin": f"http://rebind.example:{port}"}
+    body = {"family": "akari", "size": [3, 3]}
+    refused = httpx.request(method, server + path, headers=foreign, timeout=30,
+                            json=body if method == "POST" else None)
+    assert refused.status_code == 403, refused.text
+    assert refused.json() == {"error": f"a request for another host ('rebind.example:{port}')"
+                                       " is refused"}
+    for name in ("localhost", "127.0.0.1", "[::1]", "LOCALHOST"):
+        own = httpx.post(server + "api/open", json=body, timeout=30,
+                         headers={"Host": f"{name}:{port}", "Origin": f"http://{name}:{port}"})
+        assert own.status_code == 200, (name, own.text)
+
+
 def test_too_large_and_too_many(server: str) -> None:
     big = httpx.post(server + "api/open", content=b"x" * (MAX_BODY + 1), timeout=30)
     assert big.status_code == 413 and "bytes" in big.json()["error"]
