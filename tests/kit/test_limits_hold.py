@@ -214,6 +214,29 @@ def test_masyu_generator_stops_at_its_limit_with_exit_3(size, limit):
     assert "time limit reached" in done.line()
 
 
+def _generators() -> list[str]:
+    from cpsolve import registry
+    from cpsolve.family import Kind
+
+    return [name for name in registry.names()
+            if registry.load(name).kind is Kind.GRID and registry.load(name).generate]
+
+
+@pytest.mark.parametrize("name", _generators())
+def test_every_grid_generator_stops_at_its_limit_on_a_large_board(name):
+    """Each generator asked for a proven-unique 300x300 board within a second: every
+    step (the layout, its checks, the mending, the proof) under the limit, exit 3 and
+    one line, within its memory budget (or refused before a model too large for it is
+    built: Sudoku's rules at this size; or out of layouts: Fillomino's random areas
+    rarely fill a board this large)."""
+    done = measured("generate", name, "300", "300", "--unique", "--time-limit", "1",
+                    budget_mb=1000)
+    within(done, 1, budget_mb=1000)
+    assert any(said in done.line() for said in (
+        "time limit reached", "limit reached: the rules' model", "board of one solution in")
+    ), done.stderr
+
+
 def test_impossible_generator_requests_are_usage_errors_at_once():
     for args, said in [
         (("masyu", "2", "2"), "no 2x2 Masyu has a pearl on its loop: the smallest boards "
