@@ -48,7 +48,7 @@ from typing import Any
 from cpsolve.certify.rules import RuleCnf, Rules, values
 from cpsolve.errors import CertificateError, InputError
 from cpsolve.family import Family, Kind
-from cpsolve.limits import Deadline, TimeUp
+from cpsolve.limits import Deadline, TimeUp, fits
 
 FORMAT = "cpsolve-certificate"
 VERSION = 2  # 2: a grid genre's rule CNF is its statement's plainest compile
@@ -113,17 +113,35 @@ class Certificate:
         Path(path).write_bytes(self.to_bytes())
 
     @staticmethod
-    def read(data: bytes, source: str = "<certificate>") -> Certificate:
+    def read(data: bytes, source: str = "<certificate>",
+             deadline: Deadline | None = None) -> Certificate:
         """A certificate from a zip file's bytes; an :class:`InputError` for a file
-        that is not one."""
+        that is not one. Before anything is expanded, its members are checked: each
+        name at most once and none but a certificate's, and their declared sizes
+        (which the reader never exceeds) within the memory this process may use
+        (:func:`cpsolve.limits.fits`); then each is read in pieces under
+        ``deadline``."""
+        deadline = deadline or Deadline(None)
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as archive:
-                names = set(archive.namelist())
+                members = archive.infolist()
+                names = [member.filename for member in members]
+                for name in names:
+                    if names.count(name) > 1:
+                        raise InputError(f"not a cpsolve certificate (it holds {name} "
+                                         "twice)", source=source)
+                    if name != "manifest.json" and name not in FILES:
+                        raise InputError(f"not a cpsolve certificate (it holds {name!r}, "
+                                         "no file of a certificate)", source=source)
                 if "manifest.json" not in names:
                     raise InputError("not a cpsolve certificate (no manifest.json)",
                                      source=source)
-                manifest = json.loads(archive.read("manifest.json").decode("utf-8"))
-                files = {name: archive.read(name) for name in FILES if name in names}
+                fits(sum(member.file_size for member in members),
+                     "the certificate's files, expanded")
+                read = {member.filename: _expanded(archive, member, deadline)
+                        for member in members}
+                manifest = json.loads(read.pop("manifest.json").decode("utf-8"))
+                files = read
         except (zipfile.BadZipFile, UnicodeDecodeError, json.JSONDecodeError,
                 EOFError, ValueError) as error:
             if isinstance(error, InputError):
@@ -133,6 +151,21 @@ class Certificate:
             raise InputError("not a cpsolve certificate (its manifest names no "
                              f"{FORMAT!r} format)", source=source)
         return Certificate(manifest, files)
+
+
+PIECE = 1 << 20  # bytes of a member read at a time, the deadline looked at between
+
+
+def _expanded(archive: zipfile.ZipFile, member: zipfile.ZipInfo, deadline: Deadline) -> bytes:
+    """A member's bytes, read in pieces, stopping (:class:`TimeUp`) when ``deadline``
+    passes."""
+    pieces = []
+    with archive.open(member) as handle:
+        while piece := handle.read(PIECE):
+            pieces.append(piece)
+            if deadline.expired():
+                raise TimeUp("time limit reached while the certificate was read")
+    return b"".join(pieces)
 
 
 def _sha(data: bytes) -> str:
@@ -617,9 +650,9 @@ def answers(rules: Rules, limit: int | None = None,
     return [rules.decode(rules.true(chosen)) for chosen in found.solutions]
 
 
-def load(path: str | Path) -> Certificate:
+def load(path: str | Path, deadline: Deadline | None = None) -> Certificate:
     """The certificate in the file ``path`` (an :class:`InputError` for one that
-    cannot be read or is not a certificate)."""
+    cannot be read or is not a certificate), read under ``deadline``."""
     source = str(path)
     try:
         size = Path(path).stat().st_size
@@ -629,7 +662,7 @@ def load(path: str | Path) -> Certificate:
         data = Path(path).read_bytes()
     except OSError as error:
         raise InputError(error.strerror or str(error), source=source) from None
-    return Certificate.read(data, source)
+    return Certificate.read(data, source, deadline)
 
 
 __all__ = ["Certificate", "Checked", "Claim", "answers", "check", "load", "make"]

@@ -111,9 +111,10 @@ def verify(certificate: str, as_json: bool, time_limit: float | None, verbose: b
     from cpsolve.certify.certificate import check, load
     from cpsolve.commands import Output, solving
 
-    loaded = load(certificate)
+    deadline = Deadline(time_limit)
     with solving("verify", verbose) as log:
-        checked = check(loaded, Deadline(time_limit), log=log)
+        loaded = load(certificate, deadline)
+        checked = check(loaded, deadline, log=log)
     if as_json:
         return Output(stdout=json.dumps({"version": 1, "status": "verified",
                                          "file": certificate, **checked.to_json()},

@@ -6,6 +6,7 @@ away from everything else."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -447,6 +448,62 @@ def test_a_file_that_is_no_certificate_is_bad_input(tmp_path):
     done = run("verify", str(path))
     assert done.returncode == 2
     assert done.stderr.startswith(f"cpsolve: {path}: not a cpsolve certificate")
+
+
+def _zip(path: Path, members: list[tuple[str, bytes | int]]) -> Path:
+    """A zip of these members, in order (a name may come twice), deflated; a member
+    given as a number is that many zero bytes, written a megabyte at a time."""
+    import warnings
+
+    manifest = json.dumps({"format": "cpsolve-certificate", "version": 2,
+                           "family": "akari", "claim": "unique"}).encode()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "Duplicate name": the point of one test
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("manifest.json", manifest)
+            for name, data in members:
+                if isinstance(data, bytes):
+                    archive.writestr(name, data)
+                    continue
+                with archive.open(name, "w", force_zip64=True) as member:
+                    for _ in range(data >> 20):
+                        member.write(bytes(1 << 20))
+    return path
+
+
+def test_a_member_twice_or_a_member_of_no_certificate_is_refused(tmp_path):
+    """cpsolve and unzip would read different copies of a member given twice."""
+    twice = _zip(tmp_path / "twice.cert.zip", [("board.txt", b"1 1\n.\n"),
+                                                ("board.txt", b"1 1\n#\n")])
+    done = run("verify", str(twice))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (f"cpsolve: {twice}: not a cpsolve certificate (it holds "
+                           "board.txt twice)\n")
+    other = _zip(tmp_path / "other.cert.zip", [("notes.txt", b"hello")])
+    done = run("verify", str(other))
+    assert done.returncode == 2 and "it holds 'notes.txt', no file of a certificate" in \
+        done.stderr, done.stderr
+
+
+def test_a_small_certificate_that_expands_past_the_budget_is_refused_unread(tmp_path):
+    """A proof of 300 MB of zeros, deflated to about 300 KB: its declared size is
+    checked against the memory budget before anything is expanded."""
+    bomb = _zip(tmp_path / "bomb.cert.zip", [("proof.drat", 300 << 20)])
+    assert bomb.stat().st_size < 1 << 20
+    done = run("verify", str(bomb), "--time-limit", "60",
+               env={**os.environ, "CPSOLVE_MEMORY_MB": "200"})
+    assert done.returncode == 3, done.stderr
+    assert "limit reached: the certificate's files, expanded" in done.stderr
+
+
+def test_reading_a_certificate_keeps_the_time_limit(tmp_path):
+    """512 MB of zeros take a good part of a second to expand: the reading stops at
+    the limit (a budget large enough to let it start)."""
+    slow = _zip(tmp_path / "slow.cert.zip", [("proof.drat", 512 << 20)])
+    done = run("verify", str(slow), "--time-limit", "0.05",
+               env={**os.environ, "CPSOLVE_MEMORY_MB": "16000"})
+    assert done.returncode == 3, done.stderr
+    assert "time limit reached while the certificate was read" in done.stderr
 
 
 def test_certify_in_json_and_on_an_unsolvable_board(tmp_path):
