@@ -12,6 +12,7 @@ on standard output: ``status`` ``"error"``, the message and the exit status.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
@@ -338,7 +339,26 @@ def main(argv: list[str] | None = None) -> Any:
 
         warnings.showwarning = warned
         warnings.simplefilter("once", CacheWarning)
-        return _main(argv)
+        try:
+            return _main(argv)
+        except SystemExit as done:
+            _leave_native_threads(done)
+            raise
+
+
+def _leave_native_threads(done: SystemExit) -> None:
+    """End the process at once, its output flushed, when a thread still runs native
+    code nothing can stop (:func:`cpsolve.interrupts.abandon`): the interpreter's
+    finalization beside it can crash the process."""
+    from cpsolve import interrupts
+
+    if not interrupts.left_running():
+        return
+    code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
 
 
 def _main(argv: list[str] | None) -> Any:

@@ -72,6 +72,23 @@ UNSTOPPABLE = ("<frozen importlib", f"{os.sep}numba{os.sep}", CALLBACKS, ENTERIN
 _held = [False]
 
 
+# Threads left running native code that cannot be stopped (a compiled proof check past
+# its deadline): the process must not run the interpreter's finalization while one
+# runs, which can crash it (a daemon thread in native code at exit).
+_ABANDONED: list[threading.Thread] = []
+
+
+def abandon(thread: threading.Thread) -> None:
+    """Leave ``thread`` running native code no call can stop: the command line ends the
+    process without the interpreter's finalization while it runs (:func:`left_running`)."""
+    _ABANDONED.append(thread)
+
+
+def left_running() -> bool:
+    """Whether a thread :func:`abandon` was given still runs."""
+    return any(thread.is_alive() for thread in _ABANDONED)
+
+
 def pending() -> bool:
     """Whether Ctrl-C arrived while kernels ran (the kernels then stop)."""
     return _pending[0]

@@ -573,7 +573,7 @@ def _engine(dratify: Any, formula: Any, steps: Any, engine: str, deadline: Deadl
     engine runs here, under the watch :func:`check` keeps (its time, its memory, an
     interrupt); the compiled one runs in a thread of its own that this one waits for,
     looking at the clock and for Ctrl-C in between (a long check is left to finish
-    unread)."""
+    unread: :func:`cpsolve.interrupts.abandon`)."""
     from cpsolve import interrupts
     from cpsolve.limits import WATCH_EVERY
 
@@ -590,11 +590,17 @@ def _engine(dratify: Any, formula: Any, steps: Any, engine: str, deadline: Deadl
 
     worker = threading.Thread(target=run, name="dratify native", daemon=True)
     interrupts.start_quiet(worker)
-    while worker.is_alive():
-        worker.join(WATCH_EVERY)
-        interrupts.check()
-        if deadline.expired() and worker.is_alive():
-            raise TimeUp("time limit reached while the proof was checked")
+    try:
+        while worker.is_alive():
+            worker.join(WATCH_EVERY)
+            interrupts.check()
+            if deadline.expired() and worker.is_alive():
+                raise TimeUp("time limit reached while the proof was checked")
+    except BaseException:
+        # It cannot be stopped: left to run, and the process ends without the
+        # interpreter's finalization while it does (which crashed it: exit 134, 139).
+        interrupts.abandon(worker)
+        raise
     if "error" in found:
         raise found["error"]
     return found["verdict"]

@@ -506,6 +506,29 @@ def test_reading_a_certificate_keeps_the_time_limit(tmp_path):
     assert "time limit reached while the certificate was read" in done.stderr
 
 
+FILLOMINO_15 = ("https://puzz.link/p?fillomino/15/15/h1o5i8g2m6g3g7i3h4h1i1g6g4h2g3h4g2i5h2"
+                "i4h3l4h1h5m4h2g2h6k7h3i3h7k7h2g2h3m2h1h5l3h4i3h3i-10g4h4g1h3g7g1i8h4h3i2g2g2m8g"
+                "6i1o1h")  # noqx's example: its proof takes the compiled checker minutes
+
+
+@pytest.mark.slow
+def test_a_proof_check_cut_short_by_the_limit_ends_the_process_cleanly(tmp_path):
+    """The compiled checker cannot be stopped: at the limit it is left running, and
+    the process ends without the interpreter's finalization beside it (which can crash
+    a process: exit 134 or 139 when `--certify` stopped a check of this proof minutes
+    in). Every run: exit 3 and one line."""
+    from cpsolve.models.fillomino import FAMILY, parse, solve
+
+    answer = solve(parse(FILLOMINO_15), unique=True).solution
+    path = tmp_path / "fillomino.cert.zip"
+    make(Claim(FAMILY, FILLOMINO_15, "unique", answer)).write(path)
+    for _ in range(4):
+        done = run("verify", str(path), "--time-limit", "3")
+        assert done.returncode == 3, (done.returncode, done.stderr)
+        assert done.stderr.startswith("cpsolve: limit reached: time limit reached")
+        assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
 def test_certify_in_json_and_on_an_unsolvable_board(tmp_path):
     done = run("nurikabe", str(EXAMPLES / "nurikabe" / "conflict-2x4.txt"), "--certify",
                "--certificate", str(tmp_path / "none.cert.zip"), "--json")
