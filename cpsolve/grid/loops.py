@@ -314,14 +314,7 @@ def loop_breaks(grid: Grid, loop: Collection[Edge], *,
     """
     place = where or grid.where
     marks = mark or (lambda node: (grid.rc(node),))
-    errors: list[str] = []
-    links: list[list[int]] = [[] for _ in range(grid.cells)]
-    for a, b in sorted(loop):
-        if (a, b) not in grid.edge_at:
-            errors.append(Broken(f"({a}, {b}) does not join two neighbours"))
-            continue
-        links[a].append(b)
-        links[b].append(a)
+    links, errors = linked(grid, loop)
     for node, others in enumerate(links):
         if len(others) not in (0, 2):
             end = "end" if len(others) == 1 else "ends"

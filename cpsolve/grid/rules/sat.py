@@ -196,15 +196,12 @@ def count_groups(count: Count, out: SatOut, card: str) -> list[Any]:
         return [[[-lits[i] for i in pick] for pick in _picks(size, hi)[0]]]
     import numpy as np
 
-    from cpsolve.cnf import AMO_ONLY_CARDS, at_most_one, card_clauses, count_literals, exactly
+    from cpsolve.cnf import AMO_ONLY_CARDS, at_most_one, card_clauses, exactly
 
     card = count.card or card
     row = np.array([lits], dtype=np.int64)
     if lo == hi:
-        direct = (size <= 8 or card == "direct" or lo in (0, size)
-                  or (count.direct is not None
-                      and count_literals(size, lo, "direct") <= count.direct))
-        if direct:
+        if _as_subsets(size, lo, card, count.direct):
             return list(exactly(row, lo))
         pool = out.pool()
         exact = [card_clauses(lits, lo, card if card not in AMO_ONLY_CARDS else DEFAULT_CARD,
@@ -242,11 +239,19 @@ def exact_literals(size: int, number: int, card: str, direct: int | None = None)
     """
     from cpsolve.cnf import card_literals, count_literals
 
-    subsets = count_literals(size, number, "direct") if number <= size else 2
-    if (size <= SHORT or card == "direct" or number in (0, size)
-            or (direct is not None and subsets <= direct)):
-        return subsets
+    if _as_subsets(size, number, card, direct):
+        return count_literals(size, number, "direct") if number <= size else 2
     return card_literals(size, number, card)
+
+
+def _as_subsets(size: int, number: int, card: str, direct: int | None) -> bool:
+    """Whether an exact count of ``number`` among ``size`` literals is written as its
+    subset clauses (short, of none or all, ``card`` ``direct``, or within the count's
+    own literal budget ``direct``) rather than a counter."""
+    from cpsolve.cnf import count_literals
+
+    return (size <= SHORT or card == "direct" or number in (0, size)
+            or (direct is not None and count_literals(size, number, "direct") <= direct))
 
 
 def _bound(lits: list[int], bound: int, card: str, out: SatOut, *, least: bool) -> Any:
