@@ -266,7 +266,7 @@ def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
     if isinstance(error, click.ClickException):
         return error.format_message(), EXIT_USAGE, False
     if isinstance(error, (click.exceptions.Abort, KeyboardInterrupt)):
-        return "interrupted", EXIT_INTERRUPTED, False
+        return _interrupted(), EXIT_INTERRUPTED, False
     if isinstance(error, OutputError):
         return str(error), EXIT_OUTPUT, False
     if isinstance(error, CertificateError):
@@ -289,12 +289,19 @@ def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
     if isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
         # Ctrl-C inside compiled code that reports it as another error (numba loading
         # a kernel's Python parts): still an interrupt.
-        return "interrupted", EXIT_INTERRUPTED, False
+        return _interrupted(), EXIT_INTERRUPTED, False
     # a bug: one line and its own status, never a traceback
     if _traceback_wanted(args):
         traceback.print_exc()
     return (f"internal error: {type(error).__name__}: {error} (a bug in cpsolve; run "
             "with CPSOLVE_TRACEBACK=1 for the traceback)"), EXIT_INTERNAL, False
+
+
+def _interrupted() -> str:
+    """How an interrupted command says so: Ctrl-C, or SIGTERM treated as it."""
+    from cpsolve import interrupts
+
+    return "interrupted (SIGTERM)" if interrupts.terminated() else "interrupted"
 
 
 def fail(error: BaseException, args: list[str]) -> int:
@@ -362,7 +369,11 @@ def _leave_native_threads(done: SystemExit) -> None:
 
 
 def _main(argv: list[str] | None) -> Any:
+    from cpsolve import interrupts
+
     args = sys.argv[1:] if argv is None else argv
+    if argv is None:  # the process's own command line: SIGTERM stops it as Ctrl-C does
+        interrupts.terminate_as_interrupt()
     try:
         value = app.main(args=args, prog_name="cpsolve", standalone_mode=False)
         if isinstance(value, Output):

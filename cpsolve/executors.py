@@ -89,8 +89,8 @@ def _on_pool(function: Callable[[Any], Any], items: list[Any], workers: int,
     # Fresh interpreters: the solvers' own threads (OR-Tools, numba) do not survive fork.
     pool = ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_die_with_parent, initargs=(os.getpid(),))
-    pending = {pool.submit(function, item): index for index, item in enumerate(items)}
+                               initializer=_start_worker, initargs=(os.getpid(),))
+    pending = {pool.submit(_task, function, item): index for index, item in enumerate(items)}
     try:
         while pending:
             timeout = None if stop_at is None else max(0.0, stop_at - time.perf_counter())
@@ -104,10 +104,61 @@ def _on_pool(function: Callable[[Any], Any], items: list[Any], workers: int,
         for future in pending:
             future.cancel()
         running = [future for future in pending if future.running()]
-        if running:  # a task in a numba kernel would not notice a request to stop
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
+        workers_ = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=not pending, cancel_futures=True)
+        if running:  # a task in a numba kernel would not notice a request to stop
+            _stop_workers(workers_)
+
+
+# Seconds workers asked to stop are given to clean up (their runs' folders and
+# processes) before they are killed.
+STOP_GRACE = 5.0
+
+
+def _stop_workers(processes: list[Any]) -> None:
+    """Stop the pool's workers: SIGTERM, which interrupts a worker's task as Ctrl-C
+    would (:func:`_start_worker`) so that its clean-up runs, then SIGKILL for those
+    still running after :data:`STOP_GRACE` seconds."""
+    for process in processes:
+        process.terminate()
+    give_up = time.monotonic() + STOP_GRACE
+    for process in processes:
+        process.join(max(0.0, give_up - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+
+
+# Whether a worker runs a task (else SIGTERM ends it at once).
+_busy = [False]
+
+
+def _task(function: Callable[[Any], Any], item: Any) -> Any:
+    """A task in a worker: none starts once the worker has been asked to stop (the
+    pool hands on tasks queued before the request)."""
+    from cpsolve import interrupts
+
+    _busy[0] = True
+    try:
+        if interrupts.terminated():
+            raise KeyboardInterrupt
+        return function(item)
+    finally:
+        _busy[0] = False
+
+
+def _start_worker(parent: int) -> None:
+    """In a worker: Ctrl-C is the parent's to handle (a terminal sends it to the whole
+    process group), and SIGTERM, the parent's request to stop, interrupts the task as
+    Ctrl-C would (:func:`cpsolve.interrupts.terminate_as_interrupt`): its clean-up
+    runs once, uninterrupted by a second signal; between tasks the worker ends at
+    once. Then :func:`_die_with_parent`."""
+    import signal
+
+    from cpsolve import interrupts
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    interrupts.terminate_as_interrupt(idle=lambda: not _busy[0])
+    _die_with_parent(parent)
 
 
 def _die_with_parent(parent: int) -> None:

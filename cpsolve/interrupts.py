@@ -21,9 +21,12 @@ solver runs none until it returns. So:
   returns and Python raises KeyboardInterrupt as usual.
 
 python-sat's solvers stop on SIGINT by themselves (and raise; see
-:mod:`cpsolve.backends.sat`). The managers leave SIGINT alone outside the main
-thread, or when its handler is neither Python's default nor :func:`holding`'s (a
-worker that ignores it, a caller's own handler).
+:mod:`cpsolve.backends.sat`). :func:`terminate_as_interrupt` makes SIGTERM (a job
+scheduler's stop, ``kill``) one more Ctrl-C: a thread that wakes on it sends SIGINT to
+the main thread, wherever that thread is, so every manager here stops it the same way.
+The managers leave SIGINT alone outside the main thread, or when its handler is
+neither Python's default nor :func:`holding`'s (a worker that ignores it, a caller's
+own handler).
 """
 
 from __future__ import annotations
@@ -89,6 +92,106 @@ def left_running() -> bool:
     return any(thread.is_alive() for thread in _ABANDONED)
 
 
+# Set once SIGTERM has been relayed as SIGINT (the command then says which signal
+# stopped it).
+_terminated = [False]
+
+
+def _terminating(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM's Python handler while it is relayed: nothing (the relay sends SIGINT,
+    whose handler decides where to stop); installed so that the signal reaches the
+    wake-up descriptor the relay reads."""
+
+
+def terminated() -> bool:
+    """Whether SIGTERM, relayed as SIGINT (or handled by a server's own handler, see
+    :func:`note_terminated`), stopped the process."""
+    return _terminated[0]
+
+
+def note_terminated() -> None:
+    """Say that SIGTERM stopped the process (a server that catches it itself)."""
+    _terminated[0] = True
+
+
+def relay(data: bytes) -> None:
+    """Send SIGINT to the main thread when ``data`` (bytes read from a signal wake-up
+    descriptor) holds SIGTERM while :func:`terminate_as_interrupt` relays it: once, so
+    that a second SIGTERM does not interrupt the first one's clean-up."""
+    if (signal.SIGTERM in data and not _terminated[0]
+            and getsignal(signal.SIGTERM) is _terminating):
+        _terminated[0] = True
+        main = threading.main_thread().ident
+        if main is not None:
+            signal.pthread_kill(main, signal.SIGINT)
+
+
+def _only_relayed(signum: int, frame: FrameType | None) -> None:
+    """SIGINT's handler when the process was started with SIGINT ignored (a background
+    job of a shell script, a pool's worker): Ctrl-C stays ignored, SIGTERM relayed
+    interrupts, or ends at once a process with nothing under way (see
+    :func:`terminate_as_interrupt`)."""
+    if _terminated[0]:
+        idle = _idle[0]
+        if idle is not None and idle():
+            os._exit(128 + signal.SIGTERM)
+        raise KeyboardInterrupt
+
+
+def _wanted() -> bool:
+    """Whether a SIGINT that arrives now interrupts (not a Ctrl-C the process was
+    started to ignore)."""
+    return _terminated[0] or not _ignoring[0]
+
+
+def terminate_as_interrupt(idle: Callable[[], bool] | None = None) -> None:
+    """From now on, SIGTERM stops the process as Ctrl-C does (KeyboardInterrupt where
+    SIGINT would raise it, native solvers and kernels stopped): a thread reads the
+    signal wake-up descriptor and relays SIGTERM (:func:`relay`). A process started
+    with SIGINT ignored goes on ignoring Ctrl-C and still stops on SIGTERM; then, when
+    ``idle()`` says it has nothing under way (a pool's worker between tasks), SIGTERM
+    ends it at once. Nothing is done outside the main thread, or when SIGTERM already
+    has a handler (ignored, say)."""
+    if (threading.current_thread() is not threading.main_thread()
+            or getsignal(signal.SIGTERM) != signal.SIG_DFL):
+        return
+    _idle[0] = idle
+    if getsignal(signal.SIGINT) == signal.SIG_IGN:
+        _ignoring[0] = True
+        setsignal(signal.SIGINT, _only_relayed)
+    import socket
+
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    try:
+        signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # pragma: no cover - not the main interpreter
+        reader.close()
+        writer.close()
+        return
+    setsignal(signal.SIGTERM, _terminating)
+    _RELAY.extend((reader, writer))  # kept open for the process's life
+
+    def watch() -> None:
+        while True:
+            try:
+                data = reader.recv(64)
+            except OSError:  # pragma: no cover - closed at exit
+                return
+            if not data:
+                return
+            relay(data)
+
+    start_quiet(threading.Thread(target=watch, name="cpsolve-terminate", daemon=True))
+
+
+_RELAY: list[object] = []
+# True when the process was started with SIGINT ignored (see _only_relayed), and
+# whether it then has nothing under way.
+_ignoring = [False]
+_idle: list[Callable[[], bool] | None] = [None]
+
+
 def pending() -> bool:
     """Whether Ctrl-C arrived while kernels ran (the kernels then stop)."""
     return _pending[0]
@@ -131,6 +234,8 @@ def stoppable(frame: FrameType | None) -> bool:
 
 
 def _hold(signum: int, frame: FrameType | None) -> None:
+    if not _wanted():
+        return
     _held[0] = True
     if stoppable(frame):
         raise KeyboardInterrupt
@@ -139,7 +244,8 @@ def _hold(signum: int, frame: FrameType | None) -> None:
 
 def _ours() -> bool:
     return (threading.current_thread() is threading.main_thread()
-            and getsignal(signal.SIGINT) in (signal.default_int_handler, _hold))
+            and getsignal(signal.SIGINT) in (signal.default_int_handler, _hold,
+                                             _only_relayed))
 
 
 def check() -> None:
@@ -163,11 +269,12 @@ def holding() -> Iterator[None]:
     if not _ours() or getsignal(signal.SIGINT) is _hold:
         yield  # not ours, or an outer block holds
         return
+    previous = getsignal(signal.SIGINT)
     setsignal(signal.SIGINT, _hold)
     try:
         yield
     finally:
-        setsignal(signal.SIGINT, signal.default_int_handler)
+        setsignal(signal.SIGINT, previous)
         held, _held[0] = _held[0], False
     if held:  # Ctrl-C came and no KeyboardInterrupt got out of the block
         raise KeyboardInterrupt
@@ -202,6 +309,8 @@ def kernels() -> Iterator[None]:
         # caller (compiled code has no frames); numba compiling has its dispatcher.
         # The flag is set in every case: should the KeyboardInterrupt be lost, the
         # kernel still stops at its first look and the block ends with it.
+        if not _wanted():
+            return
         _pending[0] = True
         if not active[0]:
             return  # a signal sent again, run as the block ends: the block raises
@@ -235,7 +344,8 @@ def kernels() -> Iterator[None]:
 @contextmanager
 def stopping(stop: Callable[[], None]) -> Iterator[None]:
     """Run a native call that keeps the main thread: Ctrl-C calls ``stop`` (from
-    another thread) so that it returns, and Python raises KeyboardInterrupt then.
+    another thread) so that it returns, and Python raises KeyboardInterrupt then
+    (SIGTERM too, while :func:`terminate_as_interrupt` relays it).
 
     >>> with stopping(lambda: None):
     ...     pass
@@ -263,7 +373,8 @@ def stopping(stop: Callable[[], None]) -> Iterator[None]:
                 return
             if not data:
                 return  # the block ended
-            if signal.SIGINT in data:
+            relay(data)  # SIGTERM: SIGINT follows, and is read here next
+            if signal.SIGINT in data and _wanted():
                 stop()
 
     watcher = threading.Thread(target=watch, name="cpsolve-interrupt", daemon=True)

@@ -20,12 +20,11 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
+from contextlib import AbstractContextManager, nullcontext, suppress
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import metadata
@@ -221,7 +220,7 @@ def execute(spec: Spec, store: Store, *, workers: int | None = None,
     # then kills its run at once instead of waiting for the run's limit.
     stop = os.path.join(tempfile.gettempdir(), f"cpsolve-stop-{uuid.uuid4().hex}")
     jobs = [job(run) | {"stop": stop} for run in todo]
-    with bar(len(todo)) if bar is not None else nullcontext() as progress, _terminate_interrupts():
+    with bar(len(todo)) if bar is not None else nullcontext() as progress:
         tasks: Iterator[tuple[int, dict[str, Any]]] = run_tasks(
             run_one, jobs, workers=workers, scheduler=scheduler)
         try:
@@ -250,21 +249,3 @@ def execute(spec: Spec, store: Store, *, workers: int | None = None,
 def _remove(path: str) -> None:
     with suppress(OSError):
         os.remove(path)
-
-
-@contextmanager
-def _terminate_interrupts() -> Iterator[None]:
-    """SIGTERM (a job scheduler's stop, ``kill``) interrupts like Ctrl-C, so the runs
-    in progress are stopped and the finished ones are already stored."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)

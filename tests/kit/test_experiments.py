@@ -251,7 +251,13 @@ behave = "sleep"
         "0 of 6 runs to do (0.5 s each at most)\n")
 
 
-def test_terminated_experiment_stops_its_runs_at_once(tmp_path):
+@pytest.mark.parametrize(("stop", "said"), [
+    ("SIGTERM", "interrupted (SIGTERM)"),  # to the experiment's process: kill, a scheduler
+    ("SIGINT", "interrupted"),  # to its process group, as a terminal's Ctrl-C
+])
+def test_terminated_experiment_stops_its_runs_at_once(tmp_path, stop, said):
+    # A Ctrl-C left a run's folder behind: the workers, stopping their runs, were
+    # killed before their clean-up.
     methods = """
 [[methods]]
 family = "fake"
@@ -260,26 +266,40 @@ behave = "sleep"
 """
     path = write_spec(tmp_path, methods, time_limit=120)
     pidfile = tmp_path / "sleeper.pid"
+    temporary = tmp_path / "tmp"  # where the runs' folders are made
+    temporary.mkdir()
     command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
     experiment = subprocess.Popen([*command, "experiment", str(path), "--workers", "2"],
-                                  cwd=tmp_path, env={**os.environ,
+                                  cwd=tmp_path, env={**os.environ, "TMPDIR": str(temporary),
                                                      "FAKE_PIDFILE": str(pidfile)},
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  preexec_fn=_as_from_a_terminal)
     deadline = time.monotonic() + 60
     while not pidfile.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert pidfile.exists(), "no run started"
     sleeper = pidfile.read_text().split()[0]
     start = time.monotonic()
-    experiment.terminate()
+    time.sleep(0.5)  # the run's worker is waiting for it
+    if stop == "SIGTERM":
+        experiment.terminate()
+    else:
+        os.killpg(experiment.pid, signal.SIGINT)
     _, err = experiment.communicate(timeout=30)
-    assert experiment.returncode == 130 and err.strip() == "cpsolve: interrupted"
+    assert experiment.returncode == 130 and err.strip() == f"cpsolve: {said}"
     assert time.monotonic() - start < 10  # not the runs' 120 s
     gone = time.monotonic() + 5  # the run's process ends with its worker, within moments
     while _alive(sleeper) and time.monotonic() < gone:
         time.sleep(0.05)
     assert not _alive(sleeper)
     assert rows(tmp_path / "results.db") == []  # interrupted runs are not results
+    assert [path.name for path in temporary.iterdir()] == []  # nothing left behind
+
+
+def _as_from_a_terminal() -> None:
+    """In a child about to start: a process group of its own, SIGINT at its default."""
+    os.setpgid(0, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _alive(pid: str) -> bool:

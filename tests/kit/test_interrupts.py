@@ -23,13 +23,17 @@ FIFTEEN = "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 3 10\n"  # 51 moves at least: min
 
 
 def interrupted(args: list[str], *, stdin: str | None = None, started: str = "",
-                after: float = 1.5, cwd: str | None = None) -> tuple[int, list[str], float]:
+                after: float = 1.5, cwd: str | None = None, send: int = signal.SIGINT,
+                background: bool = False) -> tuple[int, list[str], float]:
     """Run ``cpsolve ARGS``, wait until standard error shows ``started`` (the search
-    is under way; at once when empty) and ``after`` seconds more, send SIGINT; the exit
-    status, the lines of standard error and the seconds it took to stop."""
+    is under way; at once when empty) and ``after`` seconds more, send ``send``
+    (SIGINT: Ctrl-C); the exit status, the lines of standard error and the seconds it
+    took to stop. ``background``: started with SIGINT ignored, as a shell script's
+    ``&`` starts it (a SIGINT sent first, which it must ignore)."""
     command = [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
     process = interruptible([*command, *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
+                            background=background)
     lines: list[str] = []
     seen = threading.Event()
 
@@ -50,9 +54,12 @@ def interrupted(args: list[str], *, stdin: str | None = None, started: str = "",
     if started:
         assert seen.wait(60), lines
     time.sleep(after)
+    if background:
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.5)
     assert process.poll() is None, ("finished before the signal", lines)
     sent = time.perf_counter()
-    process.send_signal(signal.SIGINT)
+    process.send_signal(send)
     try:
         code = process.wait(30)
     except subprocess.TimeoutExpired:
@@ -68,10 +75,11 @@ def interrupted(args: list[str], *, stdin: str | None = None, started: str = "",
     return code, lines, stopped
 
 
-def assert_interrupted(result: tuple[int, list[str], float]) -> None:
+def assert_interrupted(result: tuple[int, list[str], float], *,
+                       said: str = "interrupted") -> None:
     code, lines, stopped = result
     assert code == 130, lines
-    assert lines[-1] == "cpsolve: interrupted", lines
+    assert lines[-1] == f"cpsolve: {said}", lines
     assert not any("Traceback" in line or "internal error" in line for line in lines), lines
     assert stopped < 10, stopped
 
@@ -125,6 +133,39 @@ def test_inside_heyawake_lazy_sat_and_the_batch(tmp_path):
                         "5,6,1=3L9ST04CPJA=B6GKDOMHQF8NI75R\n")
     assert_interrupted(interrupted(["batch", str(problems), "-o", str(tmp_path / "a.txt"),
                                     "--workers", "1"], after=3))
+
+
+TERMINATED = [  # a command and what its standard error says once the work is under way
+    (["slide", "-", "--method", "sat", "-v"], FIFTEEN, "lower bound"),  # python-sat
+    (["slide", "-", "--method", "cpsat", "-v"], FIFTEEN, "lower bound"),  # CP-SAT
+    (["slide", "-", "--method", "ida", "--heuristic", "manhattan", "-v"], FIFTEEN,
+     "before search"),  # a numba kernel
+]
+
+
+@pytest.mark.parametrize(("args", "stdin", "started"), TERMINATED,
+                         ids=["sat", "cpsat", "kernel"])
+def test_sigterm_stops_a_command_as_ctrl_c_does(args, stdin, started):
+    # SIGTERM (kill, a job scheduler) ended commands with no message (status 143)
+    assert_interrupted(interrupted(args, stdin=stdin, started=started, send=signal.SIGTERM),
+                       said="interrupted (SIGTERM)")
+
+
+def test_sigterm_stops_a_background_command_that_ignores_ctrl_c(tmp_path):
+    # Started with SIGINT ignored (a shell script's ``&``, nohup-style jobs): Ctrl-C
+    # stays ignored, SIGTERM still stops the work inside the native solver, and the
+    # batch's workers, asked to stop, leave no traceback and no semaphore behind.
+    args, stdin, started = TERMINATED[0]
+    assert_interrupted(interrupted(args, stdin=stdin, started=started, send=signal.SIGTERM,
+                                   background=True), said="interrupted (SIGTERM)")
+    problems = tmp_path / "problems.txt"
+    problems.write_text("9999 9999 9999 9999\n3\n6,6,R5=T4ZQ7BO0XGSL6EWFUMAI12D89PHCVJKYN\n"
+                        "5,6,F5RS2T81KQ=7N3GCMEL6J9DPAOI40H\n"
+                        "5,6,1=3L9ST04CPJA=B6GKDOMHQF8NI75R\n")
+    for after in (0.0, 2.0):  # workers starting, then at work
+        assert_interrupted(interrupted(["batch", str(problems), "-o", str(tmp_path / "a.txt"),
+                                        "--workers", "2"], after=after, send=signal.SIGTERM,
+                                       background=True), said="interrupted (SIGTERM)")
 
 
 @pytest.mark.slow

@@ -31,16 +31,19 @@ def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None,
                           timeout=timeout, env=env, cwd=cwd)
 
 
-def interruptible(command: list[str], **popen: Any) -> subprocess.Popen[str]:
+def interruptible(command: list[str], *, background: bool = False,
+                  **popen: Any) -> subprocess.Popen[str]:
     """Start ``command`` as a shell starts a command in the foreground: SIGINT at its
     default, whatever this process has (a test runner started in the background by a
     non-interactive shell ignores SIGINT, and its children would inherit that), with
-    the stacks printed should it hang (``PYTHONFAULTHANDLER``)."""
+    the stacks printed should it hang (``PYTHONFAULTHANDLER``); or, ``background``, as
+    a shell script starts one with ``&``: SIGINT ignored."""
     import signal
 
+    wanted = signal.SIG_IGN if background else signal.SIG_DFL
     env = {**os.environ, "PYTHONFAULTHANDLER": "1", **popen.pop("env", {})}
     return subprocess.Popen(command, text=True, env=env,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, wanted),
                             **popen)
 
 
