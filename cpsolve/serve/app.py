@@ -18,8 +18,13 @@ CSS and a script shipped in the package) and a small JSON API the script calls.
 Every request, GET included, must name this server in its ``Host`` header: the address
 it is bound to, ``localhost``, ``127.0.0.1`` or ``[::1]`` (:class:`OwnHost`); another
 name is refused (403), so a page of another site whose name is made to resolve to this
-machine (DNS rebinding) reaches nothing. A request that carries an ``Origin`` must come
-from the page itself (the same host and port).
+machine (DNS rebinding) reaches nothing. Every API call must carry the page's token
+(``X-Cpsolve-Token``), a random string the server makes as it starts and writes into
+the page it serves: only a script that could read the page (the page's own) can call
+the API, whatever forwards the request. A request that carries an ``Origin`` must come
+from the page itself (the same host and port). A request's body must arrive within
+:data:`BODY_SECONDS`; a question whose client has gone (its connection closed) is
+cancelled.
 
 Every error is ``{"error": "one line"}`` with status 400 (bad input), 403 (another
 host or site), 413 (a request too large), 422 (a board too large to solve here) or 500
@@ -31,6 +36,7 @@ limit; the event loop never waits on a solve.
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 import traceback
 from collections.abc import Awaitable, Callable, Iterable
@@ -42,7 +48,7 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -52,6 +58,9 @@ from cpsolve.serve import work
 MAX_BODY = 1 << 20  # bytes of one request
 MAX_CLIENT = 64  # characters of a client's name
 MAX_WAITING = 64  # questions waiting or under way; more are refused as busy (503)
+BODY_SECONDS = 30.0  # for a request's body to arrive
+TOKEN_HEADER = "x-cpsolve-token"
+TOKEN_PLACE = "{{token}}"  # where the page's HTML gets the token
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")  # the names this machine always answers to
 
@@ -104,11 +113,14 @@ async def _body(request: Request) -> dict[str, Any]:
         raise Refused(413, f"a request of {int(declared):,} bytes is more than "
                            f"{MAX_BODY:,}")
     chunks, total = [], 0
-    async for chunk in request.stream():
-        total += len(chunk)
-        if total > MAX_BODY:
-            raise Refused(413, f"a request of more than {MAX_BODY:,} bytes")
-        chunks.append(chunk)
+    with anyio.move_on_after(BODY_SECONDS) as late:
+        async for chunk in request.stream():
+            total += len(chunk)
+            if total > MAX_BODY:
+                raise Refused(413, f"a request of more than {MAX_BODY:,} bytes")
+            chunks.append(chunk)
+    if late.cancelled_caught:
+        raise Refused(408, f"the request's body did not arrive within {BODY_SECONDS:g} s")
     try:
         data = json.loads(b"".join(chunks) or b"null")
     except (ValueError, UnicodeDecodeError, RecursionError):
@@ -130,12 +142,24 @@ def _same_origin(request: Request) -> None:
         raise Refused(403, f"a request from another site ({origin}) is refused")
 
 
-def _guarded(handler: Handler, verbose: bool) -> Handler:
-    """``handler`` with every failure as one line of JSON and its status."""
+def _with_token(request: Request, token: str | None) -> None:
+    """Refuse an API call without the page's token (see the module)."""
+    if token is None:
+        return
+    given = request.headers.get(TOKEN_HEADER, "")
+    if not secrets.compare_digest(given.encode("utf-8", "replace"), token.encode()):
+        raise Refused(403, "a call without the page's token is refused (open the page "
+                           "itself, at /)")
+
+
+def _guarded(handler: Handler, verbose: bool, token: str | None = None) -> Handler:
+    """``handler`` with every failure as one line of JSON and its status; with
+    ``token``, refused unless the request carries it."""
 
     async def run(request: Request) -> Response:
         try:
             _same_origin(request)
+            _with_token(request, token)
             return await handler(request)
         except Refused as refused:
             return JSONResponse({"error": str(refused)}, status_code=refused.status)
@@ -163,9 +187,11 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
     questions = anyio.CapacityLimiter(workers)
     quick = anyio.CapacityLimiter(max(4, workers))  # reading and drawing boards
     static = _static()
+    token = secrets.token_urlsafe(24)
+    html = (static / "index.html").read_text(encoding="utf-8").replace(TOKEN_PLACE, token)
 
     async def page(request: Request) -> Response:
-        return FileResponse(static / "index.html", media_type="text/html")
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def families(request: Request) -> Response:
         listed = await anyio.to_thread.run_sync(work.catalogue, limiter=quick)
@@ -199,20 +225,25 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
         deadline = desk.take(client, revision)
         if deadline is None:
             return JSONResponse({"stale": True, "revision": revision})
-        try:
+
+        def answer() -> dict[str, Any]:
+            puzzle = work.puzzle_of(data.get("family"))
+            board = work.board_of(puzzle, data.get("draft"))
+            return work.analyse(puzzle, board, str(ask), deadline)
+
+        async def asked() -> dict[str, Any] | None:
             async with questions:
                 if desk.stale(client, revision):
-                    return JSONResponse({"stale": True, "revision": revision})
+                    return None
                 desk.start(deadline)
+                return await anyio.to_thread.run_sync(answer)
 
-                def answer() -> dict[str, Any]:
-                    puzzle = work.puzzle_of(data.get("family"))
-                    board = work.board_of(puzzle, data.get("draft"))
-                    return work.analyse(puzzle, board, str(ask), deadline)
-
-                found = await anyio.to_thread.run_sync(answer)
+        try:
+            found = await _unless_gone(request, asked(), deadline.cancel)
         finally:
             desk.done(client, deadline)
+        if found is None:
+            return JSONResponse({"stale": True, "revision": revision})
         if desk.stale(client, revision):
             return JSONResponse({"stale": True, "revision": revision})
         found["revision"] = revision
@@ -235,7 +266,8 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
                         headers={"Content-Disposition": f'attachment; filename="{file.name}"'})
 
     def route(path: str, handler: Handler, method: str) -> Route:
-        return Route(path, _guarded(handler, verbose), methods=[method])
+        return Route(path, _guarded(handler, verbose, token if path != "/" else None),
+                     methods=[method])
 
     async def missing(request: Request, error: Exception) -> Response:
         code = getattr(error, "status_code", 500)
@@ -254,7 +286,39 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
         Mount("/static", app=StaticFiles(directory=static), name="static"),
     ])
     app.state.desk = desk
+    app.state.token = token
     return app
+
+
+async def _unless_gone(request: Request, work_: Awaitable[Any],
+                       cancel: Callable[[], None]) -> Any:
+    """What ``work_`` gives, or ``None`` once the client has closed its connection
+    (a page closed, a request given up): ``cancel`` then stops the work under way, and
+    a question still waiting for a worker is dropped."""
+    found: list[Any] = [None]
+    failed: list[Exception] = []
+    async with anyio.create_task_group() as group:
+
+        async def watch() -> None:
+            while True:  # the body is read: what comes next is the client leaving
+                message = await request.receive()
+                if message["type"] == "http.disconnect":
+                    cancel()
+                    group.cancel_scope.cancel()
+                    return
+
+        async def run() -> None:
+            try:
+                found[0] = await work_
+            except Exception as error:  # raised as itself, not in an exception group
+                failed.append(error)
+            group.cancel_scope.cancel()
+
+        group.start_soon(watch)
+        group.start_soon(run)
+    if failed:
+        raise failed[0]
+    return found[0]
 
 
 def _static() -> Any:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
+import signal
 import socket
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -62,9 +66,11 @@ def serve(host: str, port: int, time_limit: float | None, workers: int, no_brows
     keys, and see after every edit whether it has no solution, one, or several (the
     undetermined cells marked, the clues in conflict outlined); on request the
     proven fixes, the redundant clues, the grade and the answer; export the board
-    and its answer as a URL, grid text, SVG or PNG. Ctrl-C stops the server."""
+    and its answer as a URL, grid text, SVG or PNG. Ctrl-C (or SIGTERM) stops the server."""
     import uvicorn
 
+    from cpsolve import interrupts
+    from cpsolve.serve import connections
     from cpsolve.serve.app import create_app
 
     sock = _bound(host, port)
@@ -79,14 +85,37 @@ def serve(host: str, port: int, time_limit: float | None, workers: int, no_brows
         import webbrowser
 
         webbrowser.open(address)
-    config = uvicorn.Config(app, log_level="info" if verbose else "warning",
+    quiet = connections.Quiet(verbose)
+    protocol = type("Protocol", (connections.Guarded,),
+                    {"limit": connections.more_descriptors(), "quiet": quiet})
+    config = uvicorn.Config(app, http=protocol, log_level="info" if verbose else "warning",
                             access_log=verbose, lifespan="off",
                             timeout_graceful_shutdown=STOPPING)
+    quiet.watch("uvicorn.error", "uvicorn.access", "asyncio")
 
     class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            # the event loop's own errors (out of descriptors, say): one line a kind
+            asyncio.get_running_loop().set_exception_handler(quiet.loop_error)
+            await super().startup(sockets=sockets)
+
         def handle_exit(self, sig: int, frame: Any) -> None:
-            app.state.desk.cancel_all()  # Ctrl-C ends the questions under way
+            app.state.desk.cancel_all()  # Ctrl-C or SIGTERM ends the questions under way
+            if sig == signal.SIGTERM:
+                interrupts.note_terminated()
             super().handle_exit(sig, frame)
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # Ctrl-C and SIGTERM stop the server, then the command says so (one line,
+            # exit 130); uvicorn's own capture would send the signal again afterwards.
+            previous = {sig: signal.signal(sig, self.handle_exit)
+                        for sig in (signal.SIGINT, signal.SIGTERM)}
+            try:
+                yield
+            finally:
+                for sig, handler in previous.items():
+                    signal.signal(sig, handler)
 
     server = Server(config)
     try:

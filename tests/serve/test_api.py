@@ -21,7 +21,7 @@ import pytest
 from cpsolve.serve import work
 from cpsolve.serve.app import MAX_BODY
 from tests.support.cli import run
-from tests.support.server import serving
+from tests.support.server import headers, serving
 
 STATIC = Path(work.__file__).with_name("static")
 AKARI = work.families()["akari"]
@@ -34,7 +34,7 @@ def server() -> Iterator[str]:
 
 
 def post(server: str, path: str, body: object) -> httpx.Response:
-    return httpx.post(server + path, json=body, timeout=60)
+    return httpx.post(server + path, json=body, timeout=60, headers=headers(server))
 
 
 def test_the_page_and_its_files(server: str) -> None:
@@ -45,7 +45,7 @@ def test_the_page_and_its_files(server: str) -> None:
     # Nothing is fetched from the internet: every file the page loads is its own.
     for path in STATIC.iterdir():
         assert not re.search(r"""(src|href|url)\s*[=(]\s*["']?https?:""", path.read_text())
-    listed = httpx.get(server + "api/families", timeout=30).json()
+    listed = httpx.get(server + "api/families", timeout=30, headers=headers(server)).json()
     assert [f["name"] for f in listed["families"]] == sorted(work.families())
     assert listed["bound"] == work.BOUND and listed["seconds"] == 3
 
@@ -131,10 +131,30 @@ HOSTILE = [
 def test_hostile_requests(server: str, path: str, body: bytes, status: int, says: str
                           ) -> None:
     reply = httpx.post(server + path, content=body, timeout=30,
-                       headers={"Content-Type": "application/json"})
+                       headers={"Content-Type": "application/json", **headers(server)})
     assert reply.status_code == status, reply.text
     message = reply.json()["error"]
     assert says in message and "\n" not in message and "Traceback" not in message
+
+
+@pytest.mark.parametrize("token", [None, "", "x" * 32, b"\xe9\xff"])
+def test_a_call_without_the_pages_token_is_refused(server: str, token: str | bytes | None
+                                                   ) -> None:
+    """Only a script that could read the page (its own) has the token: a call without
+    it, or with another, is refused whatever its Host and Origin say; the page itself
+    and its files need none. Each server makes its own."""
+    sent = {} if token is None else {"X-Cpsolve-Token": token}
+    for method, path in (("GET", "api/families"), ("POST", "api/open"),
+                         ("POST", "api/analyze"), ("POST", "api/export")):
+        refused = httpx.request(method, server + path, headers=sent, timeout=30,
+                                json={"family": "akari", "size": [3, 3]}
+                                if method == "POST" else None)
+        assert refused.status_code == 403, refused.text
+        assert "the page's token" in refused.json()["error"]
+    assert httpx.get(server + "static/page.js", timeout=30).status_code == 200
+    assert len(headers(server)["X-Cpsolve-Token"]) >= 32
+    with serving() as (other, _):
+        assert headers(other) != headers(server)
 
 
 def test_other_sites_are_refused(server: str) -> None:
@@ -142,10 +162,10 @@ def test_other_sites_are_refused(server: str) -> None:
     server's); the page's own requests name the server's host."""
     body = {"family": "akari", "size": [3, 3]}
     refused = httpx.post(server + "api/open", json=body, timeout=30,
-                         headers={"Origin": "https://example.com"})
+                         headers={"Origin": "https://example.com", **headers(server)})
     assert refused.status_code == 403 and "another site" in refused.json()["error"]
     own = httpx.post(server + "api/open", json=body, timeout=30,
-                     headers={"Origin": server.rstrip("/")})
+                     headers={"Origin": server.rstrip("/"), **headers(server)})
     assert own.status_code == 200
 
 
@@ -167,12 +187,14 @@ def test_a_request_for_another_host_is_refused(server: str, method: str, path: s
                                        " is refused"}
     for name in ("localhost", "127.0.0.1", "[::1]", "LOCALHOST"):
         own = httpx.post(server + "api/open", json=body, timeout=30,
-                         headers={"Host": f"{name}:{port}", "Origin": f"http://{name}:{port}"})
+                         headers={"Host": f"{name}:{port}", "Origin": f"http://{name}:{port}",
+                                  **headers(server)})
         assert own.status_code == 200, (name, own.text)
 
 
 def test_too_large_and_too_many(server: str) -> None:
-    big = httpx.post(server + "api/open", content=b"x" * (MAX_BODY + 1), timeout=30)
+    big = httpx.post(server + "api/open", content=b"x" * (MAX_BODY + 1), timeout=30,
+                     headers=headers(server))
     assert big.status_code == 413 and "bytes" in big.json()["error"]
     # The largest board the page takes: answered within the time limit, or said to
     # have reached it.
@@ -182,7 +204,8 @@ def test_too_large_and_too_many(server: str) -> None:
     assert found["count"] >= 1 or found["limit_reached"]
 
     async def many() -> list[int]:
-        async with httpx.AsyncClient(base_url=server, timeout=60) as http:
+        async with httpx.AsyncClient(base_url=server, timeout=60,
+                                     headers=headers(server)) as http:
             bodies = [b"junk", b"{}", b'{"family": "akari", "size": [5, 5]}'] * 20
             replies = await asyncio.gather(*(http.post("api/open", content=b)
                                              for b in bodies))
@@ -190,12 +213,13 @@ def test_too_large_and_too_many(server: str) -> None:
 
     codes = asyncio.run(many())
     assert codes.count(200) == 20 and codes.count(400) == 40
-    assert httpx.get(server + "api/families", timeout=30).status_code == 200
+    assert httpx.get(server + "api/families", timeout=30,
+                     headers=headers(server)).status_code == 200
 
 
 def test_the_command_line() -> None:
-    """A port in use and an address that is not one: one line, exit 2; Ctrl-C stops
-    the server: interrupted, exit 130."""
+    """A port in use and an address that is not one: one line, exit 2; Ctrl-C or
+    SIGTERM stops the server and the question under way: interrupted, exit 130."""
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
@@ -205,20 +229,22 @@ def test_the_command_line() -> None:
     assert done.stderr.startswith(f"cpsolve: cannot listen on 127.0.0.1:{port}: ")
     done = run("serve", "--host", "no such host.invalid", "--no-browser", timeout=60)
     assert done.returncode == 2 and "--host" in done.stderr
-    with serving("--time-limit", "inf") as (address, process):
-        assert httpx.get(address, timeout=30).status_code == 200
-        # A question with no time limit under way: Ctrl-C ends it and the server.
-        draft = post(address, "api/open", {"family": "lits", "size": [100, 100]}).json()
-        asked = threading.Thread(target=post, args=(address, "api/analyze", {
-            "family": "lits", "draft": draft["draft"], "client": "c", "revision": 1}))
-        asked.start()
-        time.sleep(1.0)
-        stopped = time.perf_counter()
-        process.send_signal(signal.SIGINT)
-        process.wait(15)
-        assert time.perf_counter() - stopped < 5
-        asked.join(30)
-        assert process.returncode == 130
-        assert process.stderr is not None
-        assert process.stderr.read().strip().endswith("interrupted")
-    assert isinstance(process, subprocess.Popen)
+    for stop, said in ((signal.SIGINT, "interrupted"),
+                       (signal.SIGTERM, "interrupted (SIGTERM)")):
+        with serving("--time-limit", "inf") as (address, process):
+            assert httpx.get(address, timeout=30).status_code == 200
+            # A question with no time limit under way: the signal ends it and the server.
+            draft = post(address, "api/open", {"family": "lits", "size": [100, 100]}).json()
+            asked = threading.Thread(target=post, args=(address, "api/analyze", {
+                "family": "lits", "draft": draft["draft"], "client": "c", "revision": 1}))
+            asked.start()
+            time.sleep(1.0)
+            stopped = time.perf_counter()
+            process.send_signal(stop)
+            process.wait(15)
+            assert time.perf_counter() - stopped < 5
+            asked.join(30)
+            assert process.returncode == 130
+            assert process.stderr is not None
+            assert process.stderr.read().strip().splitlines()[-1] == f"cpsolve: {said}"
+        assert isinstance(process, subprocess.Popen)

@@ -13,7 +13,7 @@ import httpx
 from cpsolve.grid.editor import to_draft
 from cpsolve.serve import work
 from tests.serve.test_work import sample
-from tests.support.server import resident_mb, serving
+from tests.support.server import headers, resident_mb, serving
 
 CLIENTS = 20
 EDITS = 10  # each client's edits a round: 200 in all
@@ -58,7 +58,8 @@ async def _client(http: httpx.AsyncClient, k: int, seed: int
 
 async def _round(address: str, seed: int) -> list[list[tuple[int, int, dict[str, Any]]]]:
     limits = httpx.Limits(max_connections=CLIENTS * EDITS)
-    async with httpx.AsyncClient(base_url=address, timeout=120, limits=limits) as http:
+    async with httpx.AsyncClient(base_url=address, timeout=120, limits=limits,
+                                 headers=headers(address)) as http:
         return list(await asyncio.gather(*(_client(http, k, seed) for k in range(CLIENTS))))
 
 
@@ -88,5 +89,5 @@ def test_twenty_clients_editing_at_once() -> None:
         after = resident_mb(process.pid)
         assert first + second + third > 0  # the fast edits did overtake solves
         assert after - before < 40, (before, after)
-        reply = httpx.get(address + "api/families", timeout=30)
+        reply = httpx.get(address + "api/families", timeout=30, headers=headers(address))
         assert reply.status_code == 200

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,18 @@ def serving(*args: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
             process.kill()
             process.wait()
         process.stderr.close()
+
+
+@cache
+def headers(address: str) -> dict[str, str]:
+    """What the page's script sends with every API call of the server at ``address``:
+    the token the server wrote into the page."""
+    import httpx
+
+    page = httpx.get(address, timeout=30).text
+    found = re.search(r'<meta name="cpsolve-token" content="([^"]+)">', page)
+    assert found, "the page carries no token"
+    return {"X-Cpsolve-Token": found.group(1)}
 
 
 def resident_mb(pid: int) -> float:

@@ -16,11 +16,14 @@ const state = {
 
 function copy(value) { return JSON.parse(JSON.stringify(value)); }
 
+// The token the server wrote into this page: every API call carries it.
+const TOKEN = document.querySelector('meta[name="cpsolve-token"]').content;
+
 async function post(path, body) {
   let response;
   try {
     response = await fetch(path, {
-      method: "POST", headers: { "Content-Type": "application/json" },
+      method: "POST", headers: { "Content-Type": "application/json", "X-Cpsolve-Token": TOKEN },
       body: JSON.stringify(body),
     });
   } catch (error) {
@@ -546,7 +549,7 @@ function choose(name) {
 }
 
 async function start() {
-  const response = await fetch("/api/families");
+  const response = await fetch("/api/families", { headers: { "X-Cpsolve-Token": TOKEN } });
   const data = await response.json();
   state.bound = data.bound;
   const select = $("family");
