@@ -77,17 +77,26 @@ class Store:
     def __init__(self, path: str) -> None:
         # checked and held: another kind of file is refused, a second run says the
         # store is in use (see cpsolve.stores)
+        self.path = path
         self.db, self.lease = stores.open_to_write(path, stores.BATCH, SCHEMA, timeout=60,
                                                    isolation_level=None)
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        with self.db:
-            self.db.execute("BEGIN")
-            cursor = self.db.execute("INSERT INTO runs (started) VALUES (?)", (time.time(),))
+        try:
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            with stores.writing(path, stores.BATCH), self.db:
+                self.db.execute("BEGIN")
+                cursor = self.db.execute("INSERT INTO runs (started) VALUES (?)",
+                                         (time.time(),))
+        except BaseException:
+            self.db.close()
+            self.lease.release()
+            raise
         self.run = int(cursor.lastrowid or 0)
 
     def close(self, seconds: float) -> None:
         try:
-            self.db.execute("UPDATE runs SET seconds = ? WHERE run = ?", (seconds, self.run))
+            with stores.writing(self.path, stores.BATCH):
+                self.db.execute("UPDATE runs SET seconds = ? WHERE run = ?",
+                                (seconds, self.run))
         finally:
             self.db.close()
             self.lease.release()
@@ -104,7 +113,7 @@ class Store:
                plans: list[str]) -> None:
         """One finished attempt and its (checked) plans, in one transaction."""
         optimal = int(found["status"] == "optimal")
-        with self.db:
+        with stores.writing(self.path, stores.BATCH), self.db:
             self.db.execute("BEGIN")
             self.db.execute(
                 "INSERT INTO attempts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

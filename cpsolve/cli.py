@@ -261,6 +261,9 @@ OUTPUT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
     """The one-line message of a command that failed, its exit status, and whether it
     is a usage error (the message is then followed by the usage hint)."""
+    import sqlite3
+
+    from cpsolve import stores
     if isinstance(error, click.UsageError):
         return error.format_message(), EXIT_USAGE, True
     if isinstance(error, click.ClickException):
@@ -280,9 +283,14 @@ def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
     if isinstance(error, MemoryError):
         return ("limit reached: out of memory (the problem is too large for this "
                 "machine)"), EXIT_LIMIT, False
+    if isinstance(error, sqlite3.Error) and stores.device_failed(error):
+        # a store written somewhere its own commands do not name (a bug to name it)
+        return f"cannot write a store: {error} (is the disk full?)", EXIT_OUTPUT, False
     if isinstance(error, OSError):
         reason = error.strerror or str(error)
-        if error.filename is None and error.errno in OUTPUT_ERRNOS:
+        if error.errno in OUTPUT_ERRNOS:  # the disk full, say: 74 wherever it happens
+            if error.filename is not None:
+                return f"cannot write {error.filename}: {reason}", EXIT_OUTPUT, False
             # written somewhere no name is known for (click's own help, say)
             return f"cannot write standard output: {reason}", EXIT_OUTPUT, False
         return (f"{error.filename}: {reason}" if error.filename else reason), EXIT_USAGE, False

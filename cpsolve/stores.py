@@ -6,7 +6,10 @@ and the version of its format in the SQLite header (``PRAGMA application_id`` an
 ``PRAGMA user_version``). Opening a store checks them before anything is written, so
 a file that is not a store of that kind (random bytes, a truncated file, the other
 kind, another program's database), is damaged, or cannot be written is refused with
-one sentence (an :class:`~cpsolve.errors.InputError`, exit 2) and left as it is.
+one sentence (an :class:`~cpsolve.errors.InputError`, exit 2) and left as it is. A
+store that cannot be written on its device (the disk full, an I/O error), at opening or
+later (:func:`writing`), is an :class:`~cpsolve.errors.OutputError` (exit 74): what
+was committed before stays.
 Stores made before the kind was recorded are recognised by their tables, and marked
 the first time they are opened to write.
 
@@ -23,12 +26,12 @@ import os
 import sqlite3
 import time
 import urllib.parse
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
-from cpsolve.errors import InputError
+from cpsolve.errors import InputError, OutputError
 
 MAGIC = b"SQLite format 3\x00"
 
@@ -124,11 +127,44 @@ def open_to_write(path: str, kind: Kind, schema: str,
             raise
     except sqlite3.DatabaseError as error:
         lease.release()
+        if device_failed(error):
+            raise OutputError(f"cannot write the {kind} {path}: {_failure(error)}") from None
         raise InputError(f"cannot write the {kind} ({error})", source=path) from None
     except BaseException:
         lease.release()
         raise
     return connection, lease
+
+
+# SQLite's primary result codes of a write its device refused.
+SQLITE_IOERR, SQLITE_FULL = 10, 13
+DEVICE_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def device_failed(error: BaseException) -> bool:
+    """Whether ``error`` is a write its device refused: the disk (or quota) full, a
+    file past its size limit, an I/O error; from SQLite or the system."""
+    if isinstance(error, sqlite3.Error):
+        return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in (SQLITE_IOERR, SQLITE_FULL)
+    return isinstance(error, OSError) and error.errno in DEVICE_ERRNOS
+
+
+def _failure(error: BaseException) -> str:
+    said = str(error.strerror if isinstance(error, OSError) and error.strerror else error)
+    return said if "full" in said or "space" in said else f"{said} (is the disk full?)"
+
+
+@contextmanager
+def writing(path: str, kind: Kind | str) -> Iterator[None]:
+    """Writes to the store at ``path``: one its device refuses (see
+    :func:`device_failed`) is an :class:`OutputError` that names the store (exit 74),
+    the transaction under way rolled back and those committed kept."""
+    try:
+        yield
+    except (sqlite3.Error, OSError) as error:
+        if not device_failed(error):
+            raise
+        raise OutputError(f"cannot write the {kind} {path}: {_failure(error)}") from None
 
 
 def _read_only(path: str, kind: Kind) -> sqlite3.Connection:

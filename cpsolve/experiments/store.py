@@ -119,7 +119,7 @@ class Store:
         self.close()
 
     def add_spec(self, spec: Spec) -> None:
-        with self.db:
+        with stores.writing(self.path, stores.RESULTS), self.db:
             # The time says which spec of an experiment ran last (see :meth:`specs`).
             self.db.execute("INSERT INTO specs VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha) DO "
                             "UPDATE SET added = excluded.added",
@@ -178,7 +178,8 @@ class Store:
         }
         names = ", ".join(row)
         marks = ", ".join("?" for _ in row)
-        with self.db:  # one transaction, committed: the run survives any crash after it
+        # one transaction, committed: the run survives any crash after it
+        with stores.writing(self.path, stores.RESULTS), self.db:
             self.db.execute(f"INSERT OR REPLACE INTO runs ({names}) VALUES ({marks})",
                             list(row.values()))
 

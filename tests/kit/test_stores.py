@@ -386,3 +386,43 @@ def test_experiment_killed_at_random_moments_ends_as_an_uninterrupted_one(tmp_pa
         == sorted((f"boards/{name}", seed, "solved", length)
                   for name, (_, length) in BOARDS.items() for seed in range(seeds))
     assert not (tmp_path / "results.db.lock").exists()
+
+
+def _file_size_limit(size: int):
+    """In a child about to start: files may not grow past ``size`` bytes (a write
+    past it fails, as on a full disk, instead of killing the process)."""
+    import resource
+
+    def limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return limit
+
+
+@pytest.mark.parametrize("size", [20_000, 120_000])  # at opening; after some answers
+def test_a_batch_whose_store_fills_the_disk(tmp_path, size):
+    # It ended with exit 70 and a thread's traceback; what it had stored is kept.
+    problems = tmp_path / "p.txt"
+    problems.write_text(small_set(300, seed=5))
+    store = tmp_path / "a.txt.sqlite"
+    command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o",
+               str(tmp_path / "a.txt"), "--workers", "1"]
+    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    full = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300,
+                          preexec_fn=_file_size_limit(size))
+    assert full.returncode == 74, full.stderr
+    assert full.stderr == (f"cpsolve: cannot write the batch store {store}: disk I/O error "
+                           "(is the disk full?)\n")
+    with sqlite3.connect(store) as connection:
+        made = connection.execute("SELECT name FROM sqlite_master WHERE name = 'attempts'")
+        before = set(connection.execute("SELECT problem, pass FROM attempts")
+                     if made.fetchone() else ())
+    if size > 100_000:
+        assert before, "nothing was stored before the disk was full"
+    again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    with sqlite3.connect(store) as connection:
+        after = set(connection.execute("SELECT problem, pass FROM attempts"))
+    distinct = set(problems.read_text().splitlines()[2:])
+    assert before <= after and {problem for problem, _ in after} == distinct
