@@ -10,7 +10,7 @@ enumerate every variable and disables presolve).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,8 +48,10 @@ def enumerate_solutions(
     deadline: Deadline | None = None,
     workers: int | None = None,
     stats: Stats | None = None,
+    accept: Callable[[tuple[bool, ...]], bool] | None = None,
 ) -> Enumeration:
-    """Find up to ``limit`` (``None``: all) distinct solutions of ``built``.
+    """Find up to ``limit`` (``None``: all) distinct solutions of ``built``; each one
+    is given to ``accept`` as it is found, which ends the enumeration by saying no.
 
     Each solution found is blocked by a constraint added to ``built.model``, so the
     model afterwards excludes them: build a fresh model for another enumeration.
@@ -85,6 +87,8 @@ def enumerate_solutions(
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             chosen = tuple(bool(solver.boolean_value(var)) for var in projection)
             result.solutions.append(chosen)
+            if accept is not None and not accept(chosen):
+                break
             if not projection:
                 result.exhausted = True
                 break

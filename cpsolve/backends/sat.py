@@ -420,8 +420,10 @@ def enumerate_solutions(
     limit: int | None = 1,
     deadline: Deadline | None = None,
     stats: Stats | None = None,
+    accept: Callable[[tuple[bool, ...]], bool] | None = None,
 ) -> Enumeration:
-    """Find up to ``limit`` (``None``: all) distinct solutions of ``model``.
+    """Find up to ``limit`` (``None``: all) distinct solutions of ``model``; each one
+    is given to ``accept`` as it is found, which ends the enumeration by saying no.
 
     Solutions are distinct on the projection: after each one a clause excluding that
     projection assignment is added, so auxiliary variables never multiply the count.
@@ -431,7 +433,7 @@ def enumerate_solutions(
     with SatSession(solver, stats) as session:
         session.add(model.groups, model.nvars)
         return enumerate_in(session, _sequence(model.projection), limit=limit,
-                            deadline=deadline, refine=model.refine)
+                            deadline=deadline, refine=model.refine, accept=accept)
 
 
 def _sequence(projection: Sequence[int]) -> Sequence[int]:
@@ -485,11 +487,14 @@ def enumerate_in(session: SatSession, projection: Sequence[int], *,
                  limit: int | None = 1,
                  assumptions: list[int] | None = None,
                  deadline: Deadline | None = None,
-                 refine: Refine | None = None, switch: int | None = None) -> Enumeration:
+                 refine: Refine | None = None, switch: int | None = None,
+                 accept: Callable[[tuple[bool, ...]], bool] | None = None) -> Enumeration:
     """Enumerate distinct solutions in an open session, blocking each on ``projection``
     (the blocking clauses stay in the session, switched by the variable ``switch``
     when one is given: assumed true here, they can be switched off after);
-    candidates the lazy rules ``refine`` reject are cut off and never counted."""
+    candidates the lazy rules ``refine`` reject are cut off and never counted; each
+    solution is given to ``accept`` as it is found, which ends the enumeration by
+    saying no."""
     result = Enumeration()
     if switch is not None:
         assumptions = [*(assumptions or []), switch]
@@ -505,6 +510,8 @@ def enumerate_in(session: SatSession, projection: Sequence[int], *,
             break
         assert isinstance(chosen, tuple)
         result.solutions.append(chosen)
+        if accept is not None and not accept(chosen):
+            break
         if not projection:
             # Nothing to project on: the one empty assignment is all there is.
             result.exhausted = True

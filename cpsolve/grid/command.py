@@ -45,13 +45,16 @@ if TYPE_CHECKING:
 
 def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
            unique: bool, counting: bool, output: str | None,
-           report: Report | None = None) -> Output:
+           report: Report | None = None,
+           show: Callable[[Any, Any], str] | None = None) -> Output:
     """What a grid family prints: JSON, a picture, or the answers as text, with what
     the setter's questions add. When the answer goes to a file or a picture, the
     verdict goes to standard error as one line, a file holds the answers alone (as
     ``--check`` reads one back), and a picture carries the verdict as its heading (two
-    solutions side by side when the board is not unique)."""
+    solutions side by side when the board is not unique). ``show`` draws an answer as
+    text (the family's, unless the answers were drawn as they were found)."""
     report = report or Report()
+    show = show or puzzle.show
     code = exit_code(result)
     said = verdict(result, unique, counting, report)
     rule = puzzle.rule(board)
@@ -82,11 +85,12 @@ def render(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, fmt: str,
         # one answer under --unique (the verdict says whether it is the only one); with
         # no answer, the verdict itself, so an old answer never stays in the file
         shown = result.solutions[:1] if unique else result.solutions
-        text = ("\n\n".join(puzzle.show(board, answer) for answer in shown) if shown
-                else answers_text(puzzle, board, result, unique, counting, report.proven))
+        text = ("\n\n".join(show(board, answer) for answer in shown) if shown
+                else answers_text(puzzle, board, result, unique, counting, report.proven,
+                                  show))
         out = Output(stdout=text, stderr=[*lines, *report.notes], exit_code=code)
     else:
-        text = (answers_text(puzzle, board, result, unique, counting, report.proven)
+        text = (answers_text(puzzle, board, result, unique, counting, report.proven, show)
                 if report.text is None else report.text)
         said_rule = [f"rule: {rule}"] if rule is not None and output is None else []
         out = Output(stdout="\n".join([text, *report.lines, *said_rule]) if text else
@@ -154,14 +158,16 @@ def _check_verdict(errors: list[str]) -> str:
 
 
 def answers_text(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, unique: bool,
-                 counting: bool, proven: str = "") -> str:
+                 counting: bool, proven: str = "",
+                 show: Callable[[Any, Any], str] | None = None) -> str:
     """The answers found as text, with what was proven about them (``proven``: how,
-    said after the verdict)."""
+    said after the verdict), each drawn by ``show`` (the family's by default)."""
+    show = show or puzzle.show
     how = f" ({proven})" if proven else ""
     if not result.solutions:
         reason = f": {result.reason}" if result.reason else ""
         return f"{result.status.value}{how}{reason}"
-    blocks = [puzzle.show(board, answer) for answer in result.solutions]
+    blocks = [show(board, answer) for answer in result.solutions]
     text = "\n\n".join(blocks)
     if unique:
         if result.unique:
@@ -293,9 +299,21 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
             assert isinstance(proto, CpsatModel)
             dumps[dump_model] = proto.to_text()
         limit = None if find_all else count if count is not None else 1
+        # Many answers are drawn as they are found, inside the time limit (thousands
+        # of them drawn after it took seconds).
+        texts: dict[int, str] = {}
+
+        def draw(answer: Any) -> None:
+            texts[id(answer)] = puzzle.show(parsed, answer)
+
+        def show(shown_board: Any, answer: Any) -> str:
+            text = texts.get(id(answer)) if shown_board is parsed else None
+            return text if text is not None else puzzle.show(shown_board, answer)
+
         with solving(puzzle.name, verbose) as log:
             result = solve(puzzle, parsed, backend=backend, encoding=encoding, limit=limit,
-                                  unique=unique, time_limit=deadline, log=log, **options)
+                           unique=unique, time_limit=deadline, log=log,
+                           each=draw if fmt == "text" and limit != 1 else None, **options)
             report = (setter_report(puzzle, parsed, result, asked, deadline)
                       if puzzle.hints is not None else None)
             proof = None
@@ -314,7 +332,7 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
                 if proof.limit_reached:
                     result.limit_reached = True
         out = render(puzzle, parsed, result, fmt, unique, counting=limit != 1 or count == 1,
-                     output=output, report=report)
+                     output=output, report=report, show=show)
         if verbose:
             out.stderr[:0] = [describe_stats(result)]
         out.files.update(dumps)

@@ -195,13 +195,18 @@ def tokens(grid: Grid, loop: Collection[Edge]) -> list[str]:
     >>> tokens(Grid(2, 2), {(0, 1), (2, 3), (0, 2), (1, 3)})
     ['se', 'sw', 'ne', 'nw']
     """
-    out = []
-    for cell in range(grid.cells):
-        letters = [name for name, (dr, dc) in DIRECTIONS.items()
-                   if (other := grid.step(cell, dr, dc)) is not None
-                   and (min(cell, other), max(cell, other)) in loop]
-        out.append("".join(sorted(letters, key=ORDER.index)) or "-")
-    return out
+    ends: list[set[str]] = [set() for _ in range(grid.cells)]
+    cols = grid.cols
+    for a, b in loop:
+        a, b = min(a, b), max(a, b)
+        if b - a == cols:
+            ends[a].add("s")
+            ends[b].add("n")
+        elif b - a == 1 and b % cols:
+            ends[a].add("e")
+            ends[b].add("w")
+    return ["".join(letter for letter in ORDER if letter in letters) or "-"
+            for letters in ends]
 
 
 def to_rows(grid: Grid, loop: Collection[Edge]) -> list[str]:

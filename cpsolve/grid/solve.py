@@ -33,7 +33,6 @@ Method = tuple[str, Encoding]  # a backend and an encoding
 # else, and making it again was a twentieth of solving a published Akari board).
 _CHOSEN: dict[tuple[Any, ...], tuple[Any, Chosen[Method]]] = {}
 CHOSEN_KEPT = 256
-CHECK_GRACE = 0.5  # seconds past the time limit that checking the answers found may take
 
 
 # The keywords of every grid solve() beside the methods' options.
@@ -163,7 +162,8 @@ def model(puzzle: GridPuzzle[Any, Any], board: Any, backend: str, encoding: str 
 def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
           encoding: str | None = None, limit: int | None = 1, unique: bool = False,
           time_limit: float | Deadline | None = None,
-          log: Callable[[str], None] | None = None, **options: Any) -> Result:
+          log: Callable[[str], None] | None = None,
+          each: Callable[[Any], None] | None = None, **options: Any) -> Result:
     """Solve ``board``: up to ``limit`` distinct answers (``None``: all of them); with
     ``unique``, a second one is looked for and ``Result.unique`` set.
 
@@ -172,8 +172,10 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
     that takes it: ``card``, ``solver``, ``workers``, ``deductions``, ...) choose the
     method; ``time_limit`` is seconds or the :class:`~cpsolve.limits.Deadline` a
     caller already has; ``log`` receives ``-v`` lines as each phase ends. Every
-    answer passes the family's checker before it is returned; one that does not makes
-    the status ``ERROR``, with the rule it breaks as the reason.
+    answer passes the family's checker as it is found, inside the time limit, and is
+    then given to ``each`` (the command line draws it there: thousands of answers of
+    ``--count`` are checked and drawn within the limit, not after it); one that fails
+    makes the status ``ERROR``, with the rule it breaks as the reason.
     """
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                               or limit < 1):
@@ -206,9 +208,26 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
                       stats=stats, unique=False if unique else None, count=0, complete=True)
     want = 2 if unique and limit is not None and limit < 2 else limit
     reduction = None
+    answers: list[Any] = []
+    broken: list[tuple[Any, list[str]]] = []
+
+    def accept(values: tuple[bool, ...]) -> bool:
+        """Check an answer as it is found: kept and given to ``each``, or the search
+        ends on an answer that breaks a rule."""
+        answer = prepared.decode(values)
+        errors = puzzle.check(board, answer)
+        if errors:
+            broken.append((answer, errors))
+            return False
+        answers.append(answer)
+        if each is not None:
+            each(answer)
+        return True
+
     if prepared.solved:
         # Every cell is decided: the one candidate is the only possible answer.
         found = Enumeration(solutions=[()], exhausted=True)
+        accept(())
     elif deadline.expired():
         found = Enumeration(timed_out=True)
     else:
@@ -235,7 +254,7 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
 
             found = cpsat.enumerate_solutions(built, limit=want, deadline=deadline,
                                               workers=chosen.values.get("workers"),
-                                              stats=stats)
+                                              stats=stats, accept=accept)
         else:
             from cpsolve.backends import sat
 
@@ -245,28 +264,17 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
                                        else DEFAULT_SOLVER)
                 described["solver"] = solver
             found = sat.enumerate_solutions(built, solver=solver, limit=want,
-                                            deadline=deadline, stats=stats)
+                                            deadline=deadline, stats=stats, accept=accept)
     if log is not None:
         log(f"search done ({stats.solve_seconds:.3f} s, {stats.solver_calls} solver calls): "
             f"{len(found.solutions)} solution(s)"
             + (", no more exist" if found.exhausted else "")
             + (", time limit reached" if found.timed_out else ""))
-    # Every answer is checked before it is returned; under a time limit the checks
-    # stop CHECK_GRACE seconds past it (thousands of answers found by --count or --all
-    # took seconds to check), keeping those checked (two at least where --unique asks).
-    answers: list[Any] = []
-    for values in found.solutions:
-        if (len(answers) >= (2 if unique else 1)
-                and time.perf_counter() > deadline.at + CHECK_GRACE):
-            found.timed_out, found.exhausted = True, False
-            break
-        answer = prepared.decode(values)
-        errors = puzzle.check(board, answer)
-        if errors:
-            return Result(Status.ERROR, reason="solver returned an invalid solution: "
-                          + "; ".join(errors[:3]), method=described, stats=stats,
-                          rejected=[answer], limit_reached=found.timed_out)
-        answers.append(answer)
+    if broken:
+        answer, errors = broken[0]
+        return Result(Status.ERROR, reason="solver returned an invalid solution: "
+                      + "; ".join(errors[:3]), method=described, stats=stats,
+                      rejected=[answer], limit_reached=found.timed_out)
     if reduction is not None and found.exhausted and len(answers) == 1 and want == 2:
         other = reduction.neighbour(answers[0])
         if other is not None:  # a second answer, one step from the only reduced one
