@@ -185,7 +185,7 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
         say("no layout")
         return None
     board, answer = made
-    _valid(puzzle, board, answer, "laid out")
+    _valid(puzzle, board, answer, "laid out", deadline)
     repairs = 0
     while True:
         if deadline.expired():
@@ -201,7 +201,7 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
             say(f"layout given up after {repairs} repairs")
             return None
         board, answer = mended
-        _valid(puzzle, board, answer, "mended")
+        _valid(puzzle, board, answer, "mended", deadline)
     if layout.simplify is not None:
         def pinned(changed: Any) -> bool:
             if puzzle.check(changed, answer):
@@ -210,7 +210,7 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
 
         with building(deadline, "the layout", "simplified"):
             board = layout.simplify(board, answer, pinned, settings, rng)
-        _valid(puzzle, board, answer, "simplified")
+        _valid(puzzle, board, answer, "simplified", deadline)
     clues = puzzle.require_hints().clues(board)
     say(f"layout: {len(clues)} {puzzle.require_hints().noun}s, {repairs} repairs")
     groups = clue_groups(puzzle, board, settings.symmetry)
@@ -235,8 +235,12 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
     return board, answer, name, repairs
 
 
-def _valid(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, how: str) -> None:
-    errors = puzzle.check(board, answer)
+def _valid(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, how: str,
+           deadline: Deadline) -> None:
+    """Refuse a board laid out around an answer that breaks its rules (a fault in the
+    layout), the check under the time limit (a 1000x1000 one takes seconds)."""
+    with building(deadline, "the layout", "checked"):
+        errors = puzzle.check(board, answer)
     if errors:
         raise RuntimeError(f"a board {how} around an answer breaks its rules: {errors[0]}")
 

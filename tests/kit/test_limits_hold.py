@@ -233,14 +233,15 @@ def _generators() -> list[str]:
             if registry.load(name).kind is Kind.GRID and registry.load(name).generate]
 
 
+@pytest.mark.parametrize("size", ["300", "1000"])  # 1000: the largest a generator takes
 @pytest.mark.parametrize("name", _generators())
-def test_every_grid_generator_stops_at_its_limit_on_a_large_board(name):
-    """Each generator asked for a proven-unique 300x300 board within a second: every
-    step (the layout, its checks, the mending, the proof) under the limit, exit 3 and
-    one line, within its memory budget (or refused before a model too large for it is
-    built: Sudoku's rules at this size; or out of layouts: Fillomino's random areas
-    rarely fill a board this large)."""
-    done = measured("generate", name, "300", "300", "--unique", "--time-limit", "1",
+def test_every_grid_generator_stops_at_its_limit_on_a_large_board(name, size):
+    """Each generator asked for a proven-unique board of 300x300 and of the largest
+    size, within a second: every step (the layout, its checks, the mending, the proof)
+    under the limit, exit 3 and one line, within its memory budget (or refused before
+    a model too large for it is built: Sudoku's rules at this size; or out of layouts:
+    Fillomino's random areas rarely fill a board this large)."""
+    done = measured("generate", name, size, size, "--unique", "--time-limit", "1",
                     budget_mb=1000)
     within(done, 1, budget_mb=1000)
     assert any(said in done.line() for said in (
