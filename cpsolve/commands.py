@@ -358,10 +358,12 @@ def describe_stats(result: Result) -> str:
 
 
 def checked(family: Family, board: Any, answer: Any, mismatches: list[str], fmt: str,
-            ) -> Output:
+            errors: list[str] | None = None) -> Output:
     """The output of ``--check ANSWER``: ``valid``, or ``invalid`` and every broken rule
-    (the answer's ``mismatches`` with the board first); JSON with ``--json``."""
-    errors = [*mismatches, *family.check(board, answer)]
+    (the answer's ``mismatches`` with the board first, then the family's checker's, or
+    ``errors`` when the caller has them already); JSON with ``--json``."""
+    if errors is None:
+        errors = [*mismatches, *family.check(board, answer)]
     code = EXIT_UNSOLVABLE if errors else EXIT_OK
     if fmt == "json":
         return Output(stdout=json.dumps(check_json(family.name, errors), indent=2),

@@ -132,13 +132,12 @@ def verdict(result: Result, unique: bool, counting: bool, report: Report) -> str
 
 
 def check_picture(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any,
-                  mismatches: list[str], fmt: str, output: str | None) -> Output:
+                  errors: list[str], fmt: str, output: str | None) -> Output:
     """``--check ANSWER`` as a picture: the answer drawn with the cells of every broken
-    rule marked (each :class:`~cpsolve.grid.geometry.Broken` the checker reports names
-    them), the verdict as its heading and on standard error."""
+    rule (``errors``) marked (each :class:`~cpsolve.grid.geometry.Broken` the checker
+    reports names them), the verdict as its heading and on standard error."""
     from cpsolve.grid.render import MARK, headed
 
-    errors = [*mismatches, *puzzle.check(board, answer)]
     picture = puzzle.picture(board, answer)
     for error in errors:
         picture.marks.update({cell: MARK for cell in getattr(error, "cells", ())
@@ -239,7 +238,7 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
             as_json: bool, verbose: bool, output: str | None, no_solve: bool,
             certify: bool = False, certificate: str | None = None,
             **extra: Any) -> Output:
-        from cpsolve.limits import Deadline
+        from cpsolve.limits import Deadline, building
 
         deadline = Deadline(time_limit)  # one for the solve and the report after it
         fmt = choose_format(fmt, as_json, output)
@@ -273,19 +272,23 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
             unique = True
         if answer is not None:
             text, source = read_board(answer)
-            try:
-                given, mismatches = puzzle.read_answer(text, parsed)
-            except InputError as error:
-                raise error.located(source) from None
+            # Read and checked under the limit (a 1000x1000 answer takes seconds)
+            with building(deadline, "the answer", "read"):
+                try:
+                    given, mismatches = puzzle.read_answer(text, parsed)
+                except InputError as error:
+                    raise error.located(source) from None
+            with building(deadline, "the answer", "checked"):
+                errors = [*mismatches, *puzzle.check(parsed, given)]
             if fmt in ("svg", "png"):
-                return check_picture(puzzle, parsed, given, mismatches, fmt, output)
-            judged = checked(family, parsed, given, mismatches, fmt)
+                return check_picture(puzzle, parsed, given, errors, fmt, output)
+            judged = checked(family, parsed, given, mismatches, fmt, errors)
             rule = puzzle.rule(parsed)
             if rule is not None and fmt == "text" and output is None:
                 judged.stdout += f"\nrule: {rule}"
             out = with_file(judged, output)
             if output is not None:
-                said = _check_verdict([*mismatches, *puzzle.check(parsed, given)])
+                said = _check_verdict(errors)
                 out.stderr.append(said if rule is None else f"{said}; rule: {rule}")
             return out
         dumps = {}

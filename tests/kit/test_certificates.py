@@ -738,3 +738,40 @@ def test_units_the_setter_tools_set_free_are_stated_as_the_oracle_reads_them(nam
         assert len(got) == len(every) and set(got) == set(every), board
         checked += 1
     assert checked >= 5
+
+
+def _published_to_certify() -> list[tuple[str, str]]:
+    """Each grid genre's two largest published boards that are unique or have no
+    solution (the ones a certificate proves), the slow ones left out."""
+    from cpsolve import registry
+    from cpsolve.family import Kind
+    from cpsolve.grid import cases as genre_cases
+
+    chosen = []
+    for name in registry.names():
+        if registry.load(name).kind is not Kind.GRID:
+            continue
+        published = genre_cases.of(registry.target(name).split(":")[0]).published
+        provable = [case for case in published if not case.slow and not case.variant
+                    and case.outcome in ("unique", "no solution")]
+        provable.sort(key=lambda case: len(case.board))
+        chosen += [(name, case.board) for case in provable[-2:]]
+    return chosen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "board"), _published_to_certify())
+def test_published_boards_are_certified_again_and_again(tmp_path, name, board):
+    # A published Fillomino certified from the command line once died of a
+    # segmentation fault (exit 139, no message) in two runs of four: each board is
+    # certified three times, and each certificate verified.
+    given = tmp_path / "board.txt"
+    given.write_text(board + "\n")
+    for attempt in range(3):
+        certificate = tmp_path / f"{attempt}.cert.zip"
+        done = run(name, str(given), "--certify", "--certificate", str(certificate),
+                   "--time-limit", "120", timeout=300)
+        assert done.returncode in (0, 1), (done.returncode, done.stderr)
+        assert "Traceback" not in done.stderr
+        checked = run("verify", str(certificate), "--time-limit", "120", timeout=300)
+        assert checked.returncode == 0, checked.stderr

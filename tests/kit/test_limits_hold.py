@@ -203,6 +203,22 @@ def test_masyu_1000x1000_stops_at_its_limit(boards, backend):
                     "--time-limit", "5", budget_mb=1000), 5, budget_mb=1000)
 
 
+def test_checking_a_huge_answer_stops_at_its_limit(tmp_path):
+    # An answer to a 1000x1000 board was read and checked after the limit: 9.5 s and
+    # 866 MB under a one-second limit (the board itself, a short URL, reads at once).
+    n = 1000
+    board = tmp_path / "empty.url"
+    board.write_text(f"https://puzz.link/p?mashu/{n}/{n}/" + "0" * -(-n * n // 3) + "\n")
+    corner = {(0, 0): "se", (0, n - 1): "sw", (n - 1, 0): "ne", (n - 1, n - 1): "nw"}
+    answer = tmp_path / "border.txt"  # a loop round the edge
+    answer.write_text("\n".join(" ".join(
+        corner.get((r, c)) or ("ew" if r in (0, n - 1) else "ns" if c in (0, n - 1) else "-")
+        for c in range(n)) for r in range(n)) + "\n")
+    done = measured("masyu", str(board), "--check", str(answer), "--time-limit", "1")
+    within(done, 1)
+    assert "time limit reached while the answer was" in done.line()
+
+
 def test_counting_thousands_of_answers_stops_at_its_limit(tmp_path):
     # The answers found were checked and drawn after the limit: an empty 8x8 Yajilin
     # counted under a 5 s limit ended at 7.3 s (3,819 answers); each is now checked
