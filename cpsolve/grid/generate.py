@@ -273,7 +273,9 @@ def layout_options(puzzle: GridPuzzle[Any, Any]) -> tuple[Option, ...]:
 
 
 def command(puzzle: GridPuzzle[Any, Any]) -> Any:
-    """``cpsolve generate NAME COLS ROWS``: a proven-unique board, graded to order."""
+    """``cpsolve generate NAME COLS ROWS``: a proven-unique board, graded to order, as
+    a puzz.link URL (every genre's generator prints the same form by default); a
+    random board that need not be unique only when asked for by name (``--random``)."""
     import click
 
     from cpsolve.commands import EXIT_LIMIT, SEED, TIME_LIMIT, Output, build, with_file
@@ -283,19 +285,23 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
     layout = puzzle.require_layout()
     grader = grader_of(puzzle)
     formats = ("text", *puzzle.exports)
+    printed = "url" if "url" in puzzle.exports else "text"  # the form setters share
     density = layout.density
 
     def run(cols: int, rows: int, unique: bool, grade: str | None, symmetry: str | None,
             seed: int, fmt: str | None, time_limit: float | None, verbose: bool,
-            output: str | None, **extra: Any) -> Output:
+            output: str | None, random: bool = False, **extra: Any) -> Output:
         chosen = {o.name: o.value(extra[o.name]) for o in (density, *layout_options(puzzle))
                   if extra.get(o.name) is not None}
-        if not (unique or grade) and layout.random is not None:
+        if random:
+            if unique or grade:
+                raise UsageError("--random boards are not proven unique: it does not go "
+                                 "with --unique or --grade")
+            assert layout.random is not None
             board = layout.random(Settings(rows, cols, symmetry or "none",
                                            chosen.pop(density.name, density.default)),
                                   seed, **chosen)
-            return with_file(Output(stdout=_printed(puzzle, board, fmt or layout.format)),
-                             output)
+            return with_file(Output(stdout=_printed(puzzle, board, fmt or printed)), output)
         symmetry = symmetry or layout.symmetry
         if symmetry == "rot4" and rows != cols:
             raise UsageError("--symmetry rot4 needs a square board")
@@ -314,8 +320,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
             return Output(stderr=[f"cpsolve: {made.reason} ({made.seconds:.1f} s)"],
                           exit_code=EXIT_LIMIT)
         clues = len(puzzle.require_hints().clues(made.board))
-        out = with_file(Output(stdout=_printed(puzzle, made.board, fmt or layout.format)),
-                        output)
+        out = with_file(Output(stdout=_printed(puzzle, made.board, fmt or printed)), output)
         if verbose:
             graded = made.grade or f"not decided within {GRADE_SECONDS:g} s"
             noun = puzzle.require_hints().noun
@@ -329,9 +334,12 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
         click.argument("cols", type=click.IntRange(min=layout.smallest, max=1000)),
         click.argument("rows", type=click.IntRange(min=layout.smallest, max=1000)),
         click.option("--unique", is_flag=True,
-                     help="Exactly one solution, proven, clues minimal"
-                          + (" (without it or --grade: a random board)"
-                             if layout.random is not None else " (always)") + "."),
+                     help="Exactly one solution, proven, clues minimal (always, unless "
+                          "--random)."),
+        *([click.option("--random", is_flag=True,
+                        help="A random board instead, not proven to have one solution "
+                             "(no puzzle yet: a start to edit).")]
+          if layout.random is not None else []),
         click.option("--grade", type=click.Choice(grader.grades[:-1]), default=None,
                      help="The reasoning it needs (README; implies --unique)."),
         click.option("--symmetry", type=click.Choice(layout.symmetries), default=None,
@@ -341,7 +349,8 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
         click.option("--seed", type=SEED, default=0, metavar="N",
                      help="Random seed (0 to 2**63-1)."),
         click.option("--format", "fmt", type=click.Choice(formats), default=None,
-                     help=f"How the board is printed (default {layout.format})."),
+                     help=f"How the board is printed (default {printed}, as every "
+                          "genre's generator prints it)."),
         click.option("--time-limit", type=TIME_LIMIT, default=None,
                      metavar="SECONDS", help="Give up (exit 3) after this long."),
         click.option("-v", "--verbose", is_flag=True, help="Each layout on standard error."),

@@ -59,11 +59,9 @@ class Layout(Generic[Board, Answer]):
     ``clued``
         With ``density``, whether the share is of clues kept at least (the kit keeps
         them while taking clues away); otherwise the family's ``make`` reads it.
-    ``format``
-        How a generated board is printed by default (``text``: the family's main
-        format; or one of its exports, ``url``).
     ``random(settings, seed, **options)`` (optional)
-        A random board that need not be unique (without ``--unique`` or ``--grade``).
+        A random board that need not be unique, made only when asked for by name
+        (``--random``).
     ``simplify(board, answer, pinned, settings, rng)`` (optional)
         Once the answer is pinned down, the board's structure made simpler where it
         stays so (rooms merged again after mending cut them, say): ``pinned(board)``
@@ -84,7 +82,6 @@ class Layout(Generic[Board, Answer]):
     density: Option
     options: tuple[Option, ...] = ()
     clued: bool = True
-    format: str = "text"
     random: Callable[..., Board] | None = None
     simplify: Callable[[Board, Answer, Callable[[Board], bool], Settings,
                         np.random.Generator], Board] | None = None

@@ -321,7 +321,7 @@ def loop_layout(clued: Callable[[Any, Loop], Any], *, clues: str, points: bool =
         return (changed, pushed) if changed.clue_cells else None
 
     return Layout(
-        make=make, mend=mend, format="url",
+        make=make, mend=mend,
         density=Option("density", 0.0, f"Share of the {clues} (orbits, with a symmetry) kept "
                        "at least beyond those uniqueness needs", kind=float, low=0, high=1,
                        metavar="D"),

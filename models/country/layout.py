@@ -105,7 +105,7 @@ LAYOUT: Layout[Rooms, Loop] = Layout(
                    "uniqueness needs", kind=float, low=0, high=1, metavar="D"),
     options=(Option("fill", FILL, "Share of the cells the loop passes", kind=float,
                     low=0.1, high=1, metavar="F"),),
-    format="url", symmetries=("none",),
+    symmetries=("none",),
 )
 
 __all__ = ["LAYOUT", "make", "mend"]

@@ -116,7 +116,6 @@ LAYOUT: Layout[Board, Shading] = Layout(
                    metavar="D"),
     options=(Option("largest", 20, "Most cells in a room as first laid out", kind=int,
                     low=2, metavar="N"),),
-    format="url",
 )
 
 __all__ = ["LAYOUT", "make", "mend", "numbered", "random_rooms", "random_shading"]

@@ -69,7 +69,7 @@ def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple
 
 
 LAYOUT: Layout[Board, Shading] = Layout(
-    make=make, mend=mend, format="url",
+    make=make, mend=mend,
     density=Option("density", 1.0, "Share of the numbers kept at least (below 1, cells "
                    "whose number is not needed are left empty)", kind=float, low=0,
                    high=1, metavar="D"),

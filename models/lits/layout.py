@@ -135,7 +135,7 @@ def mend(board: Board, shading: Shading, other: Shading | None,
 
 
 LAYOUT: Layout[Board, Shading] = Layout(
-    make=make, mend=mend, clued=False, smallest=3, symmetries=("none",), format="url",
+    make=make, mend=mend, clued=False, smallest=3, symmetries=("none",),
     density=Option("density", 0.6, "Share of the cells the tetrominoes shade (at most)", kind=float,
                    low=0.2, high=0.8, metavar="D"),
 )

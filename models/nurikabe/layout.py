@@ -124,7 +124,7 @@ def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple
 
 
 LAYOUT: Layout[Board, Shading] = Layout(
-    make=make, mend=mend, clued=False, format="url",
+    make=make, mend=mend, clued=False,
     density=Option("density", 0.4, "Share of the board the islands take at least", kind=float,
                    low=0, high=0.8, metavar="D"),
     options=(Option("largest", 9, "Most cells in an island as laid out", kind=int, low=1,

@@ -126,7 +126,7 @@ def too_small(rows: int, cols: int) -> str | None:
 
 LAYOUT: Layout[Board, Stars] = Layout(
     make=make, mend=mend, too_small=too_small, clued=False, smallest=1,
-    symmetries=("none",), format="url",
+    symmetries=("none",),
     density=Option("density", 0.5, "How evenly the regions grow: 0 shapes at random, 1 "
                    "regions of even sizes", kind=float, low=0, high=1, metavar="D"),
     options=(Option("stars", 1, "Stars in every row, column and region", kind=int, low=1,

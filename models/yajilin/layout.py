@@ -145,7 +145,6 @@ LAYOUT: Layout[Board, Loop] = Layout(
                    "uniqueness needs (1: all)", kind=float, low=0, high=1, metavar="D"),
     options=(Option("fill", FILL, "Share of the cells the loop passes", kind=float,
                     low=0.1, high=1, metavar="F"),),
-    format="url",
 )
 
 __all__ = ["LAYOUT", "lay_out", "make", "mend"]

@@ -122,8 +122,8 @@ def test_the_command_prints_a_proven_board():
     assert ((rows == ".") == (rows == ".")[::-1, ::-1]).all()  # rot2 by default
 
 
-def test_the_command_without_unique_keeps_its_random_boards():
-    done = run("generate", "akari", "9", "7", "--seed", "4")
+def test_the_command_keeps_its_random_boards_when_asked_for_by_name():
+    done = run("generate", "akari", "9", "7", "--seed", "4", "--random", "--format", "text")
     assert done.stdout == "\n".join(generate(9, 7, seed=4)[0].rows) + "\n"
 
 

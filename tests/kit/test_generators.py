@@ -1,0 +1,38 @@
+"""Every grid genre's generator is honest by default: ``cpsolve generate GENRE W H``
+prints a puzz.link URL (the same form in every genre) of a board with one solution,
+which a second method, CP-SAT, proves again from the printed board alone; a random,
+unproven board comes only when asked for by name (``--random``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpsolve import registry
+from cpsolve.family import Kind
+from tests.support.cli import run
+
+GENERATORS = [name for name in registry.names()
+              if registry.load(name).kind is Kind.GRID and registry.load(name).generate]
+
+
+@pytest.mark.parametrize("name", GENERATORS)
+def test_the_default_board_is_proven_unique_by_a_second_method(name):
+    made = run("generate", name, "6", "6", "--seed", "7", timeout=300)
+    assert made.returncode == 0, made.stderr
+    url = made.stdout.strip()
+    assert url.startswith("https://puzz.link/p?") and "\n" not in url, made.stdout
+    again = run(name, url, "--unique", "--backend", "cpsat", timeout=300)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "unique" in again.stdout.splitlines(), again.stdout  # a rule may follow
+
+
+def test_a_random_board_is_asked_for_by_name_and_only_there_is_one():
+    # Akari's generator printed a random board, not unique, exit 0, unless --unique
+    # was given; every other genre's was unique by default.
+    randoms = [name for name in GENERATORS
+               if "\n  --random " in run("generate", name, "--help").stdout]
+    assert randoms == ["akari"]
+    board = run("generate", "akari", "9", "7", "--seed", "4", "--random", "--format", "text")
+    assert board.returncode == 0 and len(board.stdout.splitlines()) == 7
+    refused = run("generate", "akari", "9", "7", "--random", "--grade", "easy")
+    assert refused.returncode == 2 and "not proven unique" in refused.stderr
