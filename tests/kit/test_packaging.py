@@ -110,3 +110,16 @@ def test_fresh_clone_installs_beside_a_models_package(tmp_path, editable):
                             "print(a.__file__)"], capture_output=True, text=True,
                            cwd=tmp_path)
     assert "models" in probe.stdout and probe.returncode == 0, probe.stderr
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("cpsolve ak", "akari"), ("cpsolve akari --time-l", "--time-limit"),
+    ("cpsolve generate sud", "sudoku")])
+def test_the_shell_completes_as_the_usage_page_says(words, expected):
+    """docs/usage.md: Click's completion, from the installed command."""
+    for shell in ("bash_source", "zsh_source", "fish_source"):
+        script = run(env={**os.environ, "_CPSOLVE_COMPLETE": shell})
+        assert script.returncode == 0 and "_CPSOLVE_COMPLETE" in script.stdout
+    done = run(env={**os.environ, "_CPSOLVE_COMPLETE": "bash_complete",
+                    "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1)})
+    assert f"plain,{expected}" in done.stdout.splitlines(), done.stdout
