@@ -161,6 +161,18 @@ def check_json(puzzle: str, errors: list[str]) -> dict[str, Any]:
             "errors": list(errors)}
 
 
+def board_json(puzzle: str, text: str, url: str | None) -> dict[str, Any]:
+    """The JSON object of ``--no-solve --json``: the board read, as the lines of the
+    family's main text form (which the family reads back), and its puzz.link URL where
+    the family has one.
+
+    >>> board_json("akari", ".2.", None)["board"]
+    ['.2.']
+    """
+    return {"version": JSON_VERSION, "puzzle": puzzle, "board": text.splitlines(),
+            "url": url}
+
+
 def error_json(message: str, exit_status: int) -> dict[str, Any]:
     """The JSON object of a command that failed under ``--json`` (bad input or usage, a
     limit reached before there was anything to show, an interrupt, a bug): the one-line

@@ -37,7 +37,7 @@ from cpsolve.grid.report import QUESTIONS, Report, question_flags, two_solutions
 from cpsolve.grid.report import report as setter_report
 from cpsolve.grid.solve import check_options, solve
 from cpsolve.options import click_options
-from cpsolve.result import Result, result_json
+from cpsolve.result import Result, board_json, result_json
 
 if TYPE_CHECKING:
     from cpsolve.grid.puzzle import GridPuzzle
@@ -244,8 +244,6 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
         fmt = choose_format(fmt, as_json, output)
         if sum([unique, count is not None, find_all]) > 1:
             raise UsageError("choose one of --unique, --count N and --all")
-        if no_solve and fmt == "json":
-            raise UsageError("--no-solve prints the board as text or a picture, not JSON")
         asked = {name: extra.pop(name) for name in questions if name in extra}
         varied = (extra.pop(puzzle.variant.option.name, None) if puzzle.variant is not None
                   else None)
@@ -258,6 +256,10 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
         if fmt in puzzle.exports:
             return with_file(Output(stdout=puzzle.exports[fmt](parsed)), output)
         if no_solve:
+            if fmt == "json":
+                url = puzzle.exports["url"](parsed) if "url" in puzzle.exports else None
+                return with_file(Output(stdout=json.dumps(board_json(
+                    puzzle.name, puzzle.board_text(parsed), url), indent=2)), output)
             if fmt in ("svg", "png"):
                 return drawn(puzzle.picture(parsed, None), fmt, output, EXIT_OK)
             return with_file(Output(stdout=puzzle.board_text(parsed)), output)

@@ -343,6 +343,10 @@ def test_no_solve_prints_the_board_in_the_main_format(name, tmp_path):
     assert url.returncode == 0 and url.stdout.startswith("https://"), url.stdout
     again = run(name, url.stdout.strip(), "--no-solve")
     assert (again.returncode, again.stdout) == (0, text.stdout), again.stderr
+    read = run(name, str(example), "--no-solve", "--json")
+    assert read.returncode == 0, read.stderr
+    data = valid_json(json.loads(read.stdout))
+    assert data["board"] == text.stdout.splitlines() and data["url"] == url.stdout.strip()
 
 
 def test_a_method_chosen_again_is_the_same_and_its_own():
