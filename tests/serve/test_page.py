@@ -233,11 +233,15 @@ def test_exports_download_the_files(page: Any) -> None:
 
 
 def test_bad_input_is_said_and_the_page_goes_on(page: Any) -> None:
+    assert status(page) == "at least 10 solutions"
     page.fill("#paste", "this is no board")
     page.click("#open")
     page.wait_for_function("() => document.querySelector('#message').textContent !== ''",
                            timeout=10_000)
     assert "cpsolve" not in page.inner_text("#message")
+    # The board before stays, and its verdict is not shown as the paste's.
+    assert status(page) == "not opened"
+    assert page.inner_text("#verdict") == "the board shown is the one before"
     assert choose(page, "masyu") == "several"
     # The page still edits and solves: a white pearl in a corner cannot go straight.
     assert edited(page, lambda: click_cell(page, 0, 0)) == "none"

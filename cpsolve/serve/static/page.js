@@ -493,6 +493,8 @@ async function open(body) {
   if (got.error) {
     say(got.error);
     if (state.draft && $("family").value !== state.family) choose(state.family);
+    // The board shown is still the one before: its verdict would read as the new one's.
+    if (state.draft) setStatus("error", "not opened", "the board shown is the one before");
     return false;
   }
   if (got.family !== state.family) choose(got.family);
