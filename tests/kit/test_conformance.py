@@ -25,7 +25,10 @@ from tests.support.oracles import ORACLES
 from tests.support.oracles import cases as oracle_cases
 
 GRID = [name for name in registry.names() if registry.load(name).kind is Kind.GRID]
-LIMIT = 60.0  # seconds a published board may take before its outcome counts as lost
+# Seconds a published board may take before its outcome counts as lost: a guard against
+# a hang, not a claim of speed (benchmarks/run.py measures that), so that a machine kept
+# busy (a board of 20 s idle took over 60 under four busy processes a core) passes.
+LIMIT = 300.0
 EVERY_METHOD = 6  # published boards (the smallest first) each method solves
 LATER = 15.0  # seconds a method may take on the boards after the smallest
 ORACLE_BOARDS = 30  # oracle boards each method counts
