@@ -13,7 +13,6 @@ on standard output: ``status`` ``"error"``, the message and the exit status.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import sys
 import traceback
@@ -37,6 +36,7 @@ from cpsolve.commands import (
     write_file,
 )
 from cpsolve.errors import (
+    DEVICE_ERRNOS,
     CacheWarning,
     CertificateError,
     CpsolveError,
@@ -254,10 +254,6 @@ def wants_json(command: click.Command, args: list[str]) -> bool:
                                        for a, b in zip(args, args[1:]))))
 
 
-# Errors of a write that ran out of room or failed on its device.
-OUTPUT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
-
-
 def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
     """The one-line message of a command that failed, its exit status, and whether it
     is a usage error (the message is then followed by the usage hint)."""
@@ -288,7 +284,7 @@ def failure(error: BaseException, args: list[str]) -> tuple[str, int, bool]:
         return f"cannot write a store: {error} (is the disk full?)", EXIT_OUTPUT, False
     if isinstance(error, OSError):
         reason = error.strerror or str(error)
-        if error.errno in OUTPUT_ERRNOS:  # the disk full, say: 74 wherever it happens
+        if error.errno in DEVICE_ERRNOS:  # the disk full, say: 74 wherever it happens
             if error.filename is not None:
                 return f"cannot write {error.filename}: {reason}", EXIT_OUTPUT, False
             # written somewhere no name is known for (click's own help, say)

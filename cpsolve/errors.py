@@ -6,6 +6,12 @@ statuses in a :class:`~cpsolve.result.Result`, never exceptions.
 
 from __future__ import annotations
 
+import errno
+
+# The errors of a write its device refused: the disk (or quota) full, a file past its
+# size limit, an I/O error (exit 74 wherever they come from).
+DEVICE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
 
 class CpsolveError(Exception):
     """Root of every error cpsolve raises on purpose."""

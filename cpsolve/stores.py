@@ -31,7 +31,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
-from cpsolve.errors import InputError, OutputError
+from cpsolve.errors import DEVICE_ERRNOS, InputError, OutputError
 
 MAGIC = b"SQLite format 3\x00"
 
@@ -138,7 +138,6 @@ def open_to_write(path: str, kind: Kind, schema: str,
 
 # SQLite's primary result codes of a write its device refused.
 SQLITE_IOERR, SQLITE_FULL = 10, 13
-DEVICE_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 
 def device_failed(error: BaseException) -> bool:

@@ -270,13 +270,19 @@ def test_a_lease_says_who_holds_it_and_ends_with_its_process(tmp_path):
     assert not Path(path + ".lock").exists()
 
 
-def test_two_batches_on_one_store(tmp_path):
+def _batch(tmp_path: Path, count: int, seed: int) -> tuple[Path, Path, list[str], dict[str, str]]:
+    """A batch of ``count`` small problems in ``tmp_path``: the problem file, its store,
+    the command that solves them in one worker, and its environment."""
     problems = tmp_path / "p.txt"
-    problems.write_text(small_set(30, seed=12))
-    store = tmp_path / "a.txt.sqlite"
+    problems.write_text(small_set(count, seed=seed))
     command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o",
                str(tmp_path / "a.txt"), "--workers", "1"]
-    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    return problems, tmp_path / "a.txt.sqlite", command, {**os.environ,
+                                                           "CPSOLVE_PROGRESS": "0"}
+
+
+def test_two_batches_on_one_store(tmp_path):
+    _, store, command, env = _batch(tmp_path, 30, seed=12)
     first = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL)
     try:
@@ -403,12 +409,7 @@ def _file_size_limit(size: int):
 @pytest.mark.parametrize("size", [20_000, 120_000])  # at opening; after some answers
 def test_a_batch_whose_store_fills_the_disk(tmp_path, size):
     # It ended with exit 70 and a thread's traceback; what it had stored is kept.
-    problems = tmp_path / "p.txt"
-    problems.write_text(small_set(300, seed=5))
-    store = tmp_path / "a.txt.sqlite"
-    command = [sys.executable, "-m", "cpsolve", "batch", str(problems), "-o",
-               str(tmp_path / "a.txt"), "--workers", "1"]
-    env = {**os.environ, "CPSOLVE_PROGRESS": "0"}
+    problems, store, command, env = _batch(tmp_path, 300, seed=5)
     full = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300,
                           preexec_fn=_file_size_limit(size))
     assert full.returncode == 74, full.stderr
