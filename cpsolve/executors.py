@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from types import ModuleType
 from typing import Any
 
@@ -103,11 +103,14 @@ def _on_pool(function: Callable[[Any], Any], items: list[Any], workers: int,
     finally:
         for future in pending:
             future.cancel()
-        running = [future for future in pending if future.running()]
         workers_ = list((getattr(pool, "_processes", None) or {}).values())
+        results = getattr(pool, "_result_queue", None)  # gone after the shutdown
         pool.shutdown(wait=not pending, cancel_futures=True)
-        if running:  # a task in a numba kernel would not notice a request to stop
+        if pending:
+            # Stopped, not left to finish: a task in a numba kernel would not notice a
+            # request to stop, and tasks already handed to a worker would still run.
             _stop_workers(workers_)
+            _unblock_results(results)
 
 
 # Seconds workers asked to stop are given to clean up (their runs' folders and
@@ -126,6 +129,18 @@ def _stop_workers(processes: list[Any]) -> None:
         process.join(max(0.0, give_up - time.monotonic()))
         if process.is_alive():
             process.kill()
+
+
+def _unblock_results(queue: Any) -> None:
+    """After a pool's workers were stopped: close this process's writing end of the
+    pool's result pipe (``queue``), so that the pool's thread, if it was reading a
+    result a worker was stopped in the middle of sending, reads the end of the pipe
+    and stops, instead of waiting for the rest of that result for ever (and with it
+    this process, at its exit)."""
+    writer = getattr(queue, "_writer", None)
+    if writer is not None:
+        with suppress(OSError):
+            writer.close()
 
 
 # Whether a worker runs a task (else SIGTERM ends it at once).

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 
 import pytest
 
@@ -25,6 +27,21 @@ def test_local_pool_returns_every_result_once():
 def test_errors_propagate():
     with pytest.raises(ValueError):
         list(run_tasks(math.factorial, [3, -1], workers=2))
+
+
+def test_closing_early_with_large_results_in_flight_lets_the_process_end():
+    # The pool's workers, stopped while sending a result, left the pool's thread
+    # waiting for the rest of it for ever, and the process could not exit.
+    script = ("from cpsolve.executors import run_tasks\n"
+              "for _ in range(4):\n"
+              "    tasks = run_tasks(bytes, [1 << 20] * 200, workers=2)\n"
+              "    for count, _ in enumerate(tasks):\n"
+              "        if count == 15:\n"
+              "            break\n"
+              "    tasks.close()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
 
 
 def test_dask_cluster_gives_the_same_results():
