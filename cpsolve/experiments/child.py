@@ -44,17 +44,21 @@ def limit_memory(megabytes: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
 
-def warm(options: dict[str, Any]) -> None:
-    """Import the solver packages a method uses before the clock starts: a method is
-    not charged for loading its solver into a fresh interpreter (OR-Tools takes a few
-    tenths of a second), which a long-lived process does once. python-sat is loaded
-    for every run (it is light); OR-Tools for methods with an option set to ``cpsat``,
-    the name every family gives its CP-SAT backend or method (loading it for every run
-    would double the cost of short runs)."""
+def warm_modules(options: dict[str, Any]) -> tuple[str, ...]:
+    """The solver packages a method uses, imported before its clock starts: a method
+    is not charged for loading its solver, which a long-lived process does once.
+    python-sat for every run (it is light); OR-Tools for methods with an option set to
+    ``cpsat``, the name every family gives its CP-SAT backend or method (loading it for
+    every run would add to a small run's memory and start-up)."""
     wanted = list(WARM)
     if "cpsat" in [value for value in options.values() if isinstance(value, str)]:
         wanted.append(CPSAT)
-    for name in wanted:
+    return tuple(wanted)
+
+
+def warm(options: dict[str, Any]) -> None:
+    """Import :func:`warm_modules` (in a fork server's run, already done)."""
+    for name in warm_modules(options):
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
 

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 
 from cpsolve.commands import EXIT_ERROR, EXIT_OK, Output, Seconds
 from cpsolve.errors import OutputError, UsageError
 from cpsolve.limits import MAX_SECONDS, MAX_WORKERS
+
+if TYPE_CHECKING:
+    from cpsolve.experiments.spec import Spec
 
 
 @click.command("experiment",
@@ -33,7 +38,7 @@ def experiment(spec_file: str, db: str, time_limit: float | None, workers: int |
     limits. Each finished run is stored at once; a rerun skips the runs already
     stored, so an interrupted experiment resumes where it stopped, and runs again
     those that ended in an error."""
-    from cpsolve.experiments import report, spec
+    from cpsolve.experiments import report
     from cpsolve.experiments.runner import execute
     from cpsolve.experiments.store import Store
     from cpsolve.progress import progress
@@ -42,7 +47,7 @@ def experiment(spec_file: str, db: str, time_limit: float | None, workers: int |
         from cpsolve.executors import dask
 
         dask()  # an extra: without it, say how to install it before any work
-    loaded = spec.load(spec_file)
+    loaded = _load(spec_file, db, workers, dry_run)
     if time_limit is not None:
         loaded = loaded.with_time(time_limit)
     if dry_run:
@@ -74,6 +79,34 @@ def experiment(spec_file: str, db: str, time_limit: float | None, workers: int |
     found = report.analyse(rows, {loaded.name: loaded.limits.time}, keep=matrix)
     return Output(stdout=head + "\n\n" + report.describe(found),
                   exit_code=EXIT_ERROR if found.problems else EXIT_OK)
+
+
+def _load(spec_file: str, db: str, workers: int | None, dry_run: bool) -> Spec:
+    """The spec, its generated boards taken from the store where kept, the others made
+    on this machine's processors (with a bar) and kept; a dry run keeps none, and
+    creates no store."""
+    from cpsolve.experiments import spec
+    from cpsolve.experiments.runner import make_boards
+    from cpsolve.experiments.store import Store
+    from cpsolve.progress import progress
+
+    opened: list[Store] = []
+
+    def make(calls: list[spec.Call]) -> Iterator[tuple[int, tuple[str, str]]]:
+        # Opened only when the spec, checked, asks for boards.
+        if dry_run:
+            if os.path.exists(db):
+                opened.append(Store(db, create=False))
+        else:
+            opened.append(Store(db))
+        yield from make_boards(calls, opened[0] if opened else None, workers=workers,
+                               bar=lambda total: progress("boards", total))
+
+    try:
+        return spec.load(spec_file, make)
+    finally:
+        for store in opened:
+            store.close()
 
 
 def _slug(text: str) -> str:

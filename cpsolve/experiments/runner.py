@@ -2,10 +2,11 @@
 stored the moment it arrives, finished runs skipped on a rerun.
 
 :func:`run_one` is the task the executors run (locally or on Dask workers): it
-starts :mod:`cpsolve.experiments.child` in a new process group, waits for it under
-the wall-time limit, kills the group when the limit (plus a small grace for the
-method to stop by itself and report) is over, and returns what happened, so a run
-that overruns or crashes never stops the experiment.
+starts :mod:`cpsolve.experiments.child` in a new process group (forked by a warm
+:mod:`~cpsolve.experiments.forkserver`, so a run does not pay for an interpreter's
+start-up), waits for it under the wall-time limit, kills the group when the limit
+(plus a small grace for the method to stop by itself and report) is over, and
+returns what happened, so a run that overruns or crashes never stops the experiment.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ import platform
 import shutil
 import signal
 import socket
-import subprocess
-import sys
 import tempfile
 import time
 import uuid
@@ -30,7 +29,7 @@ from functools import cache
 from importlib import metadata
 from typing import Any
 
-from cpsolve.experiments.spec import Run, Spec
+from cpsolve.experiments.spec import Call, Run, Spec
 from cpsolve.experiments.store import Store
 
 STARTUP_SECONDS = 120.0  # for the interpreter and imports, before the clock starts
@@ -93,24 +92,26 @@ def run_one(task: dict[str, Any]) -> dict[str, Any]:
 
 
 def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
+    from cpsolve.experiments import forkserver
+    from cpsolve.experiments.child import warm_modules
+
     with open(os.path.join(directory, "job.json"), "w", encoding="utf-8") as handle:
         json.dump(task, handle)
     started_file = os.path.join(directory, "started")
-    env = {**os.environ, "CPSOLVE_PROGRESS": "0", "PYTHONFAULTHANDLER": "1"}
     launched = time.monotonic()
-    with open(os.path.join(directory, "stderr"), "wb") as err:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "cpsolve.experiments.child", directory],
-            stdin=subprocess.DEVNULL, stdout=err, stderr=err, env=env,
-            start_new_session=True)
-        started: float | None = None
-        killed = None
-        usage = None
+    started: float | None = None
+    killed = None
+    ended: forkserver.Ended | None = None
+    with forkserver.server(warm_modules(task["options"])) as server:
         try:
-            while True:
-                pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-                if pid:
-                    process.returncode = os.waitstatus_to_exitcode(status)
+            pid = server.start(directory, STARTUP_SECONDS)
+        except forkserver.ServerGone as error:
+            return {"wall_seconds": time.monotonic() - launched, "seconds": None,
+                    "outcome": "error", "reason": str(error)}
+        try:
+            while ended is None:
+                ended = server.ended(POLL_SECONDS)
+                if ended is not None:
                     break
                 now = time.monotonic()
                 if started is None and os.path.exists(started_file):
@@ -122,20 +123,24 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
                 elif started is not None and now - started > task["time"] + grace(task["time"]):
                     killed = "time"
                 if killed:
-                    usage = _kill(process)
-                    break
-                time.sleep(POLL_SECONDS)
+                    _kill_group(pid)
+                    ended = server.ended(STARTUP_SECONDS)
+                    if ended is None:
+                        raise server.failed("the run's fork server did not reap it")
+        except forkserver.ServerGone as error:
+            _kill_group(pid)
+            return {"wall_seconds": time.monotonic() - launched, "seconds": None,
+                    "outcome": "error", "reason": str(error)}
         except BaseException:
-            _kill(process)  # interrupted: leave no run behind
+            _kill_group(pid)  # interrupted: leave no run behind
             raise
-        _kill_group(process.pid)  # whatever the run started and left running
-    ended = time.monotonic()
-    # The child's own resource use, interpreter start-up included.
-    measured = {"cpu_seconds": usage.ru_utime + usage.ru_stime,
-                "peak_mb": usage.ru_maxrss / 1024} if usage is not None else {}
+        _kill_group(pid)  # whatever the run started and left running
+    end = time.monotonic()
+    # The run's own resource use, from its fork on.
+    measured = {"cpu_seconds": ended.cpu_seconds, "peak_mb": ended.peak_kb / 1024}
     if started is None and os.path.exists(started_file):
-        started = os.path.getmtime(started_file) - time.time() + ended
-    wall = ended - launched
+        started = os.path.getmtime(started_file) - time.time() + end
+    wall = end - launched
     result_file = os.path.join(directory, "result.json")
     if not killed and os.path.exists(result_file):
         with open(result_file, encoding="utf-8") as handle:
@@ -146,7 +151,7 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
     with open(os.path.join(directory, "stderr"), "rb") as handle:
         tail = handle.read()[-4000:].decode("utf-8", "replace")
     record = {"wall_seconds": wall, "stderr": tail,
-              "seconds": ended - started if started is not None else None, **measured}
+              "seconds": end - started if started is not None else None, **measured}
     if killed == "time":
         record.update(outcome="timeout", reason=f"killed after {task['time']:g} s "
                       f"(+{grace(task['time']):.1f} s grace)")
@@ -158,7 +163,7 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
         record.update(outcome="memout",
                       reason=f"out of memory ({task['memory']} MB): {_last_line(tail)}")
     else:
-        code = process.returncode
+        code = ended.status
         how = (f"killed by {signal.Signals(-code).name}" if code < 0
                else f"exit status {code}")
         record.update(outcome="error", reason=f"child died ({how}): {_last_line(tail)}")
@@ -175,14 +180,42 @@ def _kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
-def _kill(process: subprocess.Popen[bytes]) -> Any:
-    """Kill the child's process group and reap the child; its resource use."""
-    _kill_group(process.pid)
-    if process.returncode is not None:
-        return None
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return usage
+def make_boards(calls: list[Call], store: Store | None = None, *,
+                workers: int | None = None,
+                bar: Callable[[int], AbstractContextManager[Any]] | None = None
+                ) -> Iterator[tuple[int, tuple[str, str]]]:
+    """A :data:`~cpsolve.experiments.spec.Maker`: the boards ``store`` keeps, then the
+    others made on ``workers`` local processes (generators are often slower than the
+    runs), each kept in ``store`` (when open to write) the moment it is made, so an
+    interrupted experiment makes only the boards it had not made."""
+    from cpsolve.executors import run_tasks
+    from cpsolve.experiments.spec import make_board
+
+    kept = store.boards([call.fingerprint for call in calls]) if store is not None else {}
+    todo = []
+    for index, call in enumerate(calls):
+        if call.fingerprint in kept:
+            yield index, ("board", kept[call.fingerprint])
+        else:
+            todo.append(index)
+    if not todo:
+        return
+    keep = store is not None and store.lease is not None
+    with bar(len(todo)) if bar is not None else nullcontext() as progress:
+        made = run_tasks(make_board, [calls[index] for index in todo], workers=workers)
+        try:
+            for at, (kind, value) in made:
+                index = todo[at]
+                if kind == "board" and keep:
+                    assert store is not None
+                    store.add_board(calls[index].fingerprint, value)
+                if progress is not None:
+                    progress.advance()
+                yield index, (kind, value)
+        finally:
+            close = getattr(made, "close", None)
+            if close is not None:
+                close()
 
 
 @dataclass

@@ -46,6 +46,7 @@ above (and a matrix of more than a million runs) are refused before anything is 
 
 from __future__ import annotations
 
+import functools
 import glob
 import hashlib
 import importlib
@@ -55,8 +56,9 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from cpsolve import registry
 from cpsolve.errors import CpsolveError, InputError, TooLarge, UsageError
@@ -214,8 +216,10 @@ class _Locator:
         return InputError(message, source=self.path, line=self.line(table, index, key))
 
 
-def load(path: str) -> Spec:
-    """Read and check the spec at ``path``; an :class:`InputError` names the line."""
+def load(path: str, make: Maker | None = None) -> Spec:
+    """Read and check the spec at ``path``; an :class:`InputError` names the line.
+    ``make`` makes the generated boards (see :data:`Maker`; default: here, one by
+    one), once everything else in the spec has been checked."""
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
@@ -223,10 +227,10 @@ def load(path: str) -> Spec:
         raise InputError(f"not a text file ({error.reason})", source=path) from None
     except OSError as error:
         raise InputError(error.strerror or str(error), source=path) from None
-    return parse(text, path)
+    return parse(text, path, make)
 
 
-def parse(text: str, path: str = "<spec>") -> Spec:
+def parse(text: str, path: str = "<spec>", make: Maker | None = None) -> Spec:
     """The spec in ``text``; relative paths are relative to ``path``'s directory."""
     try:
         data = tomllib.loads(text)
@@ -251,20 +255,20 @@ def parse(text: str, path: str = "<spec>") -> Spec:
     limits = _limits(data.get("limits", {}), where)
     modules = _families(data.get("families", {}), where, base)
     declared = frozenset(modules)
-    instances = _instances(data.get("instances", []), where, base, modules)
+    listed = _instances(data.get("instances", []), where, base, modules)
     methods = _methods(data.get("methods", []), where, modules)
-    if not instances:
+    if not listed:
         raise where.error("no instances: add [[instances]] tables")
     if not methods:
         raise where.error("no methods: add [[methods]] tables")
     per_family: dict[str, int] = {}
-    for instance in instances:
+    for instance in listed:
         per_family[instance.family] = per_family.get(instance.family, 0) + 1
     planned = len(seeds) * sum(per_family.get(m.family, 0) for m in methods)
     if planned > MAX_RUNS:
         raise where.error(f"{planned:,} runs (methods x instances x seeds): at most "
                           f"{MAX_RUNS:,} in one spec")
-    families = {i.family for i in instances}
+    families = {i.family for i in listed}
     for index, table in enumerate(data["methods"]):
         if table["family"] not in families:
             raise where.error(f"no {table['family']} instances for this method", "methods",
@@ -273,6 +277,7 @@ def parse(text: str, path: str = "<spec>") -> Spec:
         if table["family"] not in {m.family for m in methods}:
             raise where.error(f"no {table['family']} method for these instances",
                               "instances", index, "family")
+    instances = _made(listed, data["instances"], where, modules, make or make_here)
     return Spec(name, path, text, instances, methods, list(dict.fromkeys(seeds)), limits,
                 {family: module for family, (module, _) in modules.items()}, declared)
 
@@ -394,8 +399,8 @@ def _product(values: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _instances(tables: Any, where: _Locator, base: str,
-               modules: dict[str, tuple[str, Family]]) -> list[Instance]:
-    found: list[Instance] = []
+               modules: dict[str, tuple[str, Family]]) -> list[Instance | Pending]:
+    found: list[Instance | Pending] = []
     origin: list[int] = []  # the table each instance came from
     for index, table in enumerate(_tables(tables, where, "instances")):
         known = {"family", "files", "generator", "params", "seeds", "count", "name"}
@@ -408,25 +413,33 @@ def _instances(tables: Any, where: _Locator, base: str,
         if ("files" in table) == ("generator" in table):
             raise where.error("an [[instances]] table needs files or a generator (one of "
                               "them)", "instances", index)
+        made: list[Instance | Pending] = []
         if "files" in table:
-            made = _from_files(table, where, index, base, family)
+            made.extend(_from_files(table, where, index, base, family))
+            for instance in made:
+                assert isinstance(instance, Instance)
+                _parsed(module, instance)
         else:
-            made = _generated(table, where, index, base, family)
-        for instance in made:
-            try:
-                module.parse(instance.text)
-            except InputError as error:
-                raise error.located(instance.source) from None
+            made.extend(_generated(table, where, index, base, family))
         found.extend(made)
         origin.extend(index for _ in made)
-    names = [(i.family, i.name) for i in found]
-    for at, (family, name) in enumerate(names):
-        if (family, name) in names[:at]:
+    seen: set[tuple[str, str]] = set()
+    for at, instance in enumerate(found):
+        family, name = instance.family, instance.name
+        if (family, name) in seen:
             table = tables[origin[at]]
             key = "name" if "name" in table else "files" if "files" in table else "generator"
             raise where.error(f"two {family} instances are named {name!r}", "instances",
                               origin[at], key)
+        seen.add((family, name))
     return found
+
+
+def _parsed(module: Family, instance: Instance) -> None:
+    try:
+        module.parse(instance.text)
+    except InputError as error:
+        raise error.located(instance.source) from None
 
 
 def _from_files(table: dict[str, Any], where: _Locator, index: int, base: str,
@@ -457,36 +470,122 @@ def _from_files(table: dict[str, Any], where: _Locator, index: int, base: str,
     return found
 
 
-def _generator(spec: Any, where: _Locator, index: int, base: str) -> Any:
+@functools.cache
+def load_generator(spec: str, base: str) -> Callable[..., Any]:
+    """The function a generator table names (``FILE.py:function`` relative to ``base``,
+    or ``module:function``), loaded once per process; any error of its file is
+    raised as it is."""
+    module_name, _, function = spec.rpartition(":")
+    if module_name.endswith(".py"):
+        file = os.path.join(base, module_name)
+        loaded = importlib.util.spec_from_file_location(
+            "cpsolve_generator_" + hashlib.sha1(file.encode()).hexdigest()[:8], file)
+        if loaded is None or loaded.loader is None or not os.path.exists(file):
+            raise ImportError(f"no file {module_name}")
+        module = importlib.util.module_from_spec(loaded)
+        with _importable(base):
+            loaded.loader.exec_module(module)
+    else:
+        with _importable(base):
+            module = importlib.import_module(module_name)
+    found = getattr(module, function, None)
+    if not callable(found):
+        raise LookupError(f"{module_name} has no function {function!r}")
+    return cast("Callable[..., Any]", found)
+
+
+def _generator(spec: Any, where: _Locator, index: int, base: str) -> Callable[..., Any]:
     if not isinstance(spec, str) or ":" not in spec:
         raise where.error("generator must be 'FILE.py:function' or 'module:function'",
                           "instances", index, "generator")
-    module_name, _, function = spec.rpartition(":")
     try:
-        if module_name.endswith(".py"):
-            file = os.path.join(base, module_name)
-            loaded = importlib.util.spec_from_file_location(
-                "cpsolve_generator_" + hashlib.sha1(file.encode()).hexdigest()[:8], file)
-            if loaded is None or loaded.loader is None or not os.path.exists(file):
-                raise ImportError(f"no file {module_name}")
-            module = importlib.util.module_from_spec(loaded)
-            with _importable(base):
-                loaded.loader.exec_module(module)
-        else:
-            with _importable(base):
-                module = importlib.import_module(module_name)
+        return load_generator(spec, base)
+    except LookupError as error:
+        raise where.error(str(error), "instances", index, "generator") from None
     except Exception as error:  # the file runs: any error of its code is the spec's
         raise where.error(f"cannot load generator {spec!r}: {_because(error)}", "instances",
                           index, "generator") from None
-    found = getattr(module, function, None)
-    if not callable(found):
-        raise where.error(f"{module_name} has no function {function!r}", "instances", index,
-                          "generator")
-    return found
+
+
+@dataclass(frozen=True)
+class Call:
+    """One board a generator table asks for: ``generator(seed=seed, **params)``.
+    ``fingerprint`` names what the board depends on (the generator's source, the
+    function, its arguments, cpsolve's version), for a store that keeps boards made."""
+
+    generator: str
+    base: str
+    params: tuple[tuple[str, Any], ...]
+    seed: int
+    fingerprint: str
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A generated instance whose board is still to be made."""
+
+    family: str
+    name: str
+    source: str
+    call: Call
+    table: int  # the [[instances]] table that asks for it
+
+
+# Makes the boards of a list of calls, yielding (index, what make_board returned) in
+# any order; the command line's maker runs them on the local processors and keeps them
+# in the results store.
+Maker = Callable[[list[Call]], Iterable[tuple[int, tuple[str, str]]]]
+
+
+def make_board(call: Call) -> tuple[str, str]:
+    """Make one board: ``("board", text)``, or ``("error", why)`` (the generator
+    raised, or returned no text), or ``("memory", "")``. Never raises for a
+    generator's fault: it may run in a worker process."""
+    try:
+        text = load_generator(call.generator, call.base)(seed=call.seed, **dict(call.params))
+    except MemoryError:
+        return "memory", ""
+    except Exception as error:  # a generator's bug is reported, not a traceback
+        return "error", _because(error)
+    if not isinstance(text, str):
+        return "error", f"returned {type(text).__name__}, not board text"
+    return "board", text
+
+
+def make_here(calls: list[Call]) -> Iterator[tuple[int, tuple[str, str]]]:
+    """The default :data:`Maker`: each board in this process, in order."""
+    for index, call in enumerate(calls):
+        yield index, make_board(call)
+
+
+@functools.cache
+def _source(generator: str, base: str) -> str:
+    """The digest of a generator's source file (its module's name where it has none)."""
+    module_name = generator.rpartition(":")[0]
+    if module_name.endswith(".py"):
+        where: str | None = os.path.join(base, module_name)
+    else:
+        with _importable(base):
+            found = importlib.util.find_spec(module_name)
+        where = found.origin if found is not None else None
+    try:
+        with open(where or "", "rb") as handle:
+            return hashlib.sha256(handle.read()).hexdigest()
+    except OSError:
+        return module_name
+
+
+def _fingerprint(generator: str, base: str, combo: dict[str, Any], seed: int) -> str:
+    from cpsolve import __version__
+
+    ident = [_source(generator, base), generator.rpartition(":")[2], combo, seed,
+             __version__]
+    return hashlib.sha256(json.dumps(ident, sort_keys=True, default=str).encode()
+                          ).hexdigest()[:24]
 
 
 def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
-               family: str) -> list[Instance]:
+               family: str) -> list[Pending]:
     function = _generator(table["generator"], where, index, base)
     params = table.get("params", {})
     if not isinstance(params, dict):
@@ -508,24 +607,9 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
     if combos * len(seeds) > MAX_COUNT:
         raise where.error(f"{combos * len(seeds):,} instances from one generator: at most "
                           f"{MAX_COUNT:,}", "instances", index, "generator")
-    found: list[Instance] = []
-    held = 0  # characters of board text kept so far: refused before they cannot fit
-    look_at = BOARD_BYTES_CHECKED  # the next size at which the whole set is estimated
+    found: list[Pending] = []
     for combo in _product(params):
         for seed in seeds:
-            try:
-                text = function(seed=seed, **combo)
-            except MemoryError:
-                raise TooLarge(f"generator {table['generator']}'s boards do not fit in "
-                               f"memory ({len(found):,} made)") from None
-            except Exception as error:  # a generator's bug is reported, not a traceback
-                raise where.error(f"generator {table['generator']} with {combo}, seed {seed}: "
-                                  f"{_because(error)}", "instances", index,
-                                  "generator") from None
-            if not isinstance(text, str):
-                raise where.error(f"generator {table['generator']} returned "
-                                  f"{type(text).__name__}, not board text", "instances",
-                                  index, "generator")
             if template is not None:
                 try:
                     name = str(template).format(seed=seed, **combo)
@@ -537,13 +621,54 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
                 name = "-".join(part for part in (function.__name__, shown, f"s{seed}")
                                 if part)
             source = f"{table['generator']}({', '.join(f'{k}={v}' for k, v in combo.items())}"
-            found.append(Instance(family, name, f"{source}, seed={seed})", text))
-            held += len(text)
+            call = Call(table["generator"], base, tuple(combo.items()), seed,
+                        _fingerprint(table["generator"], base, combo, seed))
+            found.append(Pending(family, name, f"{source}, seed={seed})", call, index))
+    return found
+
+
+def _made(listed: list[Instance | Pending], tables: list[dict[str, Any]], where: _Locator,
+          modules: dict[str, tuple[str, Family]], make: Maker) -> list[Instance]:
+    """The instances, their boards made (by ``make``) and read by their families; a
+    generator's failure names its table's line."""
+    pending = [(at, item) for at, item in enumerate(listed) if isinstance(item, Pending)]
+    if not pending:
+        return [item for item in listed if isinstance(item, Instance)]
+    texts: dict[int, str] = {}
+    held = 0  # characters of board text kept so far: refused before they cannot fit
+    look_at = BOARD_BYTES_CHECKED  # the next size at which the whole set is estimated
+    made = make([item.call for _, item in pending])
+    try:
+        for index, (kind, value) in made:
+            at, item = pending[index]
+            generator = tables[item.table]["generator"]
+            if kind == "memory":
+                raise TooLarge(f"generator {generator}'s boards do not fit in memory "
+                               f"({len(texts):,} made)")
+            if kind != "board":
+                said = (f"generator {generator} {value}" if value.startswith("returned ")
+                        else f"generator {generator} with {dict(item.call.params)}, seed "
+                             f"{item.call.seed}: {value}")
+                raise where.error(said, "instances", item.table, "generator")
+            texts[at] = value
+            held += len(value)
             if held >= look_at:
-                fits(held * len(seeds) * combos // len(found),
-                     f"the boards of generator {table['generator']} ({combos * len(seeds):,} "
-                     f"instances, {len(found):,} made)")
+                fits(held * len(pending) // len(texts),
+                     f"the boards of generator {generator} ({len(pending):,} instances, "
+                     f"{len(texts):,} made)")
                 look_at = 2 * held
+    finally:
+        close = getattr(made, "close", None)
+        if close is not None:
+            close()  # the boards still being made are given up
+    found: list[Instance] = []
+    for at, each in enumerate(listed):
+        if isinstance(each, Pending):
+            instance = Instance(each.family, each.name, each.source, texts[at])
+            _parsed(modules[each.family][1], instance)
+            found.append(instance)
+        else:
+            found.append(each)
     return found
 
 

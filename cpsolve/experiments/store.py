@@ -27,6 +27,9 @@ CREATE TABLE IF NOT EXISTS specs (
 CREATE TABLE IF NOT EXISTS instances (
     sha TEXT PRIMARY KEY, family TEXT, text TEXT
 );
+CREATE TABLE IF NOT EXISTS boards (
+    fingerprint TEXT PRIMARY KEY, text TEXT NOT NULL, made REAL
+);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY,
     key TEXT NOT NULL UNIQUE,
@@ -126,6 +129,26 @@ class Store:
                             (spec.sha, spec.name, spec.path, spec.text, time.time()))
             self.db.executemany("INSERT OR IGNORE INTO instances VALUES (?, ?, ?)",
                                 [(i.sha, i.family, i.text) for i in spec.instances])
+
+    def boards(self, fingerprints: list[str]) -> dict[str, str]:
+        """The generated boards kept here, by :attr:`~cpsolve.experiments.spec.Call.
+        fingerprint` (a store made by an older cpsolve, opened read-only, has none)."""
+        found: dict[str, str] = {}
+        try:
+            for start in range(0, len(fingerprints), 500):
+                chunk = fingerprints[start:start + 500]
+                found.update(self.db.execute(
+                    "SELECT fingerprint, text FROM boards WHERE fingerprint IN "
+                    f"({', '.join('?' * len(chunk))})", chunk).fetchall())
+        except sqlite3.OperationalError:  # no such table
+            pass
+        return found
+
+    def add_board(self, fingerprint: str, text: str) -> None:
+        """Keep a generated board: a rerun uses it instead of making it again."""
+        with stores.writing(self.path, stores.RESULTS), self.db:
+            self.db.execute("INSERT OR IGNORE INTO boards VALUES (?, ?, ?)",
+                            (fingerprint, text, time.time()))
 
     def finished_keys(self, experiment: str) -> set[str]:
         """The keys of the runs a rerun skips: every stored run but the errors (a

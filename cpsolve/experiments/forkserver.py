@@ -1,0 +1,247 @@
+"""Warm processes that start an experiment's runs by forking.
+
+A fresh interpreter for each run spends a tenth to half a second on start-up and
+imports before the run's clock starts: many times what a small board takes to solve,
+so an experiment of many small runs was mostly start-ups. A fork server
+(``python -m cpsolve.experiments.forkserver MODULE...``) imports cpsolve and the solver
+packages once, then starts each run by forking itself. The run is the same as in a
+fresh interpreter: :func:`cpsolve.experiments.child.main` in a process group of its
+own, its memory capped in the run's process alone, its output in the run's folder,
+and its processor time and peak memory measured by the server's ``wait4`` (start-up
+no longer included).
+
+The protocol is lines on the server's standard input and output: the supervisor
+writes a run's folder, the server answers ``pid N`` as it forks and ``exit STATUS
+USER SYSTEM MAXRSS`` (seconds, kilobytes) when the run has ended. A server runs one
+run at a time and no threads (forking a process with threads is unsafe). It exits
+when its supervisor goes (end of input, or another parent), killing the run it
+started and removing the run's folder, as the supervisor would have.
+
+:class:`Server` is the supervisor's side; :func:`server` lends a warm one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import NamedTuple
+
+POLL_SECONDS = 0.02  # how often a server looks at its run and its parent
+PRELOADED = ("cpsolve.experiments.child", "cpsolve.registry", "cpsolve.result")
+
+
+class Ended(NamedTuple):
+    """How a run's process ended: its exit status (negative: the signal that killed
+    it), its processor seconds (user and system) and its peak memory in kilobytes."""
+
+    status: int
+    cpu_seconds: float
+    peak_kb: int
+
+
+class ServerGone(RuntimeError):
+    """The fork server stopped answering (it died, or did not start)."""
+
+
+class Server:
+    """A running fork server, owned by one supervisor at a time."""
+
+    def __init__(self, modules: tuple[str, ...]) -> None:
+        self.modules = modules
+        env = {**os.environ, "CPSOLVE_PROGRESS": "0", "PYTHONFAULTHANDLER": "1"}
+        # A session of its own: a terminal's Ctrl-C reaches the experiment, which stops
+        # its runs itself, and not the runs half-way.
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "cpsolve.experiments.forkserver", *modules],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            env=env, start_new_session=True)
+        self._buffer = b""
+        self.broken = False  # it failed once: never lent again
+
+    def start(self, directory: str, seconds: float) -> int:
+        """Fork a run on ``directory``; its process id. :class:`ServerGone` when the
+        server does not answer within ``seconds`` (its start-up included)."""
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(directory.encode() + b"\n")
+            self.process.stdin.flush()
+        except OSError as error:
+            raise self.failed(f"the run's fork server is gone ({error})") from None
+        line = self._line(seconds)
+        if line is None or not line.startswith("pid "):
+            raise self.failed("the run's fork server did not start it"
+                             + (f" within {seconds:g} s" if line is None else f": {line}"))
+        return int(line.split()[1])
+
+    def ended(self, seconds: float = 0.0) -> Ended | None:
+        """The run's end, once the server has reported it (waiting up to ``seconds``);
+        ``None`` while it runs. :class:`ServerGone` if the server died."""
+        line = self._line(seconds)
+        if line is None:
+            return None
+        parts = line.split()
+        if len(parts) != 5 or parts[0] != "exit":
+            raise self.failed(f"the run's fork server said {line!r}")
+        return Ended(int(parts[1]), float(parts[2]) + float(parts[3]), int(parts[4]))
+
+    def _line(self, seconds: float) -> str | None:
+        assert self.process.stdout is not None
+        out = self.process.stdout.fileno()
+        give_up = time.monotonic() + seconds
+        while b"\n" not in self._buffer:
+            ready, _, _ = select.select([out], [], [], max(0.0, give_up - time.monotonic()))
+            if not ready:
+                return None
+            chunk = os.read(out, 4096)
+            if not chunk:
+                raise self.failed("the run's fork server died")
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line.decode(errors="replace")
+
+    def failed(self, message: str) -> ServerGone:
+        """The error to raise for ``message``; the server is never lent again."""
+        self.broken = True
+        return ServerGone(message)
+
+    def close(self) -> None:
+        """Stop the server (and with it any run it still has)."""
+        with suppress(OSError):
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        with suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        with suppress(OSError):
+            self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+_idle: dict[tuple[str, ...], list[Server]] = {}
+_lock = threading.Lock()
+
+
+@contextmanager
+def server(modules: tuple[str, ...]) -> Iterator[Server]:
+    """A warm server that has imported ``modules``, for one run at a time: an idle one
+    of this process, or a new one. A run that ended normally gives it back; any
+    failure (a kill, an interrupt, a server that died) closes it."""
+    with _lock:
+        found = _idle.get(modules, [])
+        lent = found.pop() if found else Server(modules)
+    clean = False
+    try:
+        yield lent
+        clean = not lent.broken and lent.process.poll() is None
+    finally:
+        if clean:
+            with _lock:
+                _idle.setdefault(modules, []).append(lent)
+        else:
+            lent.close()
+
+
+def close_all() -> None:
+    """Stop this process's idle servers."""
+    with _lock:
+        servers = [each for found in _idle.values() for each in found]
+        _idle.clear()
+    for each in servers:
+        each.close()
+
+
+def _serve(modules: list[str]) -> int:
+    for name in (*PRELOADED, *modules):
+        with suppress(ImportError):
+            importlib.import_module(name)
+    parent = os.getppid()
+    requests = sys.stdin.buffer
+    answers = sys.stdout.buffer
+    while True:
+        line = requests.readline()
+        if not line:
+            return 0
+        directory = line.decode().strip()
+        _import_family(directory)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            _run(directory)
+        with suppress(OSError):
+            os.setpgid(pid, pid)  # as the run does: the supervisor may kill at once
+        answers.write(f"pid {pid}\n".encode())
+        answers.flush()
+        while True:
+            done, status, usage = os.wait4(pid, os.WNOHANG)
+            if done:
+                break
+            if os.getppid() != parent:  # the supervisor is gone: so is its run
+                with suppress(ProcessLookupError, PermissionError):
+                    os.killpg(pid, signal.SIGKILL)
+                os.wait4(pid, 0)
+                shutil.rmtree(directory, ignore_errors=True)
+                return 70
+            time.sleep(POLL_SECONDS)
+        code = os.waitstatus_to_exitcode(status)
+        answers.write(f"exit {code} {usage.ru_utime} {usage.ru_stime} "
+                      f"{usage.ru_maxrss}\n".encode())
+        answers.flush()
+
+
+def _import_family(directory: str) -> None:
+    """Import the run's family here, once for all the runs of this server (the run
+    imports it again, and reports the error, if it fails)."""
+    import json
+
+    from cpsolve import registry
+
+    try:
+        with open(os.path.join(directory, "job.json"), encoding="utf-8") as handle:
+            job = json.load(handle)
+        sys.path[:0] = [path for path in job.get("path", []) if path not in sys.path]
+        registry.resolve(job["module"])
+    except Exception:  # noqa: S110 - the run itself reports what is wrong
+        pass
+
+
+def _run(directory: str) -> None:
+    """In the forked process: the run, as ``python -m cpsolve.experiments.child``
+    would do it; never returns."""
+    code = 1
+    try:
+        os.setpgid(0, 0)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        output = os.open(os.path.join(directory, "stderr"),
+                         os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.dup2(output, 1)
+        os.dup2(output, 2)
+        os.close(output)
+        quiet = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(quiet, 0)
+        os.close(quiet)
+        from cpsolve.experiments import child
+
+        sys.argv = [child.__file__, directory]
+        code = child.main(sys.argv)
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        with suppress(Exception):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(code)
+
+
+if __name__ == "__main__":
+    sys.exit(_serve(sys.argv[1:]))
