@@ -1,6 +1,11 @@
 """Progress bars on standard error for long runs (sweeps, batches, experiments), a
 status line for a solve while it runs, and the ``-v`` lines (:func:`say`).
 
+Long computations deep in the kit (a setter's question, a grade, a generator) say what
+they are doing with :func:`step`, and how far when they can count; the status line of
+the command that runs them shows it (a bar when counted), and nothing happens when no
+command is showing one (the Python API, pipes, tests).
+
 A bar is drawn only when standard error is a terminal (or when forced with
 ``CPSOLVE_PROGRESS=1``), so pipes, logs and tests stay clean; ``CPSOLVE_PROGRESS=0``
 turns bars off everywhere.
@@ -10,9 +15,45 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
+
+# Where :func:`step` reports (the status line shown now), and when it last did.
+Reporter = Callable[[str, "int | None", "int | None"], None]
+_reporter: ContextVar[Reporter | None] = ContextVar("cpsolve_reporter", default=None)
+_last_time = [0.0]
+_last_what = [""]
+STEP_SECONDS = 0.1  # the status line is redrawn ten times a second: no need for more
+
+
+def step(what: str, done: int | None = None, total: int | None = None) -> None:
+    """Say that a long computation is at ``what`` (``done`` of ``total`` units, when it
+    can count them). Cheap when nothing is shown, and at most ten times a second
+    otherwise (a new ``what`` and the last unit always get through).
+
+    >>> step("redundant clues", 3, 40)  # no status line: nothing
+    """
+    report = _reporter.get()
+    if report is None:
+        return
+    now = time.monotonic()
+    if what == _last_what[0] and now - _last_time[0] < STEP_SECONDS and done != total:
+        return
+    _last_time[0], _last_what[0] = now, what
+    report(what, done, total)
+
+
+@contextmanager
+def reporting(to: Reporter | None) -> Iterator[None]:
+    """:func:`step` reports to ``to`` for the duration of the block."""
+    token = _reporter.set(to)
+    try:
+        yield
+    finally:
+        _reporter.reset(token)
 
 # The status line on the terminal, while one is (a bar started meanwhile replaces it
 # until the bar is done: a terminal shows one live display at a time).
@@ -118,18 +159,43 @@ def status(description: str) -> Iterator[Callable[[str], None]]:
         yield lambda text: None
         return
     from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
     columns = [SpinnerColumn(), TextColumn("[bold]{task.description}"), TimeElapsedColumn(),
+               BarColumn(bar_width=12), TextColumn("{task.fields[count]}"),
                TextColumn("{task.fields[info]}")]
     with Progress(*columns, console=Console(stderr=True), transient=True) as line:
-        task = line.add_task(description, total=None, info="")
-        room = max(10, line.console.width - len(description) - 16)  # spinner, time, gaps
+        task = line.add_task(description, total=None, info="", count="")
+        # the spinner, time, bar, count and gaps take about 40 columns
+        room = max(10, line.console.width - len(description) - 40)
 
         def say(text: str) -> None:  # cut short to the line: the name and time stay
             line.update(task, info=text if len(text) <= room else text[:room - 1] + "\u2026")
 
+        shown = [""]
+
+        def stepped(what: str, done: int | None, total: int | None) -> None:
+            counted = done is not None and total
+            line.update(task, total=total if counted else None,
+                        completed=done if counted else 0,
+                        count=f"{done:,}/{total:,}" if counted else "")
+            say(what)
+            if what != shown[0]:  # each new step is drawn, however short it is
+                shown[0] = what
+                line.refresh()
+
+        def phase(text: str) -> None:  # a phase ended: nothing counted any more
+            line.update(task, total=None, completed=0, count="")
+            say(text)
+
         _shown.append(line)
         try:
-            yield say
+            with reporting(stepped):
+                yield phase
         finally:
             _shown.pop()

@@ -37,6 +37,7 @@ from cpsolve.grid.setter import OutOfTime
 from cpsolve.grid.solve import solve
 from cpsolve.limits import Deadline, TimeUp, building
 from cpsolve.options import Option
+from cpsolve.progress import step
 
 if TYPE_CHECKING:
     import numpy as np
@@ -156,6 +157,7 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
     try:
         while tried < attempts:
             tried += 1
+            step(f"layout {tried}: laid out")
             made = _attempt(puzzle, settings, level, rng, deadline, say)
             if made is not None:
                 board, answer, name, repairs = made
@@ -194,6 +196,7 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
         if not cells:
             break
         repairs += 1
+        step(f"mending the layout: {len(cells)} cells open, repair {repairs}")
         with building(deadline, "the layout", "mended"):
             mended = layout.mend(board, answer, other, cells, settings, rng) \
                 if repairs <= REPAIRS else None
@@ -231,6 +234,7 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
             if not easier:
                 say(f"too easy: {grader.grades[level - 1]} reasoning decides it")
                 return None
+    step("proving it unique again")
     name = _proven(puzzle, board, answer, level, deadline)
     return board, answer, name, repairs
 
@@ -308,14 +312,12 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
         refused = layout.too_small(rows, cols) if layout.too_small is not None else None
         if refused:
             raise UsageError(refused)
-        log = None
-        if verbose:
-            from cpsolve.progress import say
+        from cpsolve.commands import solving
 
-            log = say
-        made = generate(puzzle, rows, cols, grade=grade, symmetry=symmetry,
-                        density=chosen.pop(density.name, None), seed=seed,
-                        deadline=Deadline(time_limit), log=log, **chosen)
+        with solving(f"generate {puzzle.name}", verbose) as log:
+            made = generate(puzzle, rows, cols, grade=grade, symmetry=symmetry,
+                            density=chosen.pop(density.name, None), seed=seed,
+                            deadline=Deadline(time_limit), log=log, **chosen)
         if made.board is None:
             return Output(stderr=[f"cpsolve: {made.reason} ({made.seconds:.1f} s)"],
                           exit_code=EXIT_LIMIT)

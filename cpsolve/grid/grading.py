@@ -41,6 +41,7 @@ import numpy as np
 
 from cpsolve.backends.sat import CnfModel
 from cpsolve.limits import Deadline, TimeUp
+from cpsolve.progress import step
 
 if TYPE_CHECKING:
     from cpsolve.grid.puzzle import GridPuzzle
@@ -71,6 +72,7 @@ class Prober:
         self.size = model.nvars + 1
         self.deadline = deadline or Deadline(None)
         self.probes = 0
+        self.depth = 0  # of decide's calls within calls: the outermost one reports
         for group in model.groups:
             self._add(group.tolist() if isinstance(group, np.ndarray) else group)
 
@@ -122,6 +124,13 @@ class Prober:
         A :class:`TimeUp` when the deadline passes."""
         # The cheaper reasoning goes first, and again after each literal learnt, so the
         # costly trials of this level run only where it is stuck.
+        self.depth += 1
+        try:
+            return self._decide(level, assumed, outer=self.depth == 1)
+        finally:
+            self.depth -= 1
+
+    def _decide(self, level: int, assumed: Sequence[int], outer: bool) -> list[int] | None:
         lits = self.closure(assumed) if level == 0 else self.decide(level - 1, assumed)
         if lits is None or level == 0:
             return lits
@@ -133,9 +142,13 @@ class Prober:
             # A literal that a trial without contradiction set is dominated: its own
             # trial sets less (the reasoning is monotone), so it cannot fail either.
             dominated: set[int] = set()
+            decided = sum(var in known or -var in known for var in self.projection)
             for var in self.projection:
                 if var in known or -var in known:
                     continue
+                if outer:
+                    step(f"grading, {GRADES[level]}: cells decided", decided,
+                         len(self.projection))
                 for lit in (var, -var):
                     if lit in dominated:
                         continue
@@ -286,7 +299,8 @@ class ProbingGrader:
         held = set(keep)
         on = set(range(len(clued.clues)))
         with Prober(clued.model, deadline) as prober, open_session(clued.model) as session:
-            for k in ranked:
+            for position, k in enumerate(ranked):
+                step("clues taken away: each tried", position, len(ranked))
                 members = set(groups[k])
                 if members & held:
                     continue

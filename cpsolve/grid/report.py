@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.solve import solve
 from cpsolve.limits import Deadline
+from cpsolve.progress import step
 from cpsolve.result import Result, Status
 
 if TYPE_CHECKING:
@@ -109,14 +110,19 @@ def report(puzzle: GridPuzzle[Any, Any], board: Any, result: Result,
     if result.method.get("backend") != "sat" or solver in NON_INCREMENTAL:
         solver = DEFAULT_SOLVER  # the questions need assumptions on one SAT solver
     if result.status is Status.UNSOLVABLE:
+        step("finding the clues in conflict")
         _conflict(puzzle, board, result, solver, deadline, out)
     if options.get("explain"):
+        step("explaining: cells that differ")
         _explain(puzzle, board, result, solver, deadline, out, options.get("fixes", True))
     if options.get("redundant"):
+        step("redundant clues: proving it unique")
         _redundant(puzzle, board, result, solver, deadline, out)
     if options.get("grade"):
+        step("grading")
         _grade(puzzle, board, result, deadline, out)
     if options.get("minimize"):
+        step("minimizing: proving it unique")
         _minimize(puzzle, board, result, solver, deadline, out)
     return out
 

@@ -37,6 +37,7 @@ from cpsolve.grid.uniqueness import (
     redundant_in,
 )
 from cpsolve.limits import Deadline
+from cpsolve.progress import step
 from cpsolve.result import Status
 
 if TYPE_CHECKING:
@@ -131,7 +132,8 @@ def _fixes(puzzle: GridPuzzle[Any, Any], board: Any, clued: ClueModel, session: 
     fixed_bases: set[Any] = set()
     found: list[Edit[Any]] = []
     try:
-        for edit in edits:
+        for tried, edit in enumerate(edits):
+            step("fixes: changes tried", tried, len(edits))
             if len(found) >= MAX_FIXES:
                 out.searched = False
                 break
@@ -165,7 +167,8 @@ def _fixes(puzzle: GridPuzzle[Any, Any], board: Any, clued: ClueModel, session: 
     finally:
         for base_session, _, _ in opened.values():
             base_session.close()
-    for edit in found:  # proven again, from scratch, by counting solutions
+    for proven, edit in enumerate(found):  # proven again, from scratch, by counting
+        step("fixes: each proven again", proven, len(found))
         again = solve(puzzle, edit.board, limit=2, time_limit=deadline)
         if not again.complete:
             out.searched = False

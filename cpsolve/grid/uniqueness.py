@@ -54,6 +54,7 @@ from cpsolve.backends.sat import (
 )
 from cpsolve.errors import UsageError
 from cpsolve.limits import Deadline
+from cpsolve.progress import step
 from cpsolve.result import Stats, Status
 
 Values = tuple[bool, ...]
@@ -158,6 +159,8 @@ def backbone_in(session: SatSession, projection: Sequence[int], *,
     candidates = list(range(len(projection)))
     varying: set[int] = set()
     while candidates:
+        step("cells that differ: settled", len(projection) - len(candidates),
+             len(projection))
         # Prefer the other value on every candidate (and the first solution's elsewhere),
         # so that one answer shows many candidates varying.
         flipped = set(candidates)
@@ -260,6 +263,7 @@ def core_in(session: SatSession, projection: Sequence[int], assumptions: Sequenc
     budget = (deadline or Deadline(None)).within(shrink)
     index = 0
     while index < len(core):
+        step("clues in conflict: each tested", index, len(core))
         if budget.expired():
             out.literals = core
             return out
@@ -345,6 +349,7 @@ def redundant_in(session: SatSession, projection: Sequence[int], selectors: Sequ
     redundant = {i for i, s in enumerate(selectors) if s not in used}
     needed: set[int] = set()
     for i in range(len(selectors)):
+        step("redundant clues: each tried", i, len(selectors))
         if i in redundant or i in needed:
             continue
         others = [s for j, s in enumerate(selectors) if j != i]
@@ -415,7 +420,8 @@ def minimal_in(session: SatSession, projection: Sequence[int], selectors: Sequen
     out.unique = True
     used = set(core)
     kept = [i for i in order if selectors[i] in used]
-    for i in list(kept):
+    for position, i in enumerate(list(kept)):
+        step("clues taken away: each tried", position, len(order))
         if i not in kept:
             continue
         trial = [j for j in kept if j != i]

@@ -8,10 +8,15 @@ CSS and a script shipped in the package) and a small JSON API the script calls.
     names) or a new one: ``{"family", "draft", "text", "url", "svg"}``.
 ``POST /api/board`` ``{"family", "draft"}``
     The board of an edited draft, as ``/api/open`` gives it (the picture redrawn).
-``POST /api/analyze`` ``{"family", "draft", "client", "revision", "ask"}``
+``POST /api/analyze`` ``{"family", "draft", "client", "revision", "ask", "seconds"}``
     What ``ask`` finds (:func:`cpsolve.serve.work.analyse`): the command line's JSON
     object, its ``verdict``, and ``revision``; ``{"stale": true}`` when the client has
-    edited the board since (the solve is cancelled).
+    edited the board since (the solve is cancelled). A question cut short by the time
+    limit says which part was (``cut``); asked again with ``seconds`` (at most six
+    times the server's limit) it goes on longer.
+``POST /api/progress`` ``{"client"}``
+    Where the client's question is: ``{"what", "done", "total"}`` (the step it is at,
+    counted when it can be), ``{}`` when none runs.
 ``POST /api/export`` ``{"family", "draft", "format", "answer"}``
     A file: the board's (or its answer's) URL, grid text, SVG or PNG.
 
@@ -220,6 +225,11 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
         if not isinstance(revision, int) or isinstance(revision, bool):
             raise Refused(400, "a question gives the board's revision (a number)")
         ask = data.get("ask", "status")
+        seconds_asked = data.get("seconds")
+        if seconds_asked is not None and (
+                not isinstance(seconds_asked, (int, float)) or isinstance(seconds_asked, bool)
+                or not 0 < seconds_asked <= desk.longest()):
+            raise Refused(400, f"seconds is a number of seconds up to {desk.longest():g}")
         if len(desk) >= MAX_WAITING:
             raise Refused(503, f"busy: {len(desk)} questions are waiting or under way")
         deadline = desk.take(client, revision)
@@ -227,15 +237,18 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
             return JSONResponse({"stale": True, "revision": revision})
 
         def answer() -> dict[str, Any]:
+            from cpsolve.progress import reporting
+
             puzzle = work.puzzle_of(data.get("family"))
             board = work.board_of(puzzle, data.get("draft"))
-            return work.analyse(puzzle, board, str(ask), deadline)
+            with reporting(partial(desk.step, client)):
+                return work.analyse(puzzle, board, str(ask), deadline)
 
         async def asked() -> dict[str, Any] | None:
             async with questions:
                 if desk.stale(client, revision):
                     return None
-                desk.start(deadline)
+                desk.start(deadline, seconds_asked)
                 return await anyio.to_thread.run_sync(answer)
 
         try:
@@ -248,6 +261,13 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
             return JSONResponse({"stale": True, "revision": revision})
         found["revision"] = revision
         return JSONResponse(found)
+
+    async def progress(request: Request) -> Response:
+        data = await _body(request)
+        client = data.get("client")
+        if not isinstance(client, str) or not 0 < len(client) <= MAX_CLIENT:
+            raise Refused(400, "progress names its client (a short string)")
+        return JSONResponse(desk.progress(client))
 
     async def export(request: Request) -> Response:
         data = await _body(request)
@@ -282,6 +302,7 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
         route("/api/open", open_board, "POST"),
         route("/api/board", board, "POST"),
         route("/api/analyze", analyze, "POST"),
+        route("/api/progress", progress, "POST"),
         route("/api/export", export, "POST"),
         Mount("/static", app=StaticFiles(directory=static), name="static"),
     ])

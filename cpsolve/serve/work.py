@@ -157,6 +157,8 @@ def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
     data["ask"] = ask
     data["verdict"] = verdict(result, not counting, counting, found)
     data["limit_reached"] = bool(result.limit_reached)
+    if result.limit_reached:  # which part the limit cut short, in the command's words
+        data["cut"] = result.reason or "time limit reached"
     if ask == "answer" and result.solutions:
         from cpsolve.grid.report import two_solutions
 
@@ -237,12 +239,18 @@ class Desk:
     :data:`CLIENTS` clients are remembered."""
 
     CLIENTS = 10_000
+    GO_ON = 6  # a question asked to go on may take this many times the limit, at most
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.lock = threading.Lock()
         self.newest: OrderedDict[str, int] = OrderedDict()
         self.running: dict[str, list[Deadline]] = {}
+        self.steps: dict[str, dict[str, Any]] = {}  # each client's question's last step
+
+    def longest(self) -> float:
+        """The most seconds a question asked to go on may have."""
+        return self.seconds * self.GO_ON
 
     def take(self, client: str, revision: int) -> Deadline | None:
         """A deadline for work on ``client``'s ``revision``, cancelling the work on
@@ -262,12 +270,15 @@ class Desk:
             self.running.setdefault(client, []).append(deadline)
             return deadline
 
-    def start(self, deadline: Deadline) -> Deadline:
+    def start(self, deadline: Deadline, seconds: float | None = None) -> Deadline:
         """``deadline``'s clock started, now that its work starts (the time spent
-        waiting for a worker is not the question's); one cancelled stays ended."""
+        waiting for a worker is not the question's), for ``seconds`` (default and
+        most: :meth:`longest`; the server's limit when none is given); one cancelled
+        stays ended."""
         with self.lock:
             if deadline.end is None:
-                fresh = Deadline(self.seconds)
+                fresh = Deadline(self.seconds if seconds is None
+                                 else min(seconds, self.longest()))
                 deadline.seconds, deadline.start, deadline.end = (fresh.seconds, fresh.start,
                                                                   fresh.end)
             return deadline
@@ -285,6 +296,17 @@ class Desk:
             newest = self.newest.get(client)
             return newest is not None and newest > revision
 
+    def step(self, client: str, what: str, done: int | None, total: int | None) -> None:
+        """Where ``client``'s question is now (:func:`cpsolve.progress.step`)."""
+        with self.lock:
+            if client in self.running:
+                self.steps[client] = {"what": what, "done": done, "total": total}
+
+    def progress(self, client: str) -> dict[str, Any]:
+        """``client``'s question's last step (empty when none runs)."""
+        with self.lock:
+            return dict(self.steps.get(client, {})) if client in self.running else {}
+
     def done(self, client: str, deadline: Deadline) -> None:
         """Forget the work of ``deadline`` once answered."""
         with self.lock:
@@ -293,6 +315,7 @@ class Desk:
                 running.remove(deadline)
                 if not running:
                     del self.running[client]
+                    self.steps.pop(client, None)
 
     def __len__(self) -> int:
         """The questions under way."""

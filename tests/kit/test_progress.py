@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -22,14 +23,17 @@ def command() -> list[str]:
     return [str(CPSOLVE)] if CPSOLVE.exists() else [sys.executable, "-m", "cpsolve"]
 
 
-def on_a_terminal(args: list[str], board: str, tmp_path) -> tuple[str, str, int]:
-    """``cpsolve ARGS`` with standard error on a terminal (a pseudo-terminal):
-    what the terminal showed, standard output, the exit status."""
+def on_a_terminal(args: list[str], board: str | None, tmp_path) -> tuple[str, str, int]:
+    """``cpsolve ARGS BOARD`` (the board in a file; no board: ``cpsolve ARGS``) with
+    standard error on a terminal (a pseudo-terminal): what the terminal showed,
+    standard output, the exit status."""
     path = tmp_path / "board.txt"
-    path.write_text(board)
+    if board is not None:
+        path.write_text(board)
     main, secondary = pty.openpty()
     env = {k: v for k, v in os.environ.items() if k != "CPSOLVE_PROGRESS"}
-    process = subprocess.Popen([*command(), *args, str(path)], stdout=subprocess.PIPE,
+    named = [str(path)] if board is not None else []
+    process = subprocess.Popen([*command(), *args, *named], stdout=subprocess.PIPE,
                                stderr=secondary, text=True, env=env)
     os.close(secondary)
     shown = b""
@@ -79,3 +83,36 @@ def test_verbose_lines_arrive_as_phases_end():
     process.wait(60)
     assert first.startswith("before search:") and still_running and arrived < 5
     assert "lower bound 51" in rest and "horizon  51: unknown" in rest
+
+
+def _plain(shown: str) -> str:
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown)
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["nurikabe", "--grade"], r"grading, \w+: cells decided"),
+    (["hitori", "--explain"], r"fixes: changes tried"),
+    (["hitori", "--redundant"], r"redundant clues: each tried"),
+    (["hitori", "--minimize"], r"clues taken away: each tried"),
+    (["nurikabe"], r"clues in conflict: each tested"),
+])
+def test_setter_questions_say_what_they_do_and_how_far(args, said, tmp_path):
+    # A grade of a published board took 10-40 s with a status line stuck on the
+    # solve's last phase: each question now names its step, with a count and a bar.
+    boards = {"--grade": "published-18x10.txt", "--explain": "not-unique-4x4.txt",
+              "--redundant": "published-10x10.txt", "--minimize": "published-10x10.txt"}
+    name = boards.get(args[-1], "conflict-2x4.txt")
+    board = (Path(__file__).parents[2] / "examples" / args[0] / name).read_text()
+    shown, _, code = on_a_terminal(args, board, tmp_path)
+    plain = _plain(shown)
+    assert code in (0, 1, 4), plain[-300:]
+    assert re.search(said, plain), plain[-600:]
+    assert re.search(r"\d+/\d+", plain)  # counted, with a bar
+    assert "\u2501" in shown  # the bar's line
+
+
+def test_a_generator_says_what_it_does(tmp_path):
+    shown, out, code = on_a_terminal(["generate", "akari", "7", "7"], None, tmp_path)
+    plain = _plain(shown)
+    assert code == 0 and out.strip(), plain[-300:]
+    assert "layout 1: laid out" in plain and "proving it unique again" in plain

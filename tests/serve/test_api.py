@@ -248,3 +248,33 @@ def test_the_command_line() -> None:
             assert process.stderr is not None
             assert process.stderr.read().strip().splitlines()[-1] == f"cpsolve: {said}"
         assert isinstance(process, subprocess.Popen)
+
+
+def test_a_long_question_says_where_it_is_and_what_its_limit_cut(server: str) -> None:
+    url = (Path(__file__).parents[2] / "benchmarks" / "data" / "masyu"
+           / "14x24.txt").read_text().splitlines()[0]
+    draft = post(server, "api/open", {"family": "masyu", "text": url}).json()["draft"]
+    assert post(server, "api/progress", {"client": "slow"}).json() == {}  # none runs
+    answers: list[dict] = []
+    asking = threading.Thread(target=lambda: answers.append(post(server, "api/analyze", {
+        "family": "masyu", "draft": draft, "client": "slow", "revision": 1,
+        "ask": "grade"}).json()))
+    asking.start()
+    steps = []
+    while asking.is_alive():
+        steps.append(post(server, "api/progress", {"client": "slow"}).json())
+        time.sleep(0.05)
+    counted = [s for s in steps if s.get("total")]
+    assert counted and all(s["what"].startswith("grading, ") and s["total"] == 634
+                           and 0 <= s["done"] <= 634 for s in counted), steps[-5:]
+    assert answers[0]["limit_reached"] is True  # the grade takes about 20 s, the limit 3
+    assert answers[0]["cut"] == "time limit reached before the board was graded"
+    assert post(server, "api/progress", {"client": "slow"}).json() == {}
+    # Asked to go on: up to six times the server's limit.
+    for seconds in (0, -1, 18.5, "9", True):
+        refused = post(server, "api/analyze", {"family": "masyu", "draft": draft,
+                                               "client": "slow", "revision": 2,
+                                               "ask": "grade", "seconds": seconds})
+        assert refused.status_code == 400, seconds
+        assert refused.json() == {"error": "seconds is a number of seconds up to 18"}
+    assert post(server, "api/progress", {"client": 5}).status_code == 400

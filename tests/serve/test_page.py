@@ -246,3 +246,33 @@ def test_bad_input_is_said_and_the_page_goes_on(page: Any) -> None:
     # The page still edits and solves: a white pearl in a corner cannot go straight.
     assert edited(page, lambda: click_cell(page, 0, 0)) == "none"
     assert page.inner_text("#message") == ""
+
+
+MASYU_14X24 = (Path(__file__).parents[2] / "benchmarks" / "data" / "masyu"
+               / "14x24.txt").read_text().splitlines()[0]
+
+
+def test_a_question_cut_short_says_what_was_cut_shows_its_steps_and_goes_on(
+        chromium: Any) -> None:
+    # The page's limit cut Heyawake's fixes short without saying which part was cut; a
+    # grade of 20 s showed "working…" and nothing else. Here the limit is 1 s, and the
+    # grade of this published 14x24 Masyu takes about 20.
+    with serving("--time-limit", "1") as (address, _):
+        context = chromium.new_context(viewport={"width": 1200, "height": 820})
+        page = context.new_page()
+        page.goto(address)
+        settled(page)
+        choose(page, "masyu")
+        paste(page, MASYU_14X24)
+        page.click("button[data-ask=grade]")
+        page.wait_for_selector("#go-on", timeout=30_000)
+        assert page.inner_text("#go-on") == "go on (up to 3 s)"
+        assert "time limit reached before the board was graded" in page.inner_text(
+            "#found .partial")
+        page.click("#go-on")
+        # While it runs: the step it is at, counted (the cells decided of the 634 edges).
+        page.wait_for_function(r"() => /^working… grading, \w+: cells decided \([\d,]+ "
+                               r"of 634\)$/.test($('found').textContent)", timeout=30_000)
+        page.wait_for_selector("#go-on", timeout=30_000)
+        assert page.inner_text("#go-on") == "go on (up to 6 s)"  # six times the limit
+        context.close()

@@ -196,6 +196,22 @@ def test_the_desk_cancels_older_revisions() -> None:
     assert desk.take("page", 1) is None  # answered, and still older than the newest
 
 
+def test_a_question_asked_to_go_on_gets_longer_up_to_six_times_the_limit() -> None:
+    desk = work.Desk(10)
+    plain, longer, longest = (desk.take("page", 1) for _ in range(3))
+    assert plain is not None and longer is not None and longest is not None
+    assert desk.start(plain).seconds == 10
+    assert desk.start(longer, 30).seconds == 30
+    assert desk.start(longest, 600).seconds == desk.longest() == 60
+    desk.step("page", "grading", 3, 9)
+    assert desk.progress("page") == {"what": "grading", "done": 3, "total": 9}
+    desk.step("nobody", "grading", 3, 9)  # no question of its own: nothing kept
+    assert desk.progress("nobody") == {}
+    for deadline in (plain, longer, longest):
+        desk.done("page", deadline)
+    assert desk.progress("page") == {}
+
+
 def test_the_time_limit_holds_in_a_worker_thread() -> None:
     """The page's questions run in threads, where no timer signal comes: a build with
     no looks at the clock of its own (LITS's placements on a 100x100 board) still stops

@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   families: {}, family: null, editor: null, draft: null, undo: [], redo: [],
   revision: 0, cursor: [0, 0], typed: { at: 0, cell: null }, marks: {}, bound: 10,
+  seconds: 10, // the server's limit for a question; "go on" asks for three times as long
   client: Math.random().toString(36).slice(2) + Date.now().toString(36),
 };
 
@@ -409,18 +410,31 @@ function show(shown) {
   }
 }
 
+// A question cut short by the time limit: what was cut, and a button to ask it again
+// for longer (up to the most the server gives one question).
+function cutShort(found, question, seconds) {
+  const note = document.createElement("p");
+  note.className = "partial";
+  note.textContent = `(${found.cut || "the time ran out"}: there may be more)`;
+  const longer = Math.min(seconds * 3, state.seconds * 6);
+  if (longer > seconds) {
+    const more = document.createElement("button");
+    more.type = "button";
+    more.id = "go-on";
+    more.textContent = `go on (up to ${Math.round(longer)} s)`;
+    more.addEventListener("click", () => ask(question, longer));
+    note.append(" ", more);
+  }
+  return note;
+}
+
 function listed(title, items, hover, partial) {
   const box = $("found");
   box.innerHTML = "";
   const heading = document.createElement("p");
   heading.textContent = title;
   box.appendChild(heading);
-  if (partial) {
-    const note = document.createElement("p");
-    note.className = "partial";
-    note.textContent = "(the time ran out: there may be more)";
-    box.appendChild(note);
-  }
+  if (partial) box.appendChild(partial);
   if (!items.length) return;
   const list = document.createElement("ul");
   for (const item of items) {
@@ -440,18 +454,35 @@ function listed(title, items, hover, partial) {
   box.appendChild(list);
 }
 
-async function ask(question) {
+// While a question runs: the step it is at, counted when it can be.
+function watch(revision) {
+  const timer = setInterval(async () => {
+    const at = await post("/api/progress", { client: state.client });
+    if (revision !== state.revision || !at.what) return;
+    const counted = at.total ? ` (${at.done.toLocaleString()} of ${at.total.toLocaleString()})` : "";
+    const shown = $("found");
+    if (shown.dataset.working === "1") shown.textContent = `working… ${at.what}${counted}`;
+  }, 300);
+  return () => clearInterval(timer);
+}
+
+async function ask(question, seconds) {
   const revision = state.revision;
+  seconds = seconds || state.seconds;
   $("found").textContent = "working…";
-  const found = await post("/api/analyze", {
-    family: state.family, draft: state.draft, client: state.client, revision, ask: question,
-  });
+  $("found").dataset.working = "1";
+  const stop = watch(revision);
+  const body = { family: state.family, draft: state.draft, client: state.client, revision, ask: question };
+  if (seconds !== state.seconds) body.seconds = seconds;
+  const found = await post("/api/analyze", body);
+  stop();
+  $("found").dataset.working = "0";
   if (found.stale || revision !== state.revision) return;
   if (found.error) {
     $("found").textContent = `${question}: ${found.error}`;
     return;
   }
-  const partial = found.limit_reached;
+  const partial = found.limit_reached ? cutShort(found, question, seconds) : null;
   if (question === "fixes") {
     const fixes = found.fixes || [];
     if (found.unique) listed("unique: nothing to fix", []);
@@ -465,9 +496,9 @@ async function ask(question) {
   } else if (question === "grade") {
     const counts = found.deductions || {};
     listed(found.grade ? `grade: ${found.grade}` : found.verdict,
-      Object.entries(counts).map(([k, v]) => ({ text: `${k}: ${v}` })));
+      Object.entries(counts).map(([k, v]) => ({ text: `${k}: ${v}` })), false, partial);
   } else if (question === "answer") {
-    listed(found.unique ? "the answer (unique)" : found.verdict, []);
+    listed(found.unique ? "the answer (unique)" : found.verdict, [], false, partial);
     $("answer").innerHTML = found.svg || "";
   }
 }
@@ -554,6 +585,7 @@ async function start() {
   const response = await fetch("/api/families", { headers: { "X-Cpsolve-Token": TOKEN } });
   const data = await response.json();
   state.bound = data.bound;
+  state.seconds = data.seconds;
   const select = $("family");
   for (const family of data.families) {
     state.families[family.name] = family;
