@@ -49,6 +49,7 @@ from cpsolve.certify.rules import RuleCnf, Rules, values
 from cpsolve.errors import CertificateError, InputError
 from cpsolve.family import Family, Kind
 from cpsolve.limits import Deadline, TimeUp, fits
+from cpsolve.progress import step
 
 FORMAT = "cpsolve-certificate"
 VERSION = 2  # 2: a grid genre's rule CNF is its statement's plainest compile
@@ -299,6 +300,7 @@ def _make(claim: Claim, deadline: Deadline, log: Callable[[str], None] | None,
             raise ValueError(f"a grid family's claim is 'unique' or 'no solution', not "
                              f"{claim.claim!r}")
         nvars = rules_cnf.nvars
+    step("certificate: proof and cuts")
     cuts, proof = refute(nvars, clauses, rules, deadline, fresh)
     if isinstance(proof, set):
         raise CertificateError(_second(family, board, rules, proof, claim.claim)
@@ -474,6 +476,7 @@ def _check(certificate: Certificate, deadline: Deadline, engines: Sequence[str] 
          "the answer through the checker" if claim == "unique" else "no answer")
         + f", the rule CNF written again ({rules_cnf.nvars} variables, "
         f"{len(rules_cnf.clauses)} clauses), {len(cuts)} cuts checked; the proof next")
+    step("certificate: checking the proof")
     used, steps = _check_proof(rules_cnf.nvars, clauses, _text(certificate, "proof.drat"),
                                deadline, engines)
     log(f"the proof refutes the rest: {steps} steps, dratify {' and '.join(used)}")
