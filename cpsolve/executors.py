@@ -86,6 +86,7 @@ def _on_pool(function: Callable[[Any], Any], items: list[Any], workers: int,
              stop_at: float | None = None) -> Iterator[tuple[int, Any]]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+    _quiet_pool_threads()
     # Fresh interpreters: the solvers' own threads (OR-Tools, numba) do not survive fork.
     pool = ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"),
@@ -104,13 +105,19 @@ def _on_pool(function: Callable[[Any], Any], items: list[Any], workers: int,
         for future in pending:
             future.cancel()
         workers_ = list((getattr(pool, "_processes", None) or {}).values())
-        results = getattr(pool, "_result_queue", None)  # gone after the shutdown
+        # Gone after the shutdown: the pool's result pipe and its thread.
+        results = getattr(pool, "_result_queue", None)
+        thread = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=not pending, cancel_futures=True)
         if pending:
             # Stopped, not left to finish: a task in a numba kernel would not notice a
             # request to stop, and tasks already handed to a worker would still run.
             _stop_workers(workers_)
             _unblock_results(results)
+            if thread is not None:
+                # Ended now, not at this process's exit, where Python 3.11's exit hook
+                # may write to the pipe that wakes it as the thread closes it.
+                thread.join(STOP_GRACE)
 
 
 # Seconds workers asked to stop are given to clean up (their runs' folders and
@@ -129,6 +136,29 @@ def _stop_workers(processes: list[Any]) -> None:
         process.join(max(0.0, give_up - time.monotonic()))
         if process.is_alive():
             process.kill()
+
+
+def _quiet_pool_threads() -> None:
+    """Keep a pool's own thread from printing a traceback when its workers are stopped:
+    told they are gone, it sets an error on every task it still holds, those already
+    cancelled too, and Python 3.11 raises ``InvalidStateError`` there (the thread ends
+    as it would have, but the user sees a traceback). That one error of that thread is
+    let go silently; every other is reported as before."""
+    import threading
+    from concurrent.futures import InvalidStateError
+
+    previous = threading.excepthook
+    if getattr(previous, "cpsolve_pools", False):
+        return
+
+    def hook(args: Any) -> None:
+        if (isinstance(args.exc_value, InvalidStateError)
+                and type(args.thread).__name__ == "_ExecutorManagerThread"):
+            return
+        previous(args)
+
+    hook.cpsolve_pools = True  # type: ignore[attr-defined]
+    threading.excepthook = hook
 
 
 def _unblock_results(queue: Any) -> None:
