@@ -12,10 +12,13 @@ no longer included).
 
 The protocol is lines on the server's standard input and output: the supervisor
 writes a run's folder, the server answers ``pid N`` as it forks and ``exit STATUS
-USER SYSTEM MAXRSS`` (seconds, kilobytes) when the run has ended. A server runs one
-run at a time and no threads (forking a process with threads is unsafe). It exits
-when its supervisor goes (end of input, or another parent), killing the run it
-started and removing the run's folder, as the supervisor would have.
+USER SYSTEM MAXRSS`` (seconds, kilobytes) when the run has ended (what the code it
+imports prints goes to its standard error, never into the answers). A server forks
+runs of one family only (:func:`key`), one at a time, and starts no threads of its
+own and solves nothing itself (forking a process whose threads hold locks is unsafe).
+It exits when its supervisor goes (end of input, another parent, an answer it cannot
+write), killing the run it started and removing the run's folder, as the supervisor
+would have; a run dies with its server.
 
 :class:`Server` is the supervisor's side; :func:`server` lends a warm one.
 """
@@ -50,19 +53,26 @@ class Ended(NamedTuple):
 
 
 class ServerGone(RuntimeError):
-    """The fork server stopped answering (it died, or did not start)."""
+    """The fork server stopped answering (it died, or did not start); ``started``:
+    after it had started the run (else the run can be given to another server)."""
+
+    def __init__(self, message: str, started: bool = False) -> None:
+        super().__init__(message)
+        self.started = started
 
 
 class Server:
     """A running fork server, owned by one supervisor at a time."""
 
     def __init__(self, modules: tuple[str, ...]) -> None:
+        """A server for ``modules``, a :func:`key` (or the modules to import alone)."""
         self.modules = modules
         env = {**os.environ, "CPSOLVE_PROGRESS": "0", "PYTHONFAULTHANDLER": "1"}
+        imported = list(modules[:modules.index("--")] if "--" in modules else modules)
         # A session of its own: a terminal's Ctrl-C reaches the experiment, which stops
         # its runs itself, and not the runs half-way.
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "cpsolve.experiments.forkserver", *modules],
+            [sys.executable, "-m", "cpsolve.experiments.forkserver", *imported],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             env=env, start_new_session=True)
         self._buffer = b""
@@ -77,10 +87,13 @@ class Server:
             self.process.stdin.flush()
         except OSError as error:
             raise self.failed(f"the run's fork server is gone ({error})") from None
-        line = self._line(seconds)
+        line = self._line(seconds, started=False)
         if line is None or not line.startswith("pid "):
+            # Not answered in time, or not as it should: the run may start yet, so it
+            # is not given to another server.
             raise self.failed("the run's fork server did not start it"
-                             + (f" within {seconds:g} s" if line is None else f": {line}"))
+                              + (f" within {seconds:g} s" if line is None else f": {line}"),
+                              started=True)
         return int(line.split()[1])
 
     def ended(self, seconds: float = 0.0) -> Ended | None:
@@ -91,10 +104,10 @@ class Server:
             return None
         parts = line.split()
         if len(parts) != 5 or parts[0] != "exit":
-            raise self.failed(f"the run's fork server said {line!r}")
+            raise self.failed(f"the run's fork server said {line!r}", started=True)
         return Ended(int(parts[1]), float(parts[2]) + float(parts[3]), int(parts[4]))
 
-    def _line(self, seconds: float) -> str | None:
+    def _line(self, seconds: float, started: bool = True) -> str | None:
         assert self.process.stdout is not None
         out = self.process.stdout.fileno()
         give_up = time.monotonic() + seconds
@@ -104,15 +117,15 @@ class Server:
                 return None
             chunk = os.read(out, 4096)
             if not chunk:
-                raise self.failed("the run's fork server died")
+                raise self.failed("the run's fork server died", started)
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.decode(errors="replace")
 
-    def failed(self, message: str) -> ServerGone:
+    def failed(self, message: str, started: bool = False) -> ServerGone:
         """The error to raise for ``message``; the server is never lent again."""
         self.broken = True
-        return ServerGone(message)
+        return ServerGone(message, started)
 
     def close(self) -> None:
         """Stop the server (and with it any run it still has)."""
@@ -131,14 +144,42 @@ _idle: dict[tuple[str, ...], list[Server]] = {}
 _lock = threading.Lock()
 
 
+def key(modules: tuple[str, ...], family: str, path: tuple[str, ...]) -> tuple[str, ...]:
+    """What a server is lent for: the solver packages it imported, and the one family
+    (its module, and the folders it is found in, its file's time) whose runs it forks.
+    Runs of another family, or of a family file changed since, get another server: a
+    run never meets code or memory another family left in its server."""
+    stamp = ""
+    with suppress(Exception):
+        from importlib.machinery import PathFinder
+
+        name = family.split(":")[0]
+        # Found on the path, not in this process's modules (a family module imported
+        # here before may have been another file of that name, or an older one).
+        found = PathFinder.find_spec(name.split(".")[0], [*path, *sys.path])
+        if found is not None and found.submodule_search_locations and "." in name:
+            found = PathFinder.find_spec(name, list(found.submodule_search_locations)) \
+                if name.count(".") == 1 else found
+        if found is not None and found.origin:
+            stamp = str(os.stat(found.origin).st_mtime_ns)
+    return (*modules, "--", family, stamp, *path)
+
+
 @contextmanager
 def server(modules: tuple[str, ...]) -> Iterator[Server]:
-    """A warm server that has imported ``modules``, for one run at a time: an idle one
-    of this process, or a new one. A run that ended normally gives it back; any
-    failure (a kill, an interrupt, a server that died) closes it."""
+    """A warm server for ``modules`` (a :func:`key`), for one run at a time: an idle
+    one of this process that is still alive, or a new one. A run that ended normally
+    gives it back; any failure (a kill, an interrupt, a server that died) closes it."""
     with _lock:
         found = _idle.get(modules, [])
-        lent = found.pop() if found else Server(modules)
+        lent = None
+        while found and lent is None:
+            lent = found.pop()
+            if lent.process.poll() is not None:  # died while idle
+                lent.close()
+                lent = None
+        if lent is None:
+            lent = Server(modules)
     clean = False
     try:
         yield lent
@@ -161,12 +202,15 @@ def close_all() -> None:
 
 
 def _serve(modules: list[str]) -> int:
+    # The answers go to the standard output as it was; whatever the code imported here
+    # prints goes to the standard error instead, never into the answers.
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
     for name in (*PRELOADED, *modules):
         with suppress(ImportError):
             importlib.import_module(name)
     parent = os.getppid()
     requests = sys.stdin.buffer
-    answers = sys.stdout.buffer
     while True:
         line = requests.readline()
         if not line:
@@ -175,28 +219,53 @@ def _serve(modules: list[str]) -> int:
         _import_family(directory)
         sys.stdout.flush()
         sys.stderr.flush()
+        server = os.getpid()
         pid = os.fork()
         if pid == 0:
-            _run(directory)
+            _run(directory, server)
         with suppress(OSError):
             os.setpgid(pid, pid)  # as the run does: the supervisor may kill at once
-        answers.write(f"pid {pid}\n".encode())
-        answers.flush()
+        try:
+            answers.write(f"pid {pid}\n".encode())
+            answers.flush()
+        except OSError:  # the supervisor is gone: so is its run
+            _give_up(pid, directory)
+            return 70
         while True:
             done, status, usage = os.wait4(pid, os.WNOHANG)
             if done:
                 break
             if os.getppid() != parent:  # the supervisor is gone: so is its run
-                with suppress(ProcessLookupError, PermissionError):
-                    os.killpg(pid, signal.SIGKILL)
-                os.wait4(pid, 0)
-                shutil.rmtree(directory, ignore_errors=True)
+                _give_up(pid, directory)
                 return 70
             time.sleep(POLL_SECONDS)
         code = os.waitstatus_to_exitcode(status)
         answers.write(f"exit {code} {usage.ru_utime} {usage.ru_stime} "
                       f"{usage.ru_maxrss}\n".encode())
         answers.flush()
+
+
+def _give_up(pid: int, directory: str) -> None:
+    """Kill the run ``pid`` started on ``directory`` and remove the folder, as its
+    supervisor, gone, would have."""
+    with suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
+    with suppress(ChildProcessError):
+        os.wait4(pid, 0)
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+def _die_with(parent: int) -> None:
+    """Be killed the moment the process that started this one ends (Linux's
+    ``PR_SET_PDEATHSIG``; elsewhere the polls of ``getppid`` remain), or at once if
+    it has ended already."""
+    with suppress(Exception):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(70)
 
 
 def _import_family(directory: str) -> None:
@@ -215,11 +284,12 @@ def _import_family(directory: str) -> None:
         pass
 
 
-def _run(directory: str) -> None:
+def _run(directory: str, server: int) -> None:
     """In the forked process: the run, as ``python -m cpsolve.experiments.child``
-    would do it; never returns."""
+    would do it; never returns. It dies with its server."""
     code = 1
     try:
+        _die_with(server)
         os.setpgid(0, 0)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         output = os.open(os.path.join(directory, "stderr"),

@@ -97,44 +97,57 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
 
     with open(os.path.join(directory, "job.json"), "w", encoding="utf-8") as handle:
         json.dump(task, handle)
-    started_file = os.path.join(directory, "started")
     launched = time.monotonic()
+    lent = forkserver.key(warm_modules(task["options"]), task["module"], tuple(task["path"]))
+    for attempt in (1, 2):  # a server that died idle is replaced once, before the run
+        with forkserver.server(lent) as server:
+            try:
+                pid = server.start(directory, STARTUP_SECONDS)
+            except forkserver.ServerGone as error:
+                if attempt == 1 and not error.started:
+                    continue
+                return {"wall_seconds": time.monotonic() - launched, "seconds": None,
+                        "outcome": "error", "reason": str(error)}
+            return _watch(task, directory, server, pid, launched)
+    raise AssertionError("unreachable")
+
+
+def _watch(task: dict[str, Any], directory: str, server: Any, pid: int,
+           launched: float) -> dict[str, Any]:
+    """Wait for the run ``pid`` under its limits, then describe what happened."""
+    from cpsolve.experiments import forkserver
+
+    started_file = os.path.join(directory, "started")
     started: float | None = None
     killed = None
     ended: forkserver.Ended | None = None
-    with forkserver.server(warm_modules(task["options"])) as server:
-        try:
-            pid = server.start(directory, STARTUP_SECONDS)
-        except forkserver.ServerGone as error:
-            return {"wall_seconds": time.monotonic() - launched, "seconds": None,
-                    "outcome": "error", "reason": str(error)}
-        try:
-            while ended is None:
-                ended = server.ended(POLL_SECONDS)
-                if ended is not None:
-                    break
-                now = time.monotonic()
-                if started is None and os.path.exists(started_file):
-                    started = now
-                if started is None and now - launched > STARTUP_SECONDS:
-                    killed = "startup"
-                elif task.get("stop") and os.path.exists(task["stop"]):
-                    killed = "stop"
-                elif started is not None and now - started > task["time"] + grace(task["time"]):
-                    killed = "time"
-                if killed:
-                    _kill_group(pid)
-                    ended = server.ended(STARTUP_SECONDS)
-                    if ended is None:
-                        raise server.failed("the run's fork server did not reap it")
-        except forkserver.ServerGone as error:
-            _kill_group(pid)
-            return {"wall_seconds": time.monotonic() - launched, "seconds": None,
-                    "outcome": "error", "reason": str(error)}
-        except BaseException:
-            _kill_group(pid)  # interrupted: leave no run behind
-            raise
-        _kill_group(pid)  # whatever the run started and left running
+    try:
+        while ended is None:
+            ended = server.ended(POLL_SECONDS)
+            if ended is not None:
+                break
+            now = time.monotonic()
+            if started is None and os.path.exists(started_file):
+                started = now
+            if started is None and now - launched > STARTUP_SECONDS:
+                killed = "startup"
+            elif task.get("stop") and os.path.exists(task["stop"]):
+                killed = "stop"
+            elif started is not None and now - started > task["time"] + grace(task["time"]):
+                killed = "time"
+            if killed:
+                _kill_group(pid)
+                ended = server.ended(STARTUP_SECONDS)
+                if ended is None:
+                    raise server.failed("the run's fork server did not reap it")
+    except forkserver.ServerGone as error:
+        _kill_group(pid)
+        return {"wall_seconds": time.monotonic() - launched, "seconds": None,
+                "outcome": "error", "reason": str(error)}
+    except BaseException:
+        _kill_group(pid)  # interrupted: leave no run behind
+        raise
+    _kill_group(pid)  # whatever the run started and left running
     end = time.monotonic()
     # The run's own resource use, from its fork on.
     measured = {"cpu_seconds": ended.cpu_seconds, "peak_mb": ended.peak_kb / 1024}

@@ -222,7 +222,7 @@ behave = "sleep"
                                                      "FAKE_PIDFILE": str(pidfile)},
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
-    while not pidfile.exists() and time.monotonic() < deadline:
+    while not _written(pidfile) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert pidfile.exists(), "the fourth run never started"
     experiment.send_signal(signal.SIGKILL)  # as hard as a crash gets
@@ -275,7 +275,7 @@ behave = "sleep"
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                   preexec_fn=_as_from_a_terminal)
     deadline = time.monotonic() + 60
-    while not pidfile.exists() and time.monotonic() < deadline:
+    while not _written(pidfile) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert pidfile.exists(), "no run started"
     sleeper = pidfile.read_text().split()[0]
@@ -294,6 +294,12 @@ behave = "sleep"
     assert not _alive(sleeper)
     assert rows(tmp_path / "results.db") == []  # interrupted runs are not results
     assert [path.name for path in temporary.iterdir()] == []  # nothing left behind
+
+
+def _written(pidfile: Path) -> bool:
+    """Whether the sleeping run has written its process id and folder (the file is
+    created before it is written)."""
+    return pidfile.exists() and len(pidfile.read_text().split()) == 2
 
 
 def _as_from_a_terminal() -> None:
@@ -813,7 +819,7 @@ def test_a_fork_server_that_dies_is_an_error_of_its_run_and_is_replaced(tmp_path
             runner.run_one(runner.job(runs[0]))))
         running.start()
         deadline = time.monotonic() + 60
-        while not pidfile.exists() and time.monotonic() < deadline:
+        while not _written(pidfile) and time.monotonic() < deadline:
             time.sleep(0.05)
         sleeper, directory = pidfile.read_text().split()
         server = int(Path(f"/proc/{sleeper}/stat").read_text().split(")")[1].split()[1])
@@ -831,6 +837,35 @@ def test_a_fork_server_that_dies_is_an_error_of_its_run_and_is_replaced(tmp_path
     well = spec.load(str(write_spec(tmp_path, '[[methods]]\nfamily = "fake"\nname = "w"\n')))
     record = runner.run_one(runner.job(well.runs()[0]))
     assert record["outcome"] == "solved", record
+    # One that dies while idle is not lent: the next run gets a new one.
+    idle = [each for found in forkserver._idle.values() for each in found]
+    assert len(idle) == 1
+    idle[0].process.kill()
+    idle[0].process.wait()
+    record = runner.run_one(runner.job(well.runs()[1]))
+    assert record["outcome"] == "solved", record
+    forkserver.close_all()
+
+
+def test_each_family_has_servers_of_its_own(tmp_path):
+    # A server holds the family modules it imported: a run of another family (or of a
+    # family file changed since) must never run that code.
+    from cpsolve.experiments import forkserver, runner
+
+    forkserver.close_all()
+    path = write_spec(tmp_path, '[[methods]]\nfamily = "fake"\nname = "well"\n'
+                                + TWO_METHODS.replace('name = "cpsat"', 'name = "c"'))
+    for run in spec.load(str(path)).runs():
+        assert runner.run_one(runner.job(run))["outcome"] == "solved"
+    keys = sorted(forkserver._idle)
+    assert len(keys) == 3  # fake; slide with python-sat; slide with OR-Tools too
+    family = tmp_path / "experiment_family.py"
+    family.write_text(family.read_text().replace(
+        'if behave == "unsolvable":', 'if behave == "well":\n'
+        '        raise RuntimeError("changed")\n    if behave == "unsolvable":'))
+    os.utime(family, ns=(time.time_ns() + 10**9,) * 2)
+    record = runner.run_one(runner.job(spec.load(str(path)).runs()[0]))
+    assert record["outcome"] == "error" and "changed" in record["reason"], record
     forkserver.close_all()
 
 
