@@ -21,11 +21,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-# Where :func:`step` reports (the status line shown now), and when it last did.
+# Where :func:`step` reports (the status line shown now, a page's question), with when
+# and what it last reported: each reporter, in its own thread, is throttled alone.
 Reporter = Callable[[str, "int | None", "int | None"], None]
-_reporter: ContextVar[Reporter | None] = ContextVar("cpsolve_reporter", default=None)
-_last_time = [0.0]
-_last_what = [""]
+_reporter: ContextVar[tuple[Reporter, list[Any]] | None] = ContextVar("cpsolve_reporter",
+                                                                      default=None)
 STEP_SECONDS = 0.1  # the status line is redrawn ten times a second: no need for more
 
 
@@ -36,20 +36,21 @@ def step(what: str, done: int | None = None, total: int | None = None) -> None:
 
     >>> step("redundant clues", 3, 40)  # no status line: nothing
     """
-    report = _reporter.get()
-    if report is None:
+    held = _reporter.get()
+    if held is None:
         return
+    report, last = held
     now = time.monotonic()
-    if what == _last_what[0] and now - _last_time[0] < STEP_SECONDS and done != total:
+    if what == last[1] and now - last[0] < STEP_SECONDS and done != total:
         return
-    _last_time[0], _last_what[0] = now, what
+    last[:] = [now, what]
     report(what, done, total)
 
 
 @contextmanager
 def reporting(to: Reporter | None) -> Iterator[None]:
     """:func:`step` reports to ``to`` for the duration of the block."""
-    token = _reporter.set(to)
+    token = _reporter.set((to, [0.0, ""]) if to is not None else None)
     try:
         yield
     finally:

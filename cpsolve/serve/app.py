@@ -241,7 +241,7 @@ def create_app(*, seconds: float = 10.0, workers: int = 2, verbose: bool = False
 
             puzzle = work.puzzle_of(data.get("family"))
             board = work.board_of(puzzle, data.get("draft"))
-            with reporting(partial(desk.step, client)):
+            with reporting(partial(desk.step, client, deadline)):
                 return work.analyse(puzzle, board, str(ask), deadline)
 
         async def asked() -> dict[str, Any] | None:

@@ -246,7 +246,8 @@ class Desk:
         self.lock = threading.Lock()
         self.newest: OrderedDict[str, int] = OrderedDict()
         self.running: dict[str, list[Deadline]] = {}
-        self.steps: dict[str, dict[str, Any]] = {}  # each client's question's last step
+        # each client's newest question's last step, and that question's deadline
+        self.steps: dict[str, tuple[Deadline, dict[str, Any]]] = {}
 
     def longest(self) -> float:
         """The most seconds a question asked to go on may have."""
@@ -296,16 +297,23 @@ class Desk:
             newest = self.newest.get(client)
             return newest is not None and newest > revision
 
-    def step(self, client: str, what: str, done: int | None, total: int | None) -> None:
-        """Where ``client``'s question is now (:func:`cpsolve.progress.step`)."""
+    def step(self, client: str, deadline: Deadline, what: str, done: int | None,
+             total: int | None) -> None:
+        """Where ``client``'s question of ``deadline`` is now
+        (:func:`cpsolve.progress.step`); a question cancelled, or an older one, is not
+        heard any more."""
         with self.lock:
-            if client in self.running:
-                self.steps[client] = {"what": what, "done": done, "total": total}
+            if any(held is deadline for held in self.running.get(client, [])):
+                self.steps[client] = (deadline, {"what": what, "done": done,
+                                                 "total": total})
 
     def progress(self, client: str) -> dict[str, Any]:
         """``client``'s question's last step (empty when none runs)."""
         with self.lock:
-            return dict(self.steps.get(client, {})) if client in self.running else {}
+            held = self.steps.get(client)
+            if held is None or not any(d is held[0] for d in self.running.get(client, [])):
+                return {}
+            return dict(held[1])
 
     def done(self, client: str, deadline: Deadline) -> None:
         """Forget the work of ``deadline`` once answered."""

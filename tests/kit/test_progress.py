@@ -34,6 +34,7 @@ def on_a_terminal(args: list[str], board: str | None, tmp_path) -> tuple[str, st
     env = {k: v for k, v in os.environ.items() if k != "CPSOLVE_PROGRESS"}
     named = [str(path)] if board is not None else []
     process = subprocess.Popen([*command(), *args, *named], stdout=subprocess.PIPE,
+                               cwd=tmp_path,
                                stderr=secondary, text=True, env=env)
     os.close(secondary)
     shown = b""
@@ -105,7 +106,7 @@ def test_setter_questions_say_what_they_do_and_how_far(args, said, tmp_path):
               "--certify": "published-18x10.txt"}
     name = boards.get(args[-1], "conflict-2x4.txt")
     board = (Path(__file__).parents[2] / "examples" / args[0] / name).read_text()
-    shown, _, code = on_a_terminal(args, board, tmp_path)
+    shown, _, code = on_a_terminal([*args, "--time-limit", "300"], board, tmp_path)
     plain = _plain(shown)
     assert code in (0, 1, 4), plain[-300:]
     assert re.search(said, plain), plain[-600:]

@@ -203,10 +203,17 @@ def test_a_question_asked_to_go_on_gets_longer_up_to_six_times_the_limit() -> No
     assert desk.start(plain).seconds == 10
     assert desk.start(longer, 30).seconds == 30
     assert desk.start(longest, 600).seconds == desk.longest() == 60
-    desk.step("page", "grading", 3, 9)
+    desk.step("page", longer, "grading", 3, 9)
     assert desk.progress("page") == {"what": "grading", "done": 3, "total": 9}
-    desk.step("nobody", "grading", 3, 9)  # no question of its own: nothing kept
+    desk.step("nobody", longer, "grading", 3, 9)  # no question of its own: nothing kept
     assert desk.progress("nobody") == {}
+    newer = desk.take("page", 2)  # a newer revision: the older questions are not heard
+    assert newer is not None and desk.progress("page") == {}
+    desk.step("page", longer, "grading", 4, 9)
+    assert desk.progress("page") == {}
+    desk.step("page", newer, "explaining", None, None)
+    assert desk.progress("page") == {"what": "explaining", "done": None, "total": None}
+    desk.done("page", newer)
     for deadline in (plain, longer, longest):
         desk.done("page", deadline)
     assert desk.progress("page") == {}
