@@ -87,9 +87,20 @@ def _joined(grid: Grid, region: list[int], count: int, per: int,
     return group
 
 
+def published_stars(size: int) -> int:
+    """The stars a unit published boards of ``size`` x ``size`` have: one below 8x8,
+    two below 14x14, three to 18x18, then a fifth of the side.
+
+    >>> [published_stars(n) for n in (6, 8, 10, 13, 14, 15, 20)]
+    [1, 2, 2, 2, 3, 3, 4]
+    """
+    return 1 if size < 8 else 2 if size < 14 else max(3, size // 5)
+
+
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Stars] | None:
     """Stars at random, regions grown around them (``None`` when none grew)."""
-    size, per = settings.rows, settings.options["stars"]
+    size = settings.rows
+    per = settings.options["stars"] or published_stars(size)
     rnd = python_random(rng)
     stars = random_stars(size, per, rnd)
     if stars is None:
@@ -129,8 +140,9 @@ LAYOUT: Layout[Board, Stars] = Layout(
     symmetries=("none",),
     density=Option("density", 0.5, "How evenly the regions grow: 0 shapes at random, 1 "
                    "regions of even sizes", kind=float, low=0, high=1, metavar="D"),
-    options=(Option("stars", 1, "Stars in every row, column and region", kind=int, low=1,
-                    metavar="N"),),
+    options=(Option("stars", None, "Stars in every row, column and region (default: as "
+                    "published boards of the size have, 1 below 8x8, 2 below 14x14, 3 to "
+                    "18x18, then a fifth of the side)", kind=int, low=1, metavar="N"),),
 )
 
-__all__ = ["LAYOUT", "grow", "make", "mend", "random_stars"]
+__all__ = ["LAYOUT", "grow", "make", "mend", "published_stars", "random_stars"]

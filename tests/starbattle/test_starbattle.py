@@ -151,6 +151,14 @@ def test_generated_boards_are_unique(size, stars):
     assert result.status is Status.SOLVED and result.unique is True
 
 
+@pytest.mark.parametrize("size, stars", [(6, 1), (10, 2)])
+def test_generated_boards_have_the_stars_published_boards_of_their_size_have(size, stars):
+    # Every board had one star a unit: published 9x9 to 13x13 boards have two.
+    done = run("generate", "starbattle", str(size), str(size), "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    assert parse(done.stdout).stars == stars
+
+
 def test_generate_refuses_what_no_star_battle_is():
     assert run("generate", "starbattle", "6", "7").returncode == 2
     done = run("generate", "starbattle", "6", "6", "--symmetry", "rot2")
