@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from cpsolve.errors import InputError, UsageError
-from cpsolve.grid import forms, puzzlink
+from cpsolve.grid import forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
 
 B = TypeVar("B")
@@ -154,6 +154,27 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
                 raise link.error(f"a {number} at cell {cell + 1}: {reason}", 0)
         return board(link.rows, link.cols, tuple(numbers))
 
+    def parse_penpa(shown: penpa.Board) -> B:
+        title = kinds[name]
+        for what in ("surface", "symbols", "borders", "lines"):
+            shown.refuse(what, title)
+        numbers: list[int | None] = [None] * (shown.rows * shown.cols)
+        for (row, col), text in sorted(shown.numbers.items()):
+            where = f"at row {row + 1}, column {col + 1} of the Penpa+ link"
+            if text.strip() in ("", "?"):
+                if unknown is not None:
+                    raise InputError(f"{unknown} ({where})")
+                numbers[row * shown.cols + col] = puzzlink.UNKNOWN
+                continue
+            if not text.strip().isdigit():
+                raise InputError(f"{text!r} is no number ({where})")
+            number = int(text)
+            if number < least or (most is not None and number > most):
+                reason = why or (f"a number from {least}" + (f" to {most}" if most else ""))
+                raise InputError(f"a {number} {where}: {reason}")
+            numbers[row * shown.cols + col] = number
+        return board(shown.rows, shown.cols, tuple(numbers))
+
     def to_url(b: Any) -> str:
         return puzzlink.url(name, b.cols, b.rows, url.encode(b.numbers))
 
@@ -165,7 +186,8 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         size, _, body = text.partition("\n")
         return " ".join([size, *said]) + "\n" + body
 
-    found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks)
+    found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
+                        penpa=parse_penpa)
     return Formats(found, to_text, {"url": to_url, "grid": to_text})
 
 
@@ -389,7 +411,9 @@ class Tatham:
 def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumbers,
                 symbols: Mapping[str, Any], *, refused: str, what: str = "symbols",
                 field: str = "symbols", janko: str = "problem", pzprv3: str = "0",
-                game: Tatham | None = None, **more: Any) -> Formats[B]:
+                game: Tatham | None = None,
+                penpa_symbols: Mapping[tuple[str, int], str] | None = None,
+                **more: Any) -> Formats[B]:
     """The forms of a grid of symbols (``board(rows, cols, values)``, the values cell
     by cell in its attribute ``field``), a token of ``symbols`` a cell (read as
     written, else in lower case): grid text (a first line ``ROWS COLS``, then rows of
@@ -398,8 +422,9 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     body ``url``, and with ``game`` Tatham's game IDs and links (exported under the
     game's name). A token that is none of them is refused by ``refused`` (what a cell
     holds; the token follows), the grids named ``what``. Boards are written with each
-    value's first token. ``more``: more forms (:class:`~cpsolve.grid.forms.Forms`'
-    ``answer``).
+    value's first token. Penpa+ links: a number in a cell is the token it writes, a
+    symbol the token ``penpa_symbols`` gives its shape and style. ``more``: more forms
+    (:class:`~cpsolve.grid.forms.Forms`' ``answer``).
 
     >>> f = symbol_grid(lambda r, c, v: (r, c, v), {"mashu": "Masyu"}, BASE3,
     ...                 {"-": 0, "w": 1, "b": 2}, refused="a cell is -, w or b")
@@ -432,6 +457,28 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         link = puzzlink.split(text, kinds, max_cells=gridtext.MAX_CELLS)
         return board(link.rows, link.cols, tuple(url.decode(link)))
 
+    def parse_penpa(shown: penpa.Board) -> B:
+        title = kinds[name]
+        for kind in ("surface", "borders", "lines"):
+            shown.refuse(kind, title)
+        if not penpa_symbols:
+            shown.refuse("symbols", title)
+        empty = written[symbols["-"]] if "-" in symbols else "-"
+        values = [symbols[empty]] * (shown.rows * shown.cols)
+        for (row, col), shape in sorted(shown.symbols.items()):
+            where = f"at row {row + 1}, column {col + 1} of the Penpa+ link"
+            token = (penpa_symbols or {}).get(shape)
+            if token is None:
+                raise InputError(f"a {shape[0]} of style {shape[1]} {where}: {refused}")
+            values[row * shown.cols + col] = symbols[token]
+        for (row, col), text in sorted(shown.numbers.items()):
+            where = f"at row {row + 1}, column {col + 1} of the Penpa+ link"
+            value = symbols.get(text.strip(), symbols)
+            if value is symbols or (row, col) in shown.symbols:
+                raise InputError(f"{refused}, not {text!r} ({where})")
+            values[row * shown.cols + col] = value
+        return board(shown.rows, shown.cols, tuple(values))
+
     def to_url(b: Any) -> str:
         return puzzlink.url(name, b.cols, b.rows, url.encode(getattr(b, field)))
 
@@ -449,7 +496,8 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid,
                         janko=lambda framed: read(framed.rows, framed.cols, framed.grid(janko)),
                         pzprv3=lambda framed: read(framed.rows, framed.cols,
-                                                   framed.grid(pzprv3)), **more)
+                                                   framed.grid(pzprv3)),
+                        penpa=parse_penpa, **more)
     return Formats(found, to_text, exports)
 
 

@@ -9,6 +9,7 @@
   in brackets, ``[problem]``), each a grid of whitespace-separated tokens, ``end``;
 * pzprjs save files: ``pzprv3``, the genre, the rows, the columns, then the board's
   grids as the editor writes them;
+* Penpa+ links (penpa-edit), in the genres that read them (:mod:`cpsolve.grid.penpa`);
 * the family's own grid text;
 * any of them after a UTF-8 byte-order mark.
 
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from cpsolve.errors import ForeignPuzzle, InputError
-from cpsolve.grid import puzzlink
+from cpsolve.grid import penpa, puzzlink
 from cpsolve.grid.text import MAX_CELLS, Grid, Token
 
 Board = TypeVar("Board")
@@ -205,6 +206,7 @@ class Forms(Generic[Board]):
     game_id: tuple[re.Pattern[str], Callable[[str], Board]] | None = None
     tatham: str | None = None
     answer: Callable[[str], bool] | None = None
+    penpa: Callable[[penpa.Board], Board] | None = None
 
     @property
     def name(self) -> str:
@@ -241,6 +243,11 @@ class Forms(Generic[Board]):
         return reader(framed)
 
     def _one_line(self, line: str) -> Board:
+        if penpa.URL_RE.match(line):
+            if self.penpa is None:
+                raise InputError(f"{self.name} boards are not read from Penpa+ links: give "
+                                 "a puzz.link URL or grid text", line=1, column=1)
+            return self.penpa(penpa.read(line))
         if puzzlink.URL_RE.match(line):
             return self.url(line)
         link = TATHAM_LINK_RE.match(line)

@@ -37,6 +37,8 @@ FORMATS = codecs.symbol_grid(
     {"-": EMPTY, ".": EMPTY, "w": WHITE, "o": WHITE, "b": BLACK, "x": BLACK,
      "0": EMPTY, "1": WHITE, "2": BLACK},  # 0-2: janko.at's and pzprjs' files
     refused="a cell is '-' (empty), 'w' (white) or 'b' (black)", what="pearls",
+    # Penpa+'s circles: white (style 1, or 8 with a thick outline) and black (2)
+    penpa_symbols={("circle_L", 1): "w", ("circle_L", 8): "w", ("circle_L", 2): "b"},
     answer=LOOP.looks)
 PEARLS = {WHITE: ("#ffffff", "#1a1a1a"), BLACK: ("#1a1a1a", "#1a1a1a")}
 
