@@ -357,13 +357,10 @@ def describe_stats(result: Result) -> str:
     return f"{method}: " + ", ".join(parts)
 
 
-def checked(family: Family, board: Any, answer: Any, mismatches: list[str], fmt: str,
-            errors: list[str] | None = None) -> Output:
+def checked(family: Family, errors: list[str], fmt: str) -> Output:
     """The output of ``--check ANSWER``: ``valid``, or ``invalid`` and every broken rule
-    (the answer's ``mismatches`` with the board first, then the family's checker's, or
-    ``errors`` when the caller has them already); JSON with ``--json``."""
-    if errors is None:
-        errors = [*mismatches, *family.check(board, answer)]
+    (``errors``: where the answer does not match the board first, then what the
+    family's checker finds); JSON with ``--json``."""
     code = EXIT_UNSOLVABLE if errors else EXIT_OK
     if fmt == "json":
         return Output(stdout=json.dumps(check_json(family.name, errors), indent=2),

@@ -3,8 +3,9 @@
 A fresh interpreter for each run spends a tenth to half a second on start-up and
 imports before the run's clock starts: many times what a small board takes to solve,
 so an experiment of many small runs was mostly start-ups. A fork server
-(``python -m cpsolve.experiments.forkserver MODULE...``) imports cpsolve and the solver
-packages once, then starts each run by forking itself. The run is the same as in a
+(``python -m cpsolve.experiments.forkserver WARM``, :class:`Warm` as JSON) imports
+cpsolve, the solver packages and the family once, then starts each run by forking
+itself. The run is the same as in a
 fresh interpreter: :func:`cpsolve.experiments.child.main` in a process group of its
 own, its memory capped in the run's process alone, its output in the run's folder,
 and its processor time and peak memory measured by the server's ``wait4`` (start-up
@@ -14,7 +15,7 @@ The protocol is lines on the server's standard input and output: the supervisor
 writes a run's folder, the server answers ``pid N`` as it forks and ``exit STATUS
 USER SYSTEM MAXRSS`` (seconds, kilobytes) when the run has ended (what the code it
 imports prints goes to its standard error, never into the answers). A server forks
-runs of one family only (:func:`key`), one at a time, and starts no threads of its
+runs of one family only (:class:`Warm`), one at a time, and starts no threads of its
 own and solves nothing itself (forking a process whose threads hold locks is unsafe).
 It exits when its supervisor goes (end of input, another parent, an answer it cannot
 write), killing the run it started and removing the run's folder, as the supervisor
@@ -26,6 +27,7 @@ would have; a run dies with its server.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import select
 import shutil
@@ -37,6 +39,7 @@ import time
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from typing import NamedTuple
 
 POLL_SECONDS = 0.02  # how often a server looks at its run and its parent
@@ -61,18 +64,31 @@ class ServerGone(RuntimeError):
         self.started = started
 
 
+@dataclass(frozen=True)
+class Warm:
+    """What a server is made for and lent for: the solver packages it imports, and the
+    one family whose runs it forks (its module, the folders it is found in, and its
+    file's time when the server was asked for: a file changed since gets a new
+    server)."""
+
+    modules: tuple[str, ...]
+    family: str
+    path: tuple[str, ...] = ()
+    stamp: str = ""
+
+
 class Server:
     """A running fork server, owned by one supervisor at a time."""
 
-    def __init__(self, modules: tuple[str, ...]) -> None:
-        """A server for ``modules``, a :func:`key` (or the modules to import alone)."""
-        self.modules = modules
+    def __init__(self, warm: Warm) -> None:
+        self.warm = warm
         env = {**os.environ, "CPSOLVE_PROGRESS": "0", "PYTHONFAULTHANDLER": "1"}
-        imported = list(modules[:modules.index("--")] if "--" in modules else modules)
+        told = json.dumps({"modules": warm.modules, "family": warm.family,
+                           "path": warm.path})
         # A session of its own: a terminal's Ctrl-C reaches the experiment, which stops
         # its runs itself, and not the runs half-way.
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "cpsolve.experiments.forkserver", *imported],
+            [sys.executable, "-m", "cpsolve.experiments.forkserver", told],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             env=env, start_new_session=True)
         self._buffer = b""
@@ -140,15 +156,15 @@ class Server:
             self.process.stdout.close()
 
 
-_idle: dict[tuple[str, ...], list[Server]] = {}
+_idle: dict[Warm, list[Server]] = {}
 _lock = threading.Lock()
 
 
-def key(modules: tuple[str, ...], family: str, path: tuple[str, ...]) -> tuple[str, ...]:
-    """What a server is lent for: the solver packages it imported, and the one family
-    (its module, and the folders it is found in, its file's time) whose runs it forks.
-    Runs of another family, or of a family file changed since, get another server: a
-    run never meets code or memory another family left in its server."""
+def warm(modules: tuple[str, ...], family: str, path: tuple[str, ...]) -> Warm:
+    """The server a run of ``family`` (found in ``path``) with the solver packages
+    ``modules`` is forked from: runs of another family, or of a family file changed
+    since, get another server, so a run never meets code or memory another family left
+    in its server."""
     stamp = ""
     with suppress(Exception):
         from importlib.machinery import PathFinder
@@ -162,16 +178,16 @@ def key(modules: tuple[str, ...], family: str, path: tuple[str, ...]) -> tuple[s
                 if name.count(".") == 1 else found
         if found is not None and found.origin:
             stamp = str(os.stat(found.origin).st_mtime_ns)
-    return (*modules, "--", family, stamp, *path)
+    return Warm(modules, family, path, stamp)
 
 
 @contextmanager
-def server(modules: tuple[str, ...]) -> Iterator[Server]:
-    """A warm server for ``modules`` (a :func:`key`), for one run at a time: an idle
-    one of this process that is still alive, or a new one. A run that ended normally
-    gives it back; any failure (a kill, an interrupt, a server that died) closes it."""
+def server(wanted: Warm) -> Iterator[Server]:
+    """A server made for ``wanted``, for one run at a time: an idle one of this process
+    that is still alive, or a new one. A run that ended normally gives it back; any
+    failure (a kill, an interrupt, a server that died) closes it."""
     with _lock:
-        found = _idle.get(modules, [])
+        found = _idle.get(wanted, [])
         lent = None
         while found and lent is None:
             lent = found.pop()
@@ -179,7 +195,7 @@ def server(modules: tuple[str, ...]) -> Iterator[Server]:
                 lent.close()
                 lent = None
         if lent is None:
-            lent = Server(modules)
+            lent = Server(wanted)
     clean = False
     try:
         yield lent
@@ -187,7 +203,7 @@ def server(modules: tuple[str, ...]) -> Iterator[Server]:
     finally:
         if clean:
             with _lock:
-                _idle.setdefault(modules, []).append(lent)
+                _idle.setdefault(wanted, []).append(lent)
         else:
             lent.close()
 
@@ -201,14 +217,21 @@ def close_all() -> None:
         each.close()
 
 
-def _serve(modules: list[str]) -> int:
+def _serve(told: str) -> int:
+    """The server of the :class:`Warm` ``told`` (as JSON)."""
+    from cpsolve import registry
+
     # The answers go to the standard output as it was; whatever the code imported here
     # prints goes to the standard error instead, never into the answers.
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
-    for name in (*PRELOADED, *modules):
+    wanted = json.loads(told)
+    for name in (*PRELOADED, *wanted["modules"]):
         with suppress(ImportError):
             importlib.import_module(name)
+    sys.path[:0] = [path for path in wanted["path"] if path not in sys.path]
+    with suppress(Exception):  # the run imports it again, and reports what is wrong
+        registry.resolve(wanted["family"])
     parent = os.getppid()
     requests = sys.stdin.buffer
     while True:
@@ -216,7 +239,6 @@ def _serve(modules: list[str]) -> int:
         if not line:
             return 0
         directory = line.decode().strip()
-        _import_family(directory)
         sys.stdout.flush()
         sys.stderr.flush()
         server = os.getpid()
@@ -268,22 +290,6 @@ def _die_with(parent: int) -> None:
         os._exit(70)
 
 
-def _import_family(directory: str) -> None:
-    """Import the run's family here, once for all the runs of this server (the run
-    imports it again, and reports the error, if it fails)."""
-    import json
-
-    from cpsolve import registry
-
-    try:
-        with open(os.path.join(directory, "job.json"), encoding="utf-8") as handle:
-            job = json.load(handle)
-        sys.path[:0] = [path for path in job.get("path", []) if path not in sys.path]
-        registry.resolve(job["module"])
-    except Exception:  # noqa: S110 - the run itself reports what is wrong
-        pass
-
-
 def _run(directory: str, server: int) -> None:
     """In the forked process: the run, as ``python -m cpsolve.experiments.child``
     would do it; never returns. It dies with its server."""
@@ -314,4 +320,4 @@ def _run(directory: str, server: int) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(_serve(sys.argv[1:]))
+    sys.exit(_serve(sys.argv[1]))

@@ -98,7 +98,7 @@ def _supervise(task: dict[str, Any], directory: str) -> dict[str, Any]:
     with open(os.path.join(directory, "job.json"), "w", encoding="utf-8") as handle:
         json.dump(task, handle)
     launched = time.monotonic()
-    lent = forkserver.key(warm_modules(task["options"]), task["module"], tuple(task["path"]))
+    lent = forkserver.warm(warm_modules(task["options"]), task["module"], tuple(task["path"]))
     for attempt in (1, 2):  # a server that died idle is replaced once, before the run
         with forkserver.server(lent) as server:
             try:

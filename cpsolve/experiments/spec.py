@@ -56,7 +56,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
@@ -277,7 +277,7 @@ def parse(text: str, path: str = "<spec>", make: Maker | None = None) -> Spec:
         if table["family"] not in {m.family for m in methods}:
             raise where.error(f"no {table['family']} method for these instances",
                               "instances", index, "family")
-    instances = _made(listed, data["instances"], where, modules, make or make_here)
+    instances = _made(listed, where, modules, make or make_here)
     return Spec(name, path, text, instances, methods, list(dict.fromkeys(seeds)), limits,
                 {family: module for family, (module, _) in modules.items()}, declared)
 
@@ -413,14 +413,13 @@ def _instances(tables: Any, where: _Locator, base: str,
         if ("files" in table) == ("generator" in table):
             raise where.error("an [[instances]] table needs files or a generator (one of "
                               "them)", "instances", index)
-        made: list[Instance | Pending] = []
+        made: Sequence[Instance | Pending]
         if "files" in table:
-            made.extend(_from_files(table, where, index, base, family))
-            for instance in made:
-                assert isinstance(instance, Instance)
-                _parsed(module, instance)
+            made = files = _from_files(table, where, index, base, family)
+            for read in files:
+                _parsed(module, read)
         else:
-            made.extend(_generated(table, where, index, base, family))
+            made = _generated(table, where, index, base, family)
         found.extend(made)
         origin.extend(index for _ in made)
     seen: set[tuple[str, str]] = set()
@@ -539,8 +538,8 @@ Maker = Callable[[list[Call]], Iterable[tuple[int, tuple[str, str]]]]
 
 def make_board(call: Call) -> tuple[str, str]:
     """Make one board: ``("board", text)``, or ``("error", why)`` (the generator
-    raised, or returned no text), or ``("memory", "")``. Never raises for a
-    generator's fault: it may run in a worker process."""
+    raised), ``("returned", the type's name)`` (it returned no text) or ``("memory",
+    "")``. Never raises for a generator's fault: it may run in a worker process."""
     try:
         text = load_generator(call.generator, call.base)(seed=call.seed, **dict(call.params))
     except MemoryError:
@@ -548,7 +547,7 @@ def make_board(call: Call) -> tuple[str, str]:
     except Exception as error:  # a generator's bug is reported, not a traceback
         return "error", _because(error)
     if not isinstance(text, str):
-        return "error", f"returned {type(text).__name__}, not board text"
+        return "returned", type(text).__name__
     return "board", text
 
 
@@ -627,7 +626,7 @@ def _generated(table: dict[str, Any], where: _Locator, index: int, base: str,
     return found
 
 
-def _made(listed: list[Instance | Pending], tables: list[dict[str, Any]], where: _Locator,
+def _made(listed: list[Instance | Pending], where: _Locator,
           modules: dict[str, tuple[str, Family]], make: Maker) -> list[Instance]:
     """The instances, their boards made (by ``make``) and read by their families; a
     generator's failure names its table's line."""
@@ -641,15 +640,17 @@ def _made(listed: list[Instance | Pending], tables: list[dict[str, Any]], where:
     try:
         for index, (kind, value) in made:
             at, item = pending[index]
-            generator = tables[item.table]["generator"]
+            generator = item.call.generator
             if kind == "memory":
                 raise TooLarge(f"generator {generator}'s boards do not fit in memory "
                                f"({len(texts):,} made)")
+            if kind == "returned":
+                raise where.error(f"generator {generator} returned {value}, not board text",
+                                  "instances", item.table, "generator")
             if kind != "board":
-                said = (f"generator {generator} {value}" if value.startswith("returned ")
-                        else f"generator {generator} with {dict(item.call.params)}, seed "
-                             f"{item.call.seed}: {value}")
-                raise where.error(said, "instances", item.table, "generator")
+                raise where.error(f"generator {generator} with {dict(item.call.params)}, "
+                                  f"seed {item.call.seed}: {value}", "instances", item.table,
+                                  "generator")
             texts[at] = value
             held += len(value)
             if held >= look_at:

@@ -155,12 +155,10 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         return board(link.rows, link.cols, tuple(numbers))
 
     def parse_penpa(shown: penpa.Board) -> B:
-        title = kinds[name]
-        for what in ("surface", "symbols", "borders", "lines"):
-            shown.refuse(what, title)
+        shown.only(kinds[name], "numbers")
         numbers: list[int | None] = [None] * (shown.rows * shown.cols)
         for (row, col), text in sorted(shown.numbers.items()):
-            where = f"at row {row + 1}, column {col + 1} of the Penpa+ link"
+            where = penpa.at((row, col))
             if text.strip() in ("", "?"):
                 if unknown is not None:
                     raise InputError(f"{unknown} ({where})")
@@ -458,21 +456,17 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         return board(link.rows, link.cols, tuple(url.decode(link)))
 
     def parse_penpa(shown: penpa.Board) -> B:
-        title = kinds[name]
-        for kind in ("surface", "borders", "lines"):
-            shown.refuse(kind, title)
-        if not penpa_symbols:
-            shown.refuse("symbols", title)
+        shown.only(kinds[name], "numbers", *(("symbols",) if penpa_symbols else ()))
         empty = written[symbols["-"]] if "-" in symbols else "-"
         values = [symbols[empty]] * (shown.rows * shown.cols)
         for (row, col), shape in sorted(shown.symbols.items()):
-            where = f"at row {row + 1}, column {col + 1} of the Penpa+ link"
+            where = penpa.at((row, col))
             token = (penpa_symbols or {}).get(shape)
             if token is None:
                 raise InputError(f"a {shape[0]} of style {shape[1]} {where}: {refused}")
             values[row * shown.cols + col] = symbols[token]
         for (row, col), text in sorted(shown.numbers.items()):
-            where = f"at row {row + 1}, column {col + 1} of the Penpa+ link"
+            where = penpa.at((row, col))
             value = symbols.get(text.strip(), symbols)
             if value is symbols or (row, col) in shown.symbols:
                 raise InputError(f"{refused}, not {text!r} ({where})")

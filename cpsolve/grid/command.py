@@ -284,7 +284,7 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
                 errors = [*mismatches, *puzzle.check(parsed, given)]
             if fmt in ("svg", "png"):
                 return check_picture(puzzle, parsed, given, errors, fmt, output)
-            judged = checked(family, parsed, given, mismatches, fmt, errors)
+            judged = checked(family, errors, fmt)
             rule = puzzle.rule(parsed)
             if rule is not None and fmt == "text" and output is None:
                 judged.stdout += f"\nrule: {rule}"

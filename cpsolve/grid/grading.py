@@ -72,7 +72,6 @@ class Prober:
         self.size = model.nvars + 1
         self.deadline = deadline or Deadline(None)
         self.probes = 0
-        self.depth = 0  # of decide's calls within calls: the outermost one reports
         for group in model.groups:
             self._add(group.tolist() if isinstance(group, np.ndarray) else group)
 
@@ -124,14 +123,13 @@ class Prober:
         A :class:`TimeUp` when the deadline passes."""
         # The cheaper reasoning goes first, and again after each literal learnt, so the
         # costly trials of this level run only where it is stuck.
-        self.depth += 1
-        try:
-            return self._decide(level, assumed, outer=self.depth == 1)
-        finally:
-            self.depth -= 1
+        return self._decide(level, assumed, outer=True)
 
     def _decide(self, level: int, assumed: Sequence[int], outer: bool) -> list[int] | None:
-        lits = self.closure(assumed) if level == 0 else self.decide(level - 1, assumed)
+        """:meth:`decide`; the ``outer`` call (not those within its trials) reports its
+        step (:func:`cpsolve.progress.step`)."""
+        lits = (self.closure(assumed) if level == 0
+                else self._decide(level - 1, assumed, outer=False))
         if lits is None or level == 0:
             return lits
         derived = list(assumed)
@@ -142,7 +140,9 @@ class Prober:
             # A literal that a trial without contradiction set is dominated: its own
             # trial sets less (the reasoning is monotone), so it cannot fail either.
             dominated: set[int] = set()
-            decided = sum(var in known or -var in known for var in self.projection)
+            # (counted only where reported: the trials within trials are many)
+            decided = (sum(var in known or -var in known for var in self.projection)
+                       if outer else 0)
             for var in self.projection:
                 if var in known or -var in known:
                     continue
@@ -153,12 +153,12 @@ class Prober:
                     if lit in dominated:
                         continue
                     self._tick()
-                    tried = self.decide(level - 1, [*derived, lit])
+                    tried = self._decide(level - 1, [*derived, lit], outer=False)
                     if tried is not None:
                         dominated.update(tried)
                         continue
                     derived.append(-lit)
-                    found = self.decide(level - 1, derived)
+                    found = self._decide(level - 1, derived, outer=False)
                     if found is None:
                         return None
                     lits, known, progress = found, set(found), True

@@ -62,16 +62,22 @@ class Board:
     borders: set[tuple[Cell, Cell]] = field(default_factory=set)
     lines: set[tuple[Cell, Cell]] = field(default_factory=set)
 
-    def refuse(self, what: str, genre: str) -> None:
-        """A located error for the first cell showing ``what`` (one of this board's
-        fields) when there is one: a genre's boards have none."""
-        held: Any = getattr(self, what)
-        if held:
-            first = sorted(held)[0]
-            cell = first if isinstance(first[0], int) else first[0]
-            raise InputError(f"the Penpa+ link has {NAMES[what]} (the first at row "
-                             f"{cell[0] + 1}, column {cell[1] + 1}), which {genre} boards do "
-                             "not have")
+    def only(self, genre: str, *kept: str) -> None:
+        """A located error for the first cell showing anything but ``kept`` (this
+        board's fields): ``genre``'s boards have none of it."""
+        for what in NAMES:
+            held: Any = getattr(self, what)
+            if held and what not in kept:
+                first = sorted(held)[0]
+                cell = first if isinstance(first[0], int) else first[0]
+                raise InputError(f"the Penpa+ link has {NAMES[what]} (the first at row "
+                                 f"{cell[0] + 1}, column {cell[1] + 1}), which {genre} "
+                                 "boards do not have")
+
+
+def at(cell: Cell) -> str:
+    """Where ``cell`` is, for an error: ``at row 3, column 2 of the Penpa+ link``."""
+    return f"at row {cell[0] + 1}, column {cell[1] + 1} of the Penpa+ link"
 
 
 NAMES = {"numbers": "numbers", "surface": "shaded cells", "symbols": "symbols",
@@ -173,4 +179,4 @@ def _pair(a: int, b: int, width: int, points: int, cell: Any, kind: str) -> tupl
                      column=1)
 
 
-__all__ = ["URL_RE", "Board", "read", "text_of"]
+__all__ = ["URL_RE", "Board", "at", "read", "text_of"]

@@ -420,8 +420,9 @@ def minimal_in(session: SatSession, projection: Sequence[int], selectors: Sequen
     out.unique = True
     used = set(core)
     kept = [i for i in order if selectors[i] in used]
-    for position, i in enumerate(list(kept)):
-        step("clues taken away: each tried", position, len(order))
+    tried = list(kept)
+    for position, i in enumerate(tried):
+        step("clues taken away: each tried", position, len(tried))
         if i not in kept:
             continue
         trial = [j for j in kept if j != i]

@@ -184,7 +184,8 @@ def checked_plan(spec: PlanCommand, board: Any, plan: Any, fmt: str, steps: bool
     plan's boards under its verdict."""
     if fmt != "json" and spec.walk is not None and (steps or fmt != "text"):
         replay_fits(spec, plan)  # every board is shown: refused before the check
-    out = checked(spec.family, board, plan, [], "json" if fmt == "json" else "text")
+    out = checked(spec.family, spec.family.check(board, plan),
+                  "json" if fmt == "json" else "text")
     if fmt == "text" and output is not None:  # the text goes to a file: its verdict here
         out.stderr.insert(0, out.stdout.splitlines()[0])
     if fmt == "json" or spec.walk is None or spec.show is None:
