@@ -338,6 +338,17 @@ class Watch:
         # of it a model may not take. An address-space limit counts mappings that the
         # resident size does not show (a solver's reserved arenas).
         self.floor = (1 - MODEL_SHARE) * memory_available()
+        self.inner: Watch | None = None  # the build nested in this one, while it runs
+
+    def timeup(self) -> TimeUp | None:
+        """The :class:`TimeUp` that stops this build now, naming the innermost build
+        under way (one phase, one message, whichever watch looks first), or ``None``."""
+        phase = self
+        while phase.inner is not None:
+            phase = phase.inner
+        if self.deadline.expired() or phase.deadline.expired():
+            return TimeUp(f"time limit reached while {phase.what} was {phase.doing}")
+        return None
 
     def charge(self, count: int, backend: str = "sat") -> None:
         """Count ``count`` literals (terms, for CP-SAT) about to be built; refuse them
@@ -354,8 +365,9 @@ class Watch:
         or (``size``) the process has grown past the budget since the build began;
         raise KeyboardInterrupt when Ctrl-C came (:func:`cpsolve.interrupts.check`)."""
         interrupts.check()
-        if self.deadline.expired():
-            raise TimeUp(f"time limit reached while {self.what} was {self.doing}")
+        late = self.timeup()
+        if late is not None:
+            raise late
         if size:
             error = self.over(size)
             if error is not None:
@@ -363,8 +375,9 @@ class Watch:
 
     def over(self, size: bool = True) -> TimeUp | TooLarge | None:
         """What stops the build now (:meth:`look`), or ``None``."""
-        if self.deadline.expired():
-            return TimeUp(f"time limit reached while {self.what} was {self.doing}")
+        late = self.timeup()
+        if late is not None:
+            return late
         if not size:
             return None
         self.looked_at = self.charged
@@ -394,7 +407,8 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
     :class:`~cpsolve.errors.TooLarge` within a fraction of a second of its limit. On
     the main thread an interval timer (``SIGALRM``) interrupts the Python that builds;
     in another thread (the page's server) a watch thread does
-    (:class:`_ThreadWatch`). Builds may nest; the outer one keeps its timer.
+    (:class:`_ThreadWatch`). Builds may nest; the outer one keeps its timer, and a time limit
+    reached names the innermost build under way.
 
     >>> with building(Deadline(None), "a model") as watch:
     ...     charge(10)
@@ -404,6 +418,8 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
     watch = Watch(deadline, what, doing)
     outer = getattr(_watching, "watch", None)
     _watching.watch = watch
+    if outer is not None:
+        outer.inner = watch
     main = threading.current_thread() is threading.main_thread()
     timed = (outer is None and main and hasattr(signal, "setitimer")
              and interrupts.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
@@ -434,6 +450,8 @@ def building(deadline: Deadline, what: str, doing: str = "built") -> Iterator[Wa
                         interrupts.setsignal(signal.SIGALRM, int(signal.SIG_DFL))
     finally:
         _watching.watch = outer
+        if outer is not None:
+            outer.inner = None
 
 
 def _raise_in(thread: int, error: type[BaseException] | None) -> None:

@@ -48,7 +48,7 @@ from typing import Any
 from cpsolve.certify.rules import RuleCnf, Rules, values
 from cpsolve.errors import CertificateError, InputError
 from cpsolve.family import Family, Kind
-from cpsolve.limits import Deadline, TimeUp, fits
+from cpsolve.limits import Deadline, TimeUp, Watch, building, fits
 from cpsolve.progress import step
 
 FORMAT = "cpsolve-certificate"
@@ -262,8 +262,6 @@ def make(claim: Claim, deadline: Deadline | None = None,
     proof by a solver that starts with every cut (see :func:`refute`). Made as a model
     is built: stopped at the deadline, when the process grows past the memory it may
     take (:class:`~cpsolve.errors.TooLarge`), and by Ctrl-C."""
-    from cpsolve.limits import building
-
     deadline = deadline or Deadline(None)
     with building(deadline, "the certificate", "made"):
         return _make(claim, deadline, log, fresh)
@@ -390,8 +388,6 @@ def check(certificate: Certificate, deadline: Deadline | None = None,
     point: a plug-in an experiment names), which must bear that name. Checked as a
     model is built: stopped at the deadline, past the memory the process may take, and
     by Ctrl-C. ``log`` is told each step as it ends."""
-    from cpsolve.limits import building
-
     deadline = deadline or Deadline(None)
     with building(deadline, "the certificate", "checked"):
         return _check(certificate, deadline, engines, family, log or (lambda text: None))
@@ -571,7 +567,7 @@ def _formula(formula: Any, clauses: list[list[int]]) -> Any:
     return formula
 
 
-def _engine(dratify: Any, formula: Any, steps: Any, engine: str, deadline: Deadline) -> Any:
+def _engine(dratify: Any, formula: Any, steps: Any, engine: str, watch: Watch) -> Any:
     """One engine's verdict on the proof, under the deadline and Ctrl-C. The Python
     engine runs here, under the watch :func:`check` keeps (its time, its memory, an
     interrupt); the compiled one runs in a thread of its own that this one waits for,
@@ -596,9 +592,8 @@ def _engine(dratify: Any, formula: Any, steps: Any, engine: str, deadline: Deadl
     try:
         while worker.is_alive():
             worker.join(WATCH_EVERY)
-            interrupts.check()
-            if deadline.expired() and worker.is_alive():
-                raise TimeUp("time limit reached while the proof was checked")
+            if worker.is_alive():
+                watch.look(size=False)
     except BaseException:
         # It cannot be stopped: left to run, and the process ends without the
         # interpreter's finalization while it does (which crashed it: exit 134, 139).
@@ -624,13 +619,13 @@ def _check_proof(nvars: int, clauses: list[list[int]], proof: str, deadline: Dea
     chosen = list(engines) if engines is not None else (
         ["native", "python"] if dratify.native_available() else ["python"])
     verdicts = []
-    for engine in chosen:
-        if deadline.expired():
-            raise TimeUp("time limit reached while the proof was checked")
-        try:
-            verdicts.append((engine, _engine(dratify, formula, steps, engine, deadline)))
-        except ValueError as error:
-            raise CertificateError(f"proof.drat: {error}") from None
+    with building(deadline, "the proof", "checked") as watch:  # the phase a limit names
+        for engine in chosen:
+            watch.look(size=False)
+            try:
+                verdicts.append((engine, _engine(dratify, formula, steps, engine, watch)))
+            except ValueError as error:
+                raise CertificateError(f"proof.drat: {error}") from None
     oks = {bool(result.ok) for _, result in verdicts}
     if len(oks) > 1:
         raise CertificateError("the checker's engines disagree: " + ", ".join(

@@ -615,8 +615,10 @@ def test_verify_keeps_its_time_limit(long_check):
     start = time.perf_counter()
     done = run("verify", str(long_check), "--time-limit", "0.3")
     assert done.returncode == 3, done.stderr
-    assert done.stderr == ("cpsolve: limit reached: time limit reached while the "
-                           "certificate was checked\n")
+    # The phase the limit lands in: the proof's check, or (on a busy machine) what
+    # comes before it; one message a phase, whichever watch looks first.
+    assert done.stderr in [f"cpsolve: limit reached: time limit reached while the {phase} "
+                           "was checked\n" for phase in ("certificate", "proof")]
     assert time.perf_counter() - start < 10
 
 
