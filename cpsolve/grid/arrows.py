@@ -14,6 +14,10 @@ down, left, right) and a hex digit, ``.`` for no number; ``5``-``9`` the directi
 plus 5 and two hex digits; ``-``, the direction and three; ``a``-``z`` 1-26 cells
 without a clue. A body that ends before the board does leaves the cells after it
 without a clue, as the site reads it.
+
+Penpa+ links: a number with an arrow, or a number alone (``?`` none given); a shaded
+cell is a clue cell (one without a number says nothing), and may be boxed in, as
+editors draw them.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from cpsolve.errors import InputError
-from cpsolve.grid import forms, puzzlink
+from cpsolve.grid import forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.codecs import Formats
 from cpsolve.grid.geometry import DOWN, LEFT, RIGHT, UP, OnGrid
@@ -307,14 +311,49 @@ def arrow_grid(board: Callable[..., B], kinds: Mapping[str, str], *,
     def to_url(b: Any) -> str:
         return puzzlink.url(name, b.cols, b.rows, encode(b.clues))
 
+    def parse_penpa(shown: penpa.Board) -> B:
+        shown.only(kinds[name], "numbers", "arrows", "surface", "borders")
+        clues: list[Arrow | None] = [None] * (shown.rows * shown.cols)
+        written = [(cell, text, None) for cell, text in shown.numbers.items()]
+        for (cell, text, way) in sorted([*written, *((c, t, w) for c, (t, w) in
+                                                      shown.arrows.items())]):
+            token = text.strip() or "?"
+            try:
+                clue = read_token(token + (way or ""))
+            except ValueError:
+                raise InputError(f"a clue is a number up to {MOST} or '?', not {text!r} "
+                                 f"({penpa.at(cell)})") from None
+            clues[cell[0] * shown.cols + cell[1]] = clue
+        for r, c in shown.surface:  # a shaded cell is a clue cell, saying nothing alone
+            clues[r * shown.cols + c] = clues[r * shown.cols + c] or BLANK
+        clued = {divmod(cell, shown.cols) for cell, clue in enumerate(clues) if clue}
+        for a, b in sorted(shown.borders):  # a box drawn around a clue cell
+            if a not in clued and b not in clued:
+                raise InputError(f"a border between cells without clues ({penpa.at(a)}): "
+                                 f"{kinds[name]} boards have none")
+        return board(shown.rows, shown.cols, tuple(clues))
+
+    def to_penpa(b: Any) -> str:
+        shown = penpa.Board(b.rows, b.cols)
+        for cell, clue in enumerate(b.clues):
+            if clue is None:
+                continue
+            text = "?" if clue.number is None else str(clue.number)
+            if clue.direction is None:
+                shown.numbers[divmod(cell, b.cols)] = text
+            else:
+                shown.arrows[divmod(cell, b.cols)] = (text, clue.direction)
+        return penpa.write(shown)
+
     def to_text(b: Any) -> str:
         from cpsolve.grid.loops import aligned
 
         tokens = [clue.token if clue else "-" for clue in b.clues]
         return f"{b.rows} {b.cols}\n" + aligned(tokens, b.cols)
 
-    found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks)
-    return Formats(found, to_text, {"url": to_url, "grid": to_text})
+    found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
+                        penpa=parse_penpa)
+    return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
 
 
 __all__ = ["BLANK", "GLYPHS", "STEPS", "WORDS", "Arrow", "ArrowGrid", "arrow_grid", "clue",

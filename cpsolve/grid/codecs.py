@@ -113,7 +113,7 @@ BASE36 = CellNumbers(_decode36, _encode36)
 def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumbers, *,
                 least: int = 0, why: str = "", looks: Callable[[str], bool] | None = None,
                 most: int | None = None, unknown: str | None = None,
-                flags: Mapping[str, str] | None = None) -> Formats[B]:
+                flags: Mapping[str, str] | None = None, labels: bool = False) -> Formats[B]:
     """The forms of a grid of numbers (``board(rows, cols, numbers)``): grid text (a
     first line ``ROWS COLS``, then rows of tokens, a number, ``-`` or ``.`` for none,
     ``?`` for a number not given; or, without the size line, rows of one character a
@@ -123,7 +123,8 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     an answer (the error then says to give it with ``--check``). ``flags``: words the
     size line may say after ROWS COLS (``fill``), each what it means: the board's
     Boolean field of that name (``board(..., fill=True)``), written back there; a URL
-    never says one.
+    never says one. ``labels``: the numbers only tell cells apart (Numberlink's), and
+    a Penpa+ link's letters are read as numbers no other cell has, in reading order.
 
     >>> from dataclasses import dataclass
     >>> from cpsolve.grid.boards import NumberGrid
@@ -157,7 +158,17 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     def parse_penpa(shown: penpa.Board) -> B:
         shown.only(kinds[name], "numbers")
         numbers: list[int | None] = [None] * (shown.rows * shown.cols)
+        named: dict[str, str] = {}
+        if labels:  # a letter is a number no cell shows
+            texts = sorted(shown.numbers.items())
+            used = [int(t) for _, t in texts if t.strip().isdigit()]
+            fresh = max(used, default=0)
+            for _, text in texts:
+                if text.strip().isalpha() and text.strip() not in named:
+                    fresh += 1
+                    named[text.strip()] = str(fresh)
         for (row, col), text in sorted(shown.numbers.items()):
+            text = named.get(text.strip(), text)
             where = penpa.at((row, col))
             if text.strip() in ("", "?"):
                 if unknown is not None:
@@ -176,6 +187,11 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     def to_url(b: Any) -> str:
         return puzzlink.url(name, b.cols, b.rows, url.encode(b.numbers))
 
+    def to_penpa(b: Any) -> str:
+        return penpa.write(penpa.Board(b.rows, b.cols, numbers={
+            divmod(cell, b.cols): "?" if number == puzzlink.UNKNOWN else str(number)
+            for cell, number in enumerate(b.numbers) if number is not None}))
+
     def to_text(b: Any) -> str:
         text = gridtext.numbers_text(b.rows, b.cols, b.numbers)
         said = [word for word in flags or {} if getattr(b, word)]
@@ -186,7 +202,7 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
 
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
                         penpa=parse_penpa)
-    return Formats(found, to_text, {"url": to_url, "grid": to_text})
+    return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
 
 
 _FLAGGED_RE = re.compile(r"^(\s*\d+\s+\d+)\s+(\S+)\s*$")  # ROWS COLS and a word
@@ -319,12 +335,39 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
     def framed(*names: str) -> Callable[[forms.Framed], B]:
         return lambda f: board(f.rows, f.cols, regions.read(f.grid(*names)))
 
+    def parse_penpa(shown: penpa.Board) -> B:
+        shown.only(title, "borders", *(("margin",) if param is not None else ()))
+        values: list[int] = []
+        if param is not None:
+            values.append(_margin_number(shown, param))
+        return board(shown.rows, shown.cols, *values, shown.regions())
+
+    def to_penpa(b: Any) -> str:
+        shown = penpa.Board(b.rows, b.cols, borders=penpa.borders(b.cols, b.borders))
+        if param is not None:  # the count above the board, a star beside it
+            shown.margin[(-1, b.cols - 2)] = str(getattr(b, param.name))
+            shown.margin[(-1, b.cols - 1)] = ("star", 2)
+        return penpa.write(shown)
+
     found = forms.Forms(
         kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
         janko=framed("areas", "regions") if param is None else None,
         pzprv3=framed("0") if param is None else None,  # the region count, then the names
-        pzprv3_blocks=lambda kind: (1,))
-    return Formats(found, to_text, {"url": to_url, "grid": to_text})
+        pzprv3_blocks=lambda kind: (1,), penpa=parse_penpa)
+    return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
+
+
+def _margin_number(shown: penpa.Board, param: Param) -> int:
+    """The one number written outside a Penpa+ board (Star Battle's stars a unit), the
+    symbols beside it left out (the star the editor draws after the count)."""
+    numbers = {cell: mark for cell, mark in shown.margin.items() if isinstance(mark, str)}
+    if len(numbers) != 1:
+        raise InputError(f"a Penpa+ link gives {param.means} as one number outside the "
+                         f"board; this one has {len(numbers)}")
+    (cell, text), = numbers.items()
+    if not text.strip().isdigit() or int(text) < 1:
+        raise InputError(f"{text!r} {penpa.at(cell)} is not {param.means} (a number from 1)")
+    return int(text)
 
 
 # Three cells a base-27 character, each 0, 1 or 2 (pzprjs decodeCircle: Masyu's pearls);
@@ -411,7 +454,7 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
                 field: str = "symbols", janko: str = "problem", pzprv3: str = "0",
                 game: Tatham | None = None,
                 penpa_symbols: Mapping[tuple[str, int], str] | None = None,
-                **more: Any) -> Formats[B]:
+                penpa_dots: bool = False, **more: Any) -> Formats[B]:
     """The forms of a grid of symbols (``board(rows, cols, values)``, the values cell
     by cell in its attribute ``field``), a token of ``symbols`` a cell (read as
     written, else in lower case): grid text (a first line ``ROWS COLS``, then rows of
@@ -421,8 +464,9 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     game's name). A token that is none of them is refused by ``refused`` (what a cell
     holds; the token follows), the grids named ``what``. Boards are written with each
     value's first token. Penpa+ links: a number in a cell is the token it writes, a
-    symbol the token ``penpa_symbols`` gives its shape and style. ``more``: more forms
-    (:class:`~cpsolve.grid.forms.Forms`' ``answer``).
+    symbol the token ``penpa_symbols`` gives its shape and style (written with the
+    first shape that gives it; ``penpa_dots``: the grid drawn as its points only).
+    ``more``: more forms (:class:`~cpsolve.grid.forms.Forms`' ``answer``).
 
     >>> f = symbol_grid(lambda r, c, v: (r, c, v), {"mashu": "Masyu"}, BASE3,
     ...                 {"-": 0, "w": 1, "b": 2}, refused="a cell is -, w or b")
@@ -476,12 +520,29 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     def to_url(b: Any) -> str:
         return puzzlink.url(name, b.cols, b.rows, url.encode(getattr(b, field)))
 
+    shapes: dict[str, tuple[str, int]] = {}
+    for shape, token in (penpa_symbols or {}).items():
+        shapes.setdefault(token, shape)
+
+    def to_penpa(b: Any) -> str:
+        shown = penpa.Board(b.rows, b.cols, dots=penpa_dots)
+        empty = symbols.get("-", symbols)
+        for cell, value in enumerate(getattr(b, field)):
+            if value != empty:
+                token = written[value]
+                if token in shapes:
+                    shown.symbols[divmod(cell, b.cols)] = shapes[token]
+                else:
+                    shown.numbers[divmod(cell, b.cols)] = token
+        return penpa.write(shown)
+
     def to_text(b: Any) -> str:
         values = [written[v] for v in getattr(b, field)]
         return "\n".join([f"{b.rows} {b.cols}", *(" ".join(values[r * b.cols:(r + 1) * b.cols])
                                                   for r in range(b.rows))])
 
-    exports: dict[str, Callable[[B], str]] = {"url": to_url, "grid": to_text}
+    exports: dict[str, Callable[[B], str]] = {"url": to_url, "grid": to_text,
+                                              "penpa": to_penpa}
     if game is not None:
         more.update(game_id=(game.pattern, lambda text: board(*game.read(text))),
                     tatham=game.game)

@@ -15,7 +15,9 @@ Forms (:class:`RoomForms`):
   first cells (pzprjs ``decodeBorder`` and ``decodeRoomNumber16``), what follows the
   last room's number ignored, as on the site;
 * janko.at files (``problem`` and ``areas``) and pzprjs files (the rooms, then each
-  cell's number).
+  cell's number);
+* Penpa+ links: the rooms the thick borders divide, a room's number in one of its cells
+  or in a cell's corner.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from cpsolve.grid import forms, puzzlink, regions
+from cpsolve.errors import InputError
+from cpsolve.grid import forms, penpa, puzzlink, regions
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.geometry import Grid, OnGrid
 
@@ -182,6 +185,42 @@ class RoomForms(Generic[B]):
                    for row in numbers]
         return self.from_tokens(framed.rows, framed.cols, numbers, names)
 
+    def parse_penpa(self, shown: penpa.Board) -> B:
+        """A Penpa+ link's board: rooms the borders divide, a room's number in any of
+        its cells (or in a cell's corner, as some setters write it), "?" a number not
+        given."""
+        title = next(iter(self.kinds.values()))
+        shown.only(title, "borders", "numbers", "corners")
+        room = shown.regions("room")
+        value: list[int | None] = [None] * (max(room) + 1)
+        where = list(clue_cells(Grid.of(shown.rows, shown.cols), room))
+        given: dict[int, tuple[int, int]] = {}
+        for (r, c), text in sorted([*shown.numbers.items(), *shown.corners.items()]):
+            at = penpa.at((r, c))
+            text = text.strip()
+            if text == "?":
+                number = UNKNOWN
+            elif text.isascii() and text.isdigit() and len(text) <= 7:
+                number = int(text)
+            else:
+                raise InputError(f"a room's number is a count or '?', not {text!r} ({at})")
+            cell = r * shown.cols + c
+            if room[cell] in given:
+                first = penpa.at(given[room[cell]])
+                raise InputError(f"a second number in the room of the one {first} ({at})")
+            given[room[cell]] = (r, c)
+            value[room[cell]] = number
+            where[room[cell]] = cell
+        return self.board(shown.rows, shown.cols, room, tuple(value), tuple(where))
+
+    def to_penpa(self, board: Rooms) -> str:
+        """The Penpa+ link of ``board``: its rooms' borders, each number in its cell."""
+        return penpa.write(penpa.Board(
+            board.rows, board.cols, borders=penpa.borders(board.cols, board.borders),
+            numbers={board.grid.rc(cell): board.label(room) or ""
+                     for room, cell in enumerate(board.clue_cell)
+                     if board.numbers[room] is not None}))
+
     def forms(self) -> forms.Forms[B]:
         """Every form the family reads."""
         return forms.Forms(
@@ -189,14 +228,16 @@ class RoomForms(Generic[B]):
             janko=lambda framed: self.from_tokens(framed.rows, framed.cols,
                                                   framed.grid("problem", "numbers"),
                                                   framed.grid("areas", "rooms")),
-            pzprv3=self.pzprv3, pzprv3_blocks=lambda kind: (1, 0), answer=self.answer)
+            pzprv3=self.pzprv3, pzprv3_blocks=lambda kind: (1, 0), answer=self.answer,
+            penpa=self.parse_penpa)
 
     def formats(self) -> codecs.Formats[B]:
         """The family's :class:`~cpsolve.grid.codecs.Formats`: every form it reads,
-        grid text as its main form, and the URL and grid text as exports."""
+        grid text as its main form, and the URL, grid text and Penpa+ link as exports."""
         from cpsolve.grid.codecs import Formats
 
-        return Formats(self.forms(), to_text, {"url": self.to_url, "grid": to_text})
+        return Formats(self.forms(), to_text, {"url": self.to_url, "grid": to_text,
+                                               "penpa": self.to_penpa})
 
 
 def to_text(board: Rooms) -> str:

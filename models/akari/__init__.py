@@ -30,6 +30,7 @@ from cpsolve.models.akari.formats import (
     parse_grid,
     read_answer,
     to_grid,
+    to_penpa,
     to_tatham,
     to_url,
 )
@@ -60,7 +61,8 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     help="Solve the Akari BOARD: grid text (. white, # black, 0-4 clues; - and x also "
          "read), a puzz.link URL, or a Tatham game ID WxH:desc.",
     example=".......\n.2#..#.\n.1..#..\n......2\n.#..#..\n..4...#\n.......\n",
-    parse=parse, board_text=to_grid, exports={"url": to_url, "tatham": to_tatham},
+    parse=parse, board_text=to_grid, exports={"url": to_url, "tatham": to_tatham,
+                                               "penpa": to_penpa},
     show=to_grid, rows=encode, read_answer=read_answer,
     picture=lazy("cpsolve.models.akari.picture:picture"),
     # The rules stated once (rules.py); the deductions and the SAT builders Akari's own.

@@ -1,4 +1,5 @@
-"""Reading and writing Akari boards: grid text, puzz.link URLs, Tatham game IDs.
+"""Reading and writing Akari boards: grid text, puzz.link URLs, Tatham game IDs,
+Penpa+ links.
 
 :func:`parse` detects the format. Every error is an :class:`InputError` naming the
 line and column (for one-line forms, line 1 and the position in the string).
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 
 from cpsolve.errors import InputError
-from cpsolve.grid import forms, puzzlink
+from cpsolve.grid import forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.geometry import Broken, where
 from cpsolve.models.akari.board import Board, Cell
@@ -332,6 +333,40 @@ def _is_answer(text: str) -> bool:
     return bool(parse_answer(text)[1])
 
 
+DARK = (1, 4)  # the surfaces a Penpa+ link shades a black cell with: dark grey, black
+
+
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link's board: its black cells (dark grey or black), a number on one
+    its clue (a blank one none)."""
+    shown.only("Akari", "surface", "numbers")
+    rows = [["."] * shown.cols for _ in range(shown.rows)]
+    for (r, c), colour in sorted(shown.surface.items()):
+        if colour not in DARK:
+            raise InputError(f"a cell shaded in colour {colour} ({penpa.at((r, c))}): a "
+                             "black cell is black or dark grey")
+        rows[r][c] = "#"
+    for (r, c), text in sorted(shown.numbers.items()):
+        text = text.strip()
+        if rows[r][c] != "#":
+            raise InputError(f"a number on a white cell ({penpa.at((r, c))}): an Akari's "
+                             "numbers are on black cells")
+        if text and (len(text) != 1 or text not in "01234"):
+            raise InputError(f"a black cell's number is 0 to 4, not {text!r} "
+                             f"({penpa.at((r, c))})")
+        rows[r][c] = text or "#"
+    return Board(tuple("".join(row) for row in rows))
+
+
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board``: black cells, their numbers in white."""
+    black = {(r, c): ch for r, row in enumerate(board.rows) for c, ch in enumerate(row)
+             if ch != "."}
+    return penpa.write(penpa.Board(
+        board.height, board.width, surface={cell: 4 for cell in black},
+        numbers={cell: ch for cell, ch in black.items() if ch != "#"}))
+
+
 FORMS: forms.Forms[Board] = forms.Forms(
     kinds={kind: "Akari" for kind in URL_TYPES},
     url=parse_url,
@@ -341,4 +376,5 @@ FORMS: forms.Forms[Board] = forms.Forms(
     game_id=(TATHAM_RE, parse_tatham),
     tatham="lightup",
     answer=_is_answer,
+    penpa=parse_penpa,
 )

@@ -35,7 +35,7 @@ PATHS = Tokens(what="path", ends=True)
 FORMATS = codecs.number_grid(
     Board, {"numlin": "Numberlink", "numberlink": "Numberlink"}, codecs.NUMBER16, most=4095,
     unknown="a Numberlink number must be given: '?' pairs with nothing",
-    flags={"fill": "every cell on a path"}, looks=PATHS.looks)
+    flags={"fill": "every cell on a path"}, looks=PATHS.looks, labels=True)
 PAIRS = 60  # new pairs a fix tries at most, the closest first
 
 

@@ -163,7 +163,7 @@ def _is_answer(text: str) -> bool:
 FORMATS: codecs.Formats[Board] = codecs.symbol_grid(
     Board, {"slither": "Slitherlink", "slitherlink": "Slitherlink"}, FOUR_CELL, NUMBERS,
     refused="a cell is '-' (no number) or a number 0-4", what="numbers", field="numbers",
-    game=LOOPY, answer=_is_answer)
+    game=LOOPY, penpa_dots=True, answer=_is_answer)
 to_url, to_tatham = FORMATS.exports["url"], FORMATS.exports["loopy"]
 
 

@@ -11,6 +11,9 @@ character a cell (or of numbers and spaces, as answers above 9x9 are written).
 puzz.link: ``https://puzz.link/p?sudoku/N/N/BODY``, the cells' numbers as the site's
 editor encodes them.
 
+Penpa+ links: the givens, with the boxes' borders (as the editor's Sudoku grid draws
+them) or none.
+
 Answers (:data:`DIGITS`, the kit's :class:`~cpsolve.grid.answers.Numbers`): rows of
 digits, numbers above 9 right-aligned and space-separated; read back in the one-line
 form too.
@@ -22,7 +25,7 @@ InputError naming line and column.
 from __future__ import annotations
 
 from cpsolve.errors import InputError, UsageError
-from cpsolve.grid import forms, puzzlink
+from cpsolve.grid import forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.answers import Numbers
 from cpsolve.grid.codecs import Formats
@@ -145,11 +148,45 @@ def to_line(board: Board) -> str:
     return "".join("." if v is None else str(v) for v in board.givens)
 
 
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link's board: the givens, and the boxes' borders drawn or not (other
+    regions are another genre's)."""
+    shown.only("Sudoku", "numbers", "borders")
+    size = shown.rows
+    problem = too_small(shown.rows, shown.cols) if size <= MAX_SIZE else \
+        f"a Sudoku of {size}x{size} is too large (at most {MAX_SIZE}x{MAX_SIZE})"
+    if problem is not None:
+        raise InputError(problem)
+    givens: list[int | None] = [None] * size ** 2
+    for (r, c), text in sorted(shown.numbers.items()):
+        if not (text.isascii() and text.strip().isdigit() and 1 <= int(text) <= size):
+            raise InputError(f"a given is 1 to {size}, not {text!r} ({penpa.at((r, c))})")
+        givens[r * size + c] = int(text)
+    board = Board(size, tuple(givens))
+    boxes = penpa.borders(size, board.grid.borders(board.box_of))
+    for a, b in sorted(shown.borders ^ boxes if shown.borders else ()):
+        raise InputError(f"the borders between row {a[0] + 1}, column {a[1] + 1} and row "
+                         f"{b[0] + 1}, column {b[1] + 1} of the Penpa+ link are not the "
+                         "boxes': regions other than boxes are another genre's")
+    return board
+
+
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board``: its givens and its boxes' borders, on the editor's
+    Sudoku grid."""
+    n = board.size
+    return penpa.write(penpa.Board(
+        n, n, numbers={divmod(cell, n): str(v) for cell, v in enumerate(board.givens) if v},
+        borders=penpa.borders(n, board.grid.borders(board.box_of)), grid="sudoku"))
+
+
 FORMS: forms.Forms[Board] = forms.Forms(
     kinds=URL_KINDS, url=parse_url, grid=lambda text: _board(*_read(text)),
     janko=lambda framed: _board(framed.rows, framed.cols, framed.grid("problem")),
-    pzprv3=lambda framed: _board(framed.rows, framed.cols, framed.grid("0")))
-FORMATS = Formats(FORMS, to_text, {"url": to_url, "line": to_line, "grid": to_text})
+    pzprv3=lambda framed: _board(framed.rows, framed.cols, framed.grid("0")),
+    penpa=parse_penpa)
+FORMATS = Formats(FORMS, to_text, {"url": to_url, "line": to_line, "grid": to_text,
+                                   "penpa": to_penpa})
 class _Digits(Numbers):
     """The kit's numbers, read in the one-line form too."""
 

@@ -5,6 +5,8 @@
   located error of a bad input), the variant's too where the genre has one;
 * every method (backend and encoding) finds the same answers on published boards;
 * every published URL reads back as the same board from the URL the genre writes;
+* every published board reads back as the same board from the Penpa+ link the genre
+  writes (with the URL test: a round trip between puzz.link and Penpa+);
 * every bad input is refused with its located error;
 * every method counts what brute force counts on the oracle's small boards.
 
@@ -156,6 +158,26 @@ def test_published_urls_read_back_from_the_url_written(name):
             continue
         board = grid.parse(case.board)
         assert grid.parse(write(board)) == board, case.board
+
+
+@pytest.mark.parametrize("name", WITH_CASES)
+def test_published_boards_round_trip_through_penpa_links(name):
+    grid = puzzle(name)
+    write = grid.exports.get("penpa")
+    if write is None:
+        pytest.skip(f"{name} writes no Penpa+ link")
+    read = 0
+    for case in cases(name).published:
+        if case.outcome == "bad input":
+            continue
+        board = grid.parse(case.board)
+        link = write(board)
+        assert link.startswith("https://swaroopg92.github.io/penpa-edit/#m=edit&p=")
+        again = grid.parse(link)
+        assert again == board, case.board
+        assert write(again) == link  # the same board, the same link
+        read += 1
+    assert read >= 3
 
 
 @pytest.mark.parametrize("name", WITH_CASES)
