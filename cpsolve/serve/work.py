@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 BOUND = 10  # solutions counted after every edit: "at least 10" beyond
 ASKS = ("status", "fixes", "redundant", "grade", "answer")
-EXPORTS = ("url", "grid", "svg", "png", "certificate")
+EXPORTS = ("url", "penpa", "grid", "svg", "png", "certificate")
 MAX_TEXT = 200_000  # characters of pasted text
 
 
@@ -180,8 +180,8 @@ class Exported:
 def export(puzzle: GridPuzzle[Any, Any], board: Any, fmt: str, answer: bool,
            deadline: Deadline) -> Exported:
     """The board (or, with ``answer``, its answer) as ``fmt`` (:data:`EXPORTS`): the
-    URL and grid text the command's ``--format url``/``grid`` print, the pictures it
-    draws (``--no-solve -o``, ``-o``), the certificate ``--certify`` writes (of the
+    URL, Penpa+ link and grid text the command's ``--format url|penpa|grid`` print, the
+    pictures it draws (``--no-solve -o``, ``-o``), the certificate ``--certify`` writes (of the
     board's one answer or of its having none); an answer that is not proven unique
     is refused."""
     from cpsolve.grid.render import to_png, to_svg
@@ -202,10 +202,12 @@ def export(puzzle: GridPuzzle[Any, Any], board: Any, fmt: str, answer: bool,
                                     result.reason or "limit reached") + ")")
         solution = result.solutions[0]
     stem = f"{puzzle.name}{'-answer' if answer else ''}"
-    if fmt == "url":
-        if answer or "url" not in puzzle.exports:
-            raise UsageError(f"no URL for {'an answer' if answer else puzzle.name}")
-        return Exported(f"{stem}.txt", "text/plain", puzzle.exports["url"](board) + "\n")
+    if fmt in ("url", "penpa"):
+        what = "URL" if fmt == "url" else "Penpa+ link"
+        if answer or fmt not in puzzle.exports:
+            raise UsageError(f"no {what} for {'an answer' if answer else puzzle.name}")
+        return Exported(f"{stem}{'-penpa' if fmt == 'penpa' else ''}.txt", "text/plain",
+                        puzzle.exports[fmt](board) + "\n")
     if fmt == "grid":
         text = (puzzle.show(board, solution) if answer else puzzle.board_text(board))
         return Exported(f"{stem}.txt", "text/plain", text.rstrip("\n") + "\n")

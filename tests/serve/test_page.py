@@ -221,6 +221,13 @@ def test_exports_download_the_files(page: Any) -> None:
         page.click(".exports button[data-export=url][data-answer='0']")
     assert Path(download.value.path()).read_text() == url + "\n"
     with page.expect_download() as download:
+        page.click(".exports button[data-export=penpa][data-answer='0']")
+    assert download.value.suggested_filename == "masyu-penpa.txt"
+    from cpsolve.models.masyu import MASYU
+
+    link = Path(download.value.path()).read_text().strip()
+    assert MASYU.parse(link) == MASYU.parse(url)  # the same board, as a Penpa+ link
+    with page.expect_download() as download:
         page.click(".exports button[data-export=svg][data-answer='1']")
     assert download.value.suggested_filename == "masyu-answer.svg"
     assert Path(download.value.path()).read_text().startswith("<svg")

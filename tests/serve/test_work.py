@@ -129,6 +129,9 @@ def test_exports() -> None:
     board = puzzle.parse(puzzle.example)
     assert work.export(puzzle, board, "url", False, Deadline(30)).content == (
         puzzle.example + "\n")
+    link = work.export(puzzle, board, "penpa", False, Deadline(30))
+    assert link.name == "masyu-penpa.txt" and puzzle.parse(str(link.content)) == board
+    assert str(link.content).startswith("https://swaroopg92.github.io/penpa-edit/#m=edit&p=")
     grid = work.export(puzzle, board, "grid", True, Deadline(30))
     assert grid.name == "masyu-answer.txt"
     assert puzzle.read_answer(str(grid.content), board)[1] == []
