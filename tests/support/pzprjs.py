@@ -1,0 +1,123 @@
+"""pzprjs, puzz.link's own reader and answer checker (the npm package ``pzpr``, declared
+in ``package.json``), run under node as a second judge of cpsolve's answers:
+:class:`Judge` sends a board's puzz.link URL and an answer drawn on it to
+``pzprjs_judge.js`` and reads back pzprjs's verdict; :func:`drawn` draws a genre's
+answer in pzprjs's terms (shaded cells, numbers, lines between cells, sides of cells),
+from the genre's answer kind, so that a new genre joins the check by its kind.
+
+Where node or npm is missing the tests skip and say why, unless ``CPSOLVE_REQUIRE_NODE``
+is set (CI sets it: there the second judge must run). The package is installed from
+``package-lock.json`` (``npm ci``) the first time it is needed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cpsolve.grid.answers import Marks, Numbers, ShadedLoop, Tokens
+
+ROOT = Path(__file__).parents[2]
+SCRIPT = Path(__file__).with_name("pzprjs_judge.js")
+
+
+def _unavailable(why: str) -> None:
+    if os.environ.get("CPSOLVE_REQUIRE_NODE"):
+        pytest.fail(why)
+    pytest.skip(why)
+
+
+def node() -> str:
+    """The node binary, with pzprjs installed beside the project (``npm ci``)."""
+    found = shutil.which("node")
+    if found is None:
+        _unavailable("no node here: install Debian's nodejs and npm for pzprjs's checks")
+    assert found is not None
+    if not (ROOT / "node_modules" / "pzpr" / "package.json").exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            _unavailable("no npm here to install pzprjs (npm ci)")
+        assert npm is not None
+        done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--silent"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            _unavailable(f"npm ci failed: {done.stderr.strip()[-300:]}")
+    return found
+
+
+class Judge:
+    """One node process running pzprjs; call it with a URL and an answer."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen([node(), str(SCRIPT)], cwd=ROOT, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.count = 0
+
+    def __call__(self, url: str, answer: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"url": url, **answer}) + "\n")
+        self.process.stdin.flush()
+        said: dict[str, Any] = json.loads(self.process.stdout.readline())
+        assert "error" not in said, (url, said["error"])
+        self.count += 1
+        return said
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def size(board: Any) -> tuple[int, int]:
+    """A board's rows and columns, whatever its genre calls them."""
+    if hasattr(board, "size") and isinstance(board.size, int):
+        return board.size, board.size
+    if hasattr(board, "rows") and isinstance(board.rows, int):
+        return board.rows, board.cols
+    return board.height, board.width
+
+
+def drawn(puzzle: Any, board: Any, answer: Any) -> dict[str, Any]:
+    """``answer`` in the judge's terms, by the genre's answer kind: marks (shaded cells,
+    stars) as cells, a loop or paths as lines between cells (Yajilin's shading too:
+    every cell neither on the loop nor a clue), numbers where the board gives none;
+    Akari's lights as cells, Slitherlink's loop as sides between grid points."""
+    rows, cols = size(board)
+    kind = puzzle.answer
+    if puzzle.name == "slitherlink":
+        return {"edges": [[*divmod(a, cols + 1), *divmod(b, cols + 1)]
+                          for a, b in sorted(answer)]}
+    if puzzle.name == "akari":
+        return {"cells": sorted([r, c] for r, c in answer)}
+    if isinstance(kind, Marks):
+        return {"cells": [list(divmod(cell, cols)) for cell in sorted(answer)]}
+    if isinstance(kind, Tokens):
+        out: dict[str, Any] = {"lines": [[*divmod(a, cols), *divmod(b, cols)]
+                                         for a, b in sorted(answer)]}
+        if isinstance(kind, ShadedLoop):
+            passed = {cell for edge in answer for cell in edge}
+            out["cells"] = [list(divmod(cell, cols)) for cell in range(rows * cols)
+                            if cell not in passed and board.clues[cell] is None]
+        return out
+    if isinstance(kind, Numbers):
+        given = getattr(board, "givens", None) or board.numbers
+        return {"numbers": [[*divmod(cell, cols), n] for cell, n in enumerate(answer)
+                            if given[cell] is None]}
+    raise AssertionError(f"{puzzle.name}: no drawing of its answers for pzprjs")
+
+
+def spoilt(board: Any, answer: Any) -> Any:
+    """``answer`` with one thing wrong: a mark, a line or a side taken away, or the
+    number of the first cell the board gives none changed."""
+    if isinstance(answer, frozenset):
+        return answer - {min(answer)}
+    given = getattr(board, "givens", None) or board.numbers
+    values = list(answer)
+    cell = next(k for k, g in enumerate(given) if g is None)
+    values[cell] = values[cell] + 1 if values[cell] < max(values) else 1
+    return tuple(values)
