@@ -47,18 +47,13 @@ class CellNumbers:
     encode: Callable[[Sequence[int | None]], str]
 
 
-def _number16(short: bool) -> CellNumbers:
-    def decode(link: puzzlink.Link) -> list[int | None]:
-        return puzzlink.decode_numbers(link, 0, link.cells, short=short)[0]
-
-    return CellNumbers(decode, puzzlink.encode_numbers)
+def _number16(link: puzzlink.Link) -> list[int | None]:
+    return puzzlink.decode_numbers(link, 0, link.cells)[0]
 
 
 # pzprjs decodeNumber16: hex digits, -xx and wider forms, "." for "?", g-z runs of
-# empty cells; a body that ends early leaves the cells after it empty (NUMBER16) or is
-# refused (NUMBER16_WHOLE).
-NUMBER16 = _number16(short=True)
-NUMBER16_WHOLE = _number16(short=False)
+# empty cells; a body that ends early leaves the cells after it empty.
+NUMBER16 = CellNumbers(_number16, puzzlink.encode_numbers)
 
 _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -68,9 +63,9 @@ def _decode36(link: puzzlink.Link) -> list[int | None]:
     numbers: list[int | None] = []
     index = 0
     while len(numbers) < link.cells:
-        if index >= len(body):
-            raise link.error(f"the body ends after {len(numbers)} of {link.cells} cells",
-                             index)
+        if index >= len(body):  # a body that ends early: the cells after it empty
+            numbers.extend([None] * (link.cells - len(numbers)))
+            break
         char = body[index]
         if char in _DIGITS36:
             numbers.append(_DIGITS36.index(char))
@@ -106,7 +101,7 @@ def _encode36(numbers: Sequence[int | None]) -> str:
 
 # A character a cell (pzprjs Hitori's decodeHitori): 0-9 and a-z a number in base 36,
 # "-" and two characters one from 36 to 1,295, "@" (or "%") a number not given, any
-# other character an empty cell.
+# other character an empty cell; a body that ends early leaves the cells after it empty.
 BASE36 = CellNumbers(_decode36, _encode36)
 
 
@@ -310,8 +305,9 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
         link = puzzlink.split(url, kinds, max_cells=gridtext.MAX_CELLS)
         values: list[int] = []
         if param is not None:
-            digits, slash, rest = link.body.partition("/")
-            if not slash or not digits.isascii() or not digits.isdigit() or int(digits) < 1 \
+            digits, slash, rest = link.body.partition("/")  # no borders: one region
+            digits = digits or "1"  # none written: one, as the site reads it
+            if not digits.isascii() or not digits.isdigit() or int(digits) < 1 \
                     or len(digits) > len(str(gridtext.MAX_CELLS)):
                 raise link.error(f"expected {param.word}/BORDERS after the size "
                                  f"({param.means}, a number from 1)", 0)
@@ -556,5 +552,5 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     return Formats(found, to_text, exports)
 
 
-__all__ = ["BASE3", "BASE36", "NUMBER16", "NUMBER16_WHOLE", "CellNumbers", "Formats",
+__all__ = ["BASE3", "BASE36", "NUMBER16", "CellNumbers", "Formats",
            "Param", "Tatham", "number_grid", "region_grid", "symbol_grid"]

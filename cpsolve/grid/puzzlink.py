@@ -8,8 +8,10 @@ The envelope: the type (or one of its aliases: ``akari`` for ``lightup``, ``masy
 for ``mashu``), an optional ``v:VARIANT`` segment and flag segment (ignored), the
 columns, then the rows, then the body; one trailing ``/`` is dropped (the site adds
 it to URLs that end in punctuation). As on the site, the body is read until the board
-is complete and what follows is ignored; unlike the site, a body too short for the
-board, or a character that means nothing, is an error naming its position.
+is complete and what follows is ignored, and a body that ends early leaves the rest of
+the board empty, in every genre (no borders, no numbers: published URLs leave out
+what is empty at the end); unlike the site, a character that means nothing where it
+stands is an error naming its position, not a guess.
 
 Every error is an :class:`~cpsolve.errors.InputError` on line 1 whose column is the
 1-based position in the URL; a family's parser moves it to where the URL sits in the
@@ -106,8 +108,10 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
             if not segment.startswith("v:") and flag in segment:
                 raise error(why, position)
         position += len(segment) + 1
-    if len(parts) < 3:
+    if len(parts) < 2:
         raise error("expected TYPE/COLS/ROWS/BODY after '?'", match.start("rest"))
+    if len(parts) == 2:
+        parts.append("")  # no body: an empty board, as the site reads it
     numbers = []
     for what in ("column", "row"):
         text = parts.pop(0)
@@ -152,11 +156,11 @@ def decode_borders(link: Link, start: int = 0
     index = start
     for count in counts:
         chars = -(-count // 5)
-        if index + chars > len(body):
-            raise link.error(f"the body ends before the room borders are complete ({chars} "
-                             "characters needed here)", len(body))
         found: list[bool] = []
         for k in range(chars):
+            if index + k >= len(body):  # a body that ends early: no borders after it
+                found.extend([False] * 5)
+                continue
             ch = body[index + k].lower()
             if ch not in BASE32:
                 raise link.error(f"{body[index + k]!r} is not a border digit (0-9, a-v)",
@@ -164,7 +168,7 @@ def decode_borders(link: Link, start: int = 0
             value = BASE32.index(ch)
             found.extend(bool(value >> (4 - j) & 1) for j in range(5))
         bits.append(found[:count])
-        index += chars
+        index = min(index + chars, len(body))
     vertical = [bits[0][r * (cols - 1):(r + 1) * (cols - 1)] for r in range(rows)]
     horizontal = [bits[1][r * cols:(r + 1) * cols] for r in range(rows - 1)]
     return vertical, horizontal, index
@@ -222,30 +226,27 @@ _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 1224
          "$": (5, 77776)}
 
 
-def decode_numbers(link: Link, start: int, count: int, *, short: bool = False
-                   ) -> tuple[list[int | None], int]:
+def decode_numbers(link: Link, start: int, count: int) -> tuple[list[int | None], int]:
     """``count`` numbers (pzprjs ``decodeNumber16``: one per room, say): a hex digit,
     ``-xx``, ``+xxx`` and wider forms, ``.`` for a number shown as ``?``
     (:data:`UNKNOWN`), ``g``-``z`` for 1-20 places without a number. Returns the
-    numbers (None: none) and the body index after them; what follows is not read.
-    With ``short``, a body that ends early leaves the places after it without a
-    number, as the site reads a genre whose numbers are the whole body (published
-    Nurikabe URLs leave out the empty cells at the end); otherwise it is an error.
+    numbers (None: none) and the body index after them; what follows is not read. A
+    body that ends early leaves the places after it without a number, as the site
+    reads it (published Nurikabe URLs leave out the empty cells at the end), and a
+    number it cuts short (``-1``) is the digits it has, as the site reads them.
 
     >>> decode_numbers(Link("heyawake", 1, 1, "2-11.h3", 0), 0, 6)
     ([2, 17, -2, None, None, 3], 7)
-    >>> decode_numbers(Link("nurikabe", 4, 1, "g2", 0), 0, 4, short=True)[0]
+    >>> decode_numbers(Link("nurikabe", 4, 1, "g2", 0), 0, 4)[0]
     [None, 2, None, None]
     """
     body = link.body
     out: list[int | None] = []
     index = start
     while len(out) < count:
-        if index >= len(body) and short:
+        if index >= len(body):
             out.extend([None] * (count - len(out)))
             break
-        if index >= len(body):
-            raise link.error(f"the body ends after {len(out)} of {count} numbers", index)
         ch = body[index]
         if ch in "0123456789abcdef":
             out.append(int(ch, 16))
@@ -253,10 +254,12 @@ def decode_numbers(link: Link, start: int, count: int, *, short: bool = False
         elif ch in _WIDE:
             width, base = _WIDE[ch]
             digits = body[index + 1:index + 1 + width]
-            if len(digits) < width or any(d not in "0123456789abcdef" for d in digits):
+            cut = 0 < len(digits) < width and index + 1 + len(digits) == len(body)
+            if (len(digits) < width and not cut) or any(
+                    d not in "0123456789abcdef" for d in digits):  # cut: read as written
                 raise link.error(f"{ch!r} must be followed by {width} hex digits", index)
             out.append(int(digits, 16) + base)
-            index += 1 + width
+            index += 1 + len(digits)
         elif ch == ".":
             out.append(UNKNOWN)
             index += 1
@@ -324,10 +327,13 @@ def _number16(number: int) -> str:
 
 def decode_base3(link: Link, start: int, count: int) -> tuple[list[int], int]:
     """``count`` values 0-2, three a base-27 digit (``0``-``9``, ``a``-``q``), most
-    significant first (pzprjs ``decodeCircle``: Masyu's pearls, 1 white, 2 black).
+    significant first (pzprjs ``decodeCircle``: Masyu's pearls, 1 white, 2 black); a
+    body that ends early leaves the cells after it 0.
 
     >>> decode_base3(Link("mashu", 4, 1, "19", 0), 0, 4)
     ([0, 0, 1, 1], 2)
+    >>> decode_base3(Link("mashu", 4, 1, "1", 0), 0, 4)[0]
+    [0, 0, 1, 0]
     """
     body = link.body
     out: list[int] = []
@@ -335,8 +341,8 @@ def decode_base3(link: Link, start: int, count: int) -> tuple[list[int], int]:
     digits = "0123456789abcdefghijklmnopq"
     while len(out) < count:
         if index >= len(body):
-            raise link.error(f"the body ends after {len(out)} of {count} cells "
-                             f"({-(-count // 3)} characters needed)", index)
+            out.extend([0] * (count - len(out)))
+            break
         ch = body[index].lower()
         if ch not in digits:
             raise link.error(f"{body[index]!r} is not a base-27 digit (0-9, a-q)", index)

@@ -153,8 +153,8 @@ def _url_error(message: str, position: int) -> InputError:
 def parse_url(url: str) -> Board:
     """Read a puzz.link / pzv.jp URL (``akari``, ``lightup`` or ``bijutsukan``) as the
     site does: the body is read until the board is full and what follows is ignored;
-    a body that ends before the board is full, or a character that means nothing, is
-    an error at its position.
+    a body that ends before the board is full leaves the cells after it white; a
+    character that means nothing is an error at its position.
 
     >>> parse_url("https://puzz.link/p?akari/3/1/1h/").rows
     ('1..',)
@@ -168,7 +168,7 @@ def parse_url(url: str) -> Board:
     index = 0
     while cursor < len(cells):
         if index >= len(body):
-            raise link.error(f"the body ends after {cursor} of {len(cells)} cells", index)
+            break
         ch = body[index]
         if "0" <= ch <= "4":
             cells[cursor], step = ch, 1

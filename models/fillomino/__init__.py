@@ -32,7 +32,7 @@ def _numbers(link: puzzlink.Link) -> list[int | None]:
     """The numbers of a puzz.link body (pzprjs decodeNumber16, "." a number not told);
     the site's variant with borders drawn in the board, after them, is refused (its
     areas are cut by those borders too)."""
-    numbers, end = puzzlink.decode_numbers(link, 0, link.cells, short=True)
+    numbers, end = puzzlink.decode_numbers(link, 0, link.cells)
     if end < len(link.body):
         rest = puzzlink.Link(link.kind, link.cols, link.rows, link.body[end:],
                              link.offset + end)

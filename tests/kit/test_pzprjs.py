@@ -7,6 +7,7 @@ read by cpsolve as the board it wrote. The boards are each genre's published cas
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from cpsolve import registry
 from cpsolve.family import Kind
 from cpsolve.grid import cases as genre_cases
+from cpsolve.grid.boards import NumberGrid
 from cpsolve.grid.rooms import UNKNOWN, Rooms, numbered
 from cpsolve.grid.solve import solve
 from tests.support.pzprjs import Judge, drawn, size, spoilt
@@ -62,3 +64,82 @@ def _without_question_marks(board: object) -> object:
         return board
     return numbered(board, {room: None for room, number in enumerate(board.numbers)
                             if number == UNKNOWN})
+
+
+CUTS = 8  # cuts and single-character changes of each published URL, at seeded places
+URLS = 6  # published puzz.link URLs a genre
+
+
+def _pzprjs_board(grid: object, said: dict | None, board: object) -> object:
+    """The board pzprjs read, as cpsolve reads it: a grid of numbers cell by cell
+    (pzprjs writes some numbers in a form it reads back otherwise: Hitori's 16 to
+    35), any other board from the URL pzprjs writes; ``None`` when pzprjs made no
+    board of it (it gave up, read a number as NaN, or wrote a board cpsolve refuses:
+    a size it cannot read back, a number the genre has not)."""
+    from cpsolve.errors import InputError
+    from cpsolve.grid.puzzlink import UNKNOWN as ASKED
+
+    if said is None or "error" in said or not said.get("pid") or None in said["qnums"] \
+            or "NaN" in said["url"]:
+        return None  # a number pzprjs read as NaN (a token cut in two) is no board
+    if isinstance(board, NumberGrid):
+        numbers = tuple(None if q == -1 else ASKED if q == -2 else q for q in said["qnums"])
+        for shown in (numbers, tuple(None if n == ASKED else n for n in numbers)):
+            try:  # Slitherlink's "?", which says nothing, is read as no number
+                return dataclasses.replace(board, rows=said["rows"], cols=said["cols"],
+                                           numbers=shown)
+            except ValueError:
+                continue
+        return numbers  # numbers the genre has not: equal to no board cpsolve reads
+    try:
+        return grid.parse(said["url"])  # type: ignore[attr-defined]
+    except InputError:
+        return None
+
+
+@pytest.mark.parametrize("name", GRID)
+def test_urls_cut_or_changed_are_read_as_pzprjs_reads_them(name, judge):
+    """Each published URL cut short at random places, and with one character changed:
+    a cut pzprjs reads, cpsolve reads as the same board (the rest of the board empty);
+    a changed URL cpsolve reads is pzprjs's board, or refused with the place of a
+    character that means nothing there (where pzprjs guesses). Never a board of its
+    own."""
+    import random
+
+    from cpsolve.errors import InputError
+    from cpsolve.grid.puzzlink import split
+
+    grid = registry.load(name).grid
+    published = genre_cases.of(registry.target(name).split(":")[0]).published
+    urls = [c.board for c in published if c.board.startswith("https://puzz.link/p?")]
+    rng = random.Random(name)
+    compared = 0
+    for url in urls[:URLS]:
+        start = url.index("?") + 1
+        body = url[start:]
+        begins = split(url, {url[start:].split("/")[0]: name}).offset - start
+        variants = [(url[:start] + body[:rng.randrange(begins, len(body))], True)
+                    for _ in range(CUTS)]  # the body cut short (the size kept)
+        for _ in range(CUTS):
+            k = rng.randrange(len(body))
+            char = rng.choice("0123456789abcdefghijklmnopqrstuvwxyz.-+/")
+            variants.append((url[:start] + body[:k] + char + body[k + 1:], False))
+        for variant, cut in variants:
+            try:
+                ours = grid.parse(variant)
+            except InputError as error:
+                ours = error
+            said = judge.read(variant)
+            if said is not None and (said.get("error") or not said.get("pid")):
+                said = None
+            theirs = _pzprjs_board(grid, said, ours)
+            if theirs is None:
+                continue  # pzprjs made no board of it: cpsolve may refuse it or read it
+            if isinstance(ours, InputError):
+                assert not cut, (variant, "a cut pzprjs reads is refused", ours.message)
+                assert ours.column, (variant, ours.message)
+                continue
+            assert ours == theirs or _without_question_marks(ours) == theirs, (
+                variant, said["url"])
+            compared += 1
+    assert compared >= 10, name

@@ -57,20 +57,48 @@ class Judge:
         self.process = subprocess.Popen([node(), str(SCRIPT)], cwd=ROOT, text=True,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.count = 0
+        self.cpu = 0.0  # the process's CPU seconds after its last answer
 
     def __call__(self, url: str, answer: dict[str, Any]) -> dict[str, Any]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps({"url": url, **answer}) + "\n")
-        self.process.stdin.flush()
-        said: dict[str, Any] = json.loads(self.process.stdout.readline())
+        said = self.read(url, answer)
+        assert said is not None, (url, f"pzprjs did not answer in {WAIT:g} s")
         assert "error" not in said, (url, said["error"])
         self.count += 1
+        return said
+
+    def read(self, url: str, answer: dict[str, Any] | None = None
+             ) -> dict[str, Any] | None:
+        """pzprjs's verdict, its ``error``, or ``None`` when it did not answer within
+        :data:`WAIT` seconds of CPU (it loops for ever on some bodies it cannot read:
+        the process is then started again)."""
+        import select
+
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"url": url, **(answer or {})}) + "\n")
+        self.process.stdin.flush()
+        while not select.select([self.process.stdout], [], [], 0.5)[0]:
+            if _cpu(self.process.pid) > self.cpu + WAIT:
+                self.process.kill()
+                self.process.wait()
+                self.__init__()  # type: ignore[misc]
+                return None
+        self.cpu = _cpu(self.process.pid)
+        said: dict[str, Any] = json.loads(self.process.stdout.readline())
         return said
 
     def close(self) -> None:
         if self.process.stdin is not None:
             self.process.stdin.close()
         self.process.wait(timeout=30)
+
+
+WAIT = 3.0  # CPU seconds pzprjs may take over one board (it reads one in milliseconds)
+
+
+def _cpu(pid: int) -> float:
+    """The CPU seconds process ``pid`` has taken (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def size(board: Any) -> tuple[int, int]:
