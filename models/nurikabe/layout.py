@@ -1,11 +1,13 @@
 """How the generator lays out a Nurikabe and mends it (the loop is the kit's,
 :mod:`cpsolve.grid.generate`): the sea first, the whole board; then cells are taken
 from it, orbit by orbit under the symmetry, while a 2x2 block is all sea or the land
-is below its share: each cell joins the island beside it or starts one, never joining
-two islands, never an island holding two cells of one orbit, never cutting the sea.
-Each island is numbered at a cell of its own (an island and its image at images of
-each other). Where the answer is not pinned down, a sea cell there with no land beside
-it becomes an island of one (with its images): a 1 pins the cells around it.
+is below its share: each cell joins the island beside it or starts one (a block of sea
+is broken by growing an island beside it, most times, where one can grow), never
+joining two islands, never an island holding two cells of one orbit, never cutting the
+sea. Each island is numbered at a cell of its own (an island and its image at images of
+each other). Where the answer is not pinned down, a sea cell there or near, beside one
+island only, joins it (with its images; the number grows); else a sea cell with no land
+beside it becomes an island of one (with its images): a 1 pins the cells around it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from cpsolve.options import Option
 
 Shading = frozenset[int]
 TRIES = 20  # random layouts of the land tried
+GROW = 0.8  # how often a 2x2 block of sea is broken by growing an island beside it
 
 
 def _sea_stays(grid: Grid, sea: set[int], taken: set[int]) -> bool:
@@ -42,7 +45,12 @@ def land(grid: Grid, symmetry: str, share: float, largest: int,
         if not blocks and len(sea) <= (1 - share) * grid.cells:
             return islands
         if blocks:
-            cell = rnd.choice(rnd.choice(blocks))
+            # A cell of the block that grows an island when one can, not a new island
+            # (each new one is a number more: published boards have few, and large).
+            block = rnd.choice(blocks)
+            growing = [c for c in block if any(o in island_of and len(islands[island_of[o]])
+                                               < largest for o in grid.neighbours[c])]
+            cell = rnd.choice(growing if growing and rnd.random() < GROW else block)
         else:
             frontier = [c for c in sea if any(o in island_of for o in grid.neighbours[c])]
             cell = rnd.choice(frontier or sorted(sea))
@@ -106,14 +114,30 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] 
 
 def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple[int, int]],
          settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
-    """A sea cell where the answer is open, or beside one, with no land beside it,
-    made an island of one with its images; ``None`` when none can be."""
+    """A sea cell where the answer is open, or beside one, taken into the one island
+    beside it (its number one more), with its images; else, with no land beside it, made
+    an island of one; ``None`` when neither can be done. Growing comes first: mending by
+    islands of one alone made boards of 1s, and no layout of few large islands could be
+    pinned down by them."""
     rnd = python_random(rng)
     grid = board.grid
+    land = [c for c in range(grid.cells) if c not in shading]
+    island_of: dict[int, int] = {}
+    islands = components(land, grid.neighbours)
+    for k, island in enumerate(islands):
+        for cell in island:
+            island_of[cell] = k
     near = [grid.cell(r, c) for r, c in sorted(cells)]
     around = sorted({o for cell in near for o in grid.neighbours[cell]} - set(near))
-    for tier in (near, around):
+    further = sorted({o for cell in around for o in grid.neighbours[cell]}
+                     - set(near) - set(around))
+    for tier in (near, around, further):
         rnd.shuffle(tier)
+        for cell in tier:
+            grown = _grown(board, shading, islands, island_of, cell, settings)
+            if grown is not None:
+                return grown
+    for tier in (near, around):
         for cell in tier:
             orbit = grid.orbit(cell, settings.symmetry)
             if all(y in shading and all(o in shading for o in grid.neighbours[y])
@@ -121,6 +145,28 @@ def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple
                     and _sea_stays(grid, set(shading), set(orbit)):
                 return board.renumbered({y: 1 for y in orbit}), shading - set(orbit)
     return None
+
+
+def _grown(board: Board, shading: Shading, islands: list[set[int]] | list[list[int]],
+           island_of: dict[int, int], cell: int, settings: Settings
+           ) -> tuple[Board, Shading] | None:
+    """``cell`` and its images, sea cells each beside one island and no other, taken
+    into those islands (their numbers counted again); ``None`` where that breaks a rule
+    (two islands joined, the sea cut, an island past ``--largest``)."""
+    grid = board.grid
+    orbit = grid.orbit(cell, settings.symmetry)
+    joins = [{island_of[o] for o in grid.neighbours[y] if o in island_of} for y in orbit]
+    if not all(y in shading and len(b) == 1 for y, b in zip(orbit, joins)) \
+            or any(o in orbit for y in orbit for o in grid.neighbours[y]):
+        return None
+    targets = [next(iter(b)) for b in joins]
+    gained = {t: targets.count(t) for t in targets}
+    if any(len(islands[t]) + n > settings.options["largest"] for t, n in gained.items()) \
+            or not _sea_stays(grid, set(shading), set(orbit)):
+        return None
+    numbers = {c: len(islands[t]) + gained[t] for t in gained for c in islands[t]
+               if board.numbers[c] is not None}
+    return board.renumbered(numbers), shading - set(orbit)
 
 
 LAYOUT: Layout[Board, Shading] = Layout(
