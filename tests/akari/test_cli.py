@@ -158,7 +158,7 @@ def test_verbose_reports_method_and_statistics(examples):
     (["-"], "", "cpsolve: <stdin>:1:1: empty board"),
     (["-"], ".z\n", "cpsolve: <stdin>:1:2: unknown cell 'z' (expected '.', '#', '0'-'4')"),
     (["nosuch.txt"], None, "cpsolve: nosuch.txt: no such file (and not a one-line board)"),
-    (["https://puzz.link/p?akari/6/6"], None,
+    (["https://puzz.link/p?akari/6"], None,
      "cpsolve: <argument>:1:21: expected TYPE/COLS/ROWS/BODY after '?'"),
     (["5x5:a"], None, "cpsolve: <argument>:1:6: description covers 1 cells, 5x5 needs 25"),
     (["5x5#99"], None, "cpsolve: <argument>:1:4: this is a random seed (WxH#seed), not a "

@@ -243,9 +243,13 @@ def test_another_familys_board_says_which_command_reads_it():
 
 
 def test_an_unknown_type_is_named():
-    done = run("akari", "https://puzz.link/p?sudoku/4/4/g1g2")
+    done = run("akari", "https://puzz.link/p?sudoku/4/4/g1g2")  # a short body: a Sudoku
     assert done.returncode == 2
-    assert done.stderr == ("cpsolve: <argument>:1:21: puzzle type 'sudoku' is not Akari "
+    assert done.stderr == ("cpsolve: <argument>:1:21: this is a sudoku puzzle: try cpsolve "
+                           "sudoku 'https://puzz.link/p?sudoku/4/4/g1g2'\n")
+    done = run("akari", "https://puzz.link/p?kurodoko/4/4/g1g2")  # a genre cpsolve has not
+    assert done.returncode == 2
+    assert done.stderr == ("cpsolve: <argument>:1:21: puzzle type 'kurodoko' is not Akari "
                            "(akari, lightup, bijutsukan)\n")
 
 

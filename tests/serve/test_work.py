@@ -230,10 +230,10 @@ def test_the_time_limit_holds_in_a_worker_thread() -> None:
     board = to_board(puzzle, blank(puzzle, 100, 100))
     done: dict[str, Any] = {}
 
-    def solve() -> None:
-        start = time.perf_counter()
+    def solve() -> None:  # the build's own CPU: it runs on past the limit, or it stops
+        start = time.thread_time()
         done["found"] = work.analyse(puzzle, board, "status", Deadline(2.0))
-        done["seconds"] = time.perf_counter() - start
+        done["seconds"] = time.thread_time() - start
 
     thread = threading.Thread(target=solve)
     thread.start()
@@ -261,10 +261,10 @@ def test_the_time_limit_holds_when_the_raise_lands_in_a_gc_callback() -> None:
         for _ in range(2000):
             calls[0] += 1
 
-    def solve() -> None:
-        start = time.perf_counter()
+    def solve() -> None:  # the build's own CPU: it runs on past the limit, or it stops
+        start = time.thread_time()
         done["found"] = work.analyse(puzzle, board, "status", Deadline(2.0))
-        done["seconds"] = time.perf_counter() - start
+        done["seconds"] = time.thread_time() - start
 
     gc.callbacks.append(callback)
     try:
