@@ -15,6 +15,9 @@ plus 5 and two hex digits; ``-``, the direction and three; ``a``-``z`` 1-26 cell
 without a clue. A body that ends before the board does leaves the cells after it
 without a clue, as the site reads it.
 
+pzprjs files: a clue as its direction (0-4, as in a URL), a comma and its number
+(``-`` none given), ``.`` none.
+
 Penpa+ links: a number with an arrow, or a number alone (``?`` none given); a shaded
 cell is a clue cell (one without a number says nothing), and may be boxed in, as
 editors draw them.
@@ -351,8 +354,25 @@ def arrow_grid(board: Callable[..., B], kinds: Mapping[str, str], *,
         tokens = [clue.token if clue else "-" for clue in b.clues]
         return f"{b.rows} {b.cols}\n" + aligned(tokens, b.cols)
 
+    def parse_pzprv3(framed: forms.Framed) -> B:
+        """A pzprjs file's clues: ``.`` none, ``D,N`` a direction (0 none, 1 up, 2
+        down, 3 left, 4 right) and a number (``-`` none given)."""
+        clues: list[Arrow | None] = []
+        for token in (t for row in framed.grid("0") for t in row):
+            if token.text == ".":
+                clues.append(None)
+                continue
+            way, comma, number = token.text.partition(",")
+            if not comma or way not in ("0", "1", "2", "3", "4") or not (
+                    number == "-" or (number.isdigit() and int(number) <= MOST)):
+                raise token.error(f"a clue is a direction 0-4, a comma and a number up to "
+                                  f"{MOST} or '-' (none given), not {token.text!r}")
+            clues.append(Arrow(None if number == "-" else int(number),
+                               URL_DIRECTIONS[int(way)]))
+        return board(framed.rows, framed.cols, tuple(clues))
+
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
-                        penpa=parse_penpa)
+                        penpa=parse_penpa, pzprv3=parse_pzprv3)
     return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
 
 

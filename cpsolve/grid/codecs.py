@@ -195,8 +195,32 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         size, _, body = text.partition("\n")
         return " ".join([size, *said]) + "\n" + body
 
+    def parse_pzprv3(framed: forms.Framed) -> B:
+        """A pzprjs file's numbers: ``.`` none, ``-`` a number not given, as its grid
+        text writes them (``-`` none, ``?`` not given) read by the grid's rules; a
+        player's shading or dot saved in the same grid (``#``, ``+``: Nurikabe's) is
+        the answer's, not the board's."""
+        shown = {".": "-", "-": "?", "#": "-", "+": "-"}
+        grid = [[gridtext.Token(shown.get(t.text, t.text), t.line, t.column) for t in row]
+                for row in framed.grid("0")]
+        text = "\n".join(" ".join(t.text for t in row) for row in grid)
+        try:
+            rows, cols, numbers = gridtext.read_numbers(f"{framed.rows} {framed.cols}\n{text}",
+                                                        least=least, why=why, most=most,
+                                                        unknown=unknown)
+        except InputError as error:  # at the token's place in the file
+            row, column = (error.line or 2) - 2, error.column or 1
+            token = framed.kind
+            if 0 <= row < len(grid):
+                starts = [0]
+                for t in grid[row][:-1]:
+                    starts.append(starts[-1] + len(t.text) + 1)
+                token = grid[row][max(k for k, at in enumerate(starts) if at < column)]
+            raise token.error(error.message) from None
+        return board(rows, cols, tuple(numbers))
+
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
-                        penpa=parse_penpa)
+                        penpa=parse_penpa, pzprv3=parse_pzprv3)
     return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
 
 
@@ -345,11 +369,18 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
             shown.margin[(-1, b.cols - 1)] = ("star", 2)
         return penpa.write(shown)
 
+    def counted(f: forms.Framed) -> B:  # the param's number, the region count, the names
+        token = f.skipped[0]
+        if not token.text.isdigit() or int(token.text) < 1:
+            raise token.error(f"{param.word} is a number from 1 ({param.means}), not "  # type: ignore[union-attr]
+                              f"{token.text!r}")
+        return board(f.rows, f.cols, int(token.text), regions.read(f.grid("0")))
+
     found = forms.Forms(
         kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
         janko=framed("areas", "regions") if param is None else None,
-        pzprv3=framed("0") if param is None else None,  # the region count, then the names
-        pzprv3_blocks=lambda kind: (1,), penpa=parse_penpa)
+        pzprv3=framed("0") if param is None else counted,  # the region count, the names
+        pzprv3_blocks=lambda kind: (1,) if param is None else (2,), penpa=parse_penpa)
     return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
 
 

@@ -48,6 +48,7 @@ class Framed:
     rows: int
     cols: int
     grids: Mapping[str, Grid]
+    skipped: tuple[Token, ...] = ()  # pzprjs: the lines before the grids (a count)
 
     def grid(self, *names: str) -> Grid:
         """The first of the grids ``names`` that the file has; an error naming the
@@ -156,12 +157,17 @@ def read_janko(text: str) -> Framed:
 
 def read_pzprv3(text: str, blocks: Callable[[str], tuple[int, ...]]) -> Framed:
     """A pzprjs save file: ``pzprv3`` (or ``pzprv3.N``), the genre, the rows, the
-    columns, then grids of tokens. ``blocks(genre)`` says how many lines to skip
-    before each grid (Heyawake's room count, say), one entry a grid.
+    columns (left out for a square board: pzprjs writes a Sudoku's size once), then
+    grids of tokens. ``blocks(genre)`` says how many lines to skip before each grid
+    (Heyawake's room count, Star Battle's stars and region count), one entry a grid;
+    those lines are the file's ``skipped`` tokens.
 
     >>> f = read_pzprv3("pzprv3\\nmashu\\n1\\n2\\n1 . \\n", lambda kind: (0,))
     >>> f.kind.text, f.rows, f.cols, [t.text for t in f.grid("0")[0]]
     ('mashu', 1, 2, ['1', '.'])
+    >>> f = read_pzprv3("pzprv3\\nsudoku\\n2\\n1 . \\n. 2 \\n", lambda kind: (0,))
+    >>> f.rows, f.cols, [t.text for t in f.grid("0")[1]]
+    (2, 2, ['.', '2'])
     """
     lines = _content(text)
     if len(lines) < 4:
@@ -171,15 +177,20 @@ def read_pzprv3(text: str, blocks: Callable[[str], tuple[int, ...]]) -> Framed:
     head = [Token(line.strip(), number, len(line) - len(line.lstrip()) + 1)
             for number, line in lines[1:4]]
     kind, rows_token, cols_token = head
-    rows, cols = _size(rows_token), _size(cols_token)
+    rows = _size(rows_token)
+    square = not re.fullmatch(r"[0-9]+", cols_token.text)  # a row, not the columns
+    cols = rows if square else _size(cols_token)
     _checked_size(rows, cols, kind)
     grids: dict[str, Grid] = {}
-    index = 4
+    skipped: list[Token] = []
+    index = 3 if square else 4
     for k, skip in enumerate(blocks(kind.text)):
+        for number, line in lines[index:index + skip]:
+            skipped.append(Token(line.strip(), number, len(line) - len(line.lstrip()) + 1))
         index += skip
         grids[str(k)] = _grid(lines, index, rows, cols, "board")
         index += rows
-    return Framed(kind, rows, cols, grids)
+    return Framed(kind, rows, cols, grids, tuple(skipped))
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 """pzprjs, puzz.link's own code, as a second judge no one here wrote: every answer
 cpsolve gives on every grid genre's published boards is drawn on pzprjs's reading of the
 board's puzz.link URL and must pass pzprjs's answer checker, and a spoilt copy of each
-must not (:mod:`tests.support.pzprjs`); the URL pzprjs writes for the board it read is
-read by cpsolve as the board it wrote. The boards are each genre's published cases (its
-``cases.toml``), a board's every answer where it has two."""
+must not (:mod:`tests.support.pzprjs`); the URL and the save file pzprjs writes for the
+board it read are read by cpsolve as the board it wrote. The boards are each genre's
+published cases (its ``cases.toml``), a board's every answer where it has two."""
 
 from __future__ import annotations
 
@@ -50,6 +50,8 @@ def test_pzprjs_accepts_every_answer_and_refuses_a_spoilt_one(name, judge):
             checked += 1
         again = grid.parse(said["url"])  # pzprjs's own URL of what it read
         assert again == board or again == _without_question_marks(board), (url, said["url"])
+        saved = grid.parse(said["file"])  # and its own save file (pzprv3)
+        assert saved == board or saved == _without_question_marks(board), (url, said["file"])
         if case.outcome == "unique":  # another answer could pass where there are two
             said = judge(url, drawn(grid, board, spoilt(board, result.solutions[0])))
             assert not said["complete"], (url, "a spoilt answer passed")

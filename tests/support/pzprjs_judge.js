@@ -1,9 +1,9 @@
 // pzprjs (puzz.link's own reader and answer checker, the npm package pzpr) as a second
 // judge: each line read is a JSON object {url, cells, numbers, lines, edges}, the board
 // as a puzz.link URL and an answer drawn on it; each line written is what pzprjs made of
-// it: {pid, rows, cols, url, qnums, complete, code, text} (url: the URL pzprjs writes
-// for the board it read; qnums: each cell's number, -1 none, -2 "?"; code: the first
-// rule the answer breaks),
+// it: {pid, rows, cols, url, qnums, file, complete, code, text} (url and file: the URL
+// and the save file pzprjs writes for the board it read; qnums: each cell's number, -1
+// none, -2 "?"; code: the first rule the answer breaks),
 // or {error}. Cells are [row, column] (0-based), numbers [row, column, n], lines the two
 // cells a line joins [r1, c1, r2, c2], edges the two grid points a side joins.
 "use strict";
@@ -32,6 +32,7 @@ function judge(question) {
   return {
     pid: puzzle.pid, rows: board.rows, cols: board.cols, url: puzzle.getURL(),
     qnums: Array.from({ length: board.cell.length }, (_, k) => board.cell[k].qnum),
+    file: puzzle.getFileData(),
     complete: verdict.complete,
     code: verdict.complete ? null : verdict.lastcode, text: verdict.text,
   };
