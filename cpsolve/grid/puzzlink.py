@@ -5,7 +5,8 @@ shares, and the body encodings of the site's open-source editor (pzprjs) that se
 genres use, each with its encoder so boards round-trip.
 
 The envelope: the type (or one of its aliases: ``akari`` for ``lightup``, ``masyu``
-for ``mashu``), an optional ``v:VARIANT`` segment and flag segment (ignored), the
+for ``mashu``), an optional ``v:VARIANT`` segment and flag segment (ignored, but for
+the flags of pzprjs's variant rules, :data:`VARIANTS`, refused by name), the
 columns, then the rows, then the body; one trailing ``/`` is dropped (the site adds
 it to URLs that end in punctuation). As on the site, the body is read until the board
 is complete and what follows is ignored, and a body that ends early leaves the rest of
@@ -34,6 +35,17 @@ URL_RE = re.compile(r"^(?:https?://)?(?:www\.)?(?:" + "|".join(re.escape(h) for 
 # The editor's modes, written after the type (``akari_edit``): the board is the same.
 MODES = ("_edit", "_play", "_test")
 MAX_CELLS = 1_000_000
+# The flags of a type's URL that state another rule (pzprjs's variants) or another
+# encoding, which no genre here reads: a URL with one is refused by its name, never
+# solved as the base genre.
+VARIANTS: dict[str, dict[str, str]] = {
+    "mashu": {"f": "the variant where the loop visits every cell"},
+    "masyu": {"f": "the variant where the loop visits every cell"},
+    "slither": {"f": "the variant where the loop visits every grid point"},
+    "country": {"e": "the variant where a region need not be visited"},
+    "fillomino": {"t": "the variant whose largest number is 3"},
+    "lits": {"d": "the site's old LITS encoding"},
+}
 UNKNOWN = -2  # a number shown as "?": present, its value not given
 BASE32 = "0123456789abcdefghijklmnopqrstuv"
 
@@ -83,7 +95,8 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
     cpsolve.errors.ForeignPuzzle: 1:21: puzzle type 'sudoku' is not Akari (akari)
 
     ``refuse`` maps a flag letter to why a board with it is refused (a flag that
-    states another rule): an error at its segment.
+    states another rule): an error at its segment; so do the type's pzprjs variants
+    (:data:`VARIANTS`).
 
     >>> split("puzz.link/p?yajilin/o/2/2/a", {"yajilin": "Yajilin"}, refuse={"o": "no"})
     Traceback (most recent call last):
@@ -102,9 +115,12 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
         raise ForeignPuzzle(f"puzzle type {kind!r} is not {names} ({', '.join(kinds)})",
                             kind=kind, line=1, column=position + 1)
     position += len(written) + 1
+    refused = {flag: f"the flag '{flag}' asks for {rule} (pzprjs's), which "
+                     f"{next(iter(kinds.values()))} here does not read"
+               for flag, rule in VARIANTS.get(kind, {}).items()} | dict(refuse or {})
     while parts and parts[0] and not parts[0].isdigit():
         segment = parts.pop(0)  # a variant (v:...) or flag segment: ignored, or refused
-        for flag, why in (refuse or {}).items():
+        for flag, why in refused.items():
             if not segment.startswith("v:") and flag in segment:
                 raise error(why, position)
         position += len(segment) + 1

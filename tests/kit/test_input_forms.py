@@ -315,3 +315,23 @@ def test_pzprjs_saved_files_read_as_their_urls_and_mark_the_proven_answer(name, 
     result = family.solve(board, unique=True)
     assert result.unique is True
     assert frozenset(result.solutions[0]) == marked(name, lines)
+
+
+@pytest.mark.parametrize(("genre", "url", "column", "rule"), [
+    ("country", "https://puzz.link/p?country/e/6/6/abc", 29, "a region need not be visited"),
+    ("masyu", "https://puzz.link/p?mashu/f/6/6/1063000i3000", 27,
+     "the loop visits every cell"),
+    ("slitherlink", "https://puzz.link/p?slither/f/3/3/3", 29,
+     "the loop visits every grid point"),
+    ("fillomino", "https://puzz.link/p?fillomino/t/3/3/1", 31, "largest number is 3"),
+    ("lits", "https://puzz.link/p?lits/d/4/4/00", 26, "old LITS encoding"),
+])
+def test_a_variant_flag_is_refused_by_its_name(genre, url, column, rule):
+    """pzprjs's variant rules (and LITS's old encoding) are not solved as the base
+    genre: the flag is named, with the rule it asks for."""
+    from cpsolve import registry
+
+    with pytest.raises(InputError) as refused:
+        registry.load(genre).grid.parse(url)
+    assert refused.value.column == column and rule in refused.value.message
+    assert registry.load(genre).grid.parse(url.replace(f"/{url.split('/')[4]}/", "/", 1))
