@@ -126,11 +126,6 @@ def rooms_of(grid: Grid, borders: set[tuple[int, int]]) -> tuple[int, ...]:
     return tuple(grid.label_regions(lambda a, b: (a, b) in borders))
 
 
-def borders_of(grid: Grid, room: Sequence[int]) -> list[tuple[int, int]]:
-    """The borders between rooms, in the grid's order of its pairs."""
-    return [(a, b) for a, b in grid.pairs if room[a] != room[b]]
-
-
 def cut_beside(grid: Grid, room: Sequence[int], cell: int, symmetry: str,
                rnd: random.Random) -> Iterator[tuple[int, ...]]:
     """The rooms with ``cell``'s room cut in two straight across beside it (above or
@@ -147,7 +142,7 @@ def cut_beside(grid: Grid, room: Sequence[int], cell: int, symmetry: str,
     options = ([("row", k) for k in (r, r + 1) if min(rs) < k <= max(rs)]
                + [("col", k) for k in (c, c + 1) if min(cs) < k <= max(cs)])
     rnd.shuffle(options)
-    apart = set(borders_of(grid, room))
+    apart = set(grid.borders(room))
     for axis, at in options:
         line = ({(grid.cell(at - 1, x), grid.cell(at, x)) for x in range(min(cs), max(cs) + 1)}
                 if axis == "row" else
@@ -172,7 +167,7 @@ def merged(grid: Grid, room: tuple[int, ...], symmetry: str, rnd: random.Random,
         cells: dict[int, list[int]] = {}
         for cell, r in enumerate(room):
             cells.setdefault(r, []).append(cell)
-        borders = borders_of(grid, room)
+        borders = grid.borders(room)
         rnd.shuffle(borders)
         borders.sort(key=lambda pair: len(cells[room[pair[0]]]) + len(cells[room[pair[1]]]))
         for a, b in borders:
@@ -182,7 +177,7 @@ def merged(grid: Grid, room: tuple[int, ...], symmetry: str, rnd: random.Random,
             if both in tried or not is_rectangle(grid, both):
                 continue
             tried.add(both)
-            apart = borders_of(grid, room)
+            apart = grid.borders(room)
             gone = symmetric(grid, {(x, y) for x, y in apart if x in both and y in both},
                              symmetry)
             trial = rooms_of(grid, set(apart) - gone)
@@ -198,5 +193,5 @@ def is_rectangle(grid: Grid, cells: frozenset[int]) -> bool:
     return (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1) == len(cells)
 
 
-__all__ = ["borders_of", "cut_beside", "cuts", "is_rectangle", "merged", "random_rooms",
+__all__ = ["cut_beside", "cuts", "is_rectangle", "merged", "random_rooms",
            "rooms_of", "symmetric", "symmetric_cuts"]
