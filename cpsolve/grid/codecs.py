@@ -203,21 +203,8 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         shown = {".": "-", "-": "?", "#": "-", "+": "-"}
         grid = [[gridtext.Token(shown.get(t.text, t.text), t.line, t.column) for t in row]
                 for row in framed.grid("0")]
-        text = "\n".join(" ".join(t.text for t in row) for row in grid)
-        try:
-            rows, cols, numbers = gridtext.read_numbers(f"{framed.rows} {framed.cols}\n{text}",
-                                                        least=least, why=why, most=most,
-                                                        unknown=unknown)
-        except InputError as error:  # at the token's place in the file
-            row, column = (error.line or 2) - 2, error.column or 1
-            token = framed.kind
-            if 0 <= row < len(grid):
-                starts = [0]
-                for t in grid[row][:-1]:
-                    starts.append(starts[-1] + len(t.text) + 1)
-                token = grid[row][max(k for k, at in enumerate(starts) if at < column)]
-            raise token.error(error.message) from None
-        return board(rows, cols, tuple(numbers))
+        numbers = gridtext.numbers_of(grid, least=least, why=why, most=most, unknown=unknown)
+        return board(framed.rows, framed.cols, tuple(numbers))
 
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
                         penpa=parse_penpa, pzprv3=parse_pzprv3)

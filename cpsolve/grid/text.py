@@ -280,6 +280,14 @@ def read_numbers(text: str, *, least: int = 0, why: str = "", most: int | None =
     cpsolve.errors.InputError: 2:3: no '?'
     """
     rows, cols, (grid,) = read(text, 1, names=("numbers",))
+    return rows, cols, numbers_of(grid, least=least, why=why, most=most, unknown=unknown)
+
+
+def numbers_of(grid: Grid, *, least: int = 0, why: str = "", most: int | None = None,
+               unknown: str | None = None) -> list[int | None]:
+    """The numbers of a grid of tokens, cell by cell, as :func:`read_numbers` reads
+    them (wherever the tokens were read: grid text, a pzprjs file), every error at its
+    token."""
     numbers: list[int | None] = []
     for token in (t for row in grid for t in row):
         if token.text in ("-", "."):
@@ -300,7 +308,7 @@ def read_numbers(text: str, *, least: int = 0, why: str = "", most: int | None =
         else:
             held = "a number or '-'" if unknown is not None else "a number, '?' or '-'"
             raise token.error(f"a cell holds {held} for none, not {token.text!r}")
-    return rows, cols, numbers
+    return numbers
 
 
 def numbers_text(rows: int, cols: int, numbers: Sequence[int | None]) -> str:
