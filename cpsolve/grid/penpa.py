@@ -160,25 +160,43 @@ def text_of(url: str) -> str:
 
 @dataclass(frozen=True)
 class _Points:
-    """Where a board's points are: cell centres, corners and quarters, margins
-    (``top``, ``left``) counted in, numbered on the grid padded by two."""
+    """Where a board's points are: cell centres, corners and quarters, on the grid of
+    ``nx`` by ``ny`` cells (margins included) padded by two; the board's cells start
+    after the margins ``top`` and ``left``."""
 
     rows: int
     cols: int
     top: int
     left: int
-    width: int  # nx0: the columns, margins and padding
-    count: int  # nx0 * ny0: the centres' points
+    nx: int
+    ny: int
+
+    @property
+    def width(self) -> int:
+        """nx0: the columns, margins and padding."""
+        return self.nx + 4
+
+    @property
+    def count(self) -> int:
+        """nx0 * ny0: the centres' points (a corner is this plus its cell's centre)."""
+        return self.width * (self.ny + 4)
+
+    @property
+    def view(self) -> int:
+        """The point nearest the middle of the grid, margins included, as the editor
+        centres its view: a cell's centre, a corner or an edge's middle."""
+        middle = (2 + (self.ny - 1) // 2) * self.width + 2 + (self.nx - 1) // 2
+        kind = {(1, 1): 0, (0, 0): 1, (1, 0): 2, (0, 1): 3}[(self.nx % 2, self.ny % 2)]
+        return kind * self.count + middle
 
     def cell(self, index: int, outside: bool = False) -> Cell:
         """The cell centred on point ``index`` (``outside``: one in the margins too)."""
         row, col = divmod(index, self.width)
-        row, col = row - 2 - self.top, col - 2 - self.left
-        if not (0 <= row < self.rows and 0 <= col < self.cols) and not (
-                outside and 0 <= index < self.count):
+        found = (row - 2 - self.top, col - 2 - self.left)
+        if not self.inside(found) and not (outside and 0 <= index < self.count):
             raise InputError(f"the Penpa+ link has something outside the board (at point "
                              f"{index})", line=1, column=1)
-        return row, col
+        return found
 
     def centre(self, cell: Cell) -> int:
         return (cell[0] + 2 + self.top) * self.width + cell[1] + 2 + self.left
@@ -209,7 +227,7 @@ def read(url: str) -> Board:
                          column=1)
     grid = (mode.get("grid") or []) if isinstance(mode, dict) else []
     board = Board(rows, cols, grid=head[0], dots=grid[:1] == ["3"])
-    points = _Points(rows, cols, top, left, nx + 4, (nx + 4) * (ny + 4))
+    points = _Points(rows, cols, top, left, nx, ny)
     for key, value in layer.items():
         if key in IGNORED or key in READ or not value:
             continue
@@ -244,7 +262,7 @@ def _read_layer(layer: dict[str, Any], board: Board, points: _Points) -> None:
                              "candidates or text), which no board read here has", line=1,
                              column=1)
     for index, (text, *_) in (layer.get("numberS") or {}).items():
-        centre, quarter = divmod(int(index) - 4 * points.count, 4)
+        centre, _ = divmod(int(index) - 4 * points.count, 4)  # its cell, the quarter
         board.corners[points.cell(centre)] = str(text)
     for index, colour in (layer.get("surface") or {}).items():
         board.surface[points.cell(int(index))] = int(colour)
@@ -323,7 +341,7 @@ def write(board: Board) -> str:
     has anything, as the editor's puzz.link import lays out Star Battle's count."""
     space = 1 if board.margin else 0
     nx, ny = board.cols + 2 * space, board.rows + 2 * space
-    points = _Points(board.rows, board.cols, space, space, nx + 4, (nx + 4) * (ny + 4))
+    points = _Points(board.rows, board.cols, space, space, nx, ny)
     layer = _layer()
     for cell, text in sorted(board.numbers.items()):
         dark = board.surface.get(cell) in (1, 4)  # white on a black or dark cell
@@ -332,7 +350,7 @@ def write(board: Board) -> str:
         layer["number"][str(points.centre(cell))] = [f"{text}_{ARROWS.index(way)}", 1, "2"]
     for cell, text in sorted(board.corners.items()):
         layer["numberS"][str(4 * points.count + 4 * points.centre(cell))] = [text, 1]
-    for cell, mark in sorted(board.margin.items(), key=lambda item: item[0]):
+    for cell, mark in sorted(board.margin.items()):
         at_point = str(points.centre(cell))
         if isinstance(mark, str):
             layer["number"][at_point] = [mark, 1, "1"]
@@ -351,9 +369,8 @@ def write(board: Board) -> str:
     for a, b in sorted(board.lines):
         ends = sorted((points.centre(a), points.centre(b)))
         layer["line"][f"{ends[0]},{ends[1]}"] = 2
-    centre = _centre(nx, ny)
     head = (f"{board.grid},{nx},{ny},{SIZE},0,1,1,{SIZE * (nx + 1)},{SIZE * (ny + 1)},"
-            f"{centre},{centre},0,0,0,0,Title: ,Author: ,,,OFF,false")
+            f"{points.view},{points.view},0,0,0,0,Title: ,Author: ,,,OFF,false")
     cells = [points.centre((r, c)) for r in range(board.rows) for c in range(board.cols)]
     mode = _json(_mode(board.dots))
     text = "\n".join([
@@ -366,16 +383,6 @@ def write(board: Board) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     return f"{EDITOR}#m=edit&p={base64.b64encode(packed).decode('ascii')}"
-
-
-def _centre(nx: int, ny: int) -> int:
-    """The point nearest the middle of the grid, margins included, as the editor
-    centres its view: a cell's centre, a corner or an edge's middle."""
-    width = nx + 4
-    count = width * (ny + 4)
-    middle = (2 + (ny - 1) // 2) * width + 2 + (nx - 1) // 2
-    kind = {(1, 1): 0, (0, 0): 1, (1, 0): 2, (0, 1): 3}[(nx % 2, ny % 2)]
-    return kind * count + middle
 
 
 def _json(value: Any) -> str:
