@@ -54,16 +54,17 @@ class Judge:
     """One node process running pzprjs; call it with a URL and an answer."""
 
     def __init__(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
         self.process = subprocess.Popen([node(), str(SCRIPT)], cwd=ROOT, text=True,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self.count = 0
         self.cpu = 0.0  # the process's CPU seconds after its last answer
 
     def __call__(self, url: str, answer: dict[str, Any]) -> dict[str, Any]:
         said = self.read(url, answer)
         assert said is not None, (url, f"pzprjs did not answer in {WAIT:g} s")
         assert "error" not in said, (url, said["error"])
-        self.count += 1
         return said
 
     def read(self, url: str, answer: dict[str, Any] | None = None
@@ -80,7 +81,7 @@ class Judge:
             if _cpu(self.process.pid) > self.cpu + WAIT:
                 self.process.kill()
                 self.process.wait()
-                self.__init__()  # type: ignore[misc]
+                self._start()
                 return None
         self.cpu = _cpu(self.process.pid)
         said: dict[str, Any] = json.loads(self.process.stdout.readline())
