@@ -109,19 +109,39 @@ def clue_cells(grid: Grid, room: Sequence[int]) -> tuple[int, ...]:
                  for cells in grid.regions(room))
 
 
-def _number(token: gridtext.Token) -> int:
-    if token.text == "?":
+def _number(text: str, error: Callable[[str], InputError]) -> int:
+    """A room's number as written (``?``: :data:`UNKNOWN`), or ``error(message)``."""
+    if text == "?":
         return UNKNOWN
-    if token.text.isascii() and token.text.isdigit():
+    if text.isascii() and text.isdigit():
         # read only as many digits as a board can count to (Python refuses to read an
         # integer of more than 4,300 digits)
-        if len(token.text.lstrip("0")) > len(str(gridtext.MAX_CELLS)) or int(
-                token.text) > gridtext.MAX_CELLS:
-            raise token.error(f"a number above {gridtext.MAX_CELLS:,}, more than any "
-                              "board has cells")
-        return int(token.text)
-    raise token.error(f"a number is a count (0, 1, ...), '?', or '-' for none, "
-                      f"not {token.text!r}")
+        if len(text.lstrip("0")) > len(str(gridtext.MAX_CELLS)) or int(
+                text) > gridtext.MAX_CELLS:
+            raise error(f"a number above {gridtext.MAX_CELLS:,}, more than any board has "
+                        "cells")
+        return int(text)
+    raise error(f"a number is a count (0, 1, ...), '?', or '-' for none, not {text!r}")
+
+
+def _numbered(grid: Grid, room: Sequence[int],
+              written: Iterable[tuple[int, str, str, Callable[[str], InputError]]]
+              ) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """The rooms' numbers and the cells they are written in, from what is written in
+    cells: ``(cell, text, place, error)``, ``place`` where it is for a message
+    (``at line 3, column 2``), ``error(message)`` the error located there."""
+    value: list[int | None] = [None] * (max(room) + 1)
+    where = list(clue_cells(grid, room))
+    given: dict[int, str] = {}
+    for cell, text, place, error in written:
+        number = _number(text, error)
+        r = room[cell]
+        if r in given:
+            raise error(f"a second number in the room of the one {given[r]}")
+        given[r] = place
+        value[r] = number
+        where[r] = cell
+    return tuple(value), tuple(where)
 
 
 @dataclass(frozen=True)
@@ -138,24 +158,12 @@ class RoomForms(Generic[B]):
     def from_tokens(self, rows: int, cols: int, numbers: gridtext.Grid,
                     names: gridtext.Grid) -> B:
         """A board from its grids of number and room tokens, wherever they were read."""
-        grid = Grid.of(rows, cols)
         room = regions.read(names, "room")
-        value: list[int | None] = [None] * (max(room) + 1)
-        where = list(clue_cells(grid, room))
-        given: dict[int, gridtext.Token] = {}
-        for cell, token in enumerate(t for row in numbers for t in row):
-            if token.text in NO_NUMBER:
-                continue
-            number = _number(token)
-            r = room[cell]
-            if r in given:
-                first = given[r]
-                raise token.error(f"a second number in the room of the one at line "
-                                  f"{first.line}, column {first.column}")
-            given[r] = token
-            value[r] = number
-            where[r] = cell
-        return self.board(rows, cols, tuple(room), tuple(value), tuple(where))
+        value, where = _numbered(Grid.of(rows, cols), room, (
+            (cell, token.text, f"at line {token.line}, column {token.column}", token.error)
+            for cell, token in enumerate(t for row in numbers for t in row)
+            if token.text not in NO_NUMBER))
+        return self.board(rows, cols, tuple(room), value, where)
 
     def parse_grid(self, text: str) -> B:
         """Read grid text (see the module docstring)."""
@@ -192,26 +200,14 @@ class RoomForms(Generic[B]):
         title = next(iter(self.kinds.values()))
         shown.only(title, "borders", "numbers", "corners")
         room = shown.regions("room")
-        value: list[int | None] = [None] * (max(room) + 1)
-        where = list(clue_cells(Grid.of(shown.rows, shown.cols), room))
-        given: dict[int, tuple[int, int]] = {}
-        for (r, c), text in sorted([*shown.numbers.items(), *shown.corners.items()]):
-            at = penpa.at((r, c))
-            text = text.strip()
-            if text == "?":
-                number = UNKNOWN
-            elif text.isascii() and text.isdigit() and len(text) <= 7:
-                number = int(text)
-            else:
-                raise InputError(f"a room's number is a count or '?', not {text!r} ({at})")
-            cell = r * shown.cols + c
-            if room[cell] in given:
-                first = penpa.at(given[room[cell]])
-                raise InputError(f"a second number in the room of the one {first} ({at})")
-            given[room[cell]] = (r, c)
-            value[room[cell]] = number
-            where[room[cell]] = cell
-        return self.board(shown.rows, shown.cols, room, tuple(value), tuple(where))
+
+        def error(at: str) -> Callable[[str], InputError]:
+            return lambda message: InputError(f"{message} ({at})")
+
+        value, where = _numbered(Grid.of(shown.rows, shown.cols), room, (
+            (r * shown.cols + c, text.strip(), penpa.at((r, c)), error(penpa.at((r, c))))
+            for (r, c), text in sorted([*shown.numbers.items(), *shown.corners.items()])))
+        return self.board(shown.rows, shown.cols, room, value, where)
 
     def to_penpa(self, board: Rooms) -> str:
         """The Penpa+ link of ``board``: its rooms' borders, each number in its cell."""
