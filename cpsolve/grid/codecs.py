@@ -325,17 +325,18 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
             values.append(int(digits))
             link = puzzlink.Link(link.kind, link.cols, link.rows, rest,
                                  link.offset + len(digits) + 1)
-        region, _ = puzzlink.decode_regions(link)
-        return board(link.rows, link.cols, *values, tuple(region))
+        region, walls, _ = puzzlink.decode_regions(link)
+        return board(link.rows, link.cols, *values, tuple(region), walls=tuple(walls))
 
     def head(b: Any) -> list[str]:
         return [str(getattr(b, param.name))] if param is not None else []
 
     def to_url(b: Any) -> str:
-        body = puzzlink.encode_regions(b.rows, b.cols, b.region)
+        body = puzzlink.encode_regions(b.rows, b.cols, b.region, b.walls)
         return puzzlink.url(kind, b.cols, b.rows, "/".join([*head(b), body]))
 
     def to_text(b: Any) -> str:
+        regions.unwalled(b)
         return "\n".join([" ".join([str(b.rows), str(b.cols), *head(b)]),
                           *regions.lines(b.cols, regions.names(b.region))])
 
@@ -347,10 +348,11 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
         values: list[int] = []
         if param is not None:
             values.append(_margin_number(shown, param))
-        return board(shown.rows, shown.cols, *values, shown.regions())
+        region, walls = shown.regions()
+        return board(shown.rows, shown.cols, *values, region, walls=walls)
 
     def to_penpa(b: Any) -> str:
-        shown = penpa.Board(b.rows, b.cols, borders=penpa.borders(b.cols, b.borders))
+        shown = penpa.Board(b.rows, b.cols, borders=penpa.borders(b.cols, b.fences))
         if param is not None:  # the count above the board, a star beside it
             shown.margin[(-1, b.cols - 2)] = str(getattr(b, param.name))
             shown.margin[(-1, b.cols - 1)] = ("star", 2)
@@ -368,7 +370,8 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
         janko=framed("areas", "regions") if param is None else None,
         pzprv3=framed("0") if param is None else counted,  # the region count, the names
         pzprv3_blocks=lambda kind: (1,) if param is None else (2,), penpa=parse_penpa)
-    return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
+    return Formats(found, regions.main_form(to_text, to_url),
+                   {"url": to_url, "grid": to_text, "penpa": to_penpa})
 
 
 def _margin_number(shown: penpa.Board, param: Param) -> int:

@@ -299,8 +299,20 @@ def size_of(puzzle: Edited, board: Any, written: str | None = None
 
 def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
     """``board`` as the page holds it, read from the family's own grid text
-    (``written``: that text, when it is written already)."""
+    (``written``: that text, when it is written already). A board with walls inside
+    its regions is refused: the page draws regions, not walls.
+
+    >>> from cpsolve.models.heyawake import HEYAWAKE
+    >>> to_draft(HEYAWAKE, HEYAWAKE.parse("https://puzz.link/p?heyawake/2/2/g"))
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    cpsolve.errors.InputError: the page draws ..., and this board has 1: ...
+    """
     editor = require_editor(puzzle)
+    if walls := getattr(board, "walls", ()):
+        raise InputError(f"the page draws rooms and regions, not walls inside them, and "
+                         f"this board has {len(walls)}: the command line solves it "
+                         f"(cpsolve {puzzle.name} URL)")
     written = puzzle.board_text(board) if written is None else written
     lines = gridtext.content(written)
     params: list[int] = []

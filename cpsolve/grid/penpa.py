@@ -101,20 +101,17 @@ class Board:
                 raise InputError(f"the Penpa+ link has {NAMES[what]} ({_place(cell)}), "
                                  f"which {genre} boards do not have")
 
-    def regions(self, noun: str = "region") -> tuple[int, ...]:
+    def regions(self) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """The cells' regions, the board divided by its borders, numbered by their
-        first cells; a located error at a border with the same region on both sides
-        (a wall inside a region, which the genres read here do not have)."""
+        first cells, and the walls inside them (borders with one region on both sides,
+        :class:`~cpsolve.grid.regions.Walled`)."""
         from cpsolve.grid.geometry import Grid
 
         grid = Grid.of(self.rows, self.cols)
         region = grid.label_regions(lambda a, b: (grid.rc(a), grid.rc(b)) in self.borders)
-        for a, b in sorted(self.borders):
-            if region[a[0] * self.cols + a[1]] == region[b[0] * self.cols + b[1]]:
-                raise InputError(f"a border between row {a[0] + 1}, column {a[1] + 1} and row "
-                                 f"{b[0] + 1}, column {b[1] + 1} of the Penpa+ link does not "
-                                 f"divide two {noun}s: walls inside a {noun} are not read")
-        return tuple(region)
+        walls = sorted((a, b) for a, b in grid.pairs if region[a] == region[b]
+                       and (grid.rc(a), grid.rc(b)) in self.borders)
+        return tuple(region), tuple(walls)
 
 
 def borders(cols: int, pairs: Iterable[tuple[int, int]]) -> set[tuple[Cell, Cell]]:

@@ -205,12 +205,17 @@ def encode_borders(vertical: Sequence[Sequence[bool]],
     return "".join(out)
 
 
-def decode_regions(link: Link, start: int = 0) -> tuple[list[int], int]:
+def decode_regions(link: Link, start: int = 0
+                   ) -> tuple[list[int], list[tuple[int, int]], int]:
     """Regions drawn by their borders (:func:`decode_borders`), labelled ``0..`` in
-    the order of their first cell, and the body index after the borders.
+    the order of their first cell; the walls inside them (borders with one region on
+    both sides, as pairs of cells ``a < b``: pzprjs keeps every border it reads, and a
+    genre's rules say what a wall asks); and the body index after the borders.
 
     >>> decode_regions(Link("heyawake", 3, 2, "k0", 0))
-    ([0, 1, 1, 0, 1, 1], 2)
+    ([0, 1, 1, 0, 1, 1], [], 2)
+    >>> decode_regions(Link("heyawake", 2, 2, "g", 0))  # a border that divides nothing
+    ([0, 0, 0, 0], [(0, 1)], 1)
     """
     from cpsolve.grid.geometry import Grid
 
@@ -221,18 +226,29 @@ def decode_regions(link: Link, start: int = 0) -> tuple[list[int], int]:
         (r, c), (r2, _) = grid.rc(a), grid.rc(b)
         return vertical[r][c] if r == r2 else horizontal[r][c]
 
-    return grid.label_regions(apart), end
+    label = grid.label_regions(apart)
+    walls = [(a, b) for a, b in grid.pairs if label[a] == label[b] and apart(a, b)]
+    return label, walls, end
 
 
-def encode_regions(rows: int, cols: int, label: Sequence[int]) -> str:
-    """The borders of regions labelled cell by cell, as :func:`decode_regions` reads them.
+def encode_regions(rows: int, cols: int, label: Sequence[int],
+                   walls: Sequence[tuple[int, int]] = ()) -> str:
+    """The borders of regions labelled cell by cell and of the walls inside them, as
+    :func:`decode_regions` reads them.
 
     >>> encode_regions(2, 3, [0, 1, 1, 0, 1, 1])
     'k0'
+    >>> encode_regions(2, 2, [0, 0, 0, 0], [(0, 1)])
+    'g0'
     """
-    vertical = [[label[r * cols + c] != label[r * cols + c + 1] for c in range(cols - 1)]
+    walled = set(walls)
+
+    def apart(a: int, b: int) -> bool:
+        return label[a] != label[b] or (a, b) in walled
+
+    vertical = [[apart(r * cols + c, r * cols + c + 1) for c in range(cols - 1)]
                 for r in range(rows)]
-    horizontal = [[label[r * cols + c] != label[(r + 1) * cols + c] for c in range(cols)]
+    horizontal = [[apart(r * cols + c, (r + 1) * cols + c) for c in range(cols)]
                   for r in range(rows - 1)]
     return encode_borders(vertical, horizontal)
 

@@ -14,11 +14,11 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.connectivity import components
-from cpsolve.grid.geometry import Grid, OnGrid, renumbered
+from cpsolve.grid.geometry import Edge, Grid, OnGrid, renumbered
 
 if TYPE_CHECKING:
     from cpsolve.grid.hints import Clue, Edit
@@ -177,10 +177,91 @@ def grow(grid: Grid, seeds: Sequence[Iterable[int]], rnd: random.Random,
         frontier[k].update(o for o in grid.neighbours[cell] if region[o] < 0)
 
 
-class Divided(OnGrid):
+Wall = tuple[int, int]  # a border between two neighbouring cells of one region, a < b
+
+
+class Walled(OnGrid):
+    """What a board divided into regions knows of the walls inside them, for a frozen
+    dataclass with its division in the field ``PER_CELL`` names and a ``walls`` field:
+    borders drawn between two cells of one region that leave it in one piece (pzprjs
+    keeps every border it reads, and each genre's rules say what a wall asks: Heyawake's
+    runs of unshaded cells count it as a border, LITS's tetrominoes and Country Road's
+    loop never cross it, Star Battle's rules ask nothing of it). Sorted pairs of
+    neighbours, each once.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class One(Walled):
+    ...     rows: int
+    ...     cols: int
+    ...     region: tuple[int, ...]
+    ...     walls: tuple[Wall, ...] = ()
+    ...     PER_CELL = "region"
+    >>> One(2, 3, (0, 0, 1, 0, 0, 1), ((0, 1),)).fences
+    [(0, 1), (1, 2), (4, 5)]
+    >>> One(1, 3, (0, 0, 1), ((1, 2),))
+    Traceback (most recent call last):
+    ValueError: a wall is a border between neighbouring cells of one region
+    >>> One(1, 3, (0, 0, 0), ((0, 1),))  # it divides the region: a border
+    Traceback (most recent call last):
+    ValueError: walls that divide a region are its borders
+    """
+
+    walls: tuple[Wall, ...]
+    PER_CELL: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        label = getattr(self, self.PER_CELL)
+        if list(self.walls) != sorted(set(self.walls)):
+            raise ValueError("walls are sorted pairs of cells, each once")
+        pairs = set(self.grid.pairs)
+        if any((a, b) not in pairs or label[a] != label[b] for a, b in self.walls):
+            raise ValueError("a wall is a border between neighbouring cells of one region")
+        if self.walls and max(label) + 1 != max(walled_regions(self.grid, label,
+                                                               self.walls)) + 1:
+            raise ValueError("walls that divide a region are its borders")
+
+    @cached_property
+    def fences(self) -> list[Edge]:
+        """Every border drawn: those between regions and the walls inside them."""
+        return sorted([*self.grid.borders(getattr(self, self.PER_CELL)), *self.walls])
+
+
+def walled_regions(grid: Grid, label: Sequence[int], walls: Iterable[Wall]) -> list[int]:
+    """The regions ``label`` draws with ``walls`` as borders too, numbered by their
+    first cells (a division with walls that divide nothing has as many regions).
+
+    >>> walled_regions(Grid(1, 3), [0, 0, 0], [(0, 1)])
+    [0, 1, 1]
+    """
+    apart = set(walls)
+    return grid.label_regions(lambda a, b: label[a] != label[b] or (a, b) in apart)
+
+
+def unwalled(board: Walled) -> None:
+    """Refuse to write ``board`` as grid text when it has walls inside its regions,
+    which grid text cannot say (a region is the cells of one name)."""
+    from cpsolve.errors import UsageError
+
+    if board.walls:
+        a, b = board.walls[0]
+        raise UsageError(f"grid text cannot write walls inside a region (one between "
+                         f"{board.grid.where(a)} and {board.grid.where(b)}); the URL and "
+                         "the Penpa+ link write them (--format url, --format penpa)")
+
+
+def main_form(text: Callable[[Any], str], url: Callable[[Any], str]) -> Callable[[Any], str]:
+    """A divided board's main form: grid text, or its URL where it has walls inside
+    its regions (which grid text cannot write)."""
+    return lambda board: url(board) if board.walls else text(board)
+
+
+class Divided(Walled):
     """What a board divided into regions knows of its division, for a frozen dataclass
-    with ``rows``, ``cols`` and ``region`` (the region of each cell, numbered as in the
-    module docstring) that derives from it (Star Battle's, LITS's).
+    with ``rows``, ``cols``, ``region`` (the region of each cell, numbered as in the
+    module docstring) and ``walls`` (:class:`Walled`) that derives from it (Star
+    Battle's, LITS's).
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -188,6 +269,7 @@ class Divided(OnGrid):
     ...     rows: int
     ...     cols: int
     ...     region: tuple[int, ...]
+    ...     walls: tuple[Wall, ...] = ()
     >>> b = Two(1, 3, (0, 0, 1))
     >>> b.cells, b.regions, b.region_cells, b.borders
     (3, 2, ((0, 1), (2,)), [(1, 2)])
@@ -229,6 +311,7 @@ class Regions(Divided):
     cols: int
     region: tuple[int, ...]
     free: frozenset[Hashable] = frozenset()
+    walls: tuple[Wall, ...] = ()
 
 
 R = TypeVar("R")

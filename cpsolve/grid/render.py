@@ -153,13 +153,14 @@ def written_numbers(board: Any, filling: Sequence[int] | None = None, *, title: 
 def marked_regions(board: Any, marked: Collection[int] | None = None, *, title: str,
                    mark: str | Sequence[str], ink: str = SHADE, fill: str | None = None,
                    dots: bool = False) -> GridPicture:
-    """A board divided into regions (``board.region``), their borders thick, and an
+    """A board divided into regions (a :class:`~cpsolve.grid.regions.Divided`), their
+    borders and the walls inside them thick, and an
     answer's marked cells when given: each labelled ``mark`` (or its cell's text of
     ``mark``, a text a cell) in ``ink``, filled with ``fill``; with ``dots``, the
     other cells dotted."""
     rc = board.grid.rc
     pic = GridPicture(board.rows, board.cols, title=title)
-    pic.borders.update((rc(a), rc(b)) for a, b in board.grid.borders(board.region))
+    pic.borders.update((rc(a), rc(b)) for a, b in board.fences)
     for cell in range(board.cells) if marked is not None else ():
         if cell in marked:  # type: ignore[operator]
             pic.label[rc(cell)] = (mark if isinstance(mark, str) else mark[cell], ink)

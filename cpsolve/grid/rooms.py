@@ -23,14 +23,14 @@ Forms (:class:`RoomForms`):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cpsolve.errors import InputError
 from cpsolve.grid import forms, penpa, puzzlink, regions
 from cpsolve.grid import text as gridtext
-from cpsolve.grid.geometry import Grid, OnGrid
+from cpsolve.grid.geometry import Grid
 
 if TYPE_CHECKING:
     from cpsolve.grid import codecs
@@ -42,10 +42,11 @@ NO_NUMBER = {"-", "."}
 
 
 @dataclass(frozen=True)
-class Rooms(OnGrid):
+class Rooms(regions.Walled):
     """An immutable board of rooms: ``room[cell]`` the room of each cell, and the
     number of each room (``None``: no number; :data:`UNKNOWN`: "?"), with the cell it
-    is written in (``clue_cell[room]``).
+    is written in (``clue_cell[room]``); the walls inside rooms (:class:`~cpsolve.grid.
+    regions.Walled`).
 
     >>> b = Rooms(2, 3, (0, 0, 1, 0, 0, 1), (2, None), (0, 2))
     >>> b.rooms, b.room_cells[1], b.borders
@@ -58,6 +59,7 @@ class Rooms(OnGrid):
     room: tuple[int, ...]
     numbers: tuple[int | None, ...]
     clue_cell: tuple[int, ...]
+    walls: tuple[regions.Wall, ...] = ()
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -173,14 +175,14 @@ class RoomForms(Generic[B]):
     def parse_url(self, url: str) -> B:
         """Read a puzz.link / pzv.jp URL (see the module docstring)."""
         link = puzzlink.split(url, self.kinds, max_cells=gridtext.MAX_CELLS)
-        room, end = puzzlink.decode_regions(link)
+        room, walls, end = puzzlink.decode_regions(link)
         numbers, _ = puzzlink.decode_numbers(link, end, max(room) + 1)
         return self.board(link.rows, link.cols, tuple(room), tuple(numbers),
-                          clue_cells(Grid(link.rows, link.cols), room))
+                          clue_cells(Grid(link.rows, link.cols), room), tuple(walls))
 
     def to_url(self, board: Rooms) -> str:
         """The puzz.link URL of ``board``."""
-        body = puzzlink.encode_regions(board.rows, board.cols, board.room)
+        body = puzzlink.encode_regions(board.rows, board.cols, board.room, board.walls)
         body += puzzlink.encode_numbers(list(board.numbers))
         return puzzlink.url(self.kind, board.cols, board.rows, body)
 
@@ -199,7 +201,7 @@ class RoomForms(Generic[B]):
         given."""
         title = next(iter(self.kinds.values()))
         shown.only(title, "borders", "numbers", "corners")
-        room = shown.regions("room")
+        room, walls = shown.regions()
 
         def error(at: str) -> Callable[[str], InputError]:
             return lambda message: InputError(f"{message} ({at})")
@@ -207,12 +209,12 @@ class RoomForms(Generic[B]):
         value, where = _numbered(Grid.of(shown.rows, shown.cols), room, (
             (r * shown.cols + c, text.strip(), penpa.at((r, c)), error(penpa.at((r, c))))
             for (r, c), text in sorted([*shown.numbers.items(), *shown.corners.items()])))
-        return self.board(shown.rows, shown.cols, room, value, where)
+        return self.board(shown.rows, shown.cols, room, value, where, walls)
 
     def to_penpa(self, board: Rooms) -> str:
         """The Penpa+ link of ``board``: its rooms' borders, each number in its cell."""
         return penpa.write(penpa.Board(
-            board.rows, board.cols, borders=penpa.borders(board.cols, board.borders),
+            board.rows, board.cols, borders=penpa.borders(board.cols, board.fences),
             numbers={board.grid.rc(cell): board.label(room) or ""
                      for room, cell in enumerate(board.clue_cell)
                      if board.numbers[room] is not None}))
@@ -232,8 +234,8 @@ class RoomForms(Generic[B]):
         grid text as its main form, and the URL, grid text and Penpa+ link as exports."""
         from cpsolve.grid.codecs import Formats
 
-        return Formats(self.forms(), to_text, {"url": self.to_url, "grid": to_text,
-                                               "penpa": self.to_penpa})
+        return Formats(self.forms(), regions.main_form(to_text, self.to_url),
+                       {"url": self.to_url, "grid": to_text, "penpa": self.to_penpa})
 
 
 def to_text(board: Rooms) -> str:
@@ -246,6 +248,7 @@ def to_text(board: Rooms) -> str:
     a a b
     a a b
     """
+    regions.unwalled(board)
     shown = {cell: board.label(room) for room, cell in enumerate(board.clue_cell)
              if board.numbers[room] is not None}
     numbers = [shown.get(cell) or "-" for cell in range(board.cells)]
@@ -258,9 +261,7 @@ def numbered(board: B, changes: Mapping[int, int | None]) -> B:
     numbers = list(board.numbers)
     for room, number in changes.items():
         numbers[room] = number
-    out: Any = type(board)(board.rows, board.cols, board.room, tuple(numbers),
-                           board.clue_cell)
-    return out
+    return replace(board, numbers=tuple(numbers))
 
 
 def clues(board: Rooms) -> list[Clue]:
@@ -320,7 +321,7 @@ def shaded_picture(board: Rooms, shading: frozenset[int] | None = None, *, title
 
     rc = board.grid.rc
     pic = GridPicture(board.rows, board.cols, title=f"{title} {board.cols}x{board.rows}")
-    pic.borders.update((rc(a), rc(b)) for a, b in board.borders)
+    pic.borders.update((rc(a), rc(b)) for a, b in board.fences)
     shaded = shading or frozenset()
     for cell in shaded:
         pic.fill[rc(cell)] = SHADE
@@ -345,7 +346,7 @@ def loop_picture(board: Rooms, loop: frozenset[tuple[int, int]] | None = None, *
 
     rc = board.grid.rc
     pic = GridPicture(board.rows, board.cols, title=f"{title} {board.cols}x{board.rows}")
-    pic.borders.update((rc(a), rc(b)) for a, b in board.borders)
+    pic.borders.update((rc(a), rc(b)) for a, b in board.fences)
     if loop is not None:
         passed = {cell for edge in loop for cell in edge}
         pic.lines.extend((rc(a), rc(b)) for a, b in sorted(loop))

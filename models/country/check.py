@@ -1,6 +1,8 @@
 """The Country Road rules, checked on a loop, independently of every encoding: the loop
 walked round (:func:`cpsolve.grid.loops.loop_breaks`), each region's crossings and
-passed cells counted, and every pair of neighbouring cells across a border looked at."""
+passed cells counted (a wall inside a region crossed counts as its border crossed
+twice, from each side, as pzprjs counts it), and every pair of neighbouring cells
+across a border or a wall looked at."""
 
 from __future__ import annotations
 
@@ -22,14 +24,20 @@ def check(board: Rooms, loop: frozenset[Edge]) -> list[str]:
     grid = board.grid
     where, rc = grid.where, grid.rc
     links, errors = loops.loop_breaks(grid, loop)
+    walls = set(board.walls)
     for room, cells in enumerate(board.room_cells):
         name = where(board.clue_cell[room])
         passed = sum(1 for cell in cells if links[cell])
         crossings = sum(1 for cell in cells for other in links[cell]
                         if board.room[other] != room)
+        walled = sorted((a, b) for a in cells for b in links[a] if (a, b) in walls)
         if board.rooms > 1 and crossings == 0:
             errors.append(Broken(f"the region of {name} is not visited",
                                  *(rc(c) for c in cells)))
+        if walled and crossings + 2 * len(walled) > 2:
+            a, b = walled[0]
+            errors.append(Broken(f"the loop crosses the wall between {where(a)} and "
+                                 f"{where(b)} inside the region of {name}", rc(a), rc(b)))
         elif crossings > 2:
             errors.append(Broken(f"the loop enters the region of {name} {crossings // 2} "
                                  "times", *(rc(c) for c in cells)))
@@ -37,7 +45,7 @@ def check(board: Rooms, loop: frozenset[Edge]) -> list[str]:
         if number is not None and number != UNKNOWN and passed != number:
             errors.append(Broken(f"the {number} at {name} counts {passed} cells on the loop",
                                  rc(board.clue_cell[room])))
-    for a, b in board.borders:
+    for a, b in sorted([*board.borders, *walls]):
         if not links[a] and not links[b]:
             errors.append(Broken(f"{where(a)} and {where(b)}, across a border, are both "
                                  "left out of the loop", rc(a), rc(b)))

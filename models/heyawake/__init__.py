@@ -38,8 +38,8 @@ HEYAWAKE: GridPuzzle[Board, Shading] = GridPuzzle(
     help="Solve the Heyawake BOARD: grid text (ROWS COLS, ROWS rows of numbers - or "
          "0-9, ROWS rows of room names) or a puzz.link URL. Shade cells so that no "
          "two touch, the unshaded cells are connected, each numbered room has that "
-         "many shaded cells, and no straight run of unshaded cells crosses two room "
-         "borders. Answers: rows of # (shaded) and .",
+         "many shaded cells, and no straight run of unshaded cells crosses two borders "
+         "(a wall inside a room, which a URL may draw, counts). Answers: rows of # (shaded) and .",
     example="https://puzz.link/p?heyawake/6/6/lll155007rs12222j",
     formats=FORMATS, answer=SHADED, check=check, statement=STATEMENT,
     picture=partial(rooms.shaded_picture, title="Heyawake"),

@@ -31,13 +31,19 @@ class Board(Rooms):
 
     @cached_property
     def runs(self) -> list[tuple[int, ...]]:
-        """Every straight run of cells that crosses exactly two room borders and
-        starts and ends next to them: some cell of each must be shaded (a run of
-        unshaded cells may span two rooms, never three)."""
+        """Every straight run of cells that crosses exactly two borders and starts and
+        ends next to them: some cell of each must be shaded (a run of unshaded cells
+        may span two rooms, never three). A wall inside a room is a border here, as
+        pzprjs counts it.
+
+        >>> Board(1, 4, (0, 0, 0, 0), (None,), (0,), ((0, 1), (2, 3))).runs
+        [(0, 1, 2, 3)]
+        """
         found = []
+        fences = set(self.fences)
         for line in self.grid.lines:
             borders = [k for k in range(len(line) - 1)
-                       if self.room[line[k]] != self.room[line[k + 1]]]
+                       if (min(line[k], line[k + 1]), max(line[k], line[k + 1])) in fences]
             for first, second in zip(borders, borders[1:]):
                 found.append(tuple(line[first:second + 2]))
         return found

@@ -2,8 +2,9 @@
 
 The checker walks the grid itself: it compares neighbours for touching shaded cells,
 floods the unshaded cells from one of them, counts each room's shaded cells, and
-walks every row and column counting the room borders inside each run of unshaded
-cells. It shares nothing with the models but the board.
+walks every row and column counting the borders inside each run of unshaded cells (a
+wall inside a room is a border there, as pzprjs counts it). It shares nothing with the
+models but the board.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def check(board: Board, shading: Shading) -> list[str]:
                                  f"{where(board.clue_cell[room])} has {counts[room]} shaded "
                                  f"cell{'s' if counts[room] != 1 else ''}",
                                  *map(rc, board.room_cells[room])))
+    walls = set(board.walls)
     for line in grid.lines:
         start: int | None = None  # where the current run of unshaded cells began
         crossed = 0
@@ -48,10 +50,11 @@ def check(board: Board, shading: Shading) -> list[str]:
                 start = None
             elif start is None:
                 start, crossed = k, 0
-            elif board.room[cell] != board.room[line[k - 1]]:
+            elif board.room[cell] != board.room[line[k - 1]] or (
+                    min(cell, line[k - 1]), max(cell, line[k - 1])) in walls:
                 crossed += 1
                 if crossed == 2:
                     errors.append(Broken(f"the unshaded run from {where(line[start])} to "
-                                         f"{where(cell)} crosses two room borders",
+                                         f"{where(cell)} crosses two borders",
                                          *map(rc, line[start:k + 1])))
     return errors

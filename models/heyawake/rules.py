@@ -2,8 +2,9 @@
 true where it is shaded.
 
 * no two shaded cells side by side;
-* a straight run of cells that crosses two room borders holds a shaded cell (a run
-  of unshaded cells may span two rooms, never three);
+* a straight run of cells that crosses two borders holds a shaded cell (a run of
+  unshaded cells may span two rooms, never three; a wall inside a room is a border
+  here, as pzprjs counts it);
 * the unshaded cells are connected (lazy cuts on SAT; ``order`` or ``flow`` on
   CP-SAT); on a board of at least 2x2, an unshaded cell has an unshaded neighbour
   (implied, for the solvers);

@@ -1,8 +1,8 @@
 """The LITS rules, checked on a shading, independently of every encoding: it counts
 the shaded cells of each region and names the shape they make (four cells that make
-none are not joined), compares the shapes of tetrominoes that touch, looks at every
-2x2 block and floods the whole shading. It shares nothing with the models but the
-board and the shapes' names.
+none are not joined, nor four split by a wall inside the region), compares the shapes
+of tetrominoes that touch, looks at every 2x2 block and floods the whole shading. It
+shares nothing with the models but the board and the shapes' names.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ def check(board: Board, shading: Shading) -> list[str]:
         if not 0 <= cell < board.cells:
             errors.append(Broken(f"a shaded cell {cell} is outside the board"))
     shaded = {cell for cell in shading if 0 <= cell < board.cells}
+    walls = set(board.walls)
     made: list[str | None] = [None] * board.regions
     for k, cells in enumerate(board.region_cells):
         mine = [cell for cell in cells if cell in shaded]
@@ -47,6 +48,12 @@ def check(board: Board, shading: Shading) -> list[str]:
         if made[k] is None:
             errors.append(Broken(f"the shaded cells of {name} are not connected",
                                  *map(rc, mine)))
+        elif crossed := [(a, b) for a, b in walls if a in mine and b in mine]:
+            # a tetromino has no cycle: a wall between two of its cells splits it
+            a, b = min(crossed)
+            made[k] = None
+            errors.append(Broken(f"the shaded cells of {name} are joined only across the "
+                                 f"wall between {where(a)} and {where(b)}", *map(rc, mine)))
     for a, b in board.borders:
         ka, kb = board.region[a], board.region[b]
         if a in shaded and b in shaded and made[ka] is not None and made[ka] == made[kb]:

@@ -2,6 +2,7 @@
 where it is shaded; one per tetromino that fits in a region (:func:`fits`), true where
 it is the region's; one per shape a region's tetromino can have.
 
+* a tetromino never crosses a wall inside its region (:func:`fits`);
 * a region holds at most one of its tetrominoes (pairwise for a few, a counter past
   ten) and at least one: the region's clue, so that a board with no solution names
   the regions that cannot hold theirs together (the setter's tools never take one
@@ -32,10 +33,16 @@ SHAPES = "LITS"  # the square, a 2x2 block, never fits
 
 @lru_cache(maxsize=8)
 def fits(board: Board) -> tuple[tuple[Placement, ...], ...]:
-    """The tetrominoes each region holds (none for a region in ``free``)."""
-    grid = board.grid
-    return tuple(tuple(TETROMINOES.placements(grid, cells, SHAPES)) if k not in board.free
-                 else () for k, cells in enumerate(board.region_cells))
+    """The tetrominoes each region holds (none for a region in ``free``), none across a
+    wall inside it (a tetromino has no cycle: a wall between two of its cells would
+    split it in two, which pzprjs's rules refuse)."""
+    grid, walls = board.grid, set(board.walls)
+
+    def whole(cells: tuple[int, ...]) -> bool:  # cells in reading order: pairs a < b
+        return not any((a, b) in walls for k, a in enumerate(cells) for b in cells[k + 1:])
+
+    return tuple(tuple(p for p in TETROMINOES.placements(grid, cells, SHAPES) if whole(p.cells))
+                 if k not in board.free else () for k, cells in enumerate(board.region_cells))
 
 
 def rules(m: Model, board: Board) -> None:

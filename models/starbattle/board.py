@@ -12,7 +12,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property
 
-from cpsolve.grid.regions import Divided, Unit, line_units, region_units
+from cpsolve.grid.regions import Divided, Unit, Wall, line_units, region_units
 
 Stars = frozenset[int]  # an answer: the cells holding a star
 
@@ -34,6 +34,7 @@ class Board(Divided):
     stars: int
     region: tuple[int, ...]
     free: frozenset[tuple[str, int]] = frozenset()
+    walls: tuple[Wall, ...] = ()  # borders inside regions, which the rules ignore
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -99,7 +99,7 @@ def test_the_checker_names_each_broken_rule():
         "the room numbered 1 at row 3, column 1 has 0 shaded cells"]
     runs = board("abc\nabc\nabc", {})
     assert check(runs, frozenset()) == [
-        f"the unshaded run from row {r}, column 1 to row {r}, column 3 crosses two room "
+        f"the unshaded run from row {r}, column 1 to row {r}, column 3 crosses two "
         "borders" for r in (1, 2, 3)]
     assert check(runs, frozenset({0, 5, 6})) == []  # every row's run broken
 

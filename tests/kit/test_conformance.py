@@ -153,8 +153,11 @@ def test_published_urls_read_back_from_the_url_written(name):
     write = grid.exports.get("url")
     if write is None:
         pytest.skip(f"{name} writes no URL")
-    for case in cases(name).published:
-        if case.outcome == "bad input" or "://" not in case.board:
+    from cpsolve.grid.puzzlink import URL_RE
+
+    for case in cases(name).published:  # puzz.link's (a Penpa+ link may put a room's
+        # number in any of its cells, which the next test holds)
+        if case.outcome == "bad input" or not URL_RE.match(case.board):
             continue
         board = grid.parse(case.board)
         assert grid.parse(write(board)) == board, case.board

@@ -48,10 +48,14 @@ def test_pzprjs_accepts_every_answer_and_refuses_a_spoilt_one(name, judge):
             assert (said["rows"], said["cols"]) == size(board), (url, said)
             assert said["complete"], (url, said)
             checked += 1
+        board = grid.parse(url)  # as the URL has it (a Penpa+ link's numbers sit in any
+        # cell of their rooms; a URL puts them in the room's first)
         again = grid.parse(said["url"])  # pzprjs's own URL of what it read
         assert again == board or again == _without_question_marks(board), (url, said["url"])
-        saved = grid.parse(said["file"])  # and its own save file (pzprv3)
-        assert saved == board or saved == _without_question_marks(board), (url, said["file"])
+        saved = grid.parse(said["file"])  # and its own save file (pzprv3), which
+        # writes rooms cell by cell and so loses the walls inside them
+        unwalled = dataclasses.replace(board, walls=()) if getattr(board, "walls", ()) else board
+        assert saved in (unwalled, _without_question_marks(unwalled)), (url, said["file"])
         if case.outcome == "unique":  # another answer could pass where there are two
             said = judge(url, drawn(grid, board, spoilt(board, result.solutions[0])))
             assert not said["complete"], (url, "a spoilt answer passed")
