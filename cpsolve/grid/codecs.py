@@ -250,7 +250,8 @@ class Param:
 
 def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str,
                 empty: str, param: Param | None = None,
-                looks: Callable[[str], bool] | None = None) -> Formats[B]:
+                looks: Callable[[str], bool] | None = None, holes: bool = False
+                ) -> Formats[B]:
     """The forms of a board divided into regions (``board(rows, cols, region)``, or
     ``board(rows, cols, number, region)`` with a ``param``): grid text, a first line
     ``ROWS COLS`` (and the param's number) then rows of region names (any token; a
@@ -259,7 +260,10 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
     (``-`` or ``.``; ``empty`` says why nothing else) before the names; puzz.link
     URLs of the types ``kinds`` (the param's number and ``/``, then the region
     borders; what follows them ignored, as on the site); without a param, janko.at
-    (``areas``) and pzprjs files. ``title`` names the genre in messages.
+    (``areas``) and pzprjs files. ``title`` names the genre in messages. With
+    ``holes``, a cell named ``@`` or ``#`` in grid text or a janko.at file is in no
+    region (:class:`~cpsolve.grid.regions.Outlined`), and grid text writes it ``#``;
+    a URL or Penpa+ link cannot write one.
 
     >>> from cpsolve.grid.regions import Regions
     >>> f = region_grid(Regions, {"lits": "LITS"}, title="LITS", empty="no clues")
@@ -310,7 +314,13 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
                 raise token.error(f"a cell of a {title} board is '-' ({empty}), "
                                   f"not {token.text!r}")
         names = grids[-1]
-        return board(len(names), len(names[0]), *values, regions.read(names))
+        return divided(len(names), len(names[0]), values, names)
+
+    marks = regions.HOLES if holes else ""
+
+    def divided(rows: int, cols: int, values: list[int], names: gridtext.Grid) -> B:
+        region, hole = regions.read(names, holes=marks)
+        return board(rows, cols, *values, region, holes=hole)
 
     def parse_url(url: str) -> B:
         link = puzzlink.split(url, kinds, max_cells=gridtext.MAX_CELLS)
@@ -332,16 +342,17 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
         return [str(getattr(b, param.name))] if param is not None else []
 
     def to_url(b: Any) -> str:
+        regions.unholed(b, "a puzz.link URL")
         body = puzzlink.encode_regions(b.rows, b.cols, b.region, b.walls)
         return puzzlink.url(kind, b.cols, b.rows, "/".join([*head(b), body]))
 
     def to_text(b: Any) -> str:
         regions.unwalled(b)
         return "\n".join([" ".join([str(b.rows), str(b.cols), *head(b)]),
-                          *regions.lines(b.cols, regions.names(b.region))])
+                          *regions.lines(b.cols, regions.names(b.region, b.holes))])
 
     def framed(*names: str) -> Callable[[forms.Framed], B]:
-        return lambda f: board(f.rows, f.cols, regions.read(f.grid(*names)))
+        return lambda f: divided(f.rows, f.cols, [], f.grid(*names))
 
     def parse_penpa(shown: penpa.Board) -> B:
         shown.only(title, "borders", *(("margin",) if param is not None else ()))
@@ -352,6 +363,7 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
         return board(shown.rows, shown.cols, *values, region, walls=walls)
 
     def to_penpa(b: Any) -> str:
+        regions.unholed(b, "a Penpa+ link")
         shown = penpa.Board(b.rows, b.cols, borders=penpa.borders(b.cols, b.fences))
         if param is not None:  # the count above the board, a star beside it
             shown.margin[(-1, b.cols - 2)] = str(getattr(b, param.name))
@@ -363,7 +375,7 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
         if not token.text.isdigit() or int(token.text) < 1:
             raise token.error(f"{param.word} is a number from 1 ({param.means}), not "  # type: ignore[union-attr]
                               f"{token.text!r}")
-        return board(f.rows, f.cols, int(token.text), regions.read(f.grid("0")))
+        return divided(f.rows, f.cols, [int(token.text)], f.grid("0"))
 
     found = forms.Forms(
         kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,

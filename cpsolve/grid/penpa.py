@@ -104,7 +104,7 @@ class Board:
     def regions(self) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """The cells' regions, the board divided by its borders, numbered by their
         first cells, and the walls inside them (borders with one region on both sides,
-        :class:`~cpsolve.grid.regions.Walled`)."""
+        :class:`~cpsolve.grid.regions.Outlined`)."""
         from cpsolve.grid.geometry import Grid
 
         grid = Grid.of(self.rows, self.cols)

@@ -26,13 +26,23 @@ if TYPE_CHECKING:
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def read(names: gridtext.Grid, noun: str = "region") -> tuple[int, ...]:
+HOLES = "@#"  # janko.at's marks of a cell in no region, where a genre has such cells
+
+
+def read(names: gridtext.Grid, noun: str = "region", holes: str = ""
+         ) -> tuple[tuple[int, ...], frozenset[int]]:
     """The division a grid of region names gives (any token; a region is the cells of
-    one name); a located error at a cell cut off from the rest of its region.
+    one name), and its holes: the cells whose token is one of ``holes`` (cells in no
+    region, each group of them side by side a region of its own in the division,
+    :class:`Outlined`); a located
+    error at a cell cut off from the rest of its region.
 
     >>> _, _, (names,) = gridtext.read("2 2\\nx y\\nx x", 1)
     >>> read(names)
-    (0, 1, 0, 0)
+    ((0, 1, 0, 0), frozenset())
+    >>> _, _, (names,) = gridtext.read("2 3\\nx @ #\\nx x @", 1)
+    >>> read(names, holes=HOLES)  # holes side by side are one region
+    ((0, 1, 1, 0, 0, 1), frozenset({1, 2, 5}))
     >>> _, _, (names,) = gridtext.read("2 2\\nx y\\ny x", 1)
     >>> read(names, "room")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -41,14 +51,16 @@ def read(names: gridtext.Grid, noun: str = "region") -> tuple[int, ...]:
     """
     grid = Grid.of(len(names), len(names[0]))
     flat = [token for row in names for token in row]
-    region = renumbered([token.text for token in flat])
+    hole = frozenset(cell for cell, token in enumerate(flat) if token.text in holes)
+    apart = {cell: (part[0],) for part in components(hole, grid.neighbours) for cell in part}
+    region = renumbered([apart.get(cell, token.text) for cell, token in enumerate(flat)])
     for cells in grid.regions(region):
         parts = components(cells, grid.neighbours)
         if len(parts) > 1:
             cut = flat[parts[1][0]]
             raise cut.error(f"{noun} {cut.text!r} is not connected: this cell is apart "
                             f"from the one at {grid.where(parts[0][0])}")
-    return tuple(region)
+    return tuple(region), hole
 
 
 def name(region: int) -> str:
@@ -65,9 +77,14 @@ def name(region: int) -> str:
     return out
 
 
-def names(region: Sequence[int]) -> list[str]:
-    """Every cell's region name (:func:`name`)."""
-    return [name(k) for k in region]
+def names(region: Sequence[int], holes: frozenset[int] = frozenset()) -> list[str]:
+    """Every cell's region name (:func:`name`), ``#`` for a hole (a cell in no region,
+    with names counted past it)."""
+    out: list[str] = []
+    named: dict[int, str] = {}
+    for cell, k in enumerate(region):
+        out.append("#" if cell in holes else named.setdefault(k, name(len(named))))
+    return out
 
 
 def lines(cols: int, *blocks: Sequence[str]) -> list[str]:
@@ -180,22 +197,27 @@ def grow(grid: Grid, seeds: Sequence[Iterable[int]], rnd: random.Random,
 Wall = tuple[int, int]  # a border between two neighbouring cells of one region, a < b
 
 
-class Walled(OnGrid):
-    """What a board divided into regions knows of the walls inside them, for a frozen
-    dataclass with its division in the field ``PER_CELL`` names and a ``walls`` field:
-    borders drawn between two cells of one region that leave it in one piece (pzprjs
-    keeps every border it reads, and each genre's rules say what a wall asks: Heyawake's
-    runs of unshaded cells count it as a border, LITS's tetrominoes and Country Road's
-    loop never cross it, Star Battle's rules ask nothing of it). Sorted pairs of
-    neighbours, each once.
+class Outlined(OnGrid):
+    """What a divided board knows besides its division, for a frozen dataclass with its
+    division in the field ``PER_CELL`` names, a ``walls`` and a ``holes`` field.
+
+    * ``walls``: borders drawn between two cells of one region that leave it in one
+      piece. pzprjs keeps every border it reads, and each genre's rules say what a wall
+      asks: Heyawake's runs of unshaded cells count it as a border, LITS's tetrominoes
+      and Country Road's loop never cross it, Star Battle's rules ask nothing of it.
+      Sorted pairs of neighbours, each once.
+    * ``holes``: cells in no region (janko.at's ``@`` and ``#``; in the division, regions
+      of their own, which the rules skip): nothing stands in them (no star, no
+      shading, no loop), and they count in no region's rule. A URL cannot write them.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
-    ... class One(Walled):
+    ... class One(Outlined):
     ...     rows: int
     ...     cols: int
     ...     region: tuple[int, ...]
     ...     walls: tuple[Wall, ...] = ()
+    ...     holes: frozenset[int] = frozenset()
     ...     PER_CELL = "region"
     >>> One(2, 3, (0, 0, 1, 0, 0, 1), ((0, 1),)).fences
     [(0, 1), (1, 2), (4, 5)]
@@ -205,9 +227,15 @@ class Walled(OnGrid):
     >>> One(1, 3, (0, 0, 0), ((0, 1),))  # it divides the region: a border
     Traceback (most recent call last):
     ValueError: walls that divide a region are its borders
+    >>> One(1, 3, (0, 0, 1), holes=frozenset({2})).hole_regions
+    frozenset({1})
+    >>> One(1, 3, (0, 0, 1), holes=frozenset({1}))
+    Traceback (most recent call last):
+    ValueError: a hole is a region of its own
     """
 
     walls: tuple[Wall, ...]
+    holes: frozenset[int]
     PER_CELL: ClassVar[str]
 
     def __post_init__(self) -> None:
@@ -221,6 +249,18 @@ class Walled(OnGrid):
         if self.walls and max(label) + 1 != max(walled_regions(self.grid, label,
                                                                self.walls)) + 1:
             raise ValueError("walls that divide a region are its borders")
+        if any(label[o] == label[cell] and o not in self.holes for cell in self.holes
+               for o in self.grid.neighbours[cell]):
+            raise ValueError("a hole is a region of its own")
+        if any(label[a] in self.hole_regions or label[b] in self.hole_regions
+               for a, b in self.walls):
+            raise ValueError("a wall inside a hole")
+
+    @cached_property
+    def hole_regions(self) -> frozenset[int]:
+        """The regions of the division that are holes (cells in no region)."""
+        label = getattr(self, self.PER_CELL)
+        return frozenset(label[cell] for cell in self.holes)
 
     @cached_property
     def fences(self) -> list[Edge]:
@@ -239,7 +279,7 @@ def walled_regions(grid: Grid, label: Sequence[int], walls: Iterable[Wall]) -> l
     return grid.label_regions(lambda a, b: label[a] != label[b] or (a, b) in apart)
 
 
-def unwalled(board: Walled) -> None:
+def unwalled(board: Outlined) -> None:
     """Refuse to write ``board`` as grid text when it has walls inside its regions,
     which grid text cannot say (a region is the cells of one name)."""
     from cpsolve.errors import UsageError
@@ -251,17 +291,28 @@ def unwalled(board: Walled) -> None:
                          "the Penpa+ link write them (--format url, --format penpa)")
 
 
+def unholed(board: Outlined, form: str) -> None:
+    """Refuse to write ``board`` in ``form`` (a URL, a Penpa+ link), which has no cell in
+    no region, when it has holes."""
+    from cpsolve.errors import UsageError
+
+    if board.holes:
+        raise UsageError(f"{form} cannot write a cell in no region ({len(board.holes)} here, "
+                         f"the first at {board.grid.where(min(board.holes))}); grid text "
+                         "writes them (--format grid)")
+
+
 def main_form(text: Callable[[Any], str], url: Callable[[Any], str]) -> Callable[[Any], str]:
     """A divided board's main form: grid text, or its URL where it has walls inside
     its regions (which grid text cannot write)."""
     return lambda board: url(board) if board.walls else text(board)
 
 
-class Divided(Walled):
+class Divided(Outlined):
     """What a board divided into regions knows of its division, for a frozen dataclass
     with ``rows``, ``cols``, ``region`` (the region of each cell, numbered as in the
-    module docstring) and ``walls`` (:class:`Walled`) that derives from it (Star
-    Battle's, LITS's).
+    module docstring), ``walls`` and ``holes`` (:class:`Outlined`) that derives from it
+    (Star Battle's, LITS's).
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -270,6 +321,7 @@ class Divided(Walled):
     ...     cols: int
     ...     region: tuple[int, ...]
     ...     walls: tuple[Wall, ...] = ()
+    ...     holes: frozenset[int] = frozenset()
     >>> b = Two(1, 3, (0, 0, 1))
     >>> b.cells, b.regions, b.region_cells, b.borders
     (3, 2, ((0, 1), (2,)), [(1, 2)])
@@ -312,6 +364,7 @@ class Regions(Divided):
     region: tuple[int, ...]
     free: frozenset[Hashable] = frozenset()
     walls: tuple[Wall, ...] = ()
+    holes: frozenset[int] = frozenset()
 
 
 R = TypeVar("R")
@@ -339,11 +392,11 @@ def line_units(grid: Grid) -> list[Unit]:
 
 
 def region_units(board: Divided, kind: str | None = None) -> list[Unit]:
-    """Every region, keyed by its number (``(kind, k)`` with a ``kind``), named by its
-    first cell (``the region at row 1, column 4``)."""
-    where = board.grid.where
+    """Every region but the holes (:class:`Outlined`), keyed by its number (``(kind,
+    k)`` with a ``kind``), named by its first cell (``the region at row 1, column 4``)."""
+    where, holes = board.grid.where, board.hole_regions
     return [Unit(k if kind is None else (kind, k), cells, f"the region at {where(cells[0])}")
-            for k, cells in enumerate(board.region_cells)]
+            for k, cells in enumerate(board.region_cells) if k not in holes]
 
 
 def unit_clues(units: Callable[[Any], Sequence[Unit]], text: Callable[[Any], str],

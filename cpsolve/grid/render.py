@@ -98,6 +98,7 @@ class Sheet:
 SHADE = "#1a1a1a"  # a shaded cell, and the ink of numbers
 ON_SHADE = "#9a9a9a"  # a number on a shaded cell
 DOT = "#b0b0b0"  # a cell an answer leaves unshaded
+HOLE = "#d0d0d0"  # a cell in no region (regions.Outlined)
 
 
 def shaded_numbers(board: Any, shading: Collection[int] | None = None, *, title: str,
@@ -154,19 +155,20 @@ def marked_regions(board: Any, marked: Collection[int] | None = None, *, title: 
                    mark: str | Sequence[str], ink: str = SHADE, fill: str | None = None,
                    dots: bool = False) -> GridPicture:
     """A board divided into regions (a :class:`~cpsolve.grid.regions.Divided`), their
-    borders and the walls inside them thick, and an
-    answer's marked cells when given: each labelled ``mark`` (or its cell's text of
-    ``mark``, a text a cell) in ``ink``, filled with ``fill``; with ``dots``, the
-    other cells dotted."""
+    borders and the walls inside them thick, its holes grey, and an answer's marked
+    cells when given: each labelled ``mark`` (or its cell's text of ``mark``, a text a
+    cell) in ``ink``, filled with ``fill``; with ``dots``, the other cells dotted."""
     rc = board.grid.rc
     pic = GridPicture(board.rows, board.cols, title=title)
     pic.borders.update((rc(a), rc(b)) for a, b in board.fences)
+    for cell in board.holes:
+        pic.fill[rc(cell)] = HOLE
     for cell in range(board.cells) if marked is not None else ():
         if cell in marked:  # type: ignore[operator]
             pic.label[rc(cell)] = (mark if isinstance(mark, str) else mark[cell], ink)
             if fill is not None:
                 pic.fill[rc(cell)] = fill
-        elif dots:
+        elif dots and cell not in board.holes:
             pic.dots[rc(cell)] = DOT
     return pic
 

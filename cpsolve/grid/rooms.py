@@ -42,11 +42,11 @@ NO_NUMBER = {"-", "."}
 
 
 @dataclass(frozen=True)
-class Rooms(regions.Walled):
+class Rooms(regions.Outlined):
     """An immutable board of rooms: ``room[cell]`` the room of each cell, and the
     number of each room (``None``: no number; :data:`UNKNOWN`: "?"), with the cell it
     is written in (``clue_cell[room]``); the walls inside rooms (:class:`~cpsolve.grid.
-    regions.Walled`).
+    regions.Outlined`), and the holes, cells in no room.
 
     >>> b = Rooms(2, 3, (0, 0, 1, 0, 0, 1), (2, None), (0, 2))
     >>> b.rooms, b.room_cells[1], b.borders
@@ -60,6 +60,7 @@ class Rooms(regions.Walled):
     numbers: tuple[int | None, ...]
     clue_cell: tuple[int, ...]
     walls: tuple[regions.Wall, ...] = ()
+    holes: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -156,16 +157,21 @@ class RoomForms(Generic[B]):
     kind: str
     kinds: Mapping[str, str]
     answer: Callable[[str], bool] | None = None
+    holes: bool = False  # a room named @ or # is a hole (regions.Outlined)
 
     def from_tokens(self, rows: int, cols: int, numbers: gridtext.Grid,
                     names: gridtext.Grid) -> B:
         """A board from its grids of number and room tokens, wherever they were read."""
-        room = regions.read(names, "room")
+        room, hole = regions.read(names, "room", regions.HOLES if self.holes else "")
+        written = [(cell, token) for cell, token in enumerate(t for row in numbers for t in row)
+                   if token.text not in NO_NUMBER]
+        for cell, token in written:
+            if cell in hole:
+                raise token.error("a number in a cell of no room")
         value, where = _numbered(Grid.of(rows, cols), room, (
             (cell, token.text, f"at line {token.line}, column {token.column}", token.error)
-            for cell, token in enumerate(t for row in numbers for t in row)
-            if token.text not in NO_NUMBER))
-        return self.board(rows, cols, tuple(room), value, where)
+            for cell, token in written))
+        return self.board(rows, cols, tuple(room), value, where, holes=hole)
 
     def parse_grid(self, text: str) -> B:
         """Read grid text (see the module docstring)."""
@@ -182,6 +188,7 @@ class RoomForms(Generic[B]):
 
     def to_url(self, board: Rooms) -> str:
         """The puzz.link URL of ``board``."""
+        regions.unholed(board, "a puzz.link URL")
         body = puzzlink.encode_regions(board.rows, board.cols, board.room, board.walls)
         body += puzzlink.encode_numbers(list(board.numbers))
         return puzzlink.url(self.kind, board.cols, board.rows, body)
@@ -213,6 +220,7 @@ class RoomForms(Generic[B]):
 
     def to_penpa(self, board: Rooms) -> str:
         """The Penpa+ link of ``board``: its rooms' borders, each number in its cell."""
+        regions.unholed(board, "a Penpa+ link")
         return penpa.write(penpa.Board(
             board.rows, board.cols, borders=penpa.borders(board.cols, board.fences),
             numbers={board.grid.rc(cell): board.label(room) or ""
@@ -253,7 +261,8 @@ def to_text(board: Rooms) -> str:
              if board.numbers[room] is not None}
     numbers = [shown.get(cell) or "-" for cell in range(board.cells)]
     return "\n".join([f"{board.rows} {board.cols}",
-                      *regions.lines(board.cols, numbers, regions.names(board.room))])
+                      *regions.lines(board.cols, numbers,
+                                     regions.names(board.room, board.holes))])
 
 
 def numbered(board: B, changes: Mapping[int, int | None]) -> B:
@@ -340,17 +349,19 @@ def shaded_picture(board: Rooms, shading: frozenset[int] | None = None, *, title
 def loop_picture(board: Rooms, loop: frozenset[tuple[int, int]] | None = None, *,
                  title: str) -> GridPicture:
     """A board of rooms with a loop through cell centres (Country Road): thick room
-    borders, the rooms' numbers ("?" too), and the loop when given, with a dot in
-    each cell it leaves out that holds no number."""
-    from cpsolve.grid.render import DOT, SHADE, GridPicture
+    borders, holes grey, the rooms' numbers ("?" too), and the loop when given, with a
+    dot in each cell it leaves out that holds no number."""
+    from cpsolve.grid.render import DOT, HOLE, SHADE, GridPicture
 
     rc = board.grid.rc
     pic = GridPicture(board.rows, board.cols, title=f"{title} {board.cols}x{board.rows}")
     pic.borders.update((rc(a), rc(b)) for a, b in board.fences)
+    pic.fill.update((rc(cell), HOLE) for cell in board.holes)
     if loop is not None:
         passed = {cell for edge in loop for cell in edge}
         pic.lines.extend((rc(a), rc(b)) for a, b in sorted(loop))
-        pic.dots.update((rc(cell), DOT) for cell in range(board.cells) if cell not in passed)
+        pic.dots.update((rc(cell), DOT) for cell in range(board.cells)
+                        if cell not in passed and cell not in board.holes)
     for room, cell in enumerate(board.clue_cell):
         text = board.label(room)
         if text is not None:

@@ -28,7 +28,7 @@ Loop = frozenset[Edge]  # an answer: the loop's edges between cells, each (a, b)
 # numbers), janko.at and pzprjs files.
 FORMATS = rooms.RoomForms(Board, "country", {"country": "Country Road",
                                              "countryroad": "Country Road"},
-                          answer=LOOP.looks).formats()
+                          answer=LOOP.looks, holes=True).formats()
 
 
 COUNTRY: GridPuzzle[Board, Loop] = GridPuzzle(

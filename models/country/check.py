@@ -1,8 +1,8 @@
 """The Country Road rules, checked on a loop, independently of every encoding: the loop
 walked round (:func:`cpsolve.grid.loops.loop_breaks`), each region's crossings and
-passed cells counted (a wall inside a region crossed counts as its border crossed
-twice, from each side, as pzprjs counts it), and every pair of neighbouring cells
-across a border or a wall looked at."""
+passed cells counted (holes, cells in no region, are neither passed nor counted; a wall
+inside a region crossed counts as its border crossed twice, from each side, as pzprjs
+counts it), and every pair of neighbouring cells across a border or a wall looked at."""
 
 from __future__ import annotations
 
@@ -25,13 +25,21 @@ def check(board: Rooms, loop: frozenset[Edge]) -> list[str]:
     where, rc = grid.where, grid.rc
     links, errors = loops.loop_breaks(grid, loop)
     walls = set(board.walls)
+    holes = board.holes
+    for cell in sorted(holes):
+        if links[cell]:
+            errors.append(Broken(f"the loop passes {where(cell)}, a cell in no region",
+                                 rc(cell)))
+    rooms = board.rooms - len({board.room[cell] for cell in holes})
     for room, cells in enumerate(board.room_cells):
+        if cells[0] in holes:
+            continue
         name = where(board.clue_cell[room])
         passed = sum(1 for cell in cells if links[cell])
         crossings = sum(1 for cell in cells for other in links[cell]
                         if board.room[other] != room)
         walled = sorted((a, b) for a in cells for b in links[a] if (a, b) in walls)
-        if board.rooms > 1 and crossings == 0:
+        if rooms > 1 and crossings == 0:
             errors.append(Broken(f"the region of {name} is not visited",
                                  *(rc(c) for c in cells)))
         if walled and crossings + 2 * len(walled) > 2:
@@ -46,7 +54,7 @@ def check(board: Rooms, loop: frozenset[Edge]) -> list[str]:
             errors.append(Broken(f"the {number} at {name} counts {passed} cells on the loop",
                                  rc(board.clue_cell[room])))
     for a, b in sorted([*board.borders, *walls]):
-        if not links[a] and not links[b]:
+        if not links[a] and not links[b] and a not in holes and b not in holes:
             errors.append(Broken(f"{where(a)} and {where(b)}, across a border, are both "
                                  "left out of the loop", rc(a), rc(b)))
     return errors

@@ -6,9 +6,10 @@ where the loop passes it.
   none, some cell is passed, the edges make one cycle (lazy cuts on SAT;
   ``AddCircuit`` or a flow on CP-SAT, the degree as clauses beside its sums: the
   regions' counts propagate better through them);
-* of two neighbouring cells across a region border or a wall inside a region, one is
-  passed;
-* with two regions or more, exactly two of the edges crossing each region's border
+* a hole (a cell in no region) is not passed;
+* of two neighbouring cells across a region border or a wall inside a region, neither
+  a hole, one is passed;
+* with two regions or more (holes are none), exactly two of the edges crossing each region's border
   are on the loop (it enters and leaves once), and none crosses a wall inside a region
   (pzprjs counts a wall crossed as the region's border crossed twice, from each side);
   a board of one region may cross one of its walls, once;
@@ -31,11 +32,15 @@ from cpsolve.grid.rules import Method, Model, Statement, edge_values, edges_of, 
 def rules(m: Model, board: Rooms) -> None:
     rule = loop(m, board.grid, cpsat_clauses=True)
     passed, edge = rule.passed, rule.edge
-    m.clauses([[passed[a], passed[b]] for a, b in board.fences])
+    holes = board.holes
+    m.clauses([[-passed[cell]] for cell in sorted(holes)])
+    m.clauses([[passed[a], passed[b]] for a, b in board.fences
+               if a not in holes and b not in holes])
     walls = [edge[board.grid.edge_at[a, b]] for a, b in board.walls]
-    if board.rooms > 1:
-        for edges in board.crossing:
-            m.exactly(2, [edge[k] for k in edges])
+    if board.rooms - len(board.hole_regions) > 1:
+        for room, edges in enumerate(board.crossing):
+            if room not in board.hole_regions:
+                m.exactly(2, [edge[k] for k in edges])
         m.clauses([[-wall] for wall in walls])
     else:
         m.at_most(1, walls)

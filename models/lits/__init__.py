@@ -36,7 +36,7 @@ shape = TETROMINOES.name  # the tetromino cells (rows and columns) make: L, I, T
 # An answer is written as rows of # (shaded) and .; in JSON, as the shaded cells' shapes.
 SHADED = Marks(on=SHAPES + "#xX1*", off=".-+0_", what="a shape letter or '#' (shaded)")
 FORMATS = codecs.region_grid(Board, {"lits": "LITS"}, title="LITS", looks=SHADED.looks,
-                             empty="the genre gives no clues in cells")
+                             empty="the genre gives no clues in cells", holes=True)
 
 
 def shapes(board: Board, shading: Shading) -> list[str]:

@@ -35,6 +35,10 @@ def check(board: Board, shading: Shading) -> list[str]:
     for k, cells in enumerate(board.region_cells):
         mine = [cell for cell in cells if cell in shaded]
         name = f"the region at {where(cells[0])}"
+        if k in board.hole_regions:
+            errors.extend(Broken(f"{where(cell)}, a cell in no region, is shaded", rc(cell))
+                          for cell in mine)
+            continue
         if k in board.free:
             if mine:
                 errors.append(Broken(f"{name} holds no tetromino, yet {len(mine)} shaded "

@@ -33,7 +33,8 @@ SHAPES = "LITS"  # the square, a 2x2 block, never fits
 
 @lru_cache(maxsize=8)
 def fits(board: Board) -> tuple[tuple[Placement, ...], ...]:
-    """The tetrominoes each region holds (none for a region in ``free``), none across a
+    """The tetrominoes each region holds (none for a region in ``free`` or a hole, a
+    cell in no region, which so stays unshaded), none across a
     wall inside it (a tetromino has no cycle: a wall between two of its cells would
     split it in two, which pzprjs's rules refuse)."""
     grid, walls = board.grid, set(board.walls)
@@ -42,7 +43,8 @@ def fits(board: Board) -> tuple[tuple[Placement, ...], ...]:
         return not any((a, b) in walls for k, a in enumerate(cells) for b in cells[k + 1:])
 
     return tuple(tuple(p for p in TETROMINOES.placements(grid, cells, SHAPES) if whole(p.cells))
-                 if k not in board.free else () for k, cells in enumerate(board.region_cells))
+                 if k not in board.free and k not in board.hole_regions else ()
+                 for k, cells in enumerate(board.region_cells))
 
 
 def rules(m: Model, board: Board) -> None:
@@ -65,7 +67,8 @@ def rules(m: Model, board: Board) -> None:
                   if s in theirs]
     m.clauses(apart)
     no_block(m, shaded)
-    asked = [cells for k, cells in enumerate(board.region_cells) if k not in board.free]
+    asked = [cells for k, cells in enumerate(board.region_cells)
+             if k not in board.free and k not in board.hole_regions]
     shaded_connected(m, shaded, roots=min(asked, key=len) if asked else None)
 
 

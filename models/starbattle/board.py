@@ -35,6 +35,7 @@ class Board(Divided):
     region: tuple[int, ...]
     free: frozenset[tuple[str, int]] = frozenset()
     walls: tuple[Wall, ...] = ()  # borders inside regions, which the rules ignore
+    holes: frozenset[int] = frozenset()  # cells in no region: no star stands there
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -1,6 +1,7 @@
 """The Star Battle rules, checked on a placement of stars, independently of every
-encoding: it counts the stars of each row, column and region, and compares every
-star with the eight cells around it. It shares nothing with the models but the board.
+encoding: it counts the stars of each row, column and region (a hole, a cell in no
+region, holds none), and compares every star with the eight cells around it. It shares
+nothing with the models but the board.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ def check(board: Board, stars: Stars) -> list[str]:
         if not 0 <= cell < board.cells:
             errors.append(Broken(f"a star at cell {cell} is outside the board"))
     placed = [cell in stars for cell in range(board.cells)]
+    for cell in sorted(board.holes):
+        if placed[cell]:
+            errors.append(Broken(f"a star at {where(cell)}, a cell in no region", rc(cell)))
     for a in range(board.cells):
         for b in grid.touching[a]:
             if a < b and placed[a] and placed[b]:
@@ -38,7 +42,7 @@ def check(board: Board, stars: Stars) -> list[str]:
         *((("row", r), f"row {r + 1}", lines[r]) for r in range(board.rows)),
         *((("column", c), f"column {c + 1}", lines[board.rows + c]) for c in range(board.cols)),
         *((("region", k), f"the region at {where(cells[0])}", cells)
-          for k, cells in enumerate(board.region_cells))]
+          for k, cells in enumerate(board.region_cells) if cells[0] not in board.holes)]
     for key, name, cells in units:
         count = sum(placed[cell] for cell in cells)
         if count != board.stars and key not in board.free:

@@ -4,6 +4,7 @@ true where a star stands.
 * no two stars touch, not even at a corner: a clause a touching pair on SAT, at most
   one star in each 2x2 block on CP-SAT
   (:class:`~cpsolve.grid.rules.shading.Untouching`);
+* no star stands in a hole (a cell in no region);
 * every row, column and region holds the board's number of stars. Each count is a
   clue of the board, so that a board with no solution names the rows, columns and
   regions whose counts cannot hold together (the setter's tools never take one
@@ -28,7 +29,9 @@ DIRECT_UP_TO = 2000  # the most literals a count's subset clauses take
 
 
 def rules(m: Model, board: Board) -> None:
-    apart(m, shading(m, "star"), corners=True)
+    star = shading(m, "star")
+    apart(m, star, corners=True)
+    m.clauses([[-star[cell]] for cell in sorted(board.holes)])  # no star in no region
 
 
 def clue(m: Model, board: Board, unit: Clue) -> None:

@@ -40,6 +40,8 @@ def test_pzprjs_accepts_every_answer_and_refuses_a_spoilt_one(name, judge):
         if case.slow or case.outcome not in ("unique", "not unique"):
             continue
         board = grid.parse(case.board)
+        if getattr(board, "holes", None):
+            continue  # cells in no region, which a URL cannot write (pzprjs has none)
         url = grid.exports["url"](board)
         result = solve(grid, board, limit=2, time_limit=LIMIT)
         assert result.solutions, (case.board, result.reason)

@@ -1,11 +1,12 @@
-"""Walls inside regions: a border drawn between two cells of one region, which pzprjs
+"""What a divided board holds besides its division, played as pzprjs and janko.at play
+it. Walls inside regions: a border drawn between two cells of one region, which pzprjs
 reads and keeps, and each genre's rules use as pzprjs's do (Heyawake's runs of
 unshaded cells count it as a border; LITS's tetrominoes and Country Road's loop never
 cross it, and Country Road leaves no two cells beside it both unvisited; Star Battle
-asks nothing of it). Every method is held to the genre's own checker on every answer
-of small walled boards (all answers enumerated both ways), published boards with walls
-are read and solved as pzprjs reads them, and a wall survives every form that can
-write one."""
+asks nothing of it). Holes: cells in no region (janko.at's @ and #), where nothing
+stands. Every method is held to the genre's own checker on every answer of small
+boards (all answers enumerated both ways); published boards with walls are read and
+solved as pzprjs reads them; walls and holes survive every form that can write them."""
 
 from __future__ import annotations
 
@@ -137,3 +138,45 @@ def test_the_page_refuses_a_walled_board_by_name():
 
     with pytest.raises(InputError, match="not walls inside them, and this board has 32"):
         opened("heyawake", SPIRAL)
+
+
+# Holes: cells in no region (janko.at's @ and #), each a region of its own in the
+# division, where nothing stands and which no region's rule counts.
+HOLED = {
+    "starbattle": ["4 4 1\na a b b\n# a b b\nc c d d\nc c d @\n",
+                   "4 4 1\na a # b\na a b b\nc c d d\nc # d d\n"],
+    "lits": ["3 4\na a b b\na # b b\na a b b\n", "4 3\na a a\na # b\nb b b\n# # b\n"],
+    "country": ["3 3\n- - -\n- - -\n- - -\na a #\na a b\nb b b\n",
+                "3 4\n- - - -\n- - - -\n- - - -\na a b b\na # b b\na a b b\n"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOLED))
+def test_every_method_finds_exactly_the_answers_the_checker_accepts_around_holes(name):
+    grid = registry.load(name).grid
+    for text in HOLED[name]:
+        board = grid.parse(text)
+        assert board.holes
+        expected = _answers(name, board)
+        assert expected, text  # the board has answers for the methods to find
+        for candidate in candidates(grid):
+            backend, entry = candidate.method
+            result = solve(grid, board, backend=backend, encoding=entry.name, limit=None)
+            assert sorted(result.solutions, key=sorted) == expected, (text, candidate.name)
+        # grid text writes a hole as #; a URL cannot write one
+        assert grid.parse(grid.exports["grid"](board)) == board
+        with pytest.raises(UsageError, match="cannot write a cell in no region"):
+            grid.exports["url"](board)
+
+
+def test_a_number_in_a_hole_is_refused_where_it_stands():
+    from cpsolve.errors import InputError
+
+    with pytest.raises(InputError, match="2:3: a number in a cell of no room"):
+        registry.load("country").grid.parse("2 2\n- 2\n- -\na #\na a\n")
+
+
+def test_holes_are_names_where_a_genre_has_none():
+    heyawake = registry.load("heyawake").grid  # Heyawake's rooms may be named # or @
+    board = heyawake.parse("2 2\n- -\n- -\n# #\n@ @\n")
+    assert board.rooms == 2 and not board.holes
