@@ -107,22 +107,27 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] 
 def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple[int, int]],
          settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
     """A cell where the answer is open, or beside one, changed to the other side with
-    its images, where the shading stays valid; the circles drawn again (``None``: no
-    cell could change)."""
+    its images, where the shading stays valid: of those changes, one that circles most
+    cells there (a cape where solutions differed pins them down; ties at random); the
+    circles drawn again (``None``: no cell could change)."""
     rnd = python_random(rng)
     grid = board.grid
     near = [grid.cell(r, c) for r, c in sorted(cells)]
     around = sorted({o for cell in near for o in grid.neighbours[cell]} - set(near))
+    place = set(near) | set(around)
     open_ = set(range(grid.cells)) - shading
-    for tier in (near, around):
-        rnd.shuffle(tier)
-        for cell in tier:
-            orbit = set(grid.orbit(cell, settings.symmetry))
-            changed = open_ - orbit if cell in open_ else open_ | orbit
-            if valid(grid, changed):
-                return (Board(grid.rows, grid.cols, circled(grid, changed)),
-                        frozenset(range(grid.cells)) - changed)
-    return None
+    best: list[tuple[float, set[int]]] = []
+    for cell in near + around:
+        orbit = set(grid.orbit(cell, settings.symmetry))
+        changed = open_ - orbit if cell in open_ else open_ | orbit
+        if valid(grid, changed):
+            numbers = circled(grid, changed)
+            best.append((sum(numbers[c] is not None for c in place) + rnd.random(), changed))
+    if not best:
+        return None
+    changed = max(best, key=lambda pair: pair[0])[1]
+    return (Board(grid.rows, grid.cols, circled(grid, changed)),
+            frozenset(range(grid.cells)) - changed)
 
 
 LAYOUT: Layout[Board, Shading] = Layout(
