@@ -2,11 +2,13 @@
 :mod:`cpsolve.grid.generate`): the unshaded cells are grown as a maze from one cell
 (with its images under the symmetry), orbit by orbit, each new cell beside the maze and
 never closing a 2x2 block of unshaded cells, the cells of 2x2 blocks still all shaded
-taken first, until no such block is left; a layout whose maze is not in one piece is
-tried again. Every cape of the maze gets a circle with its run's length; the kit then
-takes numbers away (circles stay) while the answer stays pinned down. Where it is not,
-a cell there or near, with its images, changes sides (the shading kept valid), and the
-circles are drawn again.
+taken first, until no such block is left and the maze has its share of the board
+(``--unshaded``; each cell more is a branch, and a cape more); a layout whose maze is
+not in one piece is tried again. Every cape of the maze gets a circle with its run's
+length; the kit then takes numbers away (circles stay) while the answer stays pinned
+down. Where it is not, the cell there or beside it whose change of side circles the
+most cells there changes (with its images, the shading kept valid), and the circles are
+drawn again.
 """
 
 from __future__ import annotations
@@ -42,8 +44,10 @@ def valid(grid: Grid, open_: set[int]) -> bool:
             and len(components(sorted(open_), grid.neighbours)) == 1)
 
 
-def maze(grid: Grid, symmetry: str, rnd: random.Random) -> set[int] | None:
-    """Unshaded cells grown as the module docstring says (``None``: not in one piece)."""
+def maze(grid: Grid, symmetry: str, rnd: random.Random, share: float = 0.0
+         ) -> set[int] | None:
+    """Unshaded cells grown as the module docstring says, on while they are fewer than
+    ``share`` of the board and a cell fits (``None``: not in one piece)."""
     blocks_of = _blocks_of(grid)
     open_: set[int] = set()
 
@@ -58,7 +62,7 @@ def maze(grid: Grid, symmetry: str, rnd: random.Random) -> set[int] | None:
     open_.update(seed)
     while True:
         shaded_blocks = [b for b in grid.blocks if not open_.intersection(b)]
-        if not shaded_blocks:
+        if not shaded_blocks and len(open_) >= share * grid.cells:
             break
         in_block = {c for b in shaded_blocks for c in b}
         frontier = [c for c in range(grid.cells) if c not in open_
@@ -71,7 +75,9 @@ def maze(grid: Grid, symmetry: str, rnd: random.Random) -> set[int] | None:
                 open_.update(orbit)
                 break
         else:
-            return None
+            if shaded_blocks:
+                return None
+            break  # no cell fits any more: the maze stays short of its share
     return open_ if valid(grid, open_) else None
 
 
@@ -97,7 +103,7 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] 
     rnd = python_random(rng)
     grid = settings.grid
     for _ in range(TRIES):
-        open_ = maze(grid, settings.symmetry, rnd)
+        open_ = maze(grid, settings.symmetry, rnd, settings.options["unshaded"])
         if open_ is not None:
             return (Board(grid.rows, grid.cols, circled(grid, open_)),
                     frozenset(range(grid.cells)) - open_)
@@ -134,6 +140,9 @@ LAYOUT: Layout[Board, Shading] = Layout(
     make=make, mend=mend,
     density=Option("density", 0.0, "Share of the circles' numbers kept at least", kind=float,
                    low=0, high=1, metavar="D"),
+    options=(Option("unshaded", 0.55, "Share of the board the maze grows to, where cells "
+                    "fit (published boards: about 0.57)", kind=float, low=0, high=1,
+                    metavar="S"),),
 )
 
 __all__ = ["LAYOUT", "circled", "make", "maze", "mend", "valid"]
