@@ -140,8 +140,8 @@ LAYOUT: Layout[Board, Shading] = Layout(
     make=make, mend=mend,
     density=Option("density", 0.0, "Share of the circles' numbers kept at least", kind=float,
                    low=0, high=1, metavar="D"),
-    options=(Option("unshaded", 0.55, "Share of the board the maze grows to, where cells "
-                    "fit (published boards: about 0.57)", kind=float, low=0, high=1,
+    options=(Option("unshaded", 0.6, "Share of the board the maze grows to, where cells "
+                    "fit (janko.at's 10x10 boards: 0.47 to 0.64)", kind=float, low=0, high=1,
                     metavar="S"),),
 )
 

@@ -204,3 +204,29 @@ def test_generated_boards_are_unique(size, symmetry):
 def test_the_family_is_the_kit_s():
     assert NURIMISAKI.hints is not None and NURIMISAKI.layout is not None
     assert family(NURIMISAKI).problems() == []
+
+
+def _shape(board) -> tuple[float, float, float]:
+    """Circles per 100 cells, numbers per 100 cells, the mean number."""
+    circles = [n for n in board.numbers if n is not None]
+    numbers = [n for n in circles if n >= 0]
+    cells = board.rows * board.cols
+    return (100 * len(circles) / cells, 100 * len(numbers) / cells,
+            sum(numbers) / len(numbers) if numbers else 0.0)
+
+
+def test_generated_boards_are_shaped_like_janko_at_s():
+    """The generator's 10x10 boards (its defaults, two seeds) have as many circles and
+    numbers, and numbers as large, as janko.at's 10x10 boards kept here span."""
+    from cpsolve.grid.generate import generate
+    from cpsolve.limits import Deadline
+
+    published = [_shape(parse(kept["board"])) for kept in JANKO.values()
+                 if kept["board"].startswith("10 10")]
+    assert len(published) >= 10
+    for seed in (1, 2):
+        made = generate(NURIMISAKI, 10, 10, seed=seed, deadline=Deadline(120))
+        assert made.board is not None, made.reason
+        for k, value in enumerate(_shape(made.board)):
+            low, high = min(s[k] for s in published), max(s[k] for s in published)
+            assert low <= value <= high, (seed, k, value, low, high)
