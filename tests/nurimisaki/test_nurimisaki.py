@@ -230,3 +230,12 @@ def test_generated_boards_are_shaped_like_janko_at_s():
         for k, value in enumerate(_shape(made.board)):
             low, high = min(s[k] for s in published), max(s[k] for s in published)
             assert low <= value <= high, (seed, k, value, low, high)
+
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "nurimisaki"
+
+
+@pytest.mark.parametrize("name, status", [("grid-10x10.txt", 0), ("published-22x15.txt", 0),
+                                          ("not-unique-6x6.txt", 4), ("conflict-4x4.txt", 1)])
+def test_the_examples_say_what_their_names_say(name, status):
+    assert run("nurimisaki", str(EXAMPLES / name), "--unique").returncode == status
