@@ -75,8 +75,11 @@ WRITERS: dict[str, Callable[[Any], str]] = {
 
 def takes(genre: str, board: Any) -> bool:
     """Whether puzzlekit reads the board: its readers take no number shown as ``?``
-    (a number whose value is not told), and its Hitori reader no empty cell."""
+    (a number whose value is not told) but Nurimisaki's (a circle without a number),
+    and its Hitori reader no empty cell."""
     numbers = getattr(board, "numbers", ())
+    if genre == "nurimisaki":
+        return True
     if genre == "hitori" and None in numbers:
         return False
     return UNKNOWN not in numbers

@@ -22,6 +22,9 @@ from tests.support.pzprjs import Judge, drawn, size, spoilt
 
 GRID = [name for name in registry.names() if registry.load(name).kind is Kind.GRID]
 LIMIT = 30.0  # seconds a board's solve may take; the slow published boards are left out
+# Genres the npm package (pzpr 0.10.1) does not know, each with why; their own tests
+# hold their answers to pzprjs's test script's verdicts instead.
+ABSENT = {"nurimisaki": "pzpr 0.10.1 has no Nurimisaki (puzz.link's pzprjs added it later)"}
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +36,8 @@ def judge() -> Iterator[Judge]:
 
 @pytest.mark.parametrize("name", GRID)
 def test_pzprjs_accepts_every_answer_and_refuses_a_spoilt_one(name, judge):
+    if name in ABSENT:
+        pytest.skip(ABSENT[name])
     grid = registry.load(name).grid
     published = genre_cases.of(registry.target(name).split(":")[0]).published
     checked = 0
@@ -112,6 +117,8 @@ def test_urls_cut_or_changed_are_read_as_pzprjs_reads_them(name, judge):
     a changed URL cpsolve reads is pzprjs's board, or refused with the place of a
     character that means nothing there (where pzprjs guesses). Never a board of its
     own."""
+    if name in ABSENT:
+        pytest.skip(ABSENT[name])
     import random
 
     from cpsolve.errors import InputError

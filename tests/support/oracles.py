@@ -511,6 +511,109 @@ def _nurikabe() -> Oracle:
                   (4, 5))  # 4x4 has no mirror layout: its two middle columns stay sea
 
 
+# Nurimisaki ----------------------------------------------------------------------------
+
+def nurimisaki_solutions(board: Any) -> list[Any]:
+    """Every shading, cell by cell in reading order (a circle never shaded, no 2x2
+    block all of one side as soon as its last cell is decided, a cell's cape counted
+    once its neighbours are all decided), each whole one checked by code written here:
+    a cell shaded, the unshaded cells connected by a flood, every cape circled and
+    every circle a cape, each number its run (no code shared with the family)."""
+    rows, cols = board.rows, board.cols
+    n = rows * cols
+    numbers = board.numbers
+    shaded = [False] * n
+
+    def around(cell: int) -> list[int]:
+        r, c = divmod(cell, cols)
+        return [rr * cols + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= rr < rows and 0 <= cc < cols]
+
+    def cape_ok(cell: int, runs: bool = True) -> bool:
+        """The cell is a cape where it has a circle, and only there; with ``runs``
+        (the whole board decided), its number is its run."""
+        open_ = [o for o in around(cell) if not shaded[o]]
+        if numbers[cell] is None:
+            return shaded[cell] or len(open_) != 1
+        if shaded[cell] or len(open_) != 1:
+            return False
+        if numbers[cell] < 0 or not runs:
+            return True
+        (r, c), (orow, ocol) = divmod(cell, cols), divmod(open_[0], cols)
+        dr, dc, run = orow - r, ocol - c, 1
+        while 0 <= r + run * dr < rows and 0 <= c + run * dc < cols \
+                and not shaded[(r + run * dr) * cols + c + run * dc]:
+            run += 1
+        return run == numbers[cell]
+
+    def valid() -> bool:
+        if not any(shaded) or not all(cape_ok(k) for k in range(n)):
+            return False
+        land = [k for k in range(n) if not shaded[k]]
+        seen, stack = {land[0]}, [land[0]]
+        while stack:
+            for o in around(stack.pop()):
+                if not shaded[o] and o not in seen:
+                    seen.add(o)
+                    stack.append(o)
+        return len(seen) == len(land)
+
+    found: list[Any] = []
+
+    def place(cell: int) -> None:
+        if cell == n:
+            if valid():
+                found.append(frozenset(k for k in range(n) if shaded[k]))
+            return
+        r, c = divmod(cell, cols)
+        for shade in ((False,) if numbers[cell] is not None else (False, True)):
+            shaded[cell] = shade
+            if r > 0 and c > 0 and len({shaded[cell], shaded[cell - 1], shaded[cell - cols],
+                                        shaded[cell - cols - 1]}) == 1:
+                continue
+            if c == cols - 1 and r > 0 and not all(
+                    cape_ok(k, False) for k in range((r - 1) * cols, r * cols)):
+                continue  # the row above is decided, and its neighbours (not its runs)
+            place(cell + 1)
+        shaded[cell] = False
+
+    place(0)
+    return sorted(found, key=sorted)
+
+
+def _nurimisaki() -> Oracle:
+    from cpsolve.models.nurimisaki import NURIMISAKI, Board
+    from cpsolve.models.nurimisaki.layout import circled, maze
+
+    def board(seed: int) -> Any:
+        """A few circles at random, some with numbers."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        numbers: list[int | None] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randint(1, 4)):
+            numbers[cell] = rng.choice([2, 2, 3, 4, -2, -2])
+        return Board(rows, cols, tuple(numbers))
+
+    def made(seed: int) -> Any:
+        """A maze as the generator lays it out, its capes circled, some numbers left
+        out: one solution or more."""
+        rng = random.Random(seed)
+        grid = Grid(rng.randint(3, 4), rng.randint(3, 5))
+        open_ = None
+        while open_ is None:
+            open_ = maze(grid, "none", rng)
+        numbers = circled(grid, open_)
+        return Board(grid.rows, grid.cols, tuple(
+            -2 if n is not None and rng.random() < 0.6 else n for n in numbers))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        return all(set(board.grid.orbit(cell, symmetry)) <= answer for cell in answer)
+
+    return Oracle(NURIMISAKI, lambda: [board(seed) for seed in range(60)]
+                  + [made(seed) for seed in range(60)], nurimisaki_solutions, symmetric,
+                  (4, 5))
+
+
 # LITS ----------------------------------------------------------------------------------
 
 def _canonical(cells: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -885,6 +988,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "lits": _lits,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
+                                            "nurimisaki": _nurimisaki,
                                             "slitherlink": _slitherlink,
                                             "starbattle": _starbattle, "sudoku": _sudoku,
                                             "yajilin": _yajilin, "country": _country,
