@@ -51,7 +51,7 @@ LAYOUT: Layout[Board, Shading] = Layout(
     make=make, mend=mend,
     density=Option("density", 0.0, "Share of the numbers kept at least (0: only those "
                    "the answer needs)", kind=float, low=0, high=1, metavar="D"),
-    options=(Option("shaded", 0.2, "Share of cells the layout tries to shade", kind=float,
+    options=(Option("shaded", 0.25, "Share of cells the layout tries to shade", kind=float,
                     low=0, high=0.5, metavar="S"),),
 )
 
