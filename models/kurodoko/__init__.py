@@ -18,7 +18,7 @@ from functools import partial
 
 from cpsolve.grid import boards, codecs, forms
 from cpsolve.grid import text as gridtext
-from cpsolve.grid.answers import UNSHADED_NUMBERS
+from cpsolve.grid.answers import SHADED
 from cpsolve.grid.api import api
 from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.editor import Editor
@@ -29,8 +29,7 @@ from cpsolve.models.kurodoko.check import check
 from cpsolve.models.kurodoko.layout import LAYOUT
 from cpsolve.models.kurodoko.rules import STATEMENT
 
-Shading = frozenset[int]  # an answer: the shaded cells
-SHADED = UNSHADED_NUMBERS  # shaded cells, a numbered one never
+Shading = frozenset[int]  # an answer: the shaded cells (the checker names a shaded number)
 LEAST, WHY = 1, "a number counts its own cell: a number from 1"
 # puzz.link's body: pzprjs decodeNumber16 ("." a "?"); janko.at calls the genre Kuromasu.
 _FORMATS = codecs.number_grid(Board, {"kurodoko": "Kurodoko", "kuromasu": "Kurodoko"},
