@@ -34,6 +34,7 @@ from cpsolve.grid.rules import FALSE, TRUE, Method, Model, Statement, lazy
 from cpsolve.grid.rules.shading import apart, shading, unshaded_connected
 
 LINEAR = {"count": "linear"}  # the CP-SAT methods' count: one linear constraint a number
+WAYS = ("up", "left", "right", "down")  # the directions of a number's rays, as DIRECTIONS
 
 
 def rays(board: NumberGrid, cell: int) -> list[list[int]]:
@@ -79,7 +80,7 @@ def rules(m: Model, board: NumberGrid) -> None:
     sees = m.layer("sees", [(cell, d, k) for cell in numbered
                             for d, ray in enumerate(rays(board, cell))
                             for k in range(len(ray))],
-                   named=lambda key: f"{grid.name(key[0])} d{key[1]} {key[2] + 1}")
+                   named=lambda key: f"{grid.name(key[0])} {WAYS[key[1]]} {key[2] + 1}")
     for cell in numbered:
         for d, ray in enumerate(rays(board, cell)):
             for k, other in enumerate(ray):
