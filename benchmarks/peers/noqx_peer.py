@@ -89,6 +89,7 @@ GENRES: dict[str, Genre] = {
     "heyawake": Genre(read=shaded),
     "country": Genre(read=lines),
     "hitori": Genre(read=shaded),
+    "kurodoko": Genre(read=shaded),
     "nurikabe": Genre(read=shaded),
     "nurimisaki": Genre(read=shaded),
     "masyu": Genre(read=lines),

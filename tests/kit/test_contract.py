@@ -90,6 +90,13 @@ OUTCOMES = {
           "631347515752264", "--unique", "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\n1 2\n3 4\n", 3, "unknown"),
     ],
+    "kurodoko": [
+        (["-", "--unique"], "2 2\n- -\n- -\n", 4, "solved"),
+        (["-"], "2 2\n1 -\n- 1\n", 1, "unsolvable"),
+        (["https://puzz.link/p?kurodoko/9/9/h3j4g3j4l.j4g3j.ldl.j5g6j.l7j5g6j5h", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n- -\n- -\n", 3, "unknown"),
+    ],
     "nurikabe": [
         (["-", "--unique"], "3 3\n- - -\n- 3 -\n- - -\n", 4, "solved"),
         (["-"], "2 3\n1 1 -\n- - -\n", 1, "unsolvable"),
@@ -247,6 +254,7 @@ SAME_MODEL = {
     "numberlink": [[], ["--backend", "cpsat"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
+    "kurodoko": [[], ["--encoding", "order"], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],
     "nurimisaki": [[], ["--backend", "cpsat"], ["--encoding", "order"]],
     "lits": [[], ["--backend", "cpsat"]],

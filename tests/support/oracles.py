@@ -418,6 +418,92 @@ def _hitori() -> Oracle:
                   grades=("tricky", "tricky"))
 
 
+# Kurodoko ------------------------------------------------------------------------------
+
+def kurodoko_solutions(board: Any) -> list[Any]:
+    """Every shading, cell by cell in reading order (a numbered cell never shaded, a
+    cell shaded only where the cell above and the one before are not), each whole one
+    checked here: the unshaded cells one area by a flood, and each number the count of
+    cells it sees, walked out along its row and column (no code shared with the
+    family)."""
+    rows, cols = board.rows, board.cols
+    numbers = board.numbers
+    shaded = [False] * (rows * cols)
+    found: list[Any] = []
+
+    def sees(cell: int) -> int:
+        r, c = divmod(cell, cols)
+        count = 1
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < rows and 0 <= cc < cols and not shaded[rr * cols + cc]:
+                count += 1
+                rr, cc = rr + dr, cc + dc
+        return count
+
+    def whole() -> bool:
+        white = [k for k in range(rows * cols) if not shaded[k]]
+        seen, stack = {white[0]}, [white[0]]
+        while stack:
+            r, c = divmod(stack.pop(), cols)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                k = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and not shaded[k] and k not in seen:
+                    seen.add(k)
+                    stack.append(k)
+        return len(seen) == len(white) and all(
+            n is None or n < 0 or sees(k) == n for k, n in enumerate(numbers))
+
+    def place(cell: int) -> None:
+        if cell == rows * cols:
+            if whole():
+                found.append(frozenset(k for k, on in enumerate(shaded) if on))
+            return
+        r, c = divmod(cell, cols)
+        touching = (r > 0 and shaded[cell - cols]) or (c > 0 and shaded[cell - 1])
+        for shade in ((False, True) if not touching and numbers[cell] is None else (False,)):
+            shaded[cell] = shade
+            place(cell + 1)
+        shaded[cell] = False
+
+    place(0)
+    return sorted(found, key=sorted)
+
+
+def _kurodoko() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.kurodoko import KURODOKO, Board
+    from cpsolve.models.kurodoko.layout import make
+
+    def board(seed: int) -> Any:
+        """A few numbers at random (a "?" now and then), seldom all of them right."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(1, 4), rng.randint(2, 4)
+        numbers: list[int | None] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randint(1, min(3, rows * cols))):
+            numbers[cell] = -2 if rng.random() < 0.15 else rng.randint(1, rows + cols - 1)
+        return Board(rows, cols, tuple(numbers))
+
+    def made(seed: int) -> Any:
+        """A layout the generator starts from, some of its numbers taken away: one
+        solution or more."""
+        rng = random.Random(seed)
+        settings = Settings(rng.randint(3, 5), rng.randint(3, 5), "none", 0.0,
+                            {"shaded": rng.choice([0.2, 0.3])})
+        laid, _ = make(settings, np.random.default_rng(seed))
+        keep = rng.choice([0.15, 0.3, 0.5])
+        return laid.renumbered({cell: None for cell in laid.clue_cells
+                                if rng.random() > keep})
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        return all(set(board.grid.orbit(cell, symmetry)) <= set(board.clue_cells)
+                   for cell in board.clue_cells)
+
+    return Oracle(KURODOKO, lambda: [board(seed) for seed in range(60)]
+                  + [made(seed) for seed in range(60)], kurodoko_solutions, symmetric,
+                  (5, 5))
+
+
 # Nurikabe ------------------------------------------------------------------------------
 
 def nurikabe_solutions(board: Any) -> list[Any]:
@@ -985,6 +1071,7 @@ def _numberlink() -> Oracle:
 
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
+                                            "kurodoko": _kurodoko,
                                             "lits": _lits,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
