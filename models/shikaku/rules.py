@@ -1,0 +1,141 @@
+"""The Shikaku rules, stated once (:mod:`cpsolve.grid.rules`), as the exact cover they
+are: every number (a "?" too) has a candidate rectangle for each rectangle of the grid
+that holds it and no other number; exactly one candidate of each number is chosen and
+every cell lies in exactly one chosen candidate. The answer is the pairs of cells side
+by side that one rectangle joins (``join``): a chosen candidate joins the pairs inside
+it and parts each of its cells from a neighbour outside it, so each pair's value
+follows from the one candidate its first cell lies in.
+
+A number's clue is its area: its candidates of another area are not chosen. With the
+clue off the number is a "?" (a rectangle of any area), so taking a clue away is a
+relaxation. The setter's clue model has every candidate of every area; the solving
+methods (``sized``) enumerate only the candidates of each number's own area, its clue
+folded into the variables, which is the same model with the clue's rejected
+candidates left out.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import accumulate
+
+from cpsolve.grid.boards import NumberGrid as Board
+from cpsolve.grid.geometry import Grid
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.rules import Method, Model, Statement
+
+Join = tuple[int, int]
+Joins = frozenset[Join]  # an answer: the pairs of neighbours in one rectangle
+Rect = tuple[int, int, int, int, int]  # its number's cell, top row, left column, height, width
+
+
+def area(rect: Rect) -> int:
+    return rect[3] * rect[4]
+
+
+def inside(grid: Grid, rect: Rect) -> list[int]:
+    """The cells of a candidate, in reading order."""
+    _, top, left, height, width = rect
+    return [grid.cell(r, c) for r in range(top, top + height) for c in range(left, left + width)]
+
+
+@lru_cache(maxsize=8)
+def candidates(board: Board, sized: bool) -> tuple[Rect, ...]:
+    """Every number's candidates: the rectangles of the grid that hold its cell and no
+    other number, of its own area when ``sized`` and it shows one (a "?" any area).
+
+    >>> [r[1:] for r in candidates(Board(1, 3, (2, None, None)), True)]
+    [(0, 0, 1, 2)]
+    >>> len(candidates(Board(1, 3, (2, None, None)), False))
+    3
+    """
+    rows, cols = board.rows, board.cols
+    # numbered cells in each rectangle by prefix sums over rows of prefix sums
+    count = [[0] * (cols + 1)]
+    for r in range(rows):
+        line = [0, *accumulate(int(board.numbers[r * cols + c] is not None)
+                               for c in range(cols))]
+        count.append([a + b for a, b in zip(count[-1], line)])
+
+    def numbers_in(top: int, left: int, height: int, width: int) -> int:
+        bottom, right = top + height, left + width
+        return count[bottom][right] - count[top][right] - count[bottom][left] + count[top][left]
+
+    out: list[Rect] = []
+    for cell in board.clue_cells:
+        r, c = divmod(cell, cols)
+        shown = board.shown(cell) if sized else None
+        for height in range(1, rows + 1):
+            if shown is not None and (shown % height or shown // height > cols):
+                continue
+            tall = 0  # candidates of this height: none, and no taller one has any
+            for top in range(max(0, r - height + 1), min(r, rows - height) + 1):
+                for width in ([shown // height] if shown is not None else range(1, cols + 1)):
+                    fits = [(cell, top, left, height, width)
+                            for left in range(max(0, c - width + 1), min(c, cols - width) + 1)
+                            if numbers_in(top, left, height, width) == 1]
+                    if not fits:
+                        # a wider one holds one of these narrower ones: another number
+                        break
+                    out.extend(fits)
+                    tall += len(fits)
+            if shown is None and not tall:
+                break  # a taller one holds one of these shorter ones
+    return tuple(out)
+
+
+def rules(m: Model, board: Board) -> None:
+    grid = board.grid
+    found = candidates(board, bool(m.options.get("sized")))
+    rect = m.layer("rect", found, named=lambda key: (
+        f"{grid.where(key[0])} {key[3]}x{key[4]} from {grid.where(grid.cell(key[1], key[2]))}"))
+    join = m.layer("join", grid.pairs,
+                   named=lambda pair: f"{grid.where(pair[0])} and {grid.where(pair[1])}")
+    m.solution(join.vars)
+    covering: list[list[int]] = [[] for _ in range(board.cells)]
+    rows: list[list[int]] = []
+    for key in found:
+        chosen = rect[key]
+        cells = inside(grid, key)
+        members = set(cells)
+        for cell in cells:
+            covering[cell].append(chosen)
+            for other in grid.neighbours[cell]:
+                pair = (min(cell, other), max(cell, other))
+                if other not in members:
+                    rows.append([-chosen, -join[pair]])
+                elif cell < other:
+                    rows.append([-chosen, join[pair]])
+    m.clauses(rows)
+    for lits in covering:
+        m.exactly(1, lits)  # a numbered cell: exactly one of its number's candidates
+
+
+def clue(m: Model, board: Board, number: Clue) -> None:
+    """A number's area: its candidates of another area are not chosen (the sized
+    methods have none)."""
+    if m.options.get("sized"):
+        return
+    rect = m.layers["rect"]
+    m.clauses([[-rect[key]] for key in candidates(board, False)
+               if key[0] == number.index and area(key) != number.value])
+
+
+STATEMENT: Statement[Board] = Statement(
+    rules, clue,
+    decode=lambda board, values: frozenset(p for p, on in zip(board.grid.pairs, values) if on),
+    encode=lambda board, joins: [p in joins for p in board.grid.pairs],
+    stats=lambda board: {"candidates": len(candidates(board, True))},
+    methods=(Method("cover", "sat", "a Boolean per candidate rectangle of each number's "
+                    "area; exactly one per number and per cell (an exact cover)",
+                    fixed={"sized": True},
+                    literals=lambda board, **_: 40 * board.cells + 20 * sum(
+                        area(r) for r in candidates(board, True))),
+             Method("cover", "cpsat", "the same exact cover as linear constraints",
+                    fixed={"sized": True},
+                    literals=lambda board, **_: 40 * board.cells + 20 * sum(
+                        area(r) for r in candidates(board, True)))))
+
+
+__all__ = ["STATEMENT", "Board", "Join", "Joins", "Rect", "area", "candidates", "inside",
+           "rules"]
