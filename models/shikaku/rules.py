@@ -19,10 +19,12 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import accumulate
 
+import numpy as np
+
 from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.hints import Clue
-from cpsolve.grid.rules import Method, Model, Statement
+from cpsolve.grid.rules import FALSE, Method, Model, Statement
 
 Join = tuple[int, int]
 Joins = frozenset[Join]  # an answer: the pairs of neighbours in one rectangle
@@ -84,6 +86,21 @@ def candidates(board: Board, sized: bool) -> tuple[Rect, ...]:
     return tuple(out)
 
 
+def _pairs(grid: Grid, first: int) -> tuple[np.ndarray, np.ndarray]:
+    """The join variables (numbered from ``first`` in the order of ``grid.pairs``) of
+    the pairs across, ``[r, c]`` the pair of cell (r, c) and the one right of it, and
+    of the pairs down, ``[r, c]`` that of (r, c) and the one below it."""
+    across = np.zeros((grid.rows, max(grid.cols - 1, 0)), dtype=np.int64)
+    down = np.zeros((max(grid.rows - 1, 0), grid.cols), dtype=np.int64)
+    for j, (a, b) in enumerate(grid.pairs):
+        r, c = divmod(a, grid.cols)
+        if b == a + 1:
+            across[r, c] = first + j
+        else:
+            down[r, c] = first + j
+    return across, down
+
+
 def rules(m: Model, board: Board) -> None:
     grid = board.grid
     found = candidates(board, bool(m.options.get("sized")))
@@ -92,23 +109,54 @@ def rules(m: Model, board: Board) -> None:
     join = m.layer("join", grid.pairs,
                    named=lambda pair: f"{grid.where(pair[0])} and {grid.where(pair[1])}")
     m.solution(join.vars)
-    covering: list[list[int]] = [[] for _ in range(board.cells)]
-    rows: list[list[int]] = []
-    for key in found:
-        chosen = rect[key]
-        cells = inside(grid, key)
-        members = set(cells)
-        for cell in cells:
-            covering[cell].append(chosen)
-            for other in grid.neighbours[cell]:
-                pair = (min(cell, other), max(cell, other))
-                if other not in members:
-                    rows.append([-chosen, -join[pair]])
-                elif cell < other:
-                    rows.append([-chosen, join[pair]])
-    m.clauses(rows)
-    for lits in covering:
-        m.exactly(1, lits)  # a numbered cell: exactly one of its number's candidates
+    across, down = _pairs(grid, join.first)
+    rows, cols = grid.rows, grid.cols
+    # every cell of every candidate, one entry each: the candidate's variable, its
+    # rectangle, and the cell's row and column
+    keys = np.asarray(found, dtype=np.int64).reshape(-1, 5)
+    sizes = keys[:, 3] * keys[:, 4]
+    each = np.repeat(np.arange(len(keys)), sizes)
+    top, left, height, width = (keys[each, k] for k in range(1, 5))
+    offset = np.arange(len(each)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    r, c = top + offset // width, left + offset % width
+    chosen = rect.first + each
+    # A chosen candidate joins the pairs inside it and parts each of its cells from a
+    # neighbour outside it (a cell's pairs east and south, and west and north on the
+    # candidate's own side).
+    east, south = c + 1 < cols, r + 1 < rows
+    inside_e, inside_s = c + 1 < left + width, r + 1 < top + height
+    west, north = (c == left) & (c > 0), (r == top) & (r > 0)
+    last_c, last_r = max(cols - 2, 0), max(rows - 2, 0)
+    lits = [across[r[inside_e], c[inside_e]],
+            -across[r[east & ~inside_e], c[east & ~inside_e]],
+            down[r[inside_s], c[inside_s]],
+            -down[r[south & ~inside_s], c[south & ~inside_s]],
+            -across[r[west], np.minimum(c[west] - 1, last_c)],
+            -down[np.minimum(r[north] - 1, last_r), c[north]]]
+    whose = [chosen[inside_e], chosen[east & ~inside_e], chosen[inside_s],
+             chosen[south & ~inside_s], chosen[west], chosen[north]]
+    m.clauses(np.stack([-np.concatenate(whose), np.concatenate(lits)], axis=1))
+    # Every cell lies in a chosen candidate (a numbered cell: one of its number's). At
+    # most one: two chosen candidates that overlap are told apart by a pair of
+    # neighbours, one cell in both, the other in one only, joined by one and parted
+    # by the other (binary clauses: no count to encode).
+    cells = r * cols + c
+    order = np.argsort(cells, kind="stable")
+    starts = np.searchsorted(cells[order], np.arange(board.cells + 1)).tolist()
+    held = chosen[order].tolist()
+    m.clauses([held[starts[k]:starts[k + 1]] for k in range(board.cells)
+               if starts[k] < starts[k + 1]])
+    if any(starts[k] == starts[k + 1] for k in range(board.cells)):
+        m.clause(FALSE)  # a cell no candidate holds
+
+
+@lru_cache(maxsize=8)
+def _own(board: Board) -> dict[int, list[Rect]]:
+    """Each number's candidates of every area, by its cell."""
+    out: dict[int, list[Rect]] = {}
+    for key in candidates(board, False):
+        out.setdefault(key[0], []).append(key)
+    return out
 
 
 def clue(m: Model, board: Board, number: Clue) -> None:
@@ -117,8 +165,8 @@ def clue(m: Model, board: Board, number: Clue) -> None:
     if m.options.get("sized"):
         return
     rect = m.layers["rect"]
-    m.clauses([[-rect[key]] for key in candidates(board, False)
-               if key[0] == number.index and area(key) != number.value])
+    m.clauses([[-rect[key]] for key in _own(board).get(number.index, ())
+               if area(key) != number.value])
 
 
 STATEMENT: Statement[Board] = Statement(
