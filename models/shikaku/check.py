@@ -1,6 +1,6 @@
 """The Shikaku rules, checked on a division, independently of every encoding: it floods
-the areas the joins make and measures each one (its bounding box, the pairs inside it
-left apart, the numbers it holds). It shares nothing with the models but the board.
+the areas the joins make and measures each one (its bounding box, the joins inside it
+against the pairs a rectangle of its size has, the numbers it holds). It shares nothing with the models but the board.
 """
 
 from __future__ import annotations
@@ -31,39 +31,47 @@ def check(board: Board, joins: frozenset[tuple[int, int]]) -> list[str]:
     'the 2 at row 1, column 1 is in a rectangle of 1 cell, not 2'
     """
     grid = board.grid
-    where, rc = grid.where, grid.rc
-    errors: list[str] = []
+    where, rc, cols = grid.where, grid.rc, board.cols
     pairs = set(grid.pairs)
-    for a, b in sorted(joins):
-        if (a, b) not in pairs:
-            errors.append(Broken(f"cells {a} and {b} are not side by side"))
+    errors: list[str] = [Broken(f"cells {a} and {b} are not side by side")
+                         for a, b in sorted(joins) if (a, b) not in pairs]
     if errors:
         return errors
-    for area in areas(board, joins):
-        cells = set(area)
-        marks = [rc(cell) for cell in area]
-        rs = [r for r, _ in marks]
-        cs = [c for _, c in marks]
+    found = areas(board, joins)
+    label = [0] * board.cells
+    for k, area in enumerate(found):
+        for cell in area:
+            label[cell] = k
+    inner = [0] * len(found)  # the joins inside each area
+    for a, _ in joins:
+        inner[label[a]] += 1
+    numbered: list[list[int]] = [[] for _ in found]
+    for cell in board.clue_cells:
+        numbered[label[cell]].append(cell)
+    for k, area in enumerate(found):
         first = where(area[0])
-        if (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1) != len(area):
-            errors.append(Broken(f"the area at {first} is no rectangle", *marks))
+        rs = [cell // cols for cell in area]
+        cs = [cell % cols for cell in area]
+        height, width = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
+        if height * width != len(area):
+            errors.append(Broken(f"the area at {first} is no rectangle", *map(rc, area)))
             continue
-        apart = [(a, b) for a in area for b in grid.neighbours[a]
-                 if a < b and b in cells and (a, b) not in joins]
-        if apart:
-            a, b = apart[0]
+        if inner[k] < height * (width - 1) + (height - 1) * width:
+            cells = set(area)
+            a, b = next((a, b) for a in area for b in grid.neighbours[a]
+                        if a < b and b in cells and (a, b) not in joins)
             errors.append(Broken(f"a border between {where(a)} and {where(b)} ends inside "
                                  "a rectangle", rc(a), rc(b)))
-        numbered = [cell for cell in area if board.numbers[cell] is not None]
-        if not numbered:
-            errors.append(Broken(f"the rectangle at {first} holds no number", *marks))
-        elif len(numbered) > 1:
-            errors.append(Broken(f"the rectangle at {first} holds {len(numbered)} numbers",
-                                 *(rc(cell) for cell in numbered)))
+        if not numbered[k]:
+            errors.append(Broken(f"the rectangle at {first} holds no number", *map(rc, area)))
+        elif len(numbered[k]) > 1:
+            errors.append(Broken(f"the rectangle at {first} holds {len(numbered[k])} numbers",
+                                 *map(rc, numbered[k])))
         else:
-            number = board.shown(numbered[0])
+            number = board.shown(numbered[k][0])
             if number is not None and number != len(area):
-                errors.append(Broken(f"the {number} at {where(numbered[0])} is in a rectangle "
-                                     f"of {len(area)} cell{'s' if len(area) != 1 else ''}, not "
-                                     f"{number}", *marks))
+                errors.append(Broken(f"the {number} at {where(numbered[k][0])} is in a "
+                                     f"rectangle of {len(area)} cell"
+                                     f"{'s' if len(area) != 1 else ''}, not {number}",
+                                     *map(rc, area)))
     return errors
