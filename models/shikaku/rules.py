@@ -1,10 +1,14 @@
 """The Shikaku rules, stated once (:mod:`cpsolve.grid.rules`), as the exact cover they
 are: every number (a "?" too) has a candidate rectangle for each rectangle of the grid
-that holds it and no other number; exactly one candidate of each number is chosen and
-every cell lies in exactly one chosen candidate. The answer is the pairs of cells side
-by side that one rectangle joins (``join``): a chosen candidate joins the pairs inside
-it and parts each of its cells from a neighbour outside it, so each pair's value
-follows from the one candidate its first cell lies in.
+that holds it and no other number; every cell lies in exactly one chosen candidate, so
+each number's own cell in exactly one of its candidates. The answer is the pairs of
+cells side by side that one rectangle joins (``join``): a chosen candidate joins the
+pairs inside it and parts each of its cells from a neighbour outside it, so each
+pair's value follows from the one candidate its first cell lies in. Those binary
+clauses hold "at most one" too: two chosen candidates that overlap are not the same
+rectangle, so a cell of both has a neighbour in one only, a pair one joins and the
+other parts. What is left is a clause a cell (it lies in some candidate), and no count
+is encoded.
 
 A number's clue is its area: its candidates of another area are not chosen. With the
 clue off the number is a "?" (a rectangle of any area), so taking a clue away is a
