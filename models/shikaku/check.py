@@ -1,6 +1,7 @@
 """The Shikaku rules, checked on a division, independently of every encoding: it floods
 the areas the joins make and measures each one (its bounding box, the joins inside it
-against the pairs a rectangle of its size has, the numbers it holds). It shares nothing with the models but the board.
+against the pairs a rectangle of its size has, the numbers it holds). It shares
+nothing with the models but the board.
 """
 
 from __future__ import annotations

@@ -21,7 +21,6 @@ candidates left out.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import accumulate
 
 import numpy as np
 
@@ -56,27 +55,29 @@ def candidates(board: Board, sized: bool) -> tuple[Rect, ...]:
     3
     """
     rows, cols = board.rows, board.cols
-    # numbered cells in each rectangle by prefix sums over rows of prefix sums
-    count = [[0] * (cols + 1)]
-    for r in range(rows):
-        line = [0, *accumulate(int(board.numbers[r * cols + c] is not None)
-                               for c in range(cols))]
-        count.append([a + b for a, b in zip(count[-1], line)])
+    numbered = np.asarray([n is not None for n in board.numbers], dtype=np.int64)
+    # numbered cells in each rectangle, by sums over the rows of sums along them
+    count = np.zeros((rows + 1, cols + 1), dtype=np.int64)
+    count[1:, 1:] = numbered.reshape(rows, cols).cumsum(0).cumsum(1)
+    listed = count.tolist()
 
     def numbers_in(top: int, left: int, height: int, width: int) -> int:
         bottom, right = top + height, left + width
-        return count[bottom][right] - count[top][right] - count[bottom][left] + count[top][left]
+        return (listed[bottom][right] - listed[top][right] - listed[bottom][left]
+                + listed[top][left])
 
     out: list[Rect] = []
+    areas: dict[int, list[int]] = {}
     for cell in board.clue_cells:
-        r, c = divmod(cell, cols)
         shown = board.shown(cell) if sized else None
+        if shown is not None:
+            areas.setdefault(shown, []).append(cell)
+            continue
+        r, c = divmod(cell, cols)
         for height in range(1, rows + 1):
-            if shown is not None and (shown % height or shown // height > cols):
-                continue
             tall = 0  # candidates of this height: none, and no taller one has any
             for top in range(max(0, r - height + 1), min(r, rows - height) + 1):
-                for width in ([shown // height] if shown is not None else range(1, cols + 1)):
+                for width in range(1, cols + 1):
                     fits = [(cell, top, left, height, width)
                             for left in range(max(0, c - width + 1), min(c, cols - width) + 1)
                             if numbers_in(top, left, height, width) == 1]
@@ -85,8 +86,27 @@ def candidates(board: Board, sized: bool) -> tuple[Rect, ...]:
                         break
                     out.extend(fits)
                     tall += len(fits)
-            if shown is None and not tall:
+            if not tall:
                 break  # a taller one holds one of these shorter ones
+    # The numbers of each area at once: every rectangle of each shape of that area that
+    # holds the number's cell, kept where it lies on the grid and holds one number.
+    for number, cells in areas.items():
+        at = np.asarray(cells, dtype=np.int64)
+        for height in range(1, min(number, rows) + 1):
+            width = number // height
+            if number % height or width > cols:
+                continue
+            up, back = np.divmod(np.arange(number), width)
+            top = (at // cols)[:, None] - up[None, :]
+            left = (at % cols)[:, None] - back[None, :]
+            fits = (top >= 0) & (left >= 0) & (top + height <= rows) & (left + width <= cols)
+            t, lt = np.where(fits, top, 0), np.where(fits, left, 0)
+            held = (count[t + height, lt + width] - count[t, lt + width]
+                    - count[t + height, lt] + count[t, lt])
+            which, offset = np.nonzero(fits & (held == 1))
+            out.extend(zip(at[which].tolist(), top[which, offset].tolist(),
+                           left[which, offset].tolist(), [height] * len(which),
+                           [width] * len(which)))
     return tuple(out)
 
 
