@@ -50,12 +50,13 @@ def check(board: Board, joins: frozenset[tuple[int, int]]) -> list[str]:
     for cell in board.clue_cells:
         numbered[label[cell]].append(cell)
     for k, area in enumerate(found):
-        first = where(area[0])
+        first = where(area[0]) if len(numbered[k]) != 1 or board.shown(numbered[k][0]) \
+            not in (None, len(area)) else ""
         rs = [cell // cols for cell in area]
         cs = [cell % cols for cell in area]
         height, width = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
         if height * width != len(area):
-            errors.append(Broken(f"the area at {first} is no rectangle", *map(rc, area)))
+            errors.append(Broken(f"the area at {where(area[0])} is no rectangle", *map(rc, area)))
             continue
         if inner[k] < height * (width - 1) + (height - 1) * width:
             cells = set(area)

@@ -88,41 +88,48 @@ def candidates(board: Board, sized: bool) -> tuple[Rect, ...]:
                     tall += len(fits)
             if not tall:
                 break  # a taller one holds one of these shorter ones
-    # The numbers of each area at once: every rectangle of each shape of that area that
-    # holds the number's cell, kept where it lies on the grid and holds one number.
-    for number, cells in areas.items():
-        at = np.asarray(cells, dtype=np.int64)
-        for height in range(1, min(number, rows) + 1):
-            width = number // height
-            if number % height or width > cols:
-                continue
-            up, back = np.divmod(np.arange(number), width)
-            top = (at // cols)[:, None] - up[None, :]
-            left = (at % cols)[:, None] - back[None, :]
-            fits = (top >= 0) & (left >= 0) & (top + height <= rows) & (left + width <= cols)
-            t, lt = np.where(fits, top, 0), np.where(fits, left, 0)
-            held = (count[t + height, lt + width] - count[t, lt + width]
-                    - count[t + height, lt] + count[t, lt])
-            which, offset = np.nonzero(fits & (held == 1))
-            out.extend(zip(at[which].tolist(), top[which, offset].tolist(),
-                           left[which, offset].tolist(), [height] * len(which),
-                           [width] * len(which)))
+    # Every number of a known area at once: each shape of its area, each place of its
+    # cell in the shape, kept where the rectangle lies on the grid and holds one number.
+    shapes = [(cell, height, number // height) for number, cells in areas.items()
+              for height in range(1, min(number, rows) + 1)
+              if not number % height and number // height <= cols for cell in cells]
+    if shapes:
+        cell, height, width = (np.asarray(x, dtype=np.int64) for x in zip(*shapes))
+        size = height * width
+        each = np.repeat(np.arange(len(shapes)), size)
+        place = np.arange(len(each)) - np.repeat(np.cumsum(size) - size, size)
+        h, w = height[each], width[each]
+        top = cell[each] // cols - place // w
+        left = cell[each] % cols - place % w
+        fits = (top >= 0) & (left >= 0) & (top + h <= rows) & (left + w <= cols)
+        t, lt = np.where(fits, top, 0), np.where(fits, left, 0)
+        held = count[t + h, lt + w] - count[t, lt + w] - count[t + h, lt] + count[t, lt]
+        keep = fits & (held == 1)
+        out.extend(zip(cell[each][keep].tolist(), top[keep].tolist(), left[keep].tolist(),
+                       h[keep].tolist(), w[keep].tolist()))
     return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _places(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """The place of each pair in ``Grid(rows, cols).pairs``: ``[r, c]`` across, that of
+    cell (r, c) and the one right of it; down, that of (r, c) and the one below it."""
+    across = np.zeros((rows, max(cols - 1, 0)), dtype=np.int64)
+    down = np.zeros((max(rows - 1, 0), cols), dtype=np.int64)
+    for j, (a, b) in enumerate(Grid.of(rows, cols).pairs):
+        r, c = divmod(a, cols)
+        if b == a + 1:
+            across[r, c] = j
+        else:
+            down[r, c] = j
+    return across, down
 
 
 def _pairs(grid: Grid, first: int) -> tuple[np.ndarray, np.ndarray]:
     """The join variables (numbered from ``first`` in the order of ``grid.pairs``) of
-    the pairs across, ``[r, c]`` the pair of cell (r, c) and the one right of it, and
-    of the pairs down, ``[r, c]`` that of (r, c) and the one below it."""
-    across = np.zeros((grid.rows, max(grid.cols - 1, 0)), dtype=np.int64)
-    down = np.zeros((max(grid.rows - 1, 0), grid.cols), dtype=np.int64)
-    for j, (a, b) in enumerate(grid.pairs):
-        r, c = divmod(a, grid.cols)
-        if b == a + 1:
-            across[r, c] = first + j
-        else:
-            down[r, c] = first + j
-    return across, down
+    the pairs across and down (:func:`_places`)."""
+    across, down = _places(grid.rows, grid.cols)
+    return across + first, down + first
 
 
 def rules(m: Model, board: Board) -> None:
