@@ -24,7 +24,7 @@ from cpsolve.grid.answers import Tokens
 from cpsolve.grid.api import api
 from cpsolve.grid.boards import UNKNOWN
 from cpsolve.grid.editor import Editor
-from cpsolve.grid.hints import Clue, Hints
+from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import GridPicture, written_numbers
 from cpsolve.models.shikaku.check import check
@@ -88,10 +88,6 @@ def _fixes(board: Board, cell: int) -> range:
     return range(1, max([FIX_NUMBERS, *(board.shown(c) or 0 for c in board.clue_cells)]) + 1)
 
 
-def _clues(board: Board) -> list[Clue]:
-    return boards.number_clues()(board)
-
-
 SHIKAKU: GridPuzzle[Board, Joins] = GridPuzzle(
     name="shikaku",
     summary="Shikaku: divide the grid into rectangles, each one number, its area.",
@@ -107,7 +103,7 @@ SHIKAKU: GridPuzzle[Board, Joins] = GridPuzzle(
     # A number taken away is shown as "?": its rectangle stays, of any area (a
     # relaxation). A fix writes a number where solutions differ, or changes one: each
     # a board of its own (a new number brings a rectangle of its own).
-    hints=Hints(clues=_clues, without=unknown, noun="number",
+    hints=Hints(clues=boards.number_clues(), without=unknown, noun="number",
                 edits=boards.number_edits(_fixes, assumed=False)),
     layout=LAYOUT,
     editor=Editor(cycle=("-", "1", "2", "3", "4", "5", "6", "?"), numbers=(1, "cells"),

@@ -38,12 +38,6 @@ def area(rect: Rect) -> int:
     return rect[3] * rect[4]
 
 
-def inside(grid: Grid, rect: Rect) -> list[int]:
-    """The cells of a candidate, in reading order."""
-    _, top, left, height, width = rect
-    return [grid.cell(r, c) for r in range(top, top + height) for c in range(left, left + width)]
-
-
 @lru_cache(maxsize=8)
 def candidates(board: Board, sized: bool) -> tuple[Rect, ...]:
     """Every number's candidates: the rectangles of the grid that hold its cell and no
@@ -94,18 +88,17 @@ def candidates(board: Board, sized: bool) -> tuple[Rect, ...]:
               for height in range(1, min(number, rows) + 1)
               if not number % height and number // height <= cols for cell in cells]
     if shapes:
-        cell, height, width = (np.asarray(x, dtype=np.int64) for x in zip(*shapes))
-        size = height * width
+        at, hs, ws = (np.asarray(x, dtype=np.int64) for x in zip(*shapes))
+        size = hs * ws
         each = np.repeat(np.arange(len(shapes)), size)
         place = np.arange(len(each)) - np.repeat(np.cumsum(size) - size, size)
-        h, w = height[each], width[each]
-        top = cell[each] // cols - place // w
-        left = cell[each] % cols - place % w
-        fits = (top >= 0) & (left >= 0) & (top + h <= rows) & (left + w <= cols)
-        t, lt = np.where(fits, top, 0), np.where(fits, left, 0)
+        h, w = hs[each], ws[each]
+        up, back = at[each] // cols - place // w, at[each] % cols - place % w
+        fits = (up >= 0) & (back >= 0) & (up + h <= rows) & (back + w <= cols)
+        t, lt = np.where(fits, up, 0), np.where(fits, back, 0)
         held = count[t + h, lt + w] - count[t, lt + w] - count[t + h, lt] + count[t, lt]
         keep = fits & (held == 1)
-        out.extend(zip(cell[each][keep].tolist(), top[keep].tolist(), left[keep].tolist(),
+        out.extend(zip(at[each][keep].tolist(), up[keep].tolist(), back[keep].tolist(),
                        h[keep].tolist(), w[keep].tolist()))
     return tuple(out)
 
@@ -200,6 +193,11 @@ def clue(m: Model, board: Board, number: Clue) -> None:
                if area(key) != number.value])
 
 
+def literals(board: Board, **_: object) -> int:
+    """About how many literals a solving model holds: a few a cell of every candidate."""
+    return 40 * board.cells + 20 * sum(area(r) for r in candidates(board, True))
+
+
 STATEMENT: Statement[Board] = Statement(
     rules, clue,
     decode=lambda board, values: frozenset(p for p, on in zip(board.grid.pairs, values) if on),
@@ -208,13 +206,9 @@ STATEMENT: Statement[Board] = Statement(
     methods=(Method("cover", "sat", "a Boolean per candidate rectangle of each number's "
                     "area; exactly one per number and per cell (an exact cover)",
                     fixed={"sized": True},
-                    literals=lambda board, **_: 40 * board.cells + 20 * sum(
-                        area(r) for r in candidates(board, True))),
+                    literals=literals),
              Method("cover", "cpsat", "the same exact cover as linear constraints",
-                    fixed={"sized": True},
-                    literals=lambda board, **_: 40 * board.cells + 20 * sum(
-                        area(r) for r in candidates(board, True)))))
+                    fixed={"sized": True}, literals=literals)))
 
 
-__all__ = ["STATEMENT", "Board", "Join", "Joins", "Rect", "area", "candidates", "inside",
-           "rules"]
+__all__ = ["STATEMENT", "Board", "Join", "Joins", "Rect", "area", "candidates", "rules"]
