@@ -66,6 +66,19 @@ def sides(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
     return frozenset(out)
 
 
+def parted(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
+    """Shikaku's division drawn as borders on cell sides: the pairs of neighbouring
+    cells no border parts."""
+    rows, cols = board.rows, board.cols
+    apart = set()
+    for (r, c, d, _), on in answer.edge.items():
+        if on and d == "top" and 0 < r < rows and 0 <= c < cols:
+            apart.add(((r - 1) * cols + c, r * cols + c))
+        elif on and d == "left" and 0 < c < cols and 0 <= r < rows:
+            apart.add((r * cols + c - 1, r * cols + c))
+    return frozenset(pair for pair in board.grid.pairs if pair not in apart)
+
+
 def filled(answer: Any, board: Any) -> tuple[int, ...] | None:
     """A number in every cell (Sudoku)."""
     found = {(r, c): v for (r, c, _, label), v in answer.text.items() if label == "normal"}
@@ -106,6 +119,7 @@ GENRES: dict[str, Genre] = {
     # noqx's "fast mode" (on by default) allows areas without a given number of five
     # cells at most: a guess that loses boards whose answer has a larger one.
     "fillomino": Genre(lambda board: {"fast_mode": False}, read=filled),
+    "shikaku": Genre(read=parted),
 }
 
 

@@ -133,6 +133,13 @@ OUTCOMES = {
         (["-", "--time-limit", "0"], "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n", 3,
          "unknown"),
     ],
+    "shikaku": [
+        (["-", "--unique"], "2 2\n2 -\n- 2\n", 4, "solved"),
+        (["-"], "1 2\n1 3\n", 1, "unsolvable"),
+        (["https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n2 -\n- 2\n", 3, "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -260,6 +267,7 @@ SAME_MODEL = {
     "lits": [[], ["--backend", "cpsat"]],
     "fillomino": [[], ["--no-deductions"], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
+    "shikaku": [[], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

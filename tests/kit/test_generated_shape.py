@@ -11,7 +11,7 @@ clues per 100 cells (published boards of 7x7 and more: 3-22), and its test faile
 Nurikabe's (16-20 clues per 100 cells, published 7-14) and Fillomino's (about 50,
 published 17-41) are still outside, and Heyawake's rooms (not measured here):
 ``benchmarks/published.py`` shows them, and a genre joins this test when its
-generator comes inside.
+generator comes inside. Shikaku's joined with its generator (no 1s, as published).
 """
 
 from __future__ import annotations
@@ -83,3 +83,7 @@ def test_generated_yajilin_is_shaped_like_published_ones():
 
 def test_generated_kurodoko_is_shaped_like_published_ones():
     assert outside("kurodoko", ALL) == []
+
+
+def test_generated_shikaku_is_shaped_like_published_ones():
+    assert outside("shikaku", ALL) == []

@@ -1069,6 +1069,82 @@ def _numberlink() -> Oracle:
                   graded=(6, 6))  # every 4x4 and 5x5 board is easy
 
 
+# Shikaku -------------------------------------------------------------------------------
+
+def shikaku_solutions(board: Any) -> list[Any]:
+    """Every division: the first cell no rectangle covers yet, in reading order, is the
+    top left corner of a rectangle of free cells of any height and width holding
+    exactly one number, equal to its area ("?": any area); each division as the pairs
+    of neighbours one rectangle holds (no code shared with the family)."""
+    rows, cols = board.rows, board.cols
+    numbers = board.numbers
+    owner = [-1] * (rows * cols)
+    found: list[Any] = []
+
+    def place(start: int) -> None:
+        while start < rows * cols and owner[start] >= 0:
+            start += 1
+        if start == rows * cols:
+            found.append(frozenset((a, b) for a in range(rows * cols)
+                                   for b in (a + 1, a + cols)
+                                   if b < rows * cols and (b != a + 1 or b % cols)
+                                   and owner[a] == owner[b]))
+            return
+        top, left = divmod(start, cols)
+        for height in range(1, rows - top + 1):
+            for width in range(1, cols - left + 1):
+                cells = [(top + r) * cols + left + c for r in range(height)
+                         for c in range(width)]
+                if any(owner[k] >= 0 for k in cells):
+                    break  # wider ones overlap too
+                given = [numbers[k] for k in cells if numbers[k] is not None]
+                if len(given) > 1:
+                    break
+                if len(given) == 1 and (given[0] < 0 or given[0] == len(cells)):
+                    for k in cells:
+                        owner[k] = start
+                    place(start + 1)
+                    for k in cells:
+                        owner[k] = -1
+
+    place(0)
+    return sorted(found, key=sorted)
+
+
+def _shikaku() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.shikaku import SHIKAKU, Board
+    from cpsolve.models.shikaku.layout import make
+
+    def board(seed: int) -> Any:
+        """A few numbers at random, some "?" (no solution, often)."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        numbers: list[int | None] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randint(1, 4)):
+            numbers[cell] = rng.choice([1, 2, 2, 3, 4, 4, 6, -2])
+        return Board(rows, cols, tuple(numbers))
+
+    def made(seed: int) -> Any:
+        """A layout as the generator makes it (one solution or more), some numbers
+        shown as "?"."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(3, 5)
+        laid = make(Settings(rows, cols, "none", 1.0, {"largest": rng.choice([3, 4, 6])}),
+                    np.random.default_rng(seed))
+        assert laid is not None
+        share = rng.choice([0.0, 0.2, 0.5])
+        return Board(rows, cols, tuple(-2 if n is not None and rng.random() < share else n
+                                       for n in laid[0].numbers))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        clues = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
+
+    return Oracle(SHIKAKU, lambda: [board(seed) for seed in range(60)]
+                  + [made(seed) for seed in range(60)], shikaku_solutions, symmetric, (4, 5))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "kurodoko": _kurodoko,
@@ -1079,7 +1155,8 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "slitherlink": _slitherlink,
                                             "starbattle": _starbattle, "sudoku": _sudoku,
                                             "yajilin": _yajilin, "country": _country,
-                                            "numberlink": _numberlink}
+                                            "numberlink": _numberlink,
+                                            "shikaku": _shikaku}
 
 
 @cache
