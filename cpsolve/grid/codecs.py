@@ -108,7 +108,8 @@ BASE36 = CellNumbers(_decode36, _encode36)
 def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumbers, *,
                 least: int = 0, why: str = "", looks: Callable[[str], bool] | None = None,
                 most: int | None = None, unknown: str | None = None,
-                flags: Mapping[str, str] | None = None, labels: bool = False) -> Formats[B]:
+                flags: Mapping[str, str] | None = None, labels: bool = False,
+                janko: Mapping[str, str] | None = None) -> Formats[B]:
     """The forms of a grid of numbers (``board(rows, cols, numbers)``): grid text (a
     first line ``ROWS COLS``, then rows of tokens, a number, ``-`` or ``.`` for none,
     ``?`` for a number not given; or, without the size line, rows of one character a
@@ -120,6 +121,8 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     Boolean field of that name (``board(..., fill=True)``), written back there; a URL
     never says one. ``labels``: the numbers only tell cells apart (Numberlink's), and
     a Penpa+ link's letters are read as numbers no other cell has, in reading order.
+    janko.at and pzprjs files are read too (a janko.at file's ``problem`` grid, under the
+    types ``kinds`` or the janko.at names ``janko``: Kurodoko's ``kuromasu``).
 
     >>> from dataclasses import dataclass
     >>> from cpsolve.grid.boards import NumberGrid
@@ -206,8 +209,16 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         numbers = gridtext.numbers_of(grid, least=least, why=why, most=most, unknown=unknown)
         return board(framed.rows, framed.cols, tuple(numbers))
 
+    def parse_janko(framed: forms.Framed) -> B:
+        """A janko.at file's ``problem`` grid: numbers, ``-`` for none (its
+        ``solution``, when there, is the answer's)."""
+        numbers = gridtext.numbers_of(framed.grid("problem"), least=least, why=why, most=most,
+                                      unknown=unknown)
+        return board(framed.rows, framed.cols, tuple(numbers))
+
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
-                        penpa=parse_penpa, pzprv3=parse_pzprv3)
+                        penpa=parse_penpa, pzprv3=parse_pzprv3, janko=parse_janko,
+                        janko_kinds=janko or {})
     return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
 
 

@@ -205,7 +205,9 @@ class Forms(Generic[Board]):
     :func:`read_pzprv3`); ``game_id`` (a pattern and its reader) for a one-line
     game ID such as Tatham's, read also after ``#`` in Tatham's web links to the
     game ``tatham``; ``answer(text)``, whether text the board reader refused is the
-    family's answer (then the error says to give it with ``--check``).
+    family's answer (then the error says to give it with ``--check``);
+    ``janko_kinds``, the family's names on janko.at beside ``kinds`` (read in its files
+    only: a URL with one is foreign, as pzprjs has it).
     """
 
     kinds: Mapping[str, str]
@@ -218,6 +220,7 @@ class Forms(Generic[Board]):
     tatham: str | None = None
     answer: Callable[[str], bool] | None = None
     penpa: Callable[[penpa.Board], Board] | None = None
+    janko_kinds: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -234,7 +237,8 @@ class Forms(Generic[Board]):
             return self._framed(read_pzprv3(text, self.pzprv3_blocks), self.pzprv3,
                                 "pzprjs files")
         if first.lower() == "begin" or first.lower().startswith("puzzle "):
-            return self._framed(read_janko(text), self.janko, "janko.at files")
+            return self._framed(read_janko(text), self.janko, "janko.at files",
+                                {**self.kinds, **self.janko_kinds})
         if "\n" not in stripped:
             try:
                 return self._one_line(stripped)
@@ -243,11 +247,11 @@ class Forms(Generic[Board]):
         return self._grid(text)
 
     def _framed(self, framed: Framed, reader: Callable[[Framed], Board] | None,
-                what: str) -> Board:
-        kind = framed.kind
-        if kind.text not in self.kinds:
+                what: str, kinds: Mapping[str, str] | None = None) -> Board:
+        kind, kinds = framed.kind, kinds or self.kinds
+        if kind.text not in kinds:
             raise ForeignPuzzle(f"puzzle type {kind.text!r} is not {self.name} "
-                                f"({', '.join(self.kinds)})", kind=kind.text,
+                                f"({', '.join(kinds)})", kind=kind.text,
                                 line=kind.line, column=kind.column)
         if reader is None:
             raise kind.error(f"{self.name} boards are not read from {what}")

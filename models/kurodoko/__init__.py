@@ -13,11 +13,9 @@ included. A "?" stands on an unshaded cell and counts nothing.
 #...#
 """
 
-from dataclasses import replace
 from functools import partial
 
-from cpsolve.grid import boards, codecs, forms
-from cpsolve.grid import text as gridtext
+from cpsolve.grid import boards, codecs
 from cpsolve.grid.answers import SHADED
 from cpsolve.grid.api import api
 from cpsolve.grid.boards import NumberGrid as Board
@@ -32,18 +30,8 @@ from cpsolve.models.kurodoko.rules import STATEMENT
 Shading = frozenset[int]  # an answer: the shaded cells (the checker names a shaded number)
 LEAST, WHY = 1, "a number counts its own cell: a number from 1"
 # puzz.link's body: pzprjs decodeNumber16 ("." a "?"); janko.at calls the genre Kuromasu.
-_FORMATS = codecs.number_grid(Board, {"kurodoko": "Kurodoko", "kuromasu": "Kurodoko"},
-                              codecs.NUMBER16, least=LEAST, why=WHY, looks=SHADED.looks)
-
-
-def _janko(framed: forms.Framed) -> Board:
-    """A janko.at file's ``problem`` grid: numbers, ``-`` for none (its ``solution``,
-    when there, is the answer's and left be)."""
-    numbers = gridtext.numbers_of(framed.grid("problem"), least=LEAST, why=WHY)
-    return Board(framed.rows, framed.cols, tuple(numbers))
-
-
-FORMATS = replace(_FORMATS, forms=replace(_FORMATS.forms, janko=_janko))
+FORMATS = codecs.number_grid(Board, {"kurodoko": "Kurodoko"}, codecs.NUMBER16, least=LEAST,
+                             why=WHY, looks=SHADED.looks, janko={"kuromasu": "Kurodoko"})
 
 
 def _sights(board: Board, cell: int) -> range:
