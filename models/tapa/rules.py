@@ -1,0 +1,157 @@
+"""The Tapa rules, stated once (:mod:`cpsolve.grid.rules`): a variable per cell, true
+where it is shaded.
+
+* the shaded cells are connected (lazy cuts on SAT, a flow on CP-SAT), there is at
+  least one, and no 2x2 block is all shaded;
+* a clue (a clue's part): its cell is unshaded, and the runs of shaded cells in the
+  ring of its eight neighbours (read around the ring, a cell off the board unshaded)
+  are its numbers in some order, a ``?`` any length. A ring with no shaded cell has
+  the one run 0, as pzprjs counts it (so a lone ``?`` holds there too).
+
+A clue's ring takes one of 256 patterns; the patterns it allows are enumerated once per
+clue and board edge (:func:`allowed`), and stated as the prime implicates of that table
+(:func:`ring_clauses`): every clause the table implies, minimal. They propagate all a
+ring's table implies (a literal the table and some decided cells imply is the last
+open literal of a prime implicate the decided cells falsify otherwise), so unit
+propagation decides a ring as far as the clue alone can.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import cast
+
+from cpsolve.grid.geometry import Grid
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.rules import FALSE, Method, Model, Statement
+from cpsolve.grid.rules.shading import no_block, shaded_connected, shading
+from cpsolve.models.tapa.board import UNKNOWN, Runs, TapaGrid
+
+# The ring's eight steps, clockwise from the top left corner (as pzprjs reads a ring).
+RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+
+
+def ring(grid: Grid, cell: int) -> tuple[int | None, ...]:
+    """The eight cells around ``cell`` clockwise from its top left corner, ``None``
+    off the board.
+
+    >>> ring(Grid(2, 2), 0)
+    (None, None, None, 1, 3, 2, None, None)
+    """
+    r, c = grid.rc(cell)
+    return tuple(grid.cell(r + dr, c + dc) if 0 <= r + dr < grid.rows
+                 and 0 <= c + dc < grid.cols else None for dr, dc in RING)
+
+
+def runs(pattern: int) -> tuple[int, ...]:
+    """The lengths of the runs of set bits of an 8-bit ring ``pattern`` (bit k the
+    k-th cell of :data:`RING`), around the ring, sorted; ``(0,)`` for none.
+
+    >>> runs(0b10000011), runs(0), runs(255), runs(0b01010101)
+    ((3,), (0,), (8,), (1, 1, 1, 1))
+    """
+    if pattern == 0:
+        return (0,)
+    if pattern == 255:
+        return (8,)
+    start = next(k for k in range(8) if not pattern >> k & 1)  # an unshaded place
+    found, run = [], 0
+    for step in range(1, 9):
+        if pattern >> (start + step) % 8 & 1:
+            run += 1
+        elif run:
+            found.append(run)
+            run = 0
+    return tuple(sorted(found))
+
+
+def fits(clue: Runs, lengths: tuple[int, ...]) -> bool:
+    """Whether the runs ``lengths`` are the clue's numbers in some order (``?`` any).
+
+    >>> fits((3, UNKNOWN), (1, 3)), fits((UNKNOWN,), (0,)), fits((2,), (1, 1))
+    (True, True, False)
+    """
+    if len(clue) != len(lengths):
+        return False
+    left = list(lengths)
+    for number in clue:
+        if number != UNKNOWN:
+            if number not in left:
+                return False
+            left.remove(number)
+    return True
+
+
+@cache
+def allowed(clue: Runs, present: int) -> frozenset[int]:
+    """The ring patterns ``clue`` allows, the places off the board (the bits not in
+    ``present``) unshaded."""
+    return frozenset(p for p in range(256) if not p & ~present and fits(clue, runs(p)))
+
+
+@cache
+def ring_clauses(clue: Runs, present: int) -> tuple[tuple[int, ...], ...]:
+    """The prime implicates of the clue's table over the ring places in ``present``:
+    each clause a tuple of ``k + 1`` (place ``k`` shaded) or ``-(k + 1)`` (unshaded).
+    Found by Quine-McCluskey on the patterns the table forbids: each prime implicant
+    of the forbidden patterns (a cube) is a prime implicate negated.
+
+    >>> ring_clauses((0,), 0b11111111)
+    ((-1,), (-2,), (-3,), (-4,), (-5,), (-6,), (-7,), (-8,))
+    >>> ring_clauses((8,), 0b01111111)
+    ((),)
+    """
+    places = [k for k in range(8) if present >> k & 1]
+    ok = allowed(clue, present)
+    full = present
+    cubes = {(p, full) for p in range(256) if not p & ~present and p not in ok}
+    primes: set[tuple[int, int]] = set()
+    while cubes:
+        merged: set[tuple[int, int]] = set()
+        used: set[tuple[int, int]] = set()
+        for value, mask in cubes:
+            for k in places:
+                bit = 1 << k
+                if mask & bit and not value & bit and (value | bit, mask) in cubes:
+                    merged.add((value, mask & ~bit))
+                    used.add((value, mask))
+                    used.add((value | bit, mask))
+        primes |= cubes - used
+        cubes = merged
+    return tuple(sorted((tuple(-(k + 1) if value >> k & 1 else k + 1 for k in places
+                                if mask >> k & 1) for value, mask in primes),
+                        key=lambda clause: (len(clause), [abs(x) for x in clause], clause)))
+
+
+def rules(m: Model, board: TapaGrid) -> None:
+    shaded = shading(m)
+    m.at_least(1, shaded.vars)
+    no_block(m, shaded)
+    shaded_connected(m, shaded)
+
+
+def clue(m: Model, board: TapaGrid, given: Clue) -> None:
+    """A clue: its cell unshaded, its ring one of the patterns its numbers allow."""
+    shaded = m.layers["shaded"]
+    cell, runs_ = cast(tuple[int, Runs], given.key)
+    around = ring(board.grid, cell)
+    m.clause(-shaded[cell])
+    present = sum(1 << k for k, other in enumerate(around) if other is not None)
+    lits = [FALSE if other is None else shaded[other] for other in around]
+    for row in ring_clauses(runs_, present):
+        m.clause(*(lits[x - 1] if x > 0 else -lits[-x - 1] for x in row))
+
+
+def literals(board: TapaGrid) -> int:
+    """About how many literals a model holds, before building it: a few per cell."""
+    return 40 * board.cells
+
+
+STATEMENT: Statement[TapaGrid] = Statement(rules, clue, methods=(
+    Method("patterns", "sat", "a Boolean per cell, each clue's ring by the prime implicates "
+           "of its table of patterns, the shaded cells connected by lazy cuts",
+           literals=lambda board, **_: literals(board)),
+    Method("flow", "cpsat", "a Boolean per cell, each clue's ring by the same clauses, the "
+           "shaded cells connected by a flow", {"connect": "flow"},
+           literals=lambda board, **_: literals(board)),
+))
