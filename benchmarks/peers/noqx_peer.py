@@ -90,6 +90,7 @@ GENRES: dict[str, Genre] = {
     "country": Genre(read=lines),
     "hitori": Genre(read=shaded),
     "nurikabe": Genre(read=shaded),
+    "tapa": Genre(read=shaded),
     "masyu": Genre(read=lines),
     "slitherlink": Genre(read=sides),
     "yajilin": Genre(read=lines),

@@ -21,9 +21,11 @@ from __future__ import annotations
 from functools import cache
 from typing import cast
 
+import numpy as np
+
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.hints import Clue
-from cpsolve.grid.rules import FALSE, Method, Model, Statement
+from cpsolve.grid.rules import Method, Model, Statement
 from cpsolve.grid.rules.shading import no_block, shaded_connected, shading
 from cpsolve.models.tapa.board import UNKNOWN, Runs, TapaGrid
 
@@ -38,9 +40,15 @@ def ring(grid: Grid, cell: int) -> tuple[int | None, ...]:
     >>> ring(Grid(2, 2), 0)
     (None, None, None, 1, 3, 2, None, None)
     """
-    r, c = grid.rc(cell)
-    return tuple(grid.cell(r + dr, c + dc) if 0 <= r + dr < grid.rows
-                 and 0 <= c + dc < grid.cols else None for dr, dc in RING)
+    return _rings(grid.rows, grid.cols)[cell]
+
+
+@cache
+def _rings(rows: int, cols: int) -> tuple[tuple[int | None, ...], ...]:
+    grid = Grid.of(rows, cols)
+    return tuple(tuple(grid.cell(r + dr, c + dc) if 0 <= r + dr < rows and 0 <= c + dc < cols
+                       else None for dr, dc in RING)
+                 for r, c in map(grid.rc, range(grid.cells)))
 
 
 def runs(pattern: int) -> tuple[int, ...]:
@@ -128,18 +136,72 @@ def rules(m: Model, board: TapaGrid) -> None:
     m.at_least(1, shaded.vars)
     no_block(m, shaded)
     shaded_connected(m, shaded)
+    if any(sum(max(n, 1) for n in clue) + len(clue) > 2 for clue in
+           (board.clues[c] for c in board.clue_cells) if clue != (0,)):
+        # The board's clues shade two cells at least (a clue of one number from 2, or
+        # of two numbers or more), so a shaded cell, connected, has a shaded neighbour.
+        with m.implied(clues=False):
+            for group in _neighbourly(board.rows, board.cols):
+                lits = group + shaded.first
+                lits[:, 0] *= -1
+                m.clauses(lits)
+
+
+@cache
+def ring_arrays(clue: Runs, present: int) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """:func:`ring_clauses` grouped by length, each group as the rows' ring places
+    (``k x L``) and their signs: a ring's clauses are then its variables taken at the
+    places, times the signs."""
+    groups: dict[int, list[tuple[int, ...]]] = {}
+    for row in ring_clauses(clue, present):
+        groups.setdefault(len(row), []).append(row)
+    return tuple((np.array([[abs(x) - 1 for x in row] for row in rows], dtype=np.int64),
+                  np.array([[1 if x > 0 else -1 for x in row] for row in rows],
+                           dtype=np.int64)) for _, rows in sorted(groups.items()))
+
+
+def _state(m: Model, board: TapaGrid, cells: list[int], clues: list[Runs]) -> None:
+    """Each clue of ``clues`` at its cell of ``cells``: the cell unshaded, its ring's
+    clauses (the rows of one length at once)."""
+    shaded = m.layers["shaded"]
+    by_length: dict[int, list[np.ndarray]] = {}
+    for cell, runs_ in zip(cells, clues):
+        around = ring(board.grid, cell)
+        present = sum(1 << k for k, other in enumerate(around) if other is not None)
+        lits = np.array([0 if other is None else shaded[other] for other in around],
+                        dtype=np.int64)
+        for places, signs in ring_arrays(runs_, present):
+            by_length.setdefault(places.shape[1], []).append(lits[places] * signs)
+    m.clauses(np.array([[-shaded[cell]] for cell in cells], dtype=np.int64))
+    for length, parts in sorted(by_length.items()):
+        if length == 0:
+            m.clause()  # a clue its ring cannot hold
+        else:
+            m.clauses(np.concatenate(parts))
 
 
 def clue(m: Model, board: TapaGrid, given: Clue) -> None:
     """A clue: its cell unshaded, its ring one of the patterns its numbers allow."""
-    shaded = m.layers["shaded"]
     cell, runs_ = cast(tuple[int, Runs], given.key)
-    around = ring(board.grid, cell)
-    m.clause(-shaded[cell])
-    present = sum(1 << k for k, other in enumerate(around) if other is not None)
-    lits = [FALSE if other is None else shaded[other] for other in around]
-    for row in ring_clauses(runs_, present):
-        m.clause(*(lits[x - 1] if x > 0 else -lits[-x - 1] for x in row))
+    _state(m, board, [cell], [runs_])
+
+
+def bulk(m: Model, board: TapaGrid) -> None:
+    """Every clue of the board's own at once, as :func:`clue` states each."""
+    cells = list(board.clue_cells)
+    _state(m, board, cells, [cast(Runs, board.clues[cell]) for cell in cells])
+
+
+@cache
+def _neighbourly(rows: int, cols: int) -> tuple[np.ndarray, ...]:
+    """For each count of neighbours, the rows ``[cell, its neighbours...]`` (0-based
+    cells) of the grid's cells with that many."""
+    grid = Grid.of(rows, cols)
+    groups: dict[int, list[list[int]]] = {}
+    for cell in range(grid.cells):
+        groups.setdefault(len(grid.neighbours[cell]), []).append(
+            [cell, *grid.neighbours[cell]])
+    return tuple(np.array(group, dtype=np.int64) for _, group in sorted(groups.items()))
 
 
 def literals(board: TapaGrid) -> int:
@@ -147,11 +209,14 @@ def literals(board: TapaGrid) -> int:
     return 40 * board.cells
 
 
-STATEMENT: Statement[TapaGrid] = Statement(rules, clue, methods=(
+STATEMENT: Statement[TapaGrid] = Statement(rules, clue, bulk=bulk, methods=(
     Method("patterns", "sat", "a Boolean per cell, each clue's ring by the prime implicates "
            "of its table of patterns, the shaded cells connected by lazy cuts",
            literals=lambda board, **_: literals(board)),
     Method("flow", "cpsat", "a Boolean per cell, each clue's ring by the same clauses, the "
            "shaded cells connected by a flow", {"connect": "flow"},
+           literals=lambda board, **_: literals(board)),
+    Method("order", "cpsat", "a Boolean per cell, each clue's ring by the same clauses, the "
+           "shaded cells connected by distances", {"connect": "order"},
            literals=lambda board, **_: literals(board)),
 ))
