@@ -63,8 +63,10 @@ def picture(board: Board, shading: Shading | None = None) -> GridPicture:
 
 
 def given(board: Board, cell: int, clue: Runs) -> Clue:
-    """The clue ``clue`` at ``cell``, keyed by both."""
-    return Clue(board.grid.rc(cell), f"clue {label(clue)}", (cell, clue))
+    """The clue ``clue`` at ``cell``, keyed by both (its number, for JSON, when it is
+    one number)."""
+    return Clue(board.grid.rc(cell), f"clue {label(clue)}", (cell, clue),
+                clue[0] if len(clue) == 1 and clue[0] >= 0 else None)
 
 
 def clues(board: Board) -> list[Clue]:

@@ -136,15 +136,26 @@ def rules(m: Model, board: TapaGrid) -> None:
     m.at_least(1, shaded.vars)
     no_block(m, shaded)
     shaded_connected(m, shaded)
-    if any(sum(max(n, 1) for n in clue) + len(clue) > 2 for clue in
-           (board.clues[c] for c in board.clue_cells) if clue != (0,)):
-        # The board's clues shade two cells at least (a clue of one number from 2, or
-        # of two numbers or more), so a shaded cell, connected, has a shaded neighbour.
-        with m.implied(clues=False):
+    least = max((sum(max(n, 1) for n in clue) for clue in
+                 (board.clues[c] for c in board.clue_cells) if clue and clue != (0,)),
+                default=0)  # the fewest cells the clues shade (a '?' one at least)
+    with m.implied(clues=False):
+        if least >= 2:  # a shaded cell, connected, has a shaded neighbour
             for group in _neighbourly(board.rows, board.cols):
                 lits = group + shaded.first
                 lits[:, 0] *= -1
                 m.clauses(lits)
+        if least >= 3:  # and two shaded neighbours, one more beside them
+            m.clauses([[-shaded[a], -shaded[b], *(shaded[o] for o in around)]
+                       for a, b, around in _dominoes(board.rows, board.cols)])
+
+
+@cache
+def _dominoes(rows: int, cols: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Each two cells side by side, with the cells beside them."""
+    grid = Grid.of(rows, cols)
+    return tuple((a, b, tuple(sorted((set(grid.neighbours[a]) | set(grid.neighbours[b]))
+                                     - {a, b}))) for a, b in grid.pairs)
 
 
 @cache

@@ -563,6 +563,23 @@ def tapa_solutions(board: Any) -> list[Any]:
                 rest.remove(x)
         return True
 
+    def fits(cell: int) -> bool:
+        clue = board.clues[cell]
+        found = runs(cell)
+        rest = list(found)
+        for x in clue:
+            if x >= 0 and x not in rest:
+                return False
+            if x >= 0:
+                rest.remove(x)
+        return len(found) == len(clue)
+
+    # each clue checked as soon as the last cell of its ring is decided
+    last: dict[int, list[int]] = {}
+    for cell, clue in enumerate(board.clues):
+        if clue is not None:
+            r, c = divmod(cell, cols)
+            last.setdefault(min(r + 1, rows - 1) * cols + min(c + 1, cols - 1), []).append(cell)
     found: list[Any] = []
 
     def place(cell: int) -> None:
@@ -574,7 +591,8 @@ def tapa_solutions(board: Any) -> list[Any]:
         for shade in ((False,) if board.clues[cell] is not None else (False, True)):
             shaded[cell] = shade
             if not (shade and r > 0 and c > 0 and shaded[cell - 1]
-                    and shaded[cell - cols] and shaded[cell - cols - 1]):
+                    and shaded[cell - cols] and shaded[cell - cols - 1]) and all(
+                    fits(k) for k in last.get(cell, ())):
                 place(cell + 1)
         shaded[cell] = False
 
@@ -603,7 +621,7 @@ def _tapa() -> Oracle:
         solution or more."""
         rng = random.Random(seed)
         settings = Settings(rng.randint(3, 4), rng.randint(3, 4), "none",
-                            rng.choice([0.3, 0.5]))
+                            rng.choice([0.3, 0.5]), {"large": rng.choice([6, 9])})
         laid = make(settings, np.random.default_rng(seed))
         if laid is None:
             return board(seed)

@@ -140,3 +140,31 @@ def test_the_generator_makes_a_unique_symmetric_board():
     assert found.unique is True
     assert all(board.clues[cell] is not None
                for c in board.clue_cells for cell in board.grid.orbit(c, "rot2"))
+
+
+def shape(board: TapaGrid) -> dict[str, float]:
+    """Clues per 100 cells, the share of clues of two numbers or more, the cells a clue
+    shades on average (a '?' as one) and the share of 7s and 8s (a hole of one or two
+    cells: a third of the clues, before the layout left them out)."""
+    clues = [board.clues[cell] or () for cell in board.clue_cells]
+    return {"clues /100 cells": 100 * len(clues) / board.cells,
+            "multi-number share": sum(len(c) > 1 for c in clues) / len(clues),
+            "shaded a clue": sum(sum(max(n, 1) for n in c) for c in clues) / len(clues),
+            "7s and 8s": sum(c in ((7,), (8,)) for c in clues) / len(clues)}
+
+
+def test_generated_boards_are_shaped_like_published_ones():
+    """The generator's 10x10 boards' median of each measure falls within the range the
+    published boards of 7x7 and more span (read from the cases, not set by hand)."""
+    import statistics
+
+    from cpsolve.grid.generate import generate
+    from cpsolve.limits import Deadline
+
+    published = [shape(parse(url)) for url in PUBLISHED if parse(url).cells >= 49]
+    made = [generate(TAPA, 10, 10, seed=seed, deadline=Deadline(120)) for seed in (1, 2, 3)]
+    assert all(m.board is not None for m in made), [m.reason for m in made]
+    for key in published[0]:
+        low, high = min(s[key] for s in published), max(s[key] for s in published)
+        mine = statistics.median(shape(m.board)[key] for m in made)
+        assert low <= mine <= high, (key, mine, low, high)
