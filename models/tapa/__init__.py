@@ -20,7 +20,6 @@ from typing import Any
 from cpsolve.grid.answers import Marks
 from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
-from cpsolve.grid.geometry import Broken
 from cpsolve.grid.hints import Clue, Edit, Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import ON_SHADE, SHADE, GridPicture
@@ -33,13 +32,7 @@ from cpsolve.models.tapa.rules import STATEMENT
 Shading = frozenset[int]  # an answer: the shaded cells
 
 
-def clues_shaded(board: Board, answer: Shading) -> list[str]:
-    """Where a read shading shades a clue cell."""
-    return [Broken(f"the clue at {board.grid.where(cell)} is shaded", board.grid.rc(cell))
-            for cell in sorted(answer) if board.clues[cell] is not None]
-
-
-ANSWER = Marks(clash=clues_shaded)
+ANSWER = Marks()  # a shaded clue cell is the checker's to name
 FORMATS = formats(ANSWER.looks)
 # The clues a fix writes: every clue pzprjs holds without a '?'.
 WRITTEN: tuple[Runs, ...] = tuple(
