@@ -18,7 +18,8 @@ does leaves the rest without clues, as the site reads it.
 pzprjs files: ``.`` a cell without a clue, a clue as its numbers with commas, ``-``
 for ``?`` (``3,1``, ``-``); ``#`` and ``+`` (a player's marks) a cell without one.
 
-Penpa+ links: a clue as its numbers written in the cell, one character each (``31``).
+Penpa+ links: a clue as its numbers written in the cell in the editor's Tapa mode (as its
+puzz.link import writes them) or as a plain number, one character each (``31``, ``?1``).
 """
 
 from __future__ import annotations
@@ -245,9 +246,9 @@ def formats(looks: Any) -> Formats[TapaGrid]:
         return TapaGrid(framed.rows, framed.cols, tuple(clues))
 
     def parse_penpa(shown: penpa.Board) -> TapaGrid:
-        shown.only("Tapa", "numbers")
+        shown.only("Tapa", "tapas", "numbers")
         clues: list[Runs | None] = [None] * (shown.rows * shown.cols)
-        for (row, col), text in sorted(shown.numbers.items()):
+        for (row, col), text in sorted({**shown.numbers, **shown.tapas}.items()):
             try:
                 clues[row * shown.cols + col] = read_token(text.strip().replace(" ", ""))
             except ValueError:
@@ -255,7 +256,9 @@ def formats(looks: Any) -> Formats[TapaGrid]:
         return TapaGrid(shown.rows, shown.cols, tuple(clues))
 
     def to_penpa(b: TapaGrid) -> str:
-        return penpa.write(penpa.Board(b.rows, b.cols, numbers={
+        """As the editor's own puzz.link import writes a Tapa: each clue in its Tapa
+        mode."""
+        return penpa.write(penpa.Board(b.rows, b.cols, tapas={
             divmod(cell, b.cols): token(clue) for cell, clue in enumerate(b.clues) if clue}))
 
     found = forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, answer=looks,
