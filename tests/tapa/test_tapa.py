@@ -87,7 +87,14 @@ def test_the_forms_read_the_same_board():
     saved = "pzprv3\ntapa\n5\n5\n3 . . . . \n. . . . 5 \n. . 3,1,1 . . \n3,1 . . . . \n" \
             ". . . . 2 \n"
     assert parse(saved) == board
-    assert parse(TAPA.formats.exports["penpa"](board)) == board
+    assert parse(TAPA.formats.exports["penpa"](board)) == board  # the editor's Tapa mode
+    from cpsolve.grid import penpa
+
+    link = TAPA.formats.exports["penpa"](board)
+    assert penpa.read(link).tapas[(2, 2)] == "311"
+    plain = penpa.Board(5, 5, numbers={(r, c): text for (r, c), text in
+                                       penpa.read(link).tapas.items()})
+    assert parse(penpa.write(plain)) == board  # or written as plain numbers
     # pzprjs: '?' a '.', 9 the clue 1 1 1 1, a code of '?'s, a body that ends early
     assert parse("https://puzz.link/p?tapa/4/1/.9a0").clues == (
         (UNKNOWN,), (1, 1, 1, 1), (UNKNOWN, UNKNOWN), None)
