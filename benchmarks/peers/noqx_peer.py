@@ -105,6 +105,7 @@ GENRES: dict[str, Genre] = {
     "kurodoko": Genre(read=shaded),
     "nurikabe": Genre(read=shaded),
     "nurimisaki": Genre(read=shaded),
+    "tapa": Genre(read=shaded),
     "masyu": Genre(read=lines),
     "slitherlink": Genre(read=sides),
     "yajilin": Genre(read=lines),

@@ -70,18 +70,20 @@ class Board:
     """What a Penpa+ link's puzzle layer shows on a square board: ``numbers`` (the
     text written in a cell), ``arrows`` (a number and its arrow's direction, ``n``,
     ``w``, ``e`` or ``s``), ``corners`` (a small number in a cell's corner),
-    ``surface`` (a cell's colour code: 1 dark grey, 3 light grey, 4 black, 8 grey,
-    ...), ``symbols`` (a cell's shape and style, ``("circle_L", 1)``), ``borders``
-    (lines between two cells, as the cells' pair), ``lines`` (lines between two
-    cells' centres), and ``margin`` (the numbers and symbols outside the board, at
-    rows and columns beyond it: ``(-1, 8)``). ``grid`` is the editor's grid kind,
-    ``dots`` whether it shows only the grid's points (Slitherlink)."""
+    ``tapas`` (a Tapa clue: its numbers written in its cell in the editor's Tapa mode,
+    one character each, ``31``), ``surface`` (a cell's colour code: 1 dark grey, 3
+    light grey, 4 black, 8 grey, ...), ``symbols`` (a cell's shape and style,
+    ``("circle_L", 1)``), ``borders`` (lines between two cells, as the cells' pair),
+    ``lines`` (lines between two cells' centres), and ``margin`` (the numbers and
+    symbols outside the board, at rows and columns beyond it: ``(-1, 8)``). ``grid`` is
+    the editor's grid kind, ``dots`` whether it shows only the grid's points (Slitherlink)."""
 
     rows: int
     cols: int
     numbers: dict[Cell, str] = field(default_factory=dict)
     arrows: dict[Cell, tuple[str, str]] = field(default_factory=dict)
     corners: dict[Cell, str] = field(default_factory=dict)
+    tapas: dict[Cell, str] = field(default_factory=dict)
     surface: dict[Cell, int] = field(default_factory=dict)
     symbols: dict[Cell, tuple[str, Any]] = field(default_factory=dict)
     borders: set[tuple[Cell, Cell]] = field(default_factory=set)
@@ -129,6 +131,7 @@ def _place(cell: Cell) -> str:
 
 
 NAMES = {"numbers": "numbers", "arrows": "arrows", "corners": "numbers in cell corners",
+         "tapas": "Tapa clues",
          "surface": "shaded cells", "symbols": "symbols", "borders": "thick borders",
          "lines": "lines", "margin": "marks outside the board"}
 
@@ -254,10 +257,11 @@ def _read_layer(layer: dict[str, Any], board: Board, points: _Points) -> None:
             board.arrows[cell] = (number, ARROWS[int(way)])
         elif kind in NUMBER_KINDS or kind == "2":  # an arrow's number without its arrow
             board.numbers[cell] = text
+        elif kind == "4":  # a Tapa clue, its numbers written one after another
+            board.tapas[cell] = text
         else:
-            raise InputError(f"a number of kind {kind!r} {at(cell)} (corner, tapa, "
-                             "candidates or text), which no board read here has", line=1,
-                             column=1)
+            raise InputError(f"a number of kind {kind!r} {at(cell)} (corner, candidates "
+                             "or text), which no board read here has", line=1, column=1)
     for index, (text, *_) in (layer.get("numberS") or {}).items():
         centre, _ = divmod(int(index) - 4 * points.count, 4)  # its cell, the quarter
         board.corners[points.cell(centre)] = str(text)
@@ -345,6 +349,8 @@ def write(board: Board) -> str:
         layer["number"][str(points.centre(cell))] = [text, 4 if dark else 1, "1"]
     for cell, (text, way) in sorted(board.arrows.items()):
         layer["number"][str(points.centre(cell))] = [f"{text}_{ARROWS.index(way)}", 1, "2"]
+    for cell, text in sorted(board.tapas.items()):
+        layer["number"][str(points.centre(cell))] = [text, 1, "4"]
     for cell, text in sorted(board.corners.items()):
         layer["numberS"][str(4 * points.count + 4 * points.centre(cell))] = [text, 1]
     for cell, mark in sorted(board.margin.items()):

@@ -317,7 +317,9 @@ def _grid_shapes(picture: GridPicture) -> list[Shape]:
         out.append(Shape("circle", c + 0.5, r + 0.5, 0.32, fill=colour, stroke=outline,
                          weight=0.05))
     for (r, c), (text, colour) in picture.label.items():
-        out.append(Shape("text", c + 0.5, r + 0.5, fill=colour, weight=0.6, text=text))
+        # a long label (three characters or more) made smaller to fit its cell
+        out.append(Shape("text", c + 0.5, r + 0.5, fill=colour, weight=_fit(text, 0.9, 0.6),
+                         text=text))
     return out
 
 

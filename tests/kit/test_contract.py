@@ -111,6 +111,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "3 3\n? - -\n- - -\n- - ?\n", 3, "unknown"),
     ],
+    "tapa": [
+        (["-", "--unique"], "2 3\n1 - -\n- - -\n", 4, "solved"),
+        (["-"], "2 2\n4 -\n- -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?tapa/10/10/mbll6lbqzibni3a9iagzibml9la9m", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 3\n1 - -\n- - -\n", 3, "unknown"),
+    ],
     "fillomino": [
         (["-", "--unique"], "2 3\n- 2 -\n- - -\n", 4, "solved"),
         (["-"], "2 2\n2 2\n1 -\n", 1, "unsolvable"),
@@ -264,6 +271,7 @@ SAME_MODEL = {
     "kurodoko": [[], ["--encoding", "order"], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],
     "nurimisaki": [[], ["--backend", "cpsat"], ["--encoding", "order"]],
+    "tapa": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
     "fillomino": [[], ["--no-deductions"], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],

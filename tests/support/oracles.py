@@ -644,6 +644,75 @@ def nurimisaki_solutions(board: Any) -> list[Any]:
                     stack.append(o)
         return len(seen) == len(land)
 
+# Tapa ----------------------------------------------------------------------------------
+
+def tapa_solutions(board: Any) -> list[Any]:
+    """Every shading, cell by cell in reading order (a clue cell never shaded, no 2x2
+    block all shaded as soon as its last cell is decided), each whole one checked here:
+    some cell shaded, the shaded cells one flood, and around each clue the shaded runs,
+    found by walking the eight cells around it as a string, are its numbers in some
+    order, a ? any (no runs at all read as one run of 0), no code shared with the
+    family."""
+    rows, cols = board.rows, board.cols
+    n = rows * cols
+    shaded = [False] * n
+    ring = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+
+    def runs(cell: int) -> list[int]:
+        r, c = divmod(cell, cols)
+        marks = "".join("#" if 0 <= r + dr < rows and 0 <= c + dc < cols
+                        and shaded[(r + dr) * cols + c + dc] else "." for dr, dc in ring)
+        if "." not in marks:
+            return [8]
+        cut = marks.index(".")
+        found = [len(part) for part in (marks[cut:] + marks[:cut]).split(".") if part]
+        return found or [0]
+
+    def valid() -> bool:
+        sea = [k for k in range(n) if shaded[k]]
+        if not sea:
+            return False
+        seen, stack = {sea[0]}, [sea[0]]
+        while stack:
+            r, c = divmod(stack.pop(), cols)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                k = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and shaded[k] and k not in seen:
+                    seen.add(k)
+                    stack.append(k)
+        if len(seen) != len(sea):
+            return False
+        for cell, clue in enumerate(board.clues):
+            if clue is None:
+                continue
+            found = sorted(runs(cell))
+            known = sorted(x for x in clue if x >= 0)
+            if len(found) != len(clue):
+                return False
+            rest = list(found)
+            for x in known:
+                if x not in rest:
+                    return False
+                rest.remove(x)
+        return True
+
+    def fits(cell: int) -> bool:
+        clue = board.clues[cell]
+        found = runs(cell)
+        rest = list(found)
+        for x in clue:
+            if x >= 0 and x not in rest:
+                return False
+            if x >= 0:
+                rest.remove(x)
+        return len(found) == len(clue)
+
+    # each clue checked as soon as the last cell of its ring is decided
+    last: dict[int, list[int]] = {}
+    for cell, clue in enumerate(board.clues):
+        if clue is not None:
+            r, c = divmod(cell, cols)
+            last.setdefault(min(r + 1, rows - 1) * cols + min(c + 1, cols - 1), []).append(cell)
     found: list[Any] = []
 
     def place(cell: int) -> None:
@@ -661,6 +730,12 @@ def nurimisaki_solutions(board: Any) -> list[Any]:
                     cape_ok(k, False) for k in range((r - 1) * cols, r * cols)):
                 continue  # the row above is decided, and its neighbours (not its runs)
             place(cell + 1)
+        for shade in ((False,) if board.clues[cell] is not None else (False, True)):
+            shaded[cell] = shade
+            if not (shade and r > 0 and c > 0 and shaded[cell - 1]
+                    and shaded[cell - cols] and shaded[cell - cols - 1]) and all(
+                    fits(k) for k in last.get(cell, ())):
+                place(cell + 1)
         shaded[cell] = False
 
     place(0)
@@ -698,6 +773,43 @@ def _nurimisaki() -> Oracle:
     return Oracle(NURIMISAKI, lambda: [board(seed) for seed in range(60)]
                   + [made(seed) for seed in range(60)], nurimisaki_solutions, symmetric,
                   (4, 5))
+def _tapa() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.tapa import TAPA, Board
+    from cpsolve.models.tapa.layout import make
+
+    def board(seed: int) -> Any:
+        """A few clues at random, some with '?'."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        clues: list[Any] = [None] * (rows * cols)
+        choices = [(0,), (1,), (2,), (3,), (4,), (1, 1), (2, 1), (-2,), (-2, 1), (1, 1, 1),
+                   (-2, -2), (5,)]
+        for cell in rng.sample(range(rows * cols), rng.randint(1, 3)):
+            clues[cell] = rng.choice(choices)
+        return Board(rows, cols, tuple(clues))
+
+    def made(seed: int) -> Any:
+        """A layout as the generator makes it, none, some or half of its clues taken
+        away: one solution or more."""
+        rng = random.Random(seed)
+        settings = Settings(rng.randint(3, 4), rng.randint(3, 4), "none",
+                            rng.choice([0.3, 0.5]), {"large": rng.choice([6, 9])})
+        laid = make(settings, np.random.default_rng(seed))
+        if laid is None:
+            return board(seed)
+        clues = list(laid[0].clues)
+        for cell in range(len(clues)):
+            if rng.random() < (0.0, 0.3, 0.5)[seed % 3]:
+                clues[cell] = None
+        return Board(settings.rows, settings.cols, tuple(clues))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        clues = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
+
+    return Oracle(TAPA, lambda: [board(seed) for seed in range(60)]
+                  + [made(seed) for seed in range(60)], tapa_solutions, symmetric, (5, 5))
 
 
 # LITS ----------------------------------------------------------------------------------
@@ -1152,6 +1264,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
                                             "nurimisaki": _nurimisaki,
+                                            "tapa": _tapa,
                                             "slitherlink": _slitherlink,
                                             "starbattle": _starbattle, "sudoku": _sudoku,
                                             "yajilin": _yajilin, "country": _country,
