@@ -644,6 +644,62 @@ def nurimisaki_solutions(board: Any) -> list[Any]:
                     stack.append(o)
         return len(seen) == len(land)
 
+    found: list[Any] = []
+
+    def place(cell: int) -> None:
+        if cell == n:
+            if valid():
+                found.append(frozenset(k for k in range(n) if shaded[k]))
+            return
+        r, c = divmod(cell, cols)
+        for shade in ((False,) if numbers[cell] is not None else (False, True)):
+            shaded[cell] = shade
+            if r > 0 and c > 0 and len({shaded[cell], shaded[cell - 1], shaded[cell - cols],
+                                        shaded[cell - cols - 1]}) == 1:
+                continue
+            if c == cols - 1 and r > 0 and not all(
+                    cape_ok(k, False) for k in range((r - 1) * cols, r * cols)):
+                continue  # the row above is decided, and its neighbours (not its runs)
+            place(cell + 1)
+        shaded[cell] = False
+
+    place(0)
+    return sorted(found, key=sorted)
+
+
+def _nurimisaki() -> Oracle:
+    from cpsolve.models.nurimisaki import NURIMISAKI, Board
+    from cpsolve.models.nurimisaki.layout import circled, maze
+
+    def board(seed: int) -> Any:
+        """A few circles at random, some with numbers."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        numbers: list[int | None] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randint(1, 4)):
+            numbers[cell] = rng.choice([2, 2, 3, 4, -2, -2])
+        return Board(rows, cols, tuple(numbers))
+
+    def made(seed: int) -> Any:
+        """A maze as the generator lays it out, its capes circled, some numbers left
+        out: one solution or more."""
+        rng = random.Random(seed)
+        grid = Grid(rng.randint(3, 4), rng.randint(3, 5))
+        open_ = None
+        while open_ is None:
+            open_ = maze(grid, "none", rng)
+        numbers = circled(grid, open_)
+        return Board(grid.rows, grid.cols, tuple(
+            -2 if n is not None and rng.random() < 0.6 else n for n in numbers))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        return all(set(board.grid.orbit(cell, symmetry)) <= answer for cell in answer)
+
+    return Oracle(NURIMISAKI, lambda: [board(seed) for seed in range(60)]
+                  + [made(seed) for seed in range(60)], nurimisaki_solutions, symmetric,
+                  (4, 5))
+
+
 # Tapa ----------------------------------------------------------------------------------
 
 def tapa_solutions(board: Any) -> list[Any]:
@@ -721,15 +777,6 @@ def tapa_solutions(board: Any) -> list[Any]:
                 found.append(frozenset(k for k in range(n) if shaded[k]))
             return
         r, c = divmod(cell, cols)
-        for shade in ((False,) if numbers[cell] is not None else (False, True)):
-            shaded[cell] = shade
-            if r > 0 and c > 0 and len({shaded[cell], shaded[cell - 1], shaded[cell - cols],
-                                        shaded[cell - cols - 1]}) == 1:
-                continue
-            if c == cols - 1 and r > 0 and not all(
-                    cape_ok(k, False) for k in range((r - 1) * cols, r * cols)):
-                continue  # the row above is decided, and its neighbours (not its runs)
-            place(cell + 1)
         for shade in ((False,) if board.clues[cell] is not None else (False, True)):
             shaded[cell] = shade
             if not (shade and r > 0 and c > 0 and shaded[cell - 1]
@@ -742,37 +789,6 @@ def tapa_solutions(board: Any) -> list[Any]:
     return sorted(found, key=sorted)
 
 
-def _nurimisaki() -> Oracle:
-    from cpsolve.models.nurimisaki import NURIMISAKI, Board
-    from cpsolve.models.nurimisaki.layout import circled, maze
-
-    def board(seed: int) -> Any:
-        """A few circles at random, some with numbers."""
-        rng = random.Random(seed)
-        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
-        numbers: list[int | None] = [None] * (rows * cols)
-        for cell in rng.sample(range(rows * cols), rng.randint(1, 4)):
-            numbers[cell] = rng.choice([2, 2, 3, 4, -2, -2])
-        return Board(rows, cols, tuple(numbers))
-
-    def made(seed: int) -> Any:
-        """A maze as the generator lays it out, its capes circled, some numbers left
-        out: one solution or more."""
-        rng = random.Random(seed)
-        grid = Grid(rng.randint(3, 4), rng.randint(3, 5))
-        open_ = None
-        while open_ is None:
-            open_ = maze(grid, "none", rng)
-        numbers = circled(grid, open_)
-        return Board(grid.rows, grid.cols, tuple(
-            -2 if n is not None and rng.random() < 0.6 else n for n in numbers))
-
-    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
-        return all(set(board.grid.orbit(cell, symmetry)) <= answer for cell in answer)
-
-    return Oracle(NURIMISAKI, lambda: [board(seed) for seed in range(60)]
-                  + [made(seed) for seed in range(60)], nurimisaki_solutions, symmetric,
-                  (4, 5))
 def _tapa() -> Oracle:
     from cpsolve.grid.layouts import Settings
     from cpsolve.models.tapa import TAPA, Board
@@ -1263,8 +1279,8 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "lits": _lits,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
-                                            "nurimisaki": _nurimisaki,
                                             "tapa": _tapa,
+                                            "nurimisaki": _nurimisaki,
                                             "slitherlink": _slitherlink,
                                             "starbattle": _starbattle, "sudoku": _sudoku,
                                             "yajilin": _yajilin, "country": _country,
