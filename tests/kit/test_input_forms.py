@@ -247,9 +247,9 @@ def test_an_unknown_type_is_named():
     assert done.returncode == 2
     assert done.stderr == ("cpsolve: <argument>:1:21: this is a sudoku puzzle: try cpsolve "
                            "sudoku 'https://puzz.link/p?sudoku/4/4/g1g2'\n")
-    done = run("akari", "https://puzz.link/p?kurodoko/4/4/g1g2")  # a genre cpsolve has not
+    done = run("akari", "https://puzz.link/p?kinkonkan/4/4/g1g2")  # a genre cpsolve has not
     assert done.returncode == 2
-    assert done.stderr == ("cpsolve: <argument>:1:21: puzzle type 'kurodoko' is not Akari "
+    assert done.stderr == ("cpsolve: <argument>:1:21: puzzle type 'kinkonkan' is not Akari "
                            "(akari, lightup, bijutsukan)\n")
 
 
