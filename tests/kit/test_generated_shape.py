@@ -39,13 +39,16 @@ def _size(board: Any) -> tuple[int, int]:
 
 
 def shape(puzzle: Any, board: Any) -> dict[str, float]:
-    """Clues per 100 cells, the mean number and the share of numbers that are 1."""
+    """Clues per 100 cells, the mean number and the share of numbers that are 1 (the
+    last two only where the board has numbers: a Nurimisaki may have circles alone)."""
     clues = puzzle.require_hints().clues(board)
     numbers = [clue.number for clue in clues if clue.number is not None]
     rows, cols = _size(board)
-    return {"clues /100 cells": 100 * len(clues) / (rows * cols),
-            "mean number": statistics.mean(numbers),
-            "1s": sum(n == 1 for n in numbers) / len(numbers)}
+    found = {"clues /100 cells": 100 * len(clues) / (rows * cols)}
+    if numbers:
+        found |= {"mean number": statistics.mean(numbers),
+                  "1s": sum(n == 1 for n in numbers) / len(numbers)}
+    return found
 
 
 def bands(genre: str) -> dict[str, tuple[float, float]]:
@@ -56,7 +59,8 @@ def bands(genre: str) -> dict[str, tuple[float, float]]:
              (puzzle.parse(url) for url in cases.of(f"cpsolve.models.{genre}").boards("unique")
               if "://" in url)
              if _size(board)[0] * _size(board)[1] >= SMALLEST]
-    return {key: (min(s[key] for s in found), max(s[key] for s in found)) for key in found[0]}
+    return {key: (min(s[key] for s in found if key in s), max(s[key] for s in found if key in s))
+            for key in ALL if any(key in s for s in found)}
 
 
 def generated(genre: str) -> dict[str, float]:
@@ -65,7 +69,8 @@ def generated(genre: str) -> dict[str, float]:
     made = [generate(puzzle, SIZE, SIZE, seed=seed, deadline=Deadline(120)) for seed in SEEDS]
     assert all(m.board is not None for m in made), [m.reason for m in made]
     shapes = [shape(puzzle, m.board) for m in made]
-    return {key: statistics.median(s[key] for s in shapes) for key in shapes[0]}
+    return {key: statistics.median(s[key] for s in shapes if key in s)
+            for key in ALL if any(key in s for s in shapes)}
 
 
 def outside(genre: str, measures: tuple[str, ...]) -> list[str]:
