@@ -335,3 +335,20 @@ def test_a_variant_flag_is_refused_by_its_name(genre, url, column, rule):
         registry.load(genre).grid.parse(url)
     assert refused.value.column == column and rule in refused.value.message
     assert registry.load(genre).grid.parse(url.replace(f"/{url.split('/')[4]}/", "/", 1))
+
+
+@pytest.mark.parametrize("name", ["hitori", "nurikabe", "fillomino", "nurimisaki", "kurodoko",
+                                  "shikaku"])
+def test_every_grid_of_numbers_reads_janko_files(name):
+    """A janko.at file's problem grid (numbers, '-' for none) is the board its grid text
+    gives, in every genre whose board is a grid of numbers (the kit's one reader)."""
+    from cpsolve import registry
+
+    grid = registry.load(name).grid
+    board = grid.parse(registry.load(name).example)
+    rows = grid.exports["grid"](board).split("\n", 1)[1]
+    kind = {"kurodoko": "kuromasu"}.get(name, name)
+    text = (f"begin\npuzzle {kind}\nsize {board.cols}\nrows {board.rows}\nproblem\n{rows}\n"
+            "end\n") if board.rows != board.cols else (
+        f"begin\npuzzle {kind}\nsize {board.cols}\nproblem\n{rows}\nend\n")
+    assert grid.parse(text) == board
