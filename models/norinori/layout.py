@@ -30,6 +30,7 @@ Shading = frozenset[int]
 
 TRIES = 60  # growths and joinings tried around one shading
 TRIED = 12  # moves compared by one mending (and as many double moves)
+GIVE_UP = 0.25  # how often a mending no move improves gives up the layout
 CORNER = 0.8  # how often a domino is laid at a corner of one laid before
 
 
@@ -116,8 +117,9 @@ def mend(board: Board, shading: Shading, other: Shading | None,
     """A cell moved into a region beside it: of :data:`TRIED` such moves at random,
     first of cells ``other`` (a second solution) shades, then of ``cells`` and the
     cells beside them, the one that leaves the fewest cells undetermined (the answer
-    kept where it still holds, else a solution of the changed board); ``None`` when
-    no move leaves a solution."""
+    kept where it still holds, else a solution of the changed board) or as many as
+    now, most times; ``None`` when no move leaves a solution, or (with probability
+    :data:`GIVE_UP`) when none leaves fewer."""
     from cpsolve.grid.setter import explain
     from cpsolve.models.norinori import NORINORI
 
@@ -144,7 +146,10 @@ def mend(board: Board, shading: Shading, other: Shading | None,
             return changed, answer
         if best is None or (len(said.undetermined), rnd.random()) < best[:2]:
             best = (len(said.undetermined), rnd.random(), changed, answer)
-    return None if best is None else (best[2], best[3])
+    if best is None or (best[0] >= len(explain(NORINORI, board, fixes=False).undetermined)
+                        and rnd.random() < GIVE_UP):
+        return None  # stuck: a fresh layout is quicker than a walk on a plateau
+    return best[2], best[3]
 
 
 def _through(grid: Grid, region: tuple[int, ...], cells: list[int], rnd: random.Random

@@ -668,7 +668,7 @@ def _norinori() -> Oracle:
     from cpsolve.models.norinori.layout import make, mend
 
     def board(seed: int) -> Any:
-        """Regions of two to five cells grown at random."""
+        """Regions of two to four cells grown at random."""
         rng = random.Random(seed)
         rows, cols = rng.randint(2, 4), rng.randint(3, 5)
         grid = Grid(rows, cols)
@@ -677,7 +677,7 @@ def _norinori() -> Oracle:
         for start in rng.sample(range(grid.cells), grid.cells):
             if label[start] >= 0:
                 continue
-            label[start], members, want = count, [start], rng.randint(2, 5)
+            label[start], members, want = count, [start], rng.randint(2, 4)
             while len(members) < want:
                 near = [o for c in members for o in grid.neighbours[c] if label[o] < 0]
                 if not near:
@@ -688,34 +688,38 @@ def _norinori() -> Oracle:
         first: dict[int, int] = {}
         return Board(rows, cols, tuple(first.setdefault(k, len(first)) for k in label))
 
-    def made(seed: int) -> Any:
+    def made(seed: int, shape: tuple[int, int] = (4, 5)) -> Any:
         """A layout as the generator makes it: one solution or more."""
         rng = np.random.default_rng(seed)
         found = None
         while found is None:
-            found = make(Settings(4, 5, "none", 0.4), rng)
+            found = make(Settings(*shape, "none", 0.4), rng)
         return found[0]
 
-    def pinned(seed: int) -> Any:
+    @cache
+    def pinned(seed: int) -> tuple[Any, Any]:
         """A made layout mended by the generator's own mending where two solutions
-        (by brute force) differ, until one is left: a unique board (or the last
+        (by brute force) differ, until one is left: the board one mending before that
+        (several solutions, where a move leaves one) and the unique board (or the last
         tried)."""
-        settings, rng = Settings(4, 5, "none", 0.4), np.random.default_rng(seed)
-        current = made(seed + 1000)
-        for _ in range(100):
+        shape = [(3, 4), (4, 4), (4, 5)][seed % 3]
+        settings, rng = Settings(*shape, "none", 0.4), np.random.default_rng(seed)
+        current = before = made(seed + 1000, shape)
+        for _ in range(60):
             found = norinori_solutions(current)
             if len(found) <= 1:
                 break
             grid = current.grid
             mended = mend(current, found[0], found[1],
                           {grid.rc(c) for c in found[0] ^ found[1]}, settings, rng)
-            if mended is None:
-                break
-            current = mended[0]
-        return current
+            if mended is not None:  # else stuck this time: mending is random, try again
+                before, current = current, mended[0]
+        return before, current
 
     return Oracle(NORINORI, lambda: [board(seed) for seed in range(60)]
-                  + [made(seed) for seed in range(30)] + [pinned(seed) for seed in range(20)],
+                  + [pinned(seed)[0] for seed in range(24)]
+                  + [pinned(seed)[1] for seed in range(24)]
+                  + [made(seed) for seed in range(20)],
                   norinori_solutions,
                   lambda board, answer, symmetry: symmetry == "none", (4, 5))
 
