@@ -70,6 +70,18 @@ def test_the_forms_read_the_same_board():
     assert parse(EXAMPLE.replace("https://puzz.link/p?", "http://pzv.jp/p.html?")) == board
 
 
+def test_a_janko_file_reads_the_board_and_flags_are_read_past():
+    entry = JANKO["boards"][0]  # janko.at Norinori 001, as the site writes its files
+    janko = "\n".join(["begin", "puzzle norinori", "author someone", f"rows {entry['rows']}",
+                       f"cols {entry['cols']}", "areas", *entry["regions"], "solution",
+                       *(" ".join("x" if ch == "#" else "-" for ch in row)
+                         for row in entry["answer"]), "end", ""])
+    board = parse(janko)
+    assert solve(board).solution == _shading(entry["answer"])
+    # pzprjs has no variant of Norinori: a flag before the size is read past, as there
+    assert parse(EXAMPLE.replace("norinori/", "norinori/d/")) == parse(EXAMPLE)
+
+
 @pytest.mark.parametrize("code,rows", FAILCHECK)
 def test_the_checker_refuses_what_pzprjs_refuses(code, rows):
     board = parse(EXAMPLE)
