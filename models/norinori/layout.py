@@ -4,11 +4,12 @@ random where they touch no domino laid before (beside one at a corner, most time
 that they pack as published boards do) until the share ``--density`` asks for is
 shaded; then a region grown round every shaded cell, into the unshaded cells, and
 those regions joined two at a time (the two halves of a domino, or halves of two),
-so that each holds two shaded cells. Where the answer is not pinned down, a cell
-moves into the region beside it (or a cell and a neighbour of its own region, for a
-cell no other region touches): of a few such moves near where solutions differ, the
-one that leaves the fewest cells undetermined (the setter's ``--explain``), the answer
-kept where it still holds.
+so that each holds two shaded cells; half of those that hold a whole domino cut
+down to it, as a fifth of published boards' regions are. Where the answer is not
+pinned down, a cell moves into the region beside it (or a cell and a neighbour of its
+own region, for a cell no other region touches): of a few such moves near where
+solutions differ, the one that leaves the fewest cells undetermined (the setter's
+``--explain``), the answer kept where it still holds.
 
 Regions are laid out without symmetry, as published Norinori are.
 """
@@ -30,6 +31,7 @@ Shading = frozenset[int]
 
 TRIES = 60  # growths and joinings tried around one shading
 TRIED = 12  # moves compared by one mending (and as many double moves)
+ALONE = 0.5  # the share of regions holding a whole domino cut down to it
 GIVE_UP = 0.25  # how often a mending no move improves gives up the layout
 CORNER = 0.8  # how often a domino is laid at a corner of one laid before
 
@@ -106,9 +108,33 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] 
             continue  # an unshaded pocket no region reached: none can be, with seeds
         pair = paired(grid, region, len(seeds), rnd)
         if pair is not None:
-            return (Board(grid.rows, grid.cols, tuple(renumbered([pair[k] for k in region]))),
-                    shading)
+            joined = _alone(grid, tuple(renumbered([pair[k] for k in region])), shading, rnd)
+            return Board(grid.rows, grid.cols, joined), shading
     return None
+
+
+def _alone(grid: Grid, region: tuple[int, ...], shading: Shading, rnd: random.Random
+           ) -> tuple[int, ...]:
+    """Regions that hold a whole domino cut down to it, :data:`ALONE` of them, their
+    other cells moved into the regions beside them where they can go (published boards
+    have a fifth of their regions of two cells)."""
+    for cell in sorted(shading):
+        mate = next(o for o in grid.neighbours[cell] if o in shading)
+        if mate < cell or region[mate] != region[cell] or rnd.random() >= ALONE:
+            continue
+        moved = True
+        while moved:
+            moved = False
+            rest = [c for c in range(grid.cells) if region[c] == region[cell] and c not in
+                    (cell, mate)]
+            rnd.shuffle(rest)
+            for other in rest:
+                into = regions.beside(grid, region, other)
+                changed = regions.moved(grid, region, other, rnd.choice(into)) if into else None
+                if changed is not None:
+                    region, moved = changed, True
+                    break
+    return region
 
 
 def mend(board: Board, shading: Shading, other: Shading | None,
