@@ -114,6 +114,7 @@ GENRES: dict[str, Genre] = {
     "numberlink": Genre(lambda board: {"visit_all": board.fill, "no_2x2": False},
                         read=lines),
     "lits": Genre(read=shaded),
+    "norinori": Genre(read=shaded),
     "starbattle": Genre(lambda board: {"stars": str(board.stars)}, read=shaded),
     # noqx's Sudoku knows boards of 4, 6, 8 and 9 numbers (boxes of fixed shapes).
     "sudoku": Genre(takes=lambda board: board.size in (4, 9), read=filled),

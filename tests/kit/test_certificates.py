@@ -727,7 +727,8 @@ def test_a_rotation_plan_written_without_spaces_counts_every_move():
 
 
 @pytest.mark.parametrize("name,key", [("lits", lambda board: 0),
-                                      ("starbattle", lambda board: ("region", 0))])
+                                      ("starbattle", lambda board: ("region", 0)),
+                                      ("norinori", lambda board: 0)])
 def test_units_the_setter_tools_set_free_are_stated_as_the_oracle_reads_them(name, key):
     from dataclasses import replace
 

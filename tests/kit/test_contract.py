@@ -132,6 +132,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "3 4\na a a a\nb b b a\nb b b a\n", 3, "unknown"),
     ],
+    "norinori": [
+        (["-", "--unique"], "2 2\na a\na a\n", 4, "solved"),
+        (["-"], "2 2\na b\nc d\n", 1, "unsolvable"),
+        (["https://puzz.link/p?norinori/10/10/ebdcb96kfaulotutil9qscvm7ivh0aumd8mc", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\na a\na a\n", 3, "unknown"),
+    ],
     "starbattle": [
         (["-", "--unique"], "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n", 4, "solved"),
         (["-"], "3 3 1\na a b\na a b\nc c b\n", 1, "unsolvable"),
@@ -273,6 +280,7 @@ SAME_MODEL = {
     "nurimisaki": [[], ["--backend", "cpsat"], ["--encoding", "order"]],
     "tapa": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
+    "norinori": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "fillomino": [[], ["--no-deductions"], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "shikaku": [[], ["--backend", "cpsat"]],

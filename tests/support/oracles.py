@@ -959,6 +959,88 @@ def _lits() -> Oracle:
                   grades=("tricky", "hard"))
 
 
+# Norinori ------------------------------------------------------------------------------
+
+def norinori_solutions(board: Any) -> list[Any]:
+    """Every shading: two cells of each asked region (any cells of a free one) in every
+    combination, kept when every shaded cell has exactly one shaded neighbour."""
+    from itertools import chain, combinations, product
+
+    grid = board.grid
+    choices = []
+    for k, cells in enumerate(board.region_cells):
+        sizes = range(len(cells) + 1) if k in board.free else (2,)
+        choices.append([frozenset(some) for n in sizes for some in combinations(cells, n)])
+    found = []
+    for choice in product(*choices):
+        shaded = frozenset(chain.from_iterable(choice))
+        if all(sum(o in shaded for o in grid.neighbours[c]) == 1 for c in shaded):
+            found.append(shaded)
+    return sorted(found, key=sorted)
+
+
+def _norinori() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.norinori import NORINORI, Board
+    from cpsolve.models.norinori.layout import make, mend
+
+    def board(seed: int) -> Any:
+        """Regions of two to four cells grown at random."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(3, 5)
+        grid = Grid(rows, cols)
+        label = [-1] * grid.cells
+        count = 0
+        for start in rng.sample(range(grid.cells), grid.cells):
+            if label[start] >= 0:
+                continue
+            label[start], members, want = count, [start], rng.randint(2, 4)
+            while len(members) < want:
+                near = [o for c in members for o in grid.neighbours[c] if label[o] < 0]
+                if not near:
+                    break
+                members.append(rng.choice(near))
+                label[members[-1]] = count
+            count += 1
+        first: dict[int, int] = {}
+        return Board(rows, cols, tuple(first.setdefault(k, len(first)) for k in label))
+
+    def made(seed: int, shape: tuple[int, int] = (4, 5)) -> Any:
+        """A layout as the generator makes it: one solution or more."""
+        rng = np.random.default_rng(seed)
+        found = None
+        while found is None:
+            found = make(Settings(*shape, "none", 0.4), rng)
+        return found[0]
+
+    @cache
+    def pinned(seed: int) -> tuple[Any, Any]:
+        """A made layout mended by the generator's own mending where two solutions
+        (by brute force) differ, until one is left: the board one mending before that
+        (several solutions, where a move leaves one) and the unique board (or the last
+        tried)."""
+        shape = [(3, 4), (4, 4), (4, 5)][seed % 3]
+        settings, rng = Settings(*shape, "none", 0.4), np.random.default_rng(seed)
+        current = before = made(seed + 1000, shape)
+        for _ in range(60):
+            found = norinori_solutions(current)
+            if len(found) <= 1:
+                break
+            grid = current.grid
+            mended = mend(current, found[0], found[1],
+                          {grid.rc(c) for c in found[0] ^ found[1]}, settings, rng)
+            if mended is not None:  # else stuck this time: mending is random, try again
+                before, current = current, mended[0]
+        return before, current
+
+    return Oracle(NORINORI, lambda: [board(seed) for seed in range(60)]
+                  + [pinned(seed)[0] for seed in range(24)]
+                  + [pinned(seed)[1] for seed in range(24)]
+                  + [made(seed) for seed in range(20)],
+                  norinori_solutions,
+                  lambda board, answer, symmetry: symmetry == "none", (4, 5))
+
+
 # Fillomino -----------------------------------------------------------------------------
 
 def fillomino_solutions(board: Any) -> list[Any]:
@@ -1276,7 +1358,7 @@ def _shikaku() -> Oracle:
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "kurodoko": _kurodoko,
-                                            "lits": _lits,
+                                            "lits": _lits, "norinori": _norinori,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
                                             "tapa": _tapa,
