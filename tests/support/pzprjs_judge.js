@@ -1,11 +1,12 @@
 // pzprjs (puzz.link's own reader and answer checker, the npm package pzpr) as a second
-// judge: each line read is a JSON object {url, cells, numbers, lines, edges}, the board
-// as a puzz.link URL and an answer drawn on it; each line written is what pzprjs made of
+// judge: each line read is a JSON object {url, cells, numbers, lines, borders, edges}, the
+// board as a puzz.link URL and an answer drawn on it; each line written is what pzprjs made of
 // it: {pid, rows, cols, url, qnums, file, complete, code, text} (url and file: the URL
 // and the save file pzprjs writes for the board it read; qnums: each cell's number, -1
 // none, -2 "?"; code: the first rule the answer breaks),
 // or {error}. Cells are [row, column] (0-based), numbers [row, column, n], lines the two
-// cells a line joins [r1, c1, r2, c2], edges the two grid points a side joins.
+// cells a line joins [r1, c1, r2, c2], borders the two cells a border parts, edges the two
+// grid points a side joins.
 "use strict";
 const pzpr = require("pzpr");
 const readline = require("readline");
@@ -23,6 +24,9 @@ function judge(question) {
   for (const [r, c, n] of question.numbers || []) at(board.getc, 2 * c + 1, 2 * r + 1, "cell").setAnum(n);
   for (const [r1, c1, r2, c2] of question.lines || []) {
     at(board.getb, c1 + c2 + 1, r1 + r2 + 1, "border").setLine(1);
+  }
+  for (const [r1, c1, r2, c2] of question.borders || []) {
+    at(board.getb, c1 + c2 + 1, r1 + r2 + 1, "border").setQans(1);
   }
   for (const [r1, c1, r2, c2] of question.edges || []) {
     at(board.getb, c1 + c2, r1 + r2, "border").setLine(1);
