@@ -113,11 +113,11 @@ def mend(board: Board, joins: Joins, other: Any, cells: set[tuple[int, int]],
 
 LAYOUT: Layout[Board, Joins] = Layout(
     make=make, mend=mend,
-    density=Option("density", 0.0, "Share of the clues kept at least", kind=float,
+    density=Option("density", 0.2, "Share of the clues kept at least", kind=float,
                    low=0, high=1, metavar="D"),
-    options=(Option("largest", 9, "Most cells in an L as first laid out", kind=int, low=3,
+    options=(Option("largest", 8, "Most cells in an L as first laid out", kind=int, low=3,
                     metavar="N"),
-             Option("numbered", 0.5, "Share of the circles numbered as first laid out",
+             Option("numbered", 0.8, "Share of the circles numbered as first laid out",
                     kind=float, low=0, high=1, metavar="P")),
     symmetries=("none",), smallest=2,
 )

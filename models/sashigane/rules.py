@@ -20,6 +20,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
+from cpsolve.grid.geometry import Grid
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import FALSE, Method, Model, Statement
 from cpsolve.models.sashigane.board import ASKED, CIRCLE, Board, Value
@@ -111,9 +114,27 @@ def candidates(board: Board, folded: bool) -> tuple[Shape, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=8)
+def _sides(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's neighbour up, down, left and right (-1 off the grid), and the place of
+    the pair they make in ``Grid(rows, cols).pairs`` (-1 none)."""
+    grid = Grid.of(rows, cols)
+    place = {pair: j for j, pair in enumerate(grid.pairs)}
+    other = np.full((grid.cells, 4), -1, dtype=np.int64)
+    pair = np.full((grid.cells, 4), -1, dtype=np.int64)
+    for cell in range(grid.cells):
+        r, c = divmod(cell, cols)
+        for k, (dr, dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                n = cell + dr * cols + dc
+                other[cell, k] = n
+                pair[cell, k] = place[(min(cell, n), max(cell, n))]
+    return other, pair
+
+
 def rules(m: Model, board: Board) -> None:
     grid = board.grid
-    cols = board.cols
+    cols, cells = board.cols, board.cells
     found = candidates(board, bool(m.options.get("folded")))
     shape = m.layer("L", found, named=lambda key: (
         f"corner {grid.where(key[0])} {key[2] + key[4] + 1} cells "
@@ -121,25 +142,31 @@ def rules(m: Model, board: Board) -> None:
     join = m.layer("join", grid.pairs,
                    named=lambda pair: f"{grid.where(pair[0])} and {grid.where(pair[1])}")
     m.solution(join.vars)
-    neighbours = grid.neighbours
-    held: list[list[int]] = [[] for _ in range(board.cells)]
-    rows: list[list[int]] = []
-    for key in found:
-        x = shape[key]
-        cells = cells_of(cols, key)
-        inside = set(cells)
-        for cell in cells:
-            held[cell].append(x)
-            for other in neighbours[cell]:
-                pair = (cell, other) if cell < other else (other, cell)
-                if other in inside:
-                    if cell < other:
-                        rows.append([-x, join[pair]])
-                else:
-                    rows.append([-x, -join[pair]])
-    m.clauses(rows)
-    for cell in range(board.cells):
-        m.clause(*held[cell]) if held[cell] else m.clause(FALSE)
+    # every cell of every candidate, one entry each: the candidate and the cell
+    members = [cells_of(cols, key) for key in found]
+    each = np.repeat(np.arange(len(found), dtype=np.int64), [len(x) for x in members])
+    where = np.fromiter((c for x in members for c in x), dtype=np.int64, count=len(each))
+    own = np.sort(each * cells + where)
+    other, pair = _sides(board.rows, cols)
+    x = (shape.first + each)[:, None].repeat(4, axis=1)
+    n, v = other[where], join.first + pair[where]
+    key = each[:, None] * cells + n
+    spot = np.minimum(np.searchsorted(own, key), len(own) - 1)
+    inside = (n >= 0) & (own[spot] == key) if len(own) else n >= 0
+    # A chosen candidate joins the pairs along it (each once, from its first cell) and
+    # parts each of its cells from every neighbour outside it.
+    joined = inside & (n > where[:, None])
+    parted = (n >= 0) & ~inside
+    m.clauses(np.concatenate([np.stack([-x[joined], v[joined]], axis=1),
+                              np.stack([-x[parted], -v[parted]], axis=1)]))
+    # Every cell lies in a chosen candidate.
+    order = np.argsort(where, kind="stable")
+    starts = np.searchsorted(where[order], np.arange(cells + 1)).tolist()
+    held = (shape.first + each[order]).tolist()
+    m.clauses([held[starts[k]:starts[k + 1]] for k in range(cells)
+               if starts[k] < starts[k + 1]])
+    if any(starts[k] == starts[k + 1] for k in range(cells)):
+        m.clause(FALSE)  # a cell no candidate holds
 
 
 @lru_cache(maxsize=8)
