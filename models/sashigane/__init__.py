@@ -77,7 +77,8 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Any]]:
         for value in choices:
             changed = board.changed({cell: value})
             name = changed.named(cell)[4:]
-            out.append(Edit(grid.rc(cell), "clue", f"a {name} at {where(grid.rc(cell))}",
+            article = "an" if name.startswith("arrow") else "a"
+            out.append(Edit(grid.rc(cell), "clue", f"{article} {name} at {where(grid.rc(cell))}",
                             changed, clue=Clue(grid.rc(cell), name, (cell, value))))
     return out
 
