@@ -154,6 +154,13 @@ OUTCOMES = {
           "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\n2 -\n- 2\n", 3, "unknown"),
     ],
+    "sashigane": [
+        (["-", "--unique"], "2 3\n- - -\n- - -\n", 4, "solved"),
+        (["-"], "1 3\no - -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?sashigane/5/5/jm.o3khkgojm4", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 3\n- - -\n- - -\n", 3, "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -284,6 +291,7 @@ SAME_MODEL = {
     "fillomino": [[], ["--no-deductions"], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "shikaku": [[], ["--backend", "cpsat"]],
+    "sashigane": [[], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

@@ -1355,6 +1355,93 @@ def _shikaku() -> Oracle:
                   + [made(seed) for seed in range(60)], shikaku_solutions, symmetric, (4, 5))
 
 
+# Sashigane -----------------------------------------------------------------------------
+
+def sashigane_solutions(board: Any) -> list[Any]:
+    """Every division into Ls: the first free cell in reading order taken by each L of
+    free cells (a box of two rows and two columns at least, one whole row and one whole
+    column of it, meeting at one of its four corners) where each clue of the L stands
+    as it may (a circle on the corner, its number the L's size; an arrow on the far
+    cell of the row or column, pointing back along it), as the joins inside each L."""
+    rows, cols = board.rows, board.cols
+    step = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
+    shapes: list[tuple[frozenset[int], int, set[int]]] = []  # cells, corner, ends
+    for top in range(rows):
+        for left in range(cols):
+            for bottom in range(top + 1, rows):
+                for right in range(left + 1, cols):
+                    for r in (top, bottom):
+                        for c in (left, right):
+                            cells = {r * cols + x for x in range(left, right + 1)}
+                            cells |= {y * cols + c for y in range(top, bottom + 1)}
+                            far_r = bottom if r == top else top
+                            far_c = right if c == left else left
+                            shapes.append((frozenset(cells), r * cols + c,
+                                           {far_r * cols + c, r * cols + far_c}))
+
+    def fits(cells: frozenset[int], corner: int) -> bool:
+        for cell in cells:
+            value = board.clues[cell]
+            if value is None or value == "?":
+                continue
+            if value == "o" or isinstance(value, int):
+                if cell != corner or (isinstance(value, int) and value != len(cells)):
+                    return False
+                continue
+            dr, dc = step[value]
+            r, c = divmod(cell, cols)
+            ahead = (r + dr) * cols + c + dc
+            if not (0 <= r + dr < rows and 0 <= c + dc < cols and ahead in cells):
+                return False
+            links = sum(1 for o in board.grid.neighbours[cell] if o in cells)
+            if links != 1:
+                return False
+        return True
+
+    usable = [(cells, corner) for cells, corner, _ in shapes if fits(cells, corner)]
+    found: list[Any] = []
+    taken: list[frozenset[int]] = []
+
+    def place(free: frozenset[int]) -> None:
+        if not free:
+            found.append(frozenset((a, b) for piece in taken for a in piece
+                                   for b in board.grid.neighbours[a] if a < b and b in piece))
+            return
+        start = min(free)
+        for cells, _ in usable:
+            if start in cells and cells <= free:
+                taken.append(cells)
+                place(free - cells)
+                taken.pop()
+
+    place(frozenset(range(board.cells)))
+    return sorted(found, key=sorted)
+
+
+def _sashigane() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.sashigane import SASHIGANE, Board
+    from cpsolve.models.sashigane.layout import clued, division
+
+    def board(seed: int) -> Any:
+        """A random division's clues, some kept, now and then one changed."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(3, 4)
+        settings = Settings(rows, cols, "none", 0.0, {"largest": 6, "numbered": 0.6})
+        joins = division(settings, rng)
+        if joins is None:
+            return Board(rows, cols, (None,) * (rows * cols))
+        full = clued(settings.grid, joins, 0.6, rng)
+        keep = rng.choice([0.1, 0.3, 0.5, 0.8])
+        clues = [v if rng.random() < keep else None for v in full.clues]
+        if rng.random() < 0.3:
+            clues[rng.randrange(rows * cols)] = rng.choice(["o", "n", "s", "e", "w", "?", 3, 4])
+        return Board(rows, cols, tuple(clues))
+
+    return Oracle(SASHIGANE, lambda: [board(seed) for seed in range(100)],
+                  sashigane_solutions, lambda board, answer, symmetry: True, (4, 4))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "kurodoko": _kurodoko,
@@ -1367,7 +1454,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "starbattle": _starbattle, "sudoku": _sudoku,
                                             "yajilin": _yajilin, "country": _country,
                                             "numberlink": _numberlink,
-                                            "shikaku": _shikaku}
+                                            "shikaku": _shikaku, "sashigane": _sashigane}
 
 
 @cache

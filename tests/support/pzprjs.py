@@ -115,14 +115,14 @@ def drawn(puzzle: Any, board: Any, answer: Any) -> dict[str, Any]:
     """``answer`` in the judge's terms, by the genre's answer kind: marks (shaded cells,
     stars) as cells, a loop or paths as lines between cells (Yajilin's shading too:
     every cell neither on the loop nor a clue), numbers where the board gives none;
-    Akari's lights as cells, Slitherlink's loop as sides between grid points, Shikaku's
-    division as borders between cells."""
+    Akari's lights as cells, Slitherlink's loop as sides between grid points; a division
+    (Shikaku's rectangles, Sashigane's Ls) as the borders between its areas."""
     rows, cols = size(board)
     kind = puzzle.answer
     if puzzle.name == "slitherlink":
         return {"edges": [[*divmod(a, cols + 1), *divmod(b, cols + 1)]
                           for a, b in sorted(answer)]}
-    if puzzle.name == "shikaku":  # the division as the borders between its rectangles
+    if puzzle.name in ("shikaku", "sashigane"):  # a division: borders between its areas
         return {"borders": [[*divmod(a, cols), *divmod(b, cols)]
                             for a, b in sorted(board.grid.pairs) if (a, b) not in answer]}
     if puzzle.name == "akari":
