@@ -880,7 +880,40 @@ def _numberlink() -> Oracle:
                   graded=(6, 6))  # every 4x4 and 5x5 board is easy
 
 
-ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
+# Shakashaka ----------------------------------------------------------------------------
+
+def _shakashaka() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.shakashaka import SHAKASHAKA, Board
+    from cpsolve.models.shakashaka.layout import make
+    from tests.support.shakashaka_brute import solutions
+
+    def board(seed: int) -> Any:
+        """Black cells at random, numbered or not, the rest white."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 3)
+        return Board(rows, cols, tuple(rng.choice([0, 1, 2, 3, -2, None])
+                                       if rng.random() < 0.3 else None
+                                       for _ in range(rows * cols)))
+
+    def made(seed: int) -> Any:
+        """A layout the generator would start from: one answer or more."""
+        rng = random.Random(seed)
+        grid = Grid(rng.randint(3, 4), 3)
+        laid = make(Settings(grid.rows, grid.cols, "none", rng.choice([0.1, 0.2]),
+                             {"triangles": 0.3}),
+                    np.random.default_rng(seed))
+        return laid[0] if laid else board(seed + 1000)
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        black = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= black for cell in black)
+
+    return Oracle(SHAKASHAKA, lambda: [board(seed) for seed in range(60)]
+                  + [made(seed) for seed in range(40)], solutions, symmetric, (4, 4))
+
+
+ORACLES: dict[str, Callable[[], Oracle]] = {"shakashaka": _shakashaka, "akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "lits": _lits,
                                             "masyu": _masyu, "mines": _mines,
