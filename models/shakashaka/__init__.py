@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from cpsolve.grid import codecs, puzzlink
 from cpsolve.grid.api import api
-from cpsolve.grid.boards import UNKNOWN, NumberGrid as Board, number_clues
+from cpsolve.grid.boards import UNKNOWN, number_clues
+from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Clue, Edit, Hints
 from cpsolve.grid.puzzle import GridPuzzle

@@ -22,11 +22,11 @@ def check(board: Board, answer: tuple[int, ...]) -> list[str]:
     """Every rule ``answer`` (a triangle's code 2-5 a cell, 0 none) breaks on
     ``board``, one message each; empty when valid.
 
-    >>> b = Board(2, 2, (None, None, None, 1))
-    >>> check(b, (0, 3, 0, 0))
+    >>> b = Board(2, 2, (None, None, None, None))  # a diamond of four triangles
+    >>> check(b, (5, 4, 2, 3))
     []
-    >>> check(b, (0, 0, 0, 0))[0]
-    'the 1 at row 2, column 2 touches 0 triangles'
+    >>> check(b, (5, 4, 2, 0))[0]
+    'the white area at row 1, column 1 is no rectangle'
     """
     grid = board.grid
     where, rc = grid.where, grid.rc

@@ -913,7 +913,7 @@ def _shakashaka() -> Oracle:
                   + [made(seed) for seed in range(40)], solutions, symmetric, (4, 4))
 
 
-ORACLES: dict[str, Callable[[], Oracle]] = {"shakashaka": _shakashaka, "akari": _akari, "heyawake": _heyawake,
+ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "lits": _lits,
                                             "masyu": _masyu, "mines": _mines,
@@ -921,7 +921,8 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"shakashaka": _shakashaka, "akari": 
                                             "slitherlink": _slitherlink,
                                             "starbattle": _starbattle, "sudoku": _sudoku,
                                             "yajilin": _yajilin, "country": _country,
-                                            "numberlink": _numberlink}
+                                            "numberlink": _numberlink,
+                                            "shakashaka": _shakashaka}
 
 
 @cache
