@@ -15,7 +15,10 @@ on a black cell counts the triangles on the cells beside it.
 
 from __future__ import annotations
 
-from cpsolve.grid import codecs, puzzlink
+from dataclasses import replace
+
+from cpsolve.errors import InputError
+from cpsolve.grid import codecs, penpa, puzzlink
 from cpsolve.grid.api import api
 from cpsolve.grid.boards import UNKNOWN, number_clues
 from cpsolve.grid.boards import NumberGrid as Board
@@ -29,11 +32,47 @@ from cpsolve.models.shakashaka.layout import LAYOUT
 from cpsolve.models.shakashaka.rules import STATEMENT, Answer
 
 # puzz.link's body: pzprjs decode4Cell (a number 0-4 or "." a cell, runs of white cells).
-FORMATS = codecs.number_grid(
+NUMBERS = codecs.number_grid(
     Board, {"shakashaka": "Shakashaka"},
     codecs.CellNumbers(lambda link: puzzlink.decode_small(link, 0, link.cells)[0],
                        puzzlink.encode_small),
     most=4, why="a number counts the triangles beside it: 0 to 4", looks=TRIANGLES.looks)
+DARK = (1, 4)  # the surfaces a Penpa+ link shades a black cell with: dark grey, black
+
+
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link's board: its black cells (dark grey or black), a number on one its
+    clue (a blank one none)."""
+    shown.only("Shakashaka", "surface", "numbers")
+    numbers: list[int | None] = [None] * (shown.rows * shown.cols)
+    for (r, c), colour in sorted(shown.surface.items()):
+        if colour not in DARK:
+            raise InputError(f"a cell shaded in colour {colour} ({penpa.at((r, c))}): a "
+                             "black cell is black or dark grey")
+        numbers[r * shown.cols + c] = UNKNOWN
+    for (r, c), text in sorted(shown.numbers.items()):
+        text = text.strip()
+        if numbers[r * shown.cols + c] is None:
+            raise InputError(f"a number on a white cell ({penpa.at((r, c))}): a "
+                             "Shakashaka's numbers are on black cells")
+        if text and (len(text) != 1 or text not in "01234"):
+            raise InputError(f"a black cell's number is 0 to 4, not {text!r} "
+                             f"({penpa.at((r, c))})")
+        numbers[r * shown.cols + c] = int(text) if text else UNKNOWN
+    return Board(shown.rows, shown.cols, tuple(numbers))
+
+
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board``: black cells, their numbers in white."""
+    rc = board.grid.rc
+    black = board.clue_cells
+    return penpa.write(penpa.Board(
+        board.rows, board.cols, surface={rc(cell): 4 for cell in black},
+        numbers={rc(cell): str(n) for cell in black if (n := board.numbers[cell]) >= 0}))
+
+
+FORMATS = replace(NUMBERS, forms=replace(NUMBERS.forms, penpa=parse_penpa),
+                  exports={**NUMBERS.exports, "penpa": to_penpa})
 # A triangle's corners, by pzprjs's code, as (x, y) within its cell.
 CORNERS = {2: ((0, 0), (0, 1), (1, 1)), 3: ((1, 0), (1, 1), (0, 1)),
            4: ((0, 0), (1, 0), (1, 1)), 5: ((0, 0), (1, 0), (0, 1))}

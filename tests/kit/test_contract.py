@@ -97,6 +97,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "3 3\n- - -\n- 3 -\n- - -\n", 3, "unknown"),
     ],
+    "shakashaka": [
+        (["-", "--unique"], "3 3\n- - -\n- - -\n- - -\n", 4, "solved"),
+        (["-"], "1 2\n- -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?shakashaka/10/10/hdicreg.hch.znehd.icr.kb", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "3 3\n- - -\n- - -\n- - -\n", 3, "unknown"),
+    ],
     "fillomino": [
         (["-", "--unique"], "2 3\n- 2 -\n- - -\n", 4, "solved"),
         (["-"], "2 2\n2 2\n1 -\n", 1, "unsolvable"),
@@ -241,6 +248,7 @@ SAME_MODEL = {
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],
+    "shakashaka": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
     "fillomino": [[], ["--no-deductions"], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
