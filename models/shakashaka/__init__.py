@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cpsolve.errors import InputError
-from cpsolve.grid import codecs, penpa, puzzlink
+from cpsolve.grid import codecs, forms, penpa, puzzlink
+from cpsolve.grid import text as gridtext
 from cpsolve.grid.api import api
 from cpsolve.grid.boards import UNKNOWN, number_clues
 from cpsolve.grid.boards import NumberGrid as Board
@@ -71,7 +72,18 @@ def to_penpa(board: Board) -> str:
         numbers={rc(cell): str(n) for cell in black if (n := board.numbers[cell]) >= 0}))
 
 
-FORMATS = replace(NUMBERS, forms=replace(NUMBERS.forms, penpa=parse_penpa),
+def parse_pzprv3(framed: forms.Framed) -> Board:
+    """A pzprjs file's board (its first grid, pzprjs encodeCellQnumb): ``.`` a white cell,
+    ``5`` a black cell without a number, ``0``-``4`` a number; the answer's grid after
+    it is the player's."""
+    shown = {".": "-", "5": "?"}
+    grid = [[gridtext.Token(shown.get(t.text, t.text), t.line, t.column) for t in row]
+            for row in framed.grid("0")]
+    return Board(framed.rows, framed.cols, tuple(gridtext.numbers_of(grid, most=4)))
+
+
+FORMATS = replace(NUMBERS, forms=replace(NUMBERS.forms, penpa=parse_penpa,
+                                         pzprv3=parse_pzprv3),
                   exports={**NUMBERS.exports, "penpa": to_penpa})
 # A triangle's corners, by pzprjs's code, as (x, y) within its cell.
 CORNERS = {2: ((0, 0), (0, 1), (1, 1)), 3: ((1, 0), (1, 1), (0, 1)),
