@@ -42,7 +42,7 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Answer] |
     order = list(range(grid.cells))
     rnd.shuffle(order)
     for cell in order:
-        if len(black) >= settings.density * grid.cells:
+        if len(black) >= settings.options["black"] * grid.cells:
             break
         black.update(grid.orbit(cell, settings.symmetry))
     board = Board(grid.rows, grid.cols, tuple(BLACK if c in black else None
@@ -66,10 +66,12 @@ def mend(board: Board, answer: Answer, other: Answer | None, cells: set[tuple[in
 
 
 LAYOUT: Layout[Board, Answer] = Layout(
-    make=make, mend=mend, clued=False,
-    density=Option("density", 0.15, "Share of black cells laid out at first", kind=float,
-                   low=0, high=0.6, metavar="D"),
-    options=(Option("triangles", 0.3, "Share of cells the first answer is asked to hold "
+    make=make, mend=mend,
+    density=Option("density", 0.7, "Share of the black cells' numbers kept at least",
+                   kind=float, low=0, high=1, metavar="D"),
+    options=(Option("black", 0.07, "Share of black cells laid out at first", kind=float,
+                    low=0, high=0.6, metavar="B"),
+             Option("triangles", 0.1, "Share of cells the first answer is asked to hold "
                     "triangles in", kind=float, low=0, high=1, metavar="T"),),
 )
 

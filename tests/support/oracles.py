@@ -900,8 +900,8 @@ def _shakashaka() -> Oracle:
         """A layout the generator would start from: one answer or more."""
         rng = random.Random(seed)
         grid = Grid(rng.randint(3, 4), 3)
-        laid = make(Settings(grid.rows, grid.cols, "none", rng.choice([0.1, 0.2]),
-                             {"triangles": 0.3}),
+        laid = make(Settings(grid.rows, grid.cols, "none", 1.0,
+                             {"black": rng.choice([0.1, 0.2]), "triangles": 0.3}),
                     np.random.default_rng(seed))
         return laid[0] if laid else board(seed + 1000)
 
