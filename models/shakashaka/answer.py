@@ -28,7 +28,7 @@ class Triangles:
             number = board.numbers[cell]
             if number is not None:
                 return "#" if number < 0 else str(number)
-            return GLYPHS.get(answer[cell], ".")
+            return GLYPHS.get(answer[cell], "?") if answer[cell] else "."
 
         return ["".join(token(r * board.cols + c) for c in range(board.cols))
                 for r in range(board.rows)]

@@ -77,11 +77,17 @@ def clue(m: Model, board: Board, number: Clue) -> None:
                              for x in "ns"])
 
 
+NO_TRIANGLE = 1  # black sides that make no triangle (no answer has them)
+
+
 def decode(board: Board, values: tuple[bool, ...]) -> Answer:
+    """The answer the sides' values say; black sides that make no triangle (a value
+    flipped by the setter's tools to see which cell it speaks of) as
+    :data:`NO_TRIANGLE`."""
     out = [0] * board.cells
     for k, cell in enumerate(white_cells(board)):
         sides = frozenset(x for x, on in zip(SIDES, values[4 * k:4 * k + 4]) if on)
-        out[cell] = BY_SIDES.get(sides, 0)
+        out[cell] = BY_SIDES.get(sides, NO_TRIANGLE) if sides else 0
     return tuple(out)
 
 

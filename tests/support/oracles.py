@@ -910,7 +910,9 @@ def _shakashaka() -> Oracle:
         return all(set(board.grid.orbit(cell, symmetry)) <= black for cell in black)
 
     return Oracle(SHAKASHAKA, lambda: [board(seed) for seed in range(60)]
-                  + [made(seed) for seed in range(40)], solutions, symmetric, (4, 4))
+                  + [made(seed) for seed in range(40)], solutions, symmetric, (4, 4),
+                  # unit propagation decides no 4x4 layout made so far
+                  grades=("tricky", "tricky"))
 
 
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
