@@ -40,10 +40,11 @@ def check(board: Board, answer: tuple[int, ...]) -> list[str]:
     if not any(answer):
         errors.append(Broken("no triangle on the board"))
 
+    near = {side: [grid.step(cell, dr, dc) for cell in range(board.cells)]
+            for side, (dr, dc) in STEPS.items()}
+
     def beside(cell: int, side: str) -> int | None:
-        r, c = grid.rc(cell)
-        dr, dc = STEPS[side]
-        return grid.cell(r + dr, c + dc) if grid.contains(r + dr, c + dc) else None
+        return near[side][cell]
 
     def white(cell: int, side: str) -> bool:
         return side not in BLACK_SIDES.get(answer[cell], "")

@@ -20,9 +20,11 @@ or white; a variable per side says it is black.
 
 from __future__ import annotations
 
+import numpy as np
+
 from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.hints import Clue
-from cpsolve.grid.rules import TRUE, Method, Model, Statement
+from cpsolve.grid.rules import Method, Model, Statement
 
 Answer = tuple[int, ...]  # a cell's triangle by pzprjs's code (2-5), 0 for none
 SIDES = "nesw"
@@ -40,34 +42,54 @@ def white_cells(board: Board) -> list[int]:
     return [cell for cell, n in enumerate(board.numbers) if n is None]
 
 
+def _halves(board: Board, first: int) -> tuple[np.ndarray, np.ndarray]:
+    """Around every grid point (a row each), the eight half-quarters' literals (a
+    side's variable: black) and which of them are black for certain (a black cell, or
+    off the board), the variables of the sides numbered from ``first``."""
+    rows, cols = board.rows, board.cols
+    index = np.full((rows + 2, cols + 2), -1, dtype=np.int64)  # a white cell's place
+    white = np.array([n is None for n in board.numbers], dtype=bool).reshape(rows, cols)
+    index[1:-1, 1:-1][white] = np.arange(int(white.sum()))
+    r, c = np.meshgrid(np.arange(rows + 1), np.arange(cols + 1), indexing="ij")
+    lits, known = [], []
+    for dr, dc, side in HALVES:
+        place = index[r + dr + 1, c + dc + 1].ravel()
+        lits.append(np.where(place >= 0, first + 4 * place + SIDES.index(side), 0))
+        known.append(place < 0)
+    return np.stack(lits, axis=1), np.stack(known, axis=1)
+
+
 def rules(m: Model, board: Board) -> None:
     grid = board.grid
     white = white_cells(board)
     black = m.layer("black", [(cell, side) for cell in white for side in SIDES],
                     named=lambda key: f"{grid.name(key[0])}{key[1]}")
     m.solution(black.vars)
-
-    def side(r: int, c: int, s: str) -> int:
-        """A side's literal: black; TRUE off the board and on a black cell."""
-        if not grid.contains(r, c):
-            return TRUE
-        cell = grid.cell(r, c)
-        return TRUE if board.numbers[cell] is not None else black[(cell, s)]
-
-    for cell in white:
-        n, e, s, w = (black[(cell, x)] for x in SIDES)
-        m.clauses([[-n, -s], [-e, -w], [-n, e, w], [-s, e, w], [-e, n, s], [-w, n, s]])
-    for r in range(board.rows + 1):
-        for c in range(board.cols + 1):
-            halves = [side(r + dr, c + dc, s) for dr, dc, s in HALVES]
-            if all(half == TRUE for half in halves):
-                continue  # all black around the point
-            for length in FORBIDDEN_RUNS:
-                for start in range(8):
-                    run = [halves[(start + k) % 8] for k in range(1, length + 1)]
-                    ends = {start, (start + length + 1) % 8}
-                    m.clause(*(-halves[k] for k in sorted(ends)), *run)
-    m.clause(*(black[(cell, x)] for cell in white for x in "ns"))
+    if not white:
+        m.clause()  # no triangle can stand
+        return
+    sides = np.arange(black.first, black.first + 4 * len(white)).reshape(-1, 4)
+    n, e, s, w = sides.T
+    m.clauses(np.stack([-n, -s], axis=1))
+    m.clauses(np.stack([-e, -w], axis=1))
+    m.clauses(np.concatenate([np.stack(row, axis=1) for row in (
+        (-n, e, w), (-s, e, w), (-e, n, s), (-w, n, s))]))
+    lits, known = _halves(board, black.first)
+    for length in FORBIDDEN_RUNS:
+        # Each start's clause: the run's two ends (one when the run leaves one half
+        # black: then twice), then the run, for every point at once.
+        spots = np.array([[start, (start + length + 1) % 8,
+                           *((start + k) % 8 for k in range(1, length + 1))]
+                          for start in range(8)])
+        said = lits[:, spots].reshape(-1, length + 2)
+        black_for_certain = known[:, spots].reshape(-1, length + 2)
+        live = ~black_for_certain[:, 2:].any(axis=1)  # a run with a black half holds
+        said, black_for_certain = said[live], black_for_certain[live]
+        # An end black for certain leaves the clause: its place takes a literal of the
+        # run again (a clause is a set).
+        said[:, :2] = np.where(black_for_certain[:, :2], said[:, 2:3], -said[:, :2])
+        m.clauses(said)
+    m.clause(*np.stack([n, s], axis=1).ravel().tolist())  # a triangle at least
 
 
 def clue(m: Model, board: Board, number: Clue) -> None:
