@@ -15,6 +15,7 @@ on a black cell counts the triangles on the cells beside it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from cpsolve.errors import InputError
@@ -69,7 +70,7 @@ def to_penpa(board: Board) -> str:
     black = board.clue_cells
     return penpa.write(penpa.Board(
         board.rows, board.cols, surface={rc(cell): 4 for cell in black},
-        numbers={rc(cell): str(n) for cell in black if (n := board.numbers[cell]) >= 0}))
+        numbers={rc(cell): str(n) for cell in black if (n := board.shown(cell)) is not None}))
 
 
 def parse_pzprv3(framed: forms.Framed) -> Board:
@@ -107,7 +108,7 @@ def picture(board: Board, answer: Answer | None = None) -> GridPicture:
     return pic
 
 
-def without(board: Board, gone: list[Clue]) -> Board:
+def without(board: Board, gone: Sequence[Clue]) -> Board:
     """The board with the numbers of ``gone`` taken away: their cells stay black."""
     return board.renumbered({clue.index: UNKNOWN for clue in gone})
 

@@ -81,8 +81,9 @@ def check(board: Board, answer: tuple[int, ...]) -> list[str]:
     for cell, number in enumerate(board.numbers):
         if number is None or number < 0:
             continue
-        found = sum(1 for side in STEPS if (o := beside(cell, side)) is not None and answer[o])
-        if found != number:
-            errors.append(Broken(f"the {number} at {where(cell)} touches {found} triangles",
+        touched = sum(1 for side in STEPS
+                      if (o := beside(cell, side)) is not None and answer[o])
+        if touched != number:
+            errors.append(Broken(f"the {number} at {where(cell)} touches {touched} triangles",
                                  rc(cell)))
     return errors
