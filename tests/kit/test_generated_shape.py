@@ -79,3 +79,7 @@ ALL = ("clues /100 cells", "mean number", "1s")
 
 def test_generated_yajilin_is_shaped_like_published_ones():
     assert outside("yajilin", ALL) == []
+
+
+def test_generated_shakashaka_is_shaped_like_published_ones():
+    assert outside("shakashaka", ALL) == []
