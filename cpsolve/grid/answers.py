@@ -12,9 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from cpsolve.grid import text as gridtext
+
+
+class AnswerKind(Protocol):
+    """What a genre's answer kind does (:class:`Marks`, :class:`Tokens`,
+    :class:`Numbers`, or a genre's own, such as Shakashaka's triangles): write an answer
+    as rows of text, and read one back with where it contradicts the board."""
+
+    def rows(self, board: Any, answer: Any) -> list[str]: ...
+
+    def show(self, board: Any, answer: Any) -> str: ...
+
+    def read(self, text: str, board: Any) -> tuple[Any, list[str]]: ...
 
 
 @dataclass(frozen=True)
@@ -269,5 +281,5 @@ class Numbers:
 NUMBERS = Numbers()
 
 
-__all__ = ["LOOP", "NUMBERS", "SHADED", "UNSHADED_NUMBERS", "Marks", "Numbers", "ShadedLoop",
-           "Tokens", "numbers_shaded"]
+__all__ = ["LOOP", "NUMBERS", "SHADED", "UNSHADED_NUMBERS", "AnswerKind", "Marks", "Numbers",
+           "ShadedLoop", "Tokens", "numbers_shaded"]

@@ -26,7 +26,7 @@ from cpsolve.result import Result
 
 if TYPE_CHECKING:
     from cpsolve.backends.sat import CnfModel
-    from cpsolve.grid.answers import Marks, Numbers, Tokens
+    from cpsolve.grid.answers import AnswerKind
     from cpsolve.grid.codecs import Formats
     from cpsolve.grid.editor import Editor
     from cpsolve.grid.hints import Hints
@@ -116,7 +116,7 @@ class GridPuzzle(Generic[Board, Answer]):
     picture: Callable[[Board, Answer | None], GridPicture]
     check: Callable[[Board, Answer], list[str]]
     formats: Formats[Board] | None = None
-    answer: Marks | Tokens | Numbers | None = None
+    answer: AnswerKind | None = None
     parse: Callable[[str], Board] = None  # type: ignore[assignment]
     board_text: Callable[[Board], str] = None  # type: ignore[assignment]
     show: Callable[[Board, Answer], str] = None  # type: ignore[assignment]

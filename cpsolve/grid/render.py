@@ -54,6 +54,9 @@ class GridPicture:
     # the grid's own lines and frame are left out.
     edges: list[tuple[Cell, Cell]] = field(default_factory=list)
     corners: str | None = None
+    # Filled polygons, each its corners (x, y) in cell units (x along a row, y down,
+    # (0, 0) the grid's top left corner) and its colour: Shakashaka's triangles.
+    polygons: list[tuple[tuple[tuple[float, float], ...], str]] = field(default_factory=list)
 
 
 @dataclass
@@ -229,7 +232,7 @@ def outline(cells: set[Cell]) -> set[tuple[Cell, Cell]]:
 
 
 class Shape(NamedTuple):
-    kind: str  # "rect", "line", "circle", "text"
+    kind: str  # "rect", "line", "circle", "text", "polygon"
     x: float
     y: float
     a: float = 0.0  # width, x2 or radius
@@ -238,6 +241,7 @@ class Shape(NamedTuple):
     stroke: str = "none"
     weight: float = 0.0  # stroke width in cell units; font size for text
     text: str = ""
+    points: tuple[tuple[float, float], ...] = ()  # a polygon's corners (x, y)
 
 
 def shapes(picture: GridPicture | Sheet) -> list[Shape]:
@@ -279,6 +283,9 @@ def _fit(text: str, width: float, size: float = FONT) -> float:
 def _moved(s: Shape, dx: float, dy: float) -> Shape:
     if s.kind == "line":
         return s._replace(x=s.x + dx, y=s.y + dy, a=s.a + dx, b=s.b + dy)
+    if s.kind == "polygon":
+        return s._replace(x=s.x + dx, y=s.y + dy,
+                          points=tuple((x + dx, y + dy) for x, y in s.points))
     return s._replace(x=s.x + dx, y=s.y + dy)
 
 
@@ -290,6 +297,8 @@ def _grid_shapes(picture: GridPicture) -> list[Shape]:
         out.append(Shape("line", 0, r, picture.width, r, stroke=GRID_LINE, weight=0.03))
     for c in range(1, picture.width) if picture.corners is None else ():
         out.append(Shape("line", c, 0, c, picture.height, stroke=GRID_LINE, weight=0.03))
+    for points, colour in picture.polygons:
+        out.append(Shape("polygon", points[0][0], points[0][1], fill=colour, points=points))
     for (r1, c1), (r2, c2) in sorted(picture.borders):
         if r1 == r2:  # side by side: the vertical line between them
             x = max(c1, c2)
@@ -341,6 +350,9 @@ def to_svg(picture: GridPicture | Sheet, cell: int = 40) -> str:
             parts.append(f'<line x1="{s.x}" y1="{s.y}" x2="{s.a}" y2="{s.b}" '
                          f'stroke="{s.stroke}" stroke-width="{s.weight}" '
                          'stroke-linecap="round"/>')
+        elif s.kind == "polygon":
+            corners = " ".join(f"{x},{y}" for x, y in s.points)
+            parts.append(f'<polygon points="{corners}" fill="{s.fill}"/>')
         elif s.kind == "circle":
             parts.append(f'<circle cx="{s.x}" cy="{s.y}" r="{s.a}" fill="{s.fill}" '
                          f'stroke="{s.stroke}" stroke-width="{s.weight}"/>')
@@ -357,7 +369,7 @@ def to_png(picture: GridPicture | Sheet, cell: int = 40) -> bytes:
     """The picture as PNG bytes, drawn by matplotlib (Agg, no display needed)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.patches import Circle, Rectangle
+    from matplotlib.patches import Circle, Polygon, Rectangle
 
     margin, dpi = 0.25, 100
     width, height = picture.width + 2 * margin, picture.height + 2 * margin
@@ -375,6 +387,8 @@ def to_png(picture: GridPicture | Sheet, cell: int = 40) -> bytes:
         elif s.kind == "line":
             axes.plot([s.x, s.a], [s.y, s.b], color=s.stroke, linewidth=s.weight * points,
                       solid_capstyle="round" if s.stroke != GRID_LINE else "butt")
+        elif s.kind == "polygon":
+            axes.add_patch(Polygon(s.points, closed=True, facecolor=s.fill, edgecolor="none"))
         elif s.kind == "circle":
             axes.add_patch(Circle((s.x, s.y), s.a, facecolor=s.fill, edgecolor=s.stroke,
                                   linewidth=s.weight * points))

@@ -118,6 +118,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 3\n1 - -\n- - -\n", 3, "unknown"),
     ],
+    "shakashaka": [
+        (["-", "--unique"], "3 3\n- - -\n- - -\n- - -\n", 4, "solved"),
+        (["-"], "1 2\n- -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?shakashaka/10/10/hdicreg.hch.znehd.icr.kb", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "3 3\n- - -\n- - -\n- - -\n", 3, "unknown"),
+    ],
     "fillomino": [
         (["-", "--unique"], "2 3\n- 2 -\n- - -\n", 4, "solved"),
         (["-"], "2 2\n2 2\n1 -\n", 1, "unsolvable"),
@@ -286,6 +293,7 @@ SAME_MODEL = {
     "nurikabe": [[], ["--backend", "cpsat"]],
     "nurimisaki": [[], ["--backend", "cpsat"], ["--encoding", "order"]],
     "tapa": [[], ["--backend", "cpsat"]],
+    "shakashaka": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
     "norinori": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "fillomino": [[], ["--no-deductions"], ["--backend", "cpsat"]],

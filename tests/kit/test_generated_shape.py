@@ -92,3 +92,7 @@ def test_generated_kurodoko_is_shaped_like_published_ones():
 
 def test_generated_shikaku_is_shaped_like_published_ones():
     assert outside("shikaku", ALL) == []
+
+
+def test_generated_shakashaka_is_shaped_like_published_ones():
+    assert outside("shakashaka", ALL) == []

@@ -64,7 +64,7 @@ def test_pzprjs_accepts_every_answer_and_refuses_a_spoilt_one(name, judge):
         unwalled = dataclasses.replace(board, walls=()) if getattr(board, "walls", ()) else board
         assert saved in (unwalled, _without_question_marks(unwalled)), (url, said["file"])
         if case.outcome == "unique":  # another answer could pass where there are two
-            said = judge(url, drawn(grid, board, spoilt(board, result.solutions[0])))
+            said = judge(url, drawn(grid, board, spoilt(board, result.solutions[0], name)))
             assert not said["complete"], (url, "a spoilt answer passed")
     assert checked >= 3, name
 

@@ -1442,6 +1442,41 @@ def _sashigane() -> Oracle:
                   sashigane_solutions, lambda board, answer, symmetry: True, (4, 4))
 
 
+# Shakashaka ----------------------------------------------------------------------------
+
+def _shakashaka() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.shakashaka import SHAKASHAKA, Board
+    from cpsolve.models.shakashaka.layout import make
+    from tests.support.shakashaka_brute import solutions
+
+    def board(seed: int) -> Any:
+        """Black cells at random, numbered or not, the rest white."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 3)
+        return Board(rows, cols, tuple(rng.choice([0, 1, 2, 3, -2, None])
+                                       if rng.random() < 0.3 else None
+                                       for _ in range(rows * cols)))
+
+    def made(seed: int) -> Any:
+        """A layout the generator would start from: one answer or more."""
+        rng = random.Random(seed)
+        grid = Grid(rng.randint(3, 4), 3)
+        laid = make(Settings(grid.rows, grid.cols, "none", 1.0,
+                             {"black": rng.choice([0.1, 0.2]), "triangles": 0.3}),
+                    np.random.default_rng(seed))
+        return laid[0] if laid else board(seed + 1000)
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        black = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= black for cell in black)
+
+    return Oracle(SHAKASHAKA, lambda: [board(seed) for seed in range(60)]
+                  + [made(seed) for seed in range(40)], solutions, symmetric, (4, 4),
+                  # unit propagation decides no 4x4 layout made so far
+                  grades=("tricky", "tricky"))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "kurodoko": _kurodoko,
@@ -1454,7 +1489,8 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "starbattle": _starbattle, "sudoku": _sudoku,
                                             "yajilin": _yajilin, "country": _country,
                                             "numberlink": _numberlink,
-                                            "shikaku": _shikaku, "sashigane": _sashigane}
+                                            "shikaku": _shikaku, "sashigane": _sashigane,
+                                            "shakashaka": _shakashaka}
 
 
 @cache

@@ -127,6 +127,9 @@ def drawn(puzzle: Any, board: Any, answer: Any) -> dict[str, Any]:
                             for a, b in sorted(board.grid.pairs) if (a, b) not in answer]}
     if puzzle.name == "akari":
         return {"cells": sorted([r, c] for r, c in answer)}
+    if puzzle.name == "shakashaka":
+        return {"triangles": [[*divmod(cell, cols), code] for cell, code in enumerate(answer)
+                              if code]}
     if isinstance(kind, Marks):
         return {"cells": [list(divmod(cell, cols)) for cell in sorted(answer)]}
     if isinstance(kind, Tokens):
@@ -144,13 +147,18 @@ def drawn(puzzle: Any, board: Any, answer: Any) -> dict[str, Any]:
     raise AssertionError(f"{puzzle.name}: no drawing of its answers for pzprjs")
 
 
-def spoilt(board: Any, answer: Any) -> Any:
+def spoilt(board: Any, answer: Any, name: str = "") -> Any:
     """``answer`` with one thing wrong: a mark, a line or a side taken away, or the
-    number of the first cell the board gives none changed."""
+    number of the first cell the board gives none changed (Shakashaka's triangle there
+    taken away or put in)."""
     if isinstance(answer, frozenset):
         return answer - {min(answer)}
     given = getattr(board, "givens", None) or board.numbers
     values = list(answer)
+    if name == "shakashaka":  # a triangle taken away, or one put in a white cell
+        cell = next(k for k, g in enumerate(given) if g is None)
+        values[cell] = 0 if values[cell] else 2
+        return tuple(values)
     cell = next(k for k, g in enumerate(given) if g is None)
     values[cell] = values[cell] + 1 if values[cell] < max(values) else 1
     return tuple(values)

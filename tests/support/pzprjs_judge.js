@@ -6,7 +6,7 @@
 // none, -2 "?"; code: the first rule the answer breaks),
 // or {error}. Cells are [row, column] (0-based), numbers [row, column, n], lines the two
 // cells a line joins [r1, c1, r2, c2], borders the two cells a border parts, edges the two
-// grid points a side joins.
+// grid points a side joins, triangles [row, column, pzprjs's code 2-5].
 "use strict";
 const pzpr = require("pzpr");
 const readline = require("readline");
@@ -28,6 +28,7 @@ function judge(question) {
   for (const [r1, c1, r2, c2] of question.borders || []) {
     at(board.getb, c1 + c2 + 1, r1 + r2 + 1, "border").setQans(1);
   }
+  for (const [r, c, q] of question.triangles || []) at(board.getc, 2 * c + 1, 2 * r + 1, "cell").setQans(q);
   for (const [r1, c1, r2, c2] of question.edges || []) {
     at(board.getb, c1 + c2, r1 + r2, "border").setLine(1);
   }
