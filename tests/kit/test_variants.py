@@ -209,3 +209,24 @@ def test_a_flag_no_genre_reads_is_refused_and_others_ignored():
     masyu = registry.load("masyu").grid
     assert not masyu.parse("https://puzz.link/p?mashu/x/3/4/099i").full
     assert masyu.parse("https://puzz.link/p?mashu/v:/f/3/4/099i").full
+
+
+@pytest.mark.parametrize("name", ["fillomino", "masyu", "slitherlink"])
+def test_pzprjs_accepts_the_variant_answers_by_the_rules_it_has(name):
+    """The pzprjs the judge runs (pzpr 0.10.1 on npm) predates these variant rules and
+    cannot set their flags; a rule that only adds to the genre's (a full loop, areas up
+    to 3) leaves answers its base checker must still accept, on the URL without the
+    flag. (Country Road's empty rule takes a rule away: its answers are not the base
+    genre's.)"""
+    from tests.support.pzprjs import Judge, drawn
+
+    case, grid = CASES[name], registry.load(name).grid
+    judge = Judge()
+    try:
+        board = grid.parse(case.url)
+        answer = solver(name)(board, unique=True).solution
+        plain = grid.exports["url"](grid.variant.apply(board, False))
+        said = judge(plain, drawn(grid, board, answer))
+        assert said["complete"], (plain, said)
+    finally:
+        judge.close()
