@@ -17,6 +17,7 @@ import pytest
 
 from cpsolve import registry
 from cpsolve.errors import InputError
+from cpsolve.grid import editor
 from cpsolve.grid.geometry import Grid
 from tests.support.oracles import fillomino_solutions, oracle
 
@@ -200,6 +201,11 @@ def test_the_page_and_the_command_carry_the_flag(name):
     board = grid.parse(case.url)
     other = replace(board, **{case.word: False})
     assert grid.variant.apply(other, True) == board
+    draft = editor.to_draft(grid, board)  # the page's board, its checkbox ticked
+    assert draft.flags == [case.word]
+    assert editor.to_board(grid, draft) == board
+    draft.flags = []
+    assert editor.to_board(grid, draft) == other
 
 
 def test_a_flag_no_genre_reads_is_refused_and_others_ignored():
