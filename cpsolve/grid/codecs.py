@@ -190,6 +190,7 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         return puzzlink.url(name, b.cols, b.rows, url.encode(b.numbers), rules.segment(b))
 
     def to_penpa(b: Any) -> str:
+        rules.unsaid(b, "a Penpa+ link")
         return penpa.write(penpa.Board(b.rows, b.cols, numbers={
             divmod(cell, b.cols): "?" if number == puzzlink.UNKNOWN else str(number)
             for cell, number in enumerate(b.numbers) if number is not None}))
@@ -543,6 +544,7 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         shapes.setdefault(token, shape)
 
     def to_penpa(b: Any) -> str:
+        rules.unsaid(b, "a Penpa+ link")
         shown = penpa.Board(b.rows, b.cols, dots=penpa_dots)
         empty = symbols.get("-", symbols)
         for cell, value in enumerate(getattr(b, field)):
@@ -564,8 +566,11 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     if game is not None:
         more.update(game_id=(game.pattern, lambda text: board(*game.read(text))),
                     tatham=game.game)
-        exports[game.game] = lambda b: game.write(b.rows, b.cols,  # type: ignore[attr-defined]
-                                                  getattr(b, field))
+        def to_game(b: Any) -> str:
+            rules.unsaid(b, f"{game.title}'s game ID")  # type: ignore[union-attr]
+            return game.write(b.rows, b.cols, getattr(b, field))  # type: ignore[union-attr]
+
+        exports[game.game] = to_game
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid,
                         janko=lambda framed: read(framed.rows, framed.cols, framed.grid(janko)),
                         pzprv3=lambda framed: read(framed.rows, framed.cols,

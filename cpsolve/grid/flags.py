@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from cpsolve.errors import InputError
+from cpsolve.errors import InputError, UsageError
 from cpsolve.grid import puzzlink
 from cpsolve.grid import text as gridtext
 
@@ -98,6 +98,20 @@ class Flags:
         lines = text.splitlines()
         lines[number - 1] = size.group(1)
         return "\n".join(lines), {word: True}
+
+    def unsaid(self, board: Any, form: str) -> None:
+        """Refuse to write ``board`` in ``form``, which cannot say its rule, when one of
+        its flags is on: written there, it would read back under the base rule.
+
+        >>> Flags((Flag("full", "every cell", "f"),)).unsaid({"full": True}, "Penpa+")
+        Traceback (most recent call last):
+        ...
+        cpsolve.errors.UsageError: Penpa+ cannot say the full rule (every cell): write the board as grid text or a puzz.link URL
+        """  # noqa: E501
+        for flag in self.said(board):
+            raise UsageError(f"{form} cannot say the {flag.word} rule ({flag.means}): write "
+                             "the board as grid text" + (" or a puzz.link URL" if flag.letter
+                                                         else ""))
 
     def to_text(self, text: str, board: Any) -> str:
         """Grid text with the board's flags on its size line (its first line)."""

@@ -232,6 +232,7 @@ class RoomForms(Generic[B]):
     def to_penpa(self, board: Rooms) -> str:
         """The Penpa+ link of ``board``: its rooms' borders, each number in its cell."""
         regions.unholed(board, "a Penpa+ link")
+        self.flags.unsaid(board, "a Penpa+ link")
         return penpa.write(penpa.Board(
             board.rows, board.cols, borders=penpa.borders(board.cols, board.fences),
             numbers={board.grid.rc(cell): board.label(room) or ""

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cpsolve import registry
-from cpsolve.errors import InputError
+from cpsolve.errors import InputError, UsageError
 from cpsolve.grid import editor
 from cpsolve.grid.geometry import Grid
 from tests.support.oracles import fillomino_solutions, oracle
@@ -178,6 +178,10 @@ def test_a_url_with_the_flag_is_solved_under_it_and_written_back(name):
     assert solver(name)(plain, unique=True).solution != ruled.solution or not solver(name)(
         plain, unique=True).unique
     assert case.word in grid.picture(board, ruled.solution).title
+    for form in set(grid.exports) - {"url", "grid"}:  # Penpa+, Loopy: no word for the rule
+        with pytest.raises(UsageError, match=f"the {case.word} rule"):
+            grid.exports[form](board)
+        assert grid.exports[form](plain)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
