@@ -44,7 +44,8 @@ def picture(board: Board, loop: Loop | None = None) -> GridPicture:
 EMPTY: Variant[Board] = Variant(
     option=Option("empty", False, "A region need not be visited (pzprjs's variant: the "
                   "URL's flag e, grid text's empty on its size line)", kind=bool),
-    apply=lambda board, on: board.emptied(on), said=lambda board: board.rule,
+    apply=lambda board, on: board.emptied(on),
+    said=lambda board: board.rule if board.empty else None,
     generated=False)
 
 

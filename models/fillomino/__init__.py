@@ -62,7 +62,8 @@ def _fixes(board: Board, cell: int) -> range:
 TRI: Variant[Board] = Variant(
     option=Option("tri", False, "No area is larger than 3 (pzprjs's variant: the URL's "
                   "flag t, grid text's tri on its size line)", kind=bool),
-    apply=lambda board, on: board.tri_rule(on), said=lambda board: board.rule,
+    apply=lambda board, on: board.tri_rule(on),
+    said=lambda board: board.rule if board.tri else None,
     generated=False)
 
 

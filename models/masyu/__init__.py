@@ -62,7 +62,8 @@ def picture(board: Board, loop: Loop | None = None) -> GridPicture:
 FULL: Variant[Board] = Variant(
     option=Option("full", False, "The loop passes every cell (pzprjs's variant: the "
                   "URL's flag f, grid text's full on its size line)", kind=bool),
-    apply=lambda board, on: board.filled(on), said=lambda board: board.rule,
+    apply=lambda board, on: board.filled(on),
+    said=lambda board: board.rule if board.full else None,
     generated=False)
 
 MASYU: GridPuzzle[Board, Loop] = GridPuzzle(
