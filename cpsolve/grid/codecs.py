@@ -12,13 +12,15 @@ puzz.link bodies pzprjs writes (:data:`NUMBER16`, :data:`BASE36`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from cpsolve.errors import InputError, UsageError
+from cpsolve.grid import flags as flagging
 from cpsolve.grid import forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
+from cpsolve.grid.flags import Flag
 
 B = TypeVar("B")
 
@@ -108,7 +110,7 @@ BASE36 = CellNumbers(_decode36, _encode36)
 def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumbers, *,
                 least: int = 0, why: str = "", looks: Callable[[str], bool] | None = None,
                 most: int | None = None, unknown: str | None = None,
-                flags: Mapping[str, str] | None = None, labels: bool = False,
+                flags: Iterable[Flag] | None = None, labels: bool = False,
                 janko: Mapping[str, str] | None = None) -> Formats[B]:
     """The forms of a grid of numbers (``board(rows, cols, numbers)``): grid text (a
     first line ``ROWS COLS``, then rows of tokens, a number, ``-`` or ``.`` for none,
@@ -116,10 +118,11 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     cell) and puzz.link URLs of the types ``kinds`` with the body ``url``. A number
     below ``least`` is refused (``why`` says why), or above ``most``; ``unknown``:
     "?" is refused, this saying why; ``looks(text)``: whether text that is no board is
-    an answer (the error then says to give it with ``--check``). ``flags``: words the
-    size line may say after ROWS COLS (``fill``), each what it means: the board's
-    Boolean field of that name (``board(..., fill=True)``), written back there; a URL
-    never says one. ``labels``: the numbers only tell cells apart (Numberlink's), and
+    an answer (the error then says to give it with ``--check``). ``flags``: the rules
+    the board may carry (:class:`~cpsolve.grid.flags.Flag`: a word the size line may
+    say after ROWS COLS, ``fill``, and the letter a URL says it by, if any), each the
+    board's Boolean field of that name (``board(..., fill=True)``), written back there.
+    ``labels``: the numbers only tell cells apart (Numberlink's), and
     a Penpa+ link's letters are read as numbers no other cell has, in reading order.
     janko.at and pzprjs files are read too (a janko.at file's ``problem`` grid, under the
     types ``kinds`` or the janko.at names ``janko``: Kurodoko's ``kuromasu``).
@@ -129,21 +132,22 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     >>> @dataclass(frozen=True)
     ... class Filled(NumberGrid):
     ...     fill: bool = False
-    >>> f = number_grid(Filled, {"numlin": "Numberlink"}, NUMBER16, flags={"fill": "all"})
+    >>> f = number_grid(Filled, {"numlin": "Numberlink"}, NUMBER16, flags=[Flag("fill", "all")])
     >>> board = f.parse("1 3 fill\\n1 - 1")
     >>> board.fill, f.text(board)
     (True, '1 3 fill\\n1 - 1')
     """
     name = next(iter(kinds))
+    rules = flagging.of(flags)
 
     def parse_grid(text: str) -> B:
-        text, said = _flagged(text, flags or {})
+        text, said = rules.from_text(text)
         rows, cols, numbers = gridtext.read_numbers(text, least=least, why=why, most=most,
                                                     unknown=unknown)
         return board(rows, cols, tuple(numbers), **said)
 
     def parse_url(text: str) -> B:
-        link = puzzlink.split(text, kinds, max_cells=gridtext.MAX_CELLS)
+        link = puzzlink.split(text, kinds, max_cells=gridtext.MAX_CELLS, read=rules.letters)
         numbers = url.decode(link)
         if unknown is not None and puzzlink.UNKNOWN in numbers:
             raise link.error(unknown, max(link.body.find("."), 0))  # pzprjs writes "?" "."
@@ -151,7 +155,7 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
             if number is not None and 0 <= number < least:
                 reason = why or f"a number from {least}"
                 raise link.error(f"a {number} at cell {cell + 1}: {reason}", 0)
-        return board(link.rows, link.cols, tuple(numbers))
+        return board(link.rows, link.cols, tuple(numbers), **rules.from_link(link))
 
     def parse_penpa(shown: penpa.Board) -> B:
         shown.only(kinds[name], "numbers")
@@ -183,20 +187,16 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         return board(shown.rows, shown.cols, tuple(numbers))
 
     def to_url(b: Any) -> str:
-        return puzzlink.url(name, b.cols, b.rows, url.encode(b.numbers))
+        return puzzlink.url(name, b.cols, b.rows, url.encode(b.numbers), rules.segment(b))
 
     def to_penpa(b: Any) -> str:
+        rules.unsaid(b, "a Penpa+ link")
         return penpa.write(penpa.Board(b.rows, b.cols, numbers={
             divmod(cell, b.cols): "?" if number == puzzlink.UNKNOWN else str(number)
             for cell, number in enumerate(b.numbers) if number is not None}))
 
     def to_text(b: Any) -> str:
-        text = gridtext.numbers_text(b.rows, b.cols, b.numbers)
-        said = [word for word in flags or {} if getattr(b, word)]
-        if not said:
-            return text
-        size, _, body = text.partition("\n")
-        return " ".join([size, *said]) + "\n" + body
+        return rules.to_text(gridtext.numbers_text(b.rows, b.cols, b.numbers), b)
 
     def parse_pzprv3(framed: forms.Framed) -> B:
         """A pzprjs file's numbers: ``.`` none, ``-`` a number not given, as its grid
@@ -220,32 +220,6 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
                         penpa=parse_penpa, pzprv3=parse_pzprv3, janko=parse_janko,
                         janko_kinds=janko or {})
     return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
-
-
-_FLAGGED_RE = re.compile(r"^(\s*\d+\s+\d+)\s+(\S+)\s*$")  # ROWS COLS and a word
-
-
-def _flagged(text: str, flags: Mapping[str, str]) -> tuple[str, dict[str, bool]]:
-    """Grid text without the flag its size line says, and the flag (see
-    :func:`number_grid`). A third token there is a flag when it is a word, or when as
-    many rows follow as the line says (``1 2 1`` followed by other than one row is a
-    compact first row)."""
-    said = gridtext.content(text)
-    if not flags or not said:
-        return text, {}
-    number, first = said[0]
-    size = _FLAGGED_RE.match(first)
-    if not size or not (size.group(2).isalpha()
-                        or len(said) - 1 == int(size.group(1).split()[0])):
-        return text, {}
-    word = size.group(2).lower()
-    if word not in flags:
-        allowed = " or ".join(f"'{w}' ({means})" for w, means in flags.items())
-        raise InputError(f"after ROWS COLS the first line may say {allowed}, not "
-                         f"{size.group(2)!r}", line=number, column=size.start(2) + 1)
-    lines = text.splitlines()
-    lines[number - 1] = size.group(1)
-    return "\n".join(lines), {word: True}
 
 
 @dataclass(frozen=True)
@@ -494,7 +468,8 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
                 field: str = "symbols", janko: str = "problem", pzprv3: str = "0",
                 game: Tatham | None = None,
                 penpa_symbols: Mapping[tuple[str, int], str] | None = None,
-                penpa_dots: bool = False, **more: Any) -> Formats[B]:
+                penpa_dots: bool = False, flags: Iterable[Flag] | None = None,
+                **more: Any) -> Formats[B]:
     """The forms of a grid of symbols (``board(rows, cols, values)``, the values cell
     by cell in its attribute ``field``), a token of ``symbols`` a cell (read as
     written, else in lower case): grid text (a first line ``ROWS COLS``, then rows of
@@ -506,6 +481,7 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     value's first token. Penpa+ links: a number in a cell is the token it writes, a
     symbol the token ``penpa_symbols`` gives its shape and style (written with the
     first shape that gives it; ``penpa_dots``: the grid drawn as its points only).
+    ``flags``: the rules the board may carry, as :func:`number_grid` reads them.
     ``more``: more forms (:class:`~cpsolve.grid.forms.Forms`' ``answer``).
 
     >>> f = symbol_grid(lambda r, c, v: (r, c, v), {"mashu": "Masyu"}, BASE3,
@@ -518,26 +494,28 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     cpsolve.errors.InputError: 2:2: a cell is -, w or b, not 'q'
     """
     name = next(iter(kinds))
+    rules = flagging.of(flags)
     written: dict[Any, str] = {}
     for token, value in symbols.items():
         written.setdefault(value, token)
 
-    def read(rows: int, cols: int, grid: gridtext.Grid) -> B:
+    def read(rows: int, cols: int, grid: gridtext.Grid, **said: bool) -> B:
         values = []
         for token in (t for row in grid for t in row):
             value = symbols.get(token.text, symbols.get(token.text.lower(), symbols))
             if value is symbols:
                 raise token.error(f"{refused}, not {token.text!r}")
             values.append(value)
-        return board(rows, cols, tuple(values))
+        return board(rows, cols, tuple(values), **said)
 
     def parse_grid(text: str) -> B:
+        text, said = rules.from_text(text)
         rows, cols, (grid,) = gridtext.read(text, 1, names=(what,))
-        return read(rows, cols, grid)
+        return read(rows, cols, grid, **said)
 
     def parse_url(text: str) -> B:
-        link = puzzlink.split(text, kinds, max_cells=gridtext.MAX_CELLS)
-        return board(link.rows, link.cols, tuple(url.decode(link)))
+        link = puzzlink.split(text, kinds, max_cells=gridtext.MAX_CELLS, read=rules.letters)
+        return board(link.rows, link.cols, tuple(url.decode(link)), **rules.from_link(link))
 
     def parse_penpa(shown: penpa.Board) -> B:
         shown.only(kinds[name], "numbers", *(("symbols",) if penpa_symbols else ()))
@@ -558,13 +536,15 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         return board(shown.rows, shown.cols, tuple(values))
 
     def to_url(b: Any) -> str:
-        return puzzlink.url(name, b.cols, b.rows, url.encode(getattr(b, field)))
+        return puzzlink.url(name, b.cols, b.rows, url.encode(getattr(b, field)),
+                            rules.segment(b))
 
     shapes: dict[str, tuple[str, int]] = {}
     for shape, token in (penpa_symbols or {}).items():
         shapes.setdefault(token, shape)
 
     def to_penpa(b: Any) -> str:
+        rules.unsaid(b, "a Penpa+ link")
         shown = penpa.Board(b.rows, b.cols, dots=penpa_dots)
         empty = symbols.get("-", symbols)
         for cell, value in enumerate(getattr(b, field)):
@@ -578,16 +558,19 @@ def symbol_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
 
     def to_text(b: Any) -> str:
         values = [written[v] for v in getattr(b, field)]
-        return "\n".join([f"{b.rows} {b.cols}", *(" ".join(values[r * b.cols:(r + 1) * b.cols])
-                                                  for r in range(b.rows))])
+        return rules.to_text("\n".join([f"{b.rows} {b.cols}", *(
+            " ".join(values[r * b.cols:(r + 1) * b.cols]) for r in range(b.rows))]), b)
 
     exports: dict[str, Callable[[B], str]] = {"url": to_url, "grid": to_text,
                                               "penpa": to_penpa}
     if game is not None:
         more.update(game_id=(game.pattern, lambda text: board(*game.read(text))),
                     tatham=game.game)
-        exports[game.game] = lambda b: game.write(b.rows, b.cols,  # type: ignore[attr-defined]
-                                                  getattr(b, field))
+        def to_game(b: Any) -> str:
+            rules.unsaid(b, f"{game.title}'s game ID")  # type: ignore[union-attr]
+            return game.write(b.rows, b.cols, getattr(b, field))  # type: ignore[union-attr]
+
+        exports[game.game] = to_game
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid,
                         janko=lambda framed: read(framed.rows, framed.cols, framed.grid(janko)),
                         pzprv3=lambda framed: read(framed.rows, framed.cols,

@@ -273,7 +273,8 @@ def layout_options(puzzle: GridPuzzle[Any, Any]) -> tuple[Option, ...]:
     """The options a layout reads: the family's own, and the flag of the rule its boards
     may carry (:class:`~cpsolve.grid.puzzle.Variant`: Numberlink's ``--fill``)."""
     own = puzzle.require_layout().options
-    return own if puzzle.variant is None else (*own, puzzle.variant.option)
+    varied = puzzle.variant is not None and puzzle.variant.generated
+    return (*own, puzzle.variant.option) if varied else own  # type: ignore[union-attr]
 
 
 def command(puzzle: GridPuzzle[Any, Any]) -> Any:

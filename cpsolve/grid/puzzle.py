@@ -42,14 +42,18 @@ class Variant(Generic[Board]):
     """A rule a board carries that a flag turns on (Numberlink's ``--fill``): the
     flag's ``option`` (a Boolean), ``apply(board, on)`` the board with the rule on or
     off, and
-    ``said(board)`` the rule in force, in words. Because the rule is the board's,
+    ``said(board)`` the rule in force, in words (``None``: the genre's own rule, not
+    said, where the flag is pzprjs's variant and off). Because the rule is the board's,
     everything that gets the board judges by it: solving, uniqueness, the setter's
     tools, certificates (the board's own text says it) and the generator (whose
-    layout reads the flag among its options); the output says which rule judged."""
+    layout reads the flag among its options, ``generated``; a genre whose layout makes
+    no board under the rule says ``generated=False``, and its generator has no such
+    flag); the output says which rule judged."""
 
     option: Option
     apply: Callable[[Any, bool], Any]
-    said: Callable[[Any], str]
+    said: Callable[[Any], str | None]
+    generated: bool = True
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ shares, and the body encodings of the site's open-source editor (pzprjs) that se
 genres use, each with its encoder so boards round-trip.
 
 The envelope: the type (or one of its aliases: ``akari`` for ``lightup``, ``masyu``
-for ``mashu``), an optional ``v:VARIANT`` segment and flag segment (ignored, but for
-the flags of pzprjs's variant rules, :data:`VARIANTS`, refused by name), the
+for ``mashu``), an optional ``v:VARIANT`` segment and flag segment (its letters of
+pzprjs's variant rules handed to the genre that reads them, :func:`split`'s ``read``;
+another of those rules, :data:`VARIANTS`, refused by name; other letters ignored), the
 columns, then the rows, then the body; one trailing ``/`` is dropped (the site adds
 it to URLs that end in punctuation). As on the site, the body is read until the board
 is complete and what follows is ignored, and a body that ends early leaves the rest of
@@ -36,8 +37,8 @@ URL_RE = re.compile(r"^(?:https?://)?(?:www\.)?(?:" + "|".join(re.escape(h) for 
 MODES = ("_edit", "_play", "_test")
 MAX_CELLS = 1_000_000
 # The flags of a type's URL that state another rule (pzprjs's variants) or another
-# encoding, which no genre here reads: a URL with one is refused by its name, never
-# solved as the base genre.
+# encoding: a URL with one is refused by its name, never solved as the base genre,
+# unless the genre reads that flag (``split``'s ``read``: Masyu's ``f``).
 VARIANTS: dict[str, dict[str, str]] = {
     "mashu": {"f": "the variant where the loop visits every cell"},
     "masyu": {"f": "the variant where the loop visits every cell"},
@@ -57,14 +58,16 @@ def error(message: str, position: int) -> InputError:
 
 @dataclass(frozen=True)
 class Link:
-    """A split URL: the type as written, the board's size, its body, and where the
-    body starts in the URL (0-based), for errors."""
+    """A split URL: the type as written, the board's size, its body, where the body
+    starts in the URL (0-based), for errors, and the flag letters the genre reads that
+    the URL says (``flags``)."""
 
     kind: str
     cols: int
     rows: int
     body: str
     offset: int
+    flags: str = ""
 
     @property
     def cells(self) -> int:
@@ -76,7 +79,7 @@ class Link:
 
 
 def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
-          refuse: Mapping[str, str] | None = None) -> Link:
+          refuse: Mapping[str, str] | None = None, read: str = "") -> Link:
     """The parts of a puzz.link URL (or pzv.jp, or a mirror's; the scheme may be
     missing, the path ``p.html``, the type in an editor's mode such as
     ``akari_edit``) whose type is one of ``kinds`` (a map from every accepted
@@ -84,7 +87,7 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
     :class:`~cpsolve.errors.ForeignPuzzle`.
 
     >>> split("https://puzz.link/p?mashu/v:/6/4/1063000i", {"mashu": "Masyu"})
-    Link(kind='mashu', cols=6, rows=4, body='1063000i', offset=33)
+    Link(kind='mashu', cols=6, rows=4, body='1063000i', offset=33, flags='')
     >>> split("https://puzz.link/p?akari/6/6/nekcakbl/", {"akari": "Akari"}).body
     'nekcakbl'
     >>> split("pzprxs.vercel.app/p.html?akari_edit/6/6/nekcakbl", {"akari": "Akari"}).cols
@@ -96,12 +99,15 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
 
     ``refuse`` maps a flag letter to why a board with it is refused (a flag that
     states another rule): an error at its segment; so do the type's pzprjs variants
-    (:data:`VARIANTS`).
+    (:data:`VARIANTS`), but for the letters of ``read``: those the genre reads, and
+    the URL's are handed on as the link's ``flags``.
 
     >>> split("puzz.link/p?yajilin/o/2/2/a", {"yajilin": "Yajilin"}, refuse={"o": "no"})
     Traceback (most recent call last):
     ...
     cpsolve.errors.InputError: 1:21: no
+    >>> split("puzz.link/p?mashu/f/2/2/0", {"mashu": "Masyu"}, read="f").flags
+    'f'
     """
     match = URL_RE.match(url)
     if not match:
@@ -117,12 +123,16 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
     position += len(written) + 1
     refused = {flag: f"the flag '{flag}' asks for {rule} (pzprjs's), which "
                      f"{next(iter(kinds.values()))} here does not read"
-               for flag, rule in VARIANTS.get(kind, {}).items()} | dict(refuse or {})
+               for flag, rule in VARIANTS.get(kind, {}).items() if flag not in read
+               } | dict(refuse or {})
+    said = ""
     while parts and parts[0] and not parts[0].isdigit():
-        segment = parts.pop(0)  # a variant (v:...) or flag segment: ignored, or refused
-        for flag, why in refused.items():
-            if not segment.startswith("v:") and flag in segment:
-                raise error(why, position)
+        segment = parts.pop(0)  # a variant (v:...) or flag segment: read, ignored, refused
+        if not segment.startswith("v:"):
+            for flag, why in refused.items():
+                if flag in segment:
+                    raise error(why, position)
+            said += "".join(flag for flag in read if flag in segment and flag not in said)
         position += len(segment) + 1
     if len(parts) < 2:
         raise error("expected TYPE/COLS/ROWS/BODY after '?'", match.start("rest"))
@@ -141,17 +151,19 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
                     match.start("rest"))
     if len(parts) > 1 and parts[-1] == "":
         parts.pop()  # the trailing slash the site adds after punctuation
-    return Link(kind, cols, rows, "/".join(parts), position)
+    return Link(kind, cols, rows, "/".join(parts), position, said)
 
 
-def url(kind: str, cols: int, rows: int, body: str) -> str:
+def url(kind: str, cols: int, rows: int, body: str, flags: str = "") -> str:
     """The URL of a board, as the site writes it (a ``/`` after a body that ends in
-    punctuation).
+    punctuation; the flag segment, when the board has one, before the size).
 
     >>> url("akari", 2, 1, ".")
     'https://puzz.link/p?akari/2/1/./'
+    >>> url("mashu", 2, 1, "0", "f")
+    'https://puzz.link/p?mashu/f/2/1/0'
     """
-    text = f"https://puzz.link/p?{kind}/{cols}/{rows}/{body}"
+    text = f"https://puzz.link/p?{kind}/{flags + '/' if flags else ''}{cols}/{rows}/{body}"
     return text if text[-1].isalnum() else text + "/"
 
 

@@ -28,6 +28,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cpsolve.errors import InputError
+from cpsolve.grid import flags as flagging
 from cpsolve.grid import forms, penpa, puzzlink, regions
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.geometry import Grid
@@ -151,16 +152,19 @@ def _numbered(grid: Grid, room: Sequence[int],
 class RoomForms(Generic[B]):
     """The forms of a family whose board is a :class:`Rooms` (``board`` its class,
     ``kind`` its puzz.link type, ``kinds`` every spelling it answers to, ``answer``
-    whether a text the board reader refused is an answer)."""
+    whether a text the board reader refused is an answer, ``flags`` the rules the board
+    may carry, :class:`~cpsolve.grid.flags.Flag`, read and written as
+    :func:`~cpsolve.grid.codecs.number_grid` does)."""
 
     board: Callable[..., B]
     kind: str
     kinds: Mapping[str, str]
     answer: Callable[[str], bool] | None = None
     holes: bool = False  # a room named @ or # is a hole (regions.Outlined)
+    flags: flagging.Flags = flagging.Flags()
 
     def from_tokens(self, rows: int, cols: int, numbers: gridtext.Grid,
-                    names: gridtext.Grid) -> B:
+                    names: gridtext.Grid, **said: bool) -> B:
         """A board from its grids of number and room tokens, wherever they were read."""
         room, hole = regions.read(names, "room", regions.HOLES if self.holes else "")
         written = [(cell, token) for cell, token in enumerate(t for row in numbers for t in row)
@@ -171,27 +175,34 @@ class RoomForms(Generic[B]):
         value, where = _numbered(Grid.of(rows, cols), room, (
             (cell, token.text, f"at line {token.line}, column {token.column}", token.error)
             for cell, token in written))
-        return self.board(rows, cols, tuple(room), value, where, holes=hole)
+        return self.board(rows, cols, tuple(room), value, where, holes=hole, **said)
 
     def parse_grid(self, text: str) -> B:
         """Read grid text (see the module docstring)."""
+        text, said = self.flags.from_text(text)
         rows, cols, (numbers, names) = gridtext.read(text, 2, names=("numbers", "rooms"))
-        return self.from_tokens(rows, cols, numbers, names)
+        return self.from_tokens(rows, cols, numbers, names, **said)
 
     def parse_url(self, url: str) -> B:
         """Read a puzz.link / pzv.jp URL (see the module docstring)."""
-        link = puzzlink.split(url, self.kinds, max_cells=gridtext.MAX_CELLS)
+        link = puzzlink.split(url, self.kinds, max_cells=gridtext.MAX_CELLS,
+                              read=self.flags.letters)
         room, walls, end = puzzlink.decode_regions(link)
         numbers, _ = puzzlink.decode_numbers(link, end, max(room) + 1)
         return self.board(link.rows, link.cols, tuple(room), tuple(numbers),
-                          clue_cells(Grid(link.rows, link.cols), room), tuple(walls))
+                          clue_cells(Grid(link.rows, link.cols), room), tuple(walls),
+                          **self.flags.from_link(link))
 
     def to_url(self, board: Rooms) -> str:
         """The puzz.link URL of ``board``."""
         regions.unholed(board, "a puzz.link URL")
         body = puzzlink.encode_regions(board.rows, board.cols, board.room, board.walls)
         body += puzzlink.encode_numbers(list(board.numbers))
-        return puzzlink.url(self.kind, board.cols, board.rows, body)
+        return puzzlink.url(self.kind, board.cols, board.rows, body, self.flags.segment(board))
+
+    def to_text(self, board: Rooms) -> str:
+        """The board as grid text, its flags on the size line (:func:`to_text`)."""
+        return self.flags.to_text(to_text(board), board)
 
     def pzprv3(self, framed: forms.Framed) -> B:
         """A pzprjs file's board: the room count, the rooms' numbers cell by cell, then
@@ -221,6 +232,7 @@ class RoomForms(Generic[B]):
     def to_penpa(self, board: Rooms) -> str:
         """The Penpa+ link of ``board``: its rooms' borders, each number in its cell."""
         regions.unholed(board, "a Penpa+ link")
+        self.flags.unsaid(board, "a Penpa+ link")
         return penpa.write(penpa.Board(
             board.rows, board.cols, borders=penpa.borders(board.cols, board.fences),
             numbers={board.grid.rc(cell): board.label(room) or ""
@@ -242,8 +254,8 @@ class RoomForms(Generic[B]):
         grid text as its main form, and the URL, grid text and Penpa+ link as exports."""
         from cpsolve.grid.codecs import Formats
 
-        return Formats(self.forms(), regions.main_form(to_text, self.to_url),
-                       {"url": self.to_url, "grid": to_text, "penpa": self.to_penpa})
+        return Formats(self.forms(), regions.main_form(self.to_text, self.to_url),
+                       {"url": self.to_url, "grid": self.to_text, "penpa": self.to_penpa})
 
 
 def to_text(board: Rooms) -> str:

@@ -2,13 +2,15 @@
 walked round (:func:`cpsolve.grid.loops.loop_breaks`), each region's crossings and
 passed cells counted (holes, cells in no region, are neither passed nor counted; a wall
 inside a region crossed counts as its border crossed twice, from each side, as pzprjs
-counts it), and every pair of neighbouring cells across a border or a wall looked at."""
+counts it; under the empty rule a region may go unvisited), and every pair of
+neighbouring cells across a border or a wall looked at."""
 
 from __future__ import annotations
 
 from cpsolve.grid import loops
 from cpsolve.grid.geometry import Broken, Edge
-from cpsolve.grid.rooms import UNKNOWN, Rooms
+from cpsolve.grid.rooms import UNKNOWN
+from cpsolve.models.country.board import Board as Rooms
 
 
 def check(board: Rooms, loop: frozenset[Edge]) -> list[str]:
@@ -39,7 +41,7 @@ def check(board: Rooms, loop: frozenset[Edge]) -> list[str]:
         crossings = sum(1 for cell in cells for other in links[cell]
                         if board.room[other] != room)
         walled = sorted((a, b) for a in cells for b in links[a] if (a, b) in walls)
-        if rooms > 1 and crossings == 0:
+        if rooms > 1 and crossings == 0 and not board.empty:
             errors.append(Broken(f"the region of {name} is not visited",
                                  *(rc(c) for c in cells)))
         if walled and crossings + 2 * len(walled) > 2:

@@ -17,7 +17,8 @@ from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Edge, renumbered
 from cpsolve.grid.layouts import Layout, Settings, counted
 from cpsolve.grid.randomloop import around, random_loop, seeded, too_small_for
-from cpsolve.grid.rooms import Rooms, clue_cells
+from cpsolve.grid.rooms import clue_cells
+from cpsolve.models.country.board import Board as Rooms
 from cpsolve.options import Option
 
 Loop = frozenset[Edge]

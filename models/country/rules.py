@@ -9,8 +9,10 @@ where the loop passes it.
 * a hole (a cell in no region) is not passed;
 * of two neighbouring cells across a region border or a wall inside a region, neither
   a hole, one is passed;
-* with two regions or more (holes are none), exactly two of the edges crossing each region's border
-  are on the loop (it enters and leaves once), and none crosses a wall inside a region
+* with two regions or more (holes are none), exactly two of the edges crossing each
+  region's border are on the loop (it enters and leaves once; under the empty rule,
+  pzprjs's ``country/e/``, at most two: a region may be left unvisited, and a closed
+  loop crosses a border an even number of times), and none crosses a wall inside a region
   (pzprjs counts a wall crossed as the region's border crossed twice, from each side);
   a board of one region may cross one of its walls, once;
 * a region's number (a clue): exactly that many of its cells are passed.
@@ -25,8 +27,8 @@ from typing import Any
 
 from cpsolve.cnf import CARD, COUNTING_CARDS, count_literals
 from cpsolve.grid.hints import Clue
-from cpsolve.grid.rooms import Rooms
 from cpsolve.grid.rules import Method, Model, Statement, edge_values, edges_of, lazy, loop
+from cpsolve.models.country.board import Board as Rooms
 
 
 def rules(m: Model, board: Rooms) -> None:
@@ -40,7 +42,8 @@ def rules(m: Model, board: Rooms) -> None:
     if board.rooms - len(board.hole_regions) > 1:
         for room, edges in enumerate(board.crossing):
             if room not in board.hole_regions:
-                m.exactly(2, [edge[k] for k in edges])
+                crossing = [edge[k] for k in edges]
+                m.at_most(2, crossing) if board.empty else m.exactly(2, crossing)
         m.clauses([[-wall] for wall in walls])
     else:
         m.at_most(1, walls)

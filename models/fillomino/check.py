@@ -41,6 +41,9 @@ def check(board: Board, filling: tuple[int, ...]) -> list[str]:
                                  rc(cell)))
     for area in areas(board, filling):
         number = filling[area[0]]
+        if getattr(board, "tri", False) and len(area) > 3:
+            errors.append(Broken(f"the area of {len(area)} cells at {where(area[0])} is "
+                                 "larger than 3 (the tri rule)", *map(rc, area)))
         if number >= 1 and len(area) != number:
             errors.append(Broken(f"the {number} at {where(area[0])} is in an area of "
                                  f"{len(area)} cell{'s' if len(area) != 1 else ''}, not "

@@ -1,6 +1,7 @@
 """The Fillomino rules, stated once (:mod:`cpsolve.grid.rules`): a number per cell,
 one-hot (:func:`cpsolve.grid.rules.numbers.numbers`), from 1 to the largest an answer
-may write (the board's cells; with the deductions, :func:`bound`).
+may write (the board's cells; with the deductions, :func:`bound`; under the tri rule,
+pzprjs's ``fillomino/t/``, at most 3: no area is larger than 3).
 
 * two 1s are never side by side; a cell of a number above 1 has a neighbour of that
   number; a cell of a 2 has at most one (implied, for the solvers);
@@ -26,25 +27,37 @@ from cpsolve.grid.rules.areas import sized
 from cpsolve.grid.rules.numbers import decoded, encoded, numbers
 
 Filling = tuple[int, ...]  # an answer: the number of every cell
+TRI = 3  # the largest area under the tri rule
 
 
 @dataclass(frozen=True)
 class Board(NumberGrid):
     """A Fillomino board: the kit's grid of numbers (``None`` an empty cell, "?" a
     given cell whose number is not told); ``bound``, when the deductions proved one,
-    the largest number any answer writes (none: the number of cells).
+    the largest number any answer writes (none: the number of cells); ``tri``, whether
+    no area may be larger than 3 (pzprjs's variant, ``fillomino/t/``).
 
     >>> b = Board(2, 2, (1, None, None, 3))
-    >>> b.cells, b.clue_cells, b.largest
-    (4, (0, 3), 4)
+    >>> b.cells, b.clue_cells, b.largest, b.tri_rule(True).largest
+    (4, (0, 3), 4, 3)
     """
 
     bound: int | None = None
+    tri: bool = False
 
     @property
     def largest(self) -> int:
-        """The largest number an answer may write."""
-        return self.bound or self.cells
+        """The largest number an answer may write (the tri rule's 3 at most)."""
+        return min(self.bound or self.cells, TRI if self.tri else self.cells)
+
+    @property
+    def rule(self) -> str:
+        """The rule in force, in words."""
+        return "no area larger than 3" if self.tri else "areas of any size"
+
+    def tri_rule(self, tri: bool = True) -> Board:
+        """The same numbers under the tri rule (or without it)."""
+        return self if self.tri == tri else replace(self, tri=tri)
 
 
 def _parts(board: Board, number: int) -> tuple[list[int], list[int]]:

@@ -25,6 +25,10 @@ def check(board: Board, loop: Loop) -> list[str]:
     grid = board.grid
     where, rc = grid.where, grid.rc
     links, errors = loops.loop_breaks(grid, loop)
+    if board.full:
+        errors.extend(Broken(f"the loop does not pass the cell at {where(cell)} (it must "
+                             "pass every cell)", rc(cell))
+                      for cell in range(grid.cells) if not links[cell])
     def linked(cell: int | None, dr: int, dc: int) -> bool:
         other = board.grid.step(cell, dr, dc) if cell is not None else None
         return other is not None and cell is not None and other in links[cell]

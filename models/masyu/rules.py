@@ -10,6 +10,7 @@ beyond L (and so on; an edge off the board is never drawn):
   straight on through the next cell on both sides (L implies LL, ...); a white one goes
   straight through (L exactly when R, U exactly when D) and turns beside it on at least
   one side (not L, LL and RR together);
+* under the full rule (pzprjs's ``mashu/f/``) the loop passes every cell;
 * no ring around a 2x2 block while a pearl lies outside it: the smallest stray cycles,
   ruled out up front (implied by the rules with the board's pearls).
 """
@@ -27,6 +28,8 @@ from cpsolve.models.masyu.board import BLACK, Board
 def rules(m: Model, board: Board) -> None:
     grid = board.grid
     edge = loop(m, grid, witnesses=board.pearl_cells).edge.vars
+    if board.full:
+        m.clauses([[passed] for passed in m.layers["passed"].vars])
     pearls, at = set(board.pearl_cells), grid.edge_at
     with m.implied(clues=False):
         m.clauses([[-edge[at[a, b]], -edge[at[a, c]], -edge[at[b, d]], -edge[at[c, d]]]

@@ -21,6 +21,7 @@ from cpsolve.grid import boards, codecs
 from cpsolve.grid.answers import Tokens
 from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
+from cpsolve.grid.flags import Flag
 from cpsolve.grid.hints import Edit, Hints
 from cpsolve.grid.puzzle import GridPuzzle, Variant
 from cpsolve.grid.render import GridPicture
@@ -35,7 +36,7 @@ PATHS = Tokens(what="path", ends=True)
 FORMATS = codecs.number_grid(
     Board, {"numlin": "Numberlink", "numberlink": "Numberlink"}, codecs.NUMBER16, most=4095,
     unknown="a Numberlink number must be given: '?' pairs with nothing",
-    flags={"fill": "every cell on a path"}, looks=PATHS.looks, labels=True)
+    flags=[Flag("fill", "every cell on a path")], looks=PATHS.looks, labels=True)
 PAIRS = 60  # new pairs a fix tries at most, the closest first
 
 

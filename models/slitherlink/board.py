@@ -10,27 +10,43 @@ of cell ``(r, c)``. An answer is a set of edges between neighbouring points, eac
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from cpsolve.grid.boards import NumberGrid
 from cpsolve.grid.geometry import Edge, Grid, where
 
 Loop = frozenset[Edge]  # an answer: the loop's edges between points
+FULL = "the loop passes through every grid point"
+PLAIN = "the loop need not pass every grid point"
 
 
+@dataclass(frozen=True)
 class Board(NumberGrid):
     """An immutable Slitherlink board, the kit's grid of numbers: ``numbers[cell]`` is
-    0-4 or ``None`` (no clue).
+    0-4 or ``None`` (no clue), and ``full`` whether the loop must pass through every
+    grid point (pzprjs's variant, ``slither/f/``).
 
     >>> b = Board(2, 3, (3, None, None, None, None, 0))
     >>> len(b.points.edges), b.sides(0), b.corner(11)
     (17, (0, 3, 9, 10), 'the bottom right corner of row 2, column 3')
     """
 
+    full: bool = False
+
     def __post_init__(self) -> None:
         super().__post_init__()
         if any(n is not None and not 0 <= n <= 4 for n in self.numbers):
             raise ValueError("a number is 0 to 4")
+
+    @property
+    def rule(self) -> str:
+        """The rule in force, in words."""
+        return FULL if self.full else PLAIN
+
+    def filled(self, full: bool = True) -> Board:
+        """The same numbers under the rule that the loop passes every point (or not)."""
+        return self if self.full == full else replace(self, full=full)
 
     @cached_property
     def points(self) -> Grid:

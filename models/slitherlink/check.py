@@ -19,8 +19,12 @@ def check(board: Board, loop: Loop) -> list[str]:
     >>> check(b, frozenset({(0, 1), (3, 4), (0, 3), (1, 4)}))
     ['the 3 at row 1, column 1 has 4 sides on the loop']
     """
-    _, errors = loops.loop_breaks(board.points, loop, where=board.corner, noun="point",
-                                  mark=lambda point: (board.corner_cell(point),))
+    links, errors = loops.loop_breaks(board.points, loop, where=board.corner, noun="point",
+                                      mark=lambda point: (board.corner_cell(point),))
+    if board.full:
+        errors.extend(Broken(f"the loop does not pass {board.corner(point)} (it must pass "
+                             "every grid point)", board.corner_cell(point))
+                      for point in range(board.points.cells) if not links[point])
     edges = board.points.edges
     on = {k for k, pair in enumerate(edges) if pair in loop}
     for cell in board.clue_cells:

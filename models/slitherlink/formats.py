@@ -32,6 +32,7 @@ from typing import Any
 from cpsolve.errors import InputError
 from cpsolve.grid import codecs, loops, puzzlink
 from cpsolve.grid import text as gridtext
+from cpsolve.grid.flags import Flag
 from cpsolve.grid.geometry import Broken
 from cpsolve.models.slitherlink.board import Board, Loop
 
@@ -163,7 +164,8 @@ def _is_answer(text: str) -> bool:
 FORMATS: codecs.Formats[Board] = codecs.symbol_grid(
     Board, {"slither": "Slitherlink", "slitherlink": "Slitherlink"}, FOUR_CELL, NUMBERS,
     refused="a cell is '-' (no number) or a number 0-4", what="numbers", field="numbers",
-    game=LOOPY, penpa_dots=True, answer=_is_answer)
+    game=LOOPY, penpa_dots=True, answer=_is_answer,
+    flags=[Flag("full", "the loop passes every grid point", "f")])
 to_url, to_tatham = FORMATS.exports["url"], FORMATS.exports["loopy"]
 
 

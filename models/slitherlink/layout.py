@@ -18,7 +18,7 @@ def numbered(settings: Settings, loop: Loop) -> Board:
     """The board of every number ``loop`` gives.
 
     >>> numbered(Settings(1, 2, "none", 0.0), frozenset({(0, 1), (3, 4), (0, 3), (1, 4)}))
-    Board(rows=1, cols=2, numbers=(4, 1))
+    Board(rows=1, cols=2, numbers=(4, 1), full=False)
     """
     empty = Board(settings.rows, settings.cols, (None,) * (settings.rows * settings.cols))
     on = {empty.points.edge_at[pair] for pair in loop}

@@ -5,6 +5,7 @@ corner, true where it passes.
 * one loop through the corners (:func:`~cpsolve.grid.rules.loop`: every corner two
   edges or none, not empty, one cycle; lazy cuts on SAT, the corners of a 3 or a 4
   the cuts' witnesses, every answer passing them; ``circuit`` or ``flow`` on CP-SAT);
+* under the full rule (pzprjs's ``slither/f/``) the loop passes every corner;
 * a number n in a cell (a clue): exactly n of the cell's four sides are on the loop;
 * with the option ``parity`` (SAT), which cells are inside too, a variable a cell: a
   side on the board's edge is on the loop exactly when its cell is inside, a side
@@ -30,6 +31,8 @@ def rules(m: Model, board: Board) -> None:
                for dr in (0, 1) for dc in (0, 1)}
     edge = loop(m, board.points, witnesses=sorted(corners), where=board.corner,
                 named=lambda p: "p{}.{}".format(*(k + 1 for k in board.points.rc(p)))).edge
+    if board.full:
+        m.clauses([[passed] for passed in m.layers["passed"].vars])
     if m.options.get("parity", True):
         sides, inside = edge.vars, m.cells("inside").vars
         owners: dict[int, list[int]] = {}  # each side: the cells it bounds

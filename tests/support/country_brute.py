@@ -1,6 +1,7 @@
 """Every Country Road loop of a small board, by brute force: every simple cycle of the
 grid's cells (:mod:`tests.support.masyu_brute`'s enumeration), kept when it visits every
-region once (two of its edges cross each region's border), passes as many cells of each
+region once (two of its edges cross each region's border; none or two under the empty
+rule, where a region need not be visited), passes as many cells of each
 numbered region as the number says and leaves out no two cells facing each other across
 a border (all counted here), then the family's checker has the last word. Independent
 of every encoding; boards up to about 5x5."""
@@ -15,6 +16,7 @@ from tests.support.masyu_brute import _cycles
 def solutions(board: Board) -> set[frozenset[tuple[int, int]]]:
     """Every valid loop of ``board``."""
     rows, cols, room = board.rows, board.cols, board.room
+    crossed = (0, 2) if board.empty else (2,)
     found = set()
     for loop, cells in _cycles(rows, cols):
         passed = [bool(cells >> c & 1) for c in range(rows * cols)]
@@ -23,7 +25,7 @@ def solutions(board: Board) -> set[frozenset[tuple[int, int]]]:
             if room[a] != room[b]:
                 crossings[room[a]] += 1
                 crossings[room[b]] += 1
-        if board.rooms > 1 and any(n != 2 for n in crossings):
+        if board.rooms > 1 and any(n not in crossed for n in crossings):
             continue
         counts = [0] * board.rooms
         for cell, on in enumerate(passed):
