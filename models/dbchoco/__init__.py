@@ -21,6 +21,7 @@ from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import SHADE, GridPicture
 from cpsolve.models.dbchoco.board import FORMATS, Board
 from cpsolve.models.dbchoco.check import check
+from cpsolve.models.dbchoco.layout import LAYOUT
 from cpsolve.models.dbchoco.rules import STATEMENT, Division
 
 GREY = "#cccccc"  # pzprjs's grey cells
@@ -62,5 +63,6 @@ DBCHOCO: GridPuzzle[Board, Any] = GridPuzzle(
     nothing="no division into areas of two halves of one shape meets the numbers",
     hints=Hints(clues=boards.number_clues(), without=boards.erased, noun="number",
                 edits=boards.number_edits(_fixes)),
+    layout=LAYOUT,
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(DBCHOCO)
