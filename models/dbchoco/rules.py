@@ -17,7 +17,7 @@ board (``half[cell, n]``: the area holding the cell has ``n`` cells of each colo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -85,8 +85,9 @@ class Choco:
         keep = [kind == "area" or grey[c] == (kind == "grey") for c in range(cells)]
         joined = [-lit if keep[a] and keep[b] else 0
                   for lit, (a, b) in zip(self.border, grid.pairs)]
-        sets = {n + 1: [lit if keep[c] else 0 for c, lit in enumerate(column)] + joined
-                for n, column in enumerate(self.half.T.tolist())}
+        sets: dict[Hashable, list[int]] = {
+            n + 1: [lit if keep[c] else 0 for c, lit in enumerate(column)] + joined
+            for n, column in enumerate(self.half.T.tolist())}
         judge = self.judge if kind == "area" else self.judge_half
         return Areas(f"{self.name}-{kind}" if kind != "area" else self.name, links, sets,
                      judge, grid.where)
