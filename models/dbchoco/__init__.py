@@ -3,7 +3,7 @@ connected grey half of one shape (turned or mirrored allowed); a number is the s
 its half.
 
 >>> from cpsolve.models.dbchoco import parse, show, solve
->>> board = parse("https://puzz.link/p?dbchoco/4/2/ku1g")
+>>> board = parse("https://puzz.link/p?dbchoco/4/2/ak2m")
 >>> print(show(board, solve(board).solution))
 1 1 2 2
 1 1 2 2
@@ -57,7 +57,7 @@ DBCHOCO: GridPuzzle[Board, Any] = GridPuzzle(
          "grid into areas, each a connected white half and a connected grey half of one "
          "shape (turned or mirrored), a number the size of its half. Answers: each "
          "cell's area as a number.",
-    example="https://puzz.link/p?dbchoco/4/2/ku1g",
+    example="https://puzz.link/p?dbchoco/4/2/ak2m",
     formats=FORMATS, answer=ANSWER, check=check, statement=STATEMENT,
     picture=picture,
     nothing="no division into areas of two halves of one shape meets the numbers",

@@ -10,7 +10,8 @@ board (``half[cell, n]``: the area holding the cell has ``n`` cells of each colo
   grey cells, each colour connected, the two halves of one shape (turned or
   mirrored). On SAT, lazily: each candidate's areas are judged and a bad one cut off
   (with the fewest of its cells that break a rule whatever else the area holds, where
-  there are such); on CP-SAT, labels and distances for the areas and their white
+  there are such; on a partial assignment, the same on the parts decided, for
+  grading); on CP-SAT, labels and distances for the areas and their white
   halves, and a grey partner for every white cell under one rigid motion an area;
   in a certificate, the kit's cut group of areas judged by their cells.
 """
@@ -139,7 +140,10 @@ class Choco:
             return [group.clause(record) for group in groups
                     for record in group.faults(true)]
 
-        out.add_lazy(refine)
+        def partial(state: Any) -> list[list[int]]:
+            return [clause for group in groups for clause in _decided(group, state)]
+
+        out.add_lazy(refine, partial)
 
     def certificate(self, out: CertOut) -> None:
         out.groups.extend(self.group(kind) for kind in ("white", "grey", "area"))
@@ -204,6 +208,32 @@ class Choco:
                 both = [lit, motion[a][k]]
                 model.add(row[b] == row[a] + p * dr + q * dc).only_enforce_if(both)
                 model.add(col[b] == col[a] + s * dr + t * dc).only_enforce_if(both)
+
+
+def _decided(group: Areas, state: Any) -> list[list[int]]:
+    """The group's cuts on a partial assignment (``state`` by variable: 1 true, 0
+    false, -1 open), each falsified there: for each part of a set's nodes decided in,
+    the part when it breaks a rule whatever else its area holds, or when every node
+    beside it is decided out and it breaks a rule as it is."""
+    from cpsolve.certify.cuts import boundary
+
+    def value(lit: int) -> int:
+        got = int(state[abs(lit)])
+        return got if got < 0 or lit > 0 else 1 - got
+
+    out = []
+    for key, member in group.sets.items():
+        inside = [n for n, lit in enumerate(member) if lit != 0 and value(lit) == 1]
+        for part in components(inside, group.links):
+            cells = frozenset(part)
+            closed = group.judge(key, cells, False) is None
+            if closed and (group.judge(key, cells, True) is None or any(
+                    member[n] != 0 and value(member[n]) != 0
+                    for n in boundary(part, group.links))):
+                continue
+            out.append(group.clause({"rule": group.name, "set": key, "cells": part,
+                                     "closed": closed}))
+    return out
 
 
 def _labelled(model: Any, grid: Grid, joined: dict[tuple[int, int], Any],

@@ -107,7 +107,7 @@ OUTCOMES = {
     "dbchoco": [
         (["-", "--unique"], "2 4\n.#.#\n.#.#\n- - - -\n- - - -\n", 4, "solved"),
         (["-"], "1 2\n..\n- -\n", 1, "unsolvable"),
-        (["-", "--unique", "--backend", "cpsat"], "2 4\n.#.#\n.#.#\n2 - - -\n- - - -\n", 0,
+        (["-", "--unique", "--backend", "cpsat"], "2 4\n.#.#\n.#.#\n2 - 1 -\n- - - -\n", 0,
          "solved"),
         (["-", "--time-limit", "0"], "2 4\n.#.#\n.#.#\n- - - -\n- - - -\n", 3, "unknown"),
     ],
