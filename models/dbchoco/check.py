@@ -32,20 +32,33 @@ def _forms(cells: list[tuple[int, int]]) -> set[tuple[tuple[int, int], ...]]:
     return out
 
 
-def check(board: Board, division: tuple[int, ...]) -> list[str]:
-    """Every rule ``division`` (an area label a cell) breaks, one message each (a
-    :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
+def check(board: Board, walls: frozenset[tuple[int, int]]) -> list[str]:
+    """Every rule the borders ``walls`` (pairs of neighbours ``(a, b)``, ``a < b``)
+    break, one message each (a :class:`~cpsolve.grid.geometry.Broken` naming its
+    cells); empty when valid.
 
     >>> b = Board(1, 2, (1, None), (False, True))
-    >>> check(b, (1, 1)), check(b, (1, 2))[0]
+    >>> check(b, frozenset()), check(b, frozenset({(0, 1)}))[0]
     ([], 'the area at row 1, column 1 holds no grey cell')
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    if len(division) != board.cells:
-        return [Broken(f"the answer divides {len(division)} cells, the board has "
-                       f"{board.cells}")]
-    errors: list[str] = []
+    if not walls <= set(grid.pairs):
+        return [Broken("the answer draws a border between cells that are not neighbours")]
+    division = [0] * board.cells  # each cell's area, flooded across the pairs left open
+    for start in range(board.cells):
+        if not division[start]:
+            todo = [start]
+            division[start] = start + 1
+            while todo:
+                cell = todo.pop()
+                for other in grid.neighbours[cell]:
+                    if not division[other] and (min(cell, other), max(cell, other)) not in walls:
+                        division[other] = start + 1
+                        todo.append(other)
+    errors: list[str] = [Broken(f"a border inside an area between {where(a)} and {where(b)}",
+                                rc(a), rc(b)) for a, b in sorted(walls)
+                         if division[a] == division[b]]
     seen: set[int] = set()
     for start in range(board.cells):
         if start in seen:

@@ -69,9 +69,9 @@ def _place(grid: Grid, start: int, largest: int, free: set[int], rnd: random.Ran
 
 
 def random_division(grid: Grid, largest: int, rnd: random.Random
-                    ) -> tuple[Division, tuple[bool, ...]] | None:
-    """Areas laid at random and their colours, or ``None`` when a cell is left that no
-    area fits."""
+                    ) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
+    """Areas laid at random (each cell's, from 1) and their colours, or ``None`` when
+    a cell is left that no area fits."""
     label, grey = [0] * grid.cells, [False] * grid.cells
     free = set(range(grid.cells))
     count = 0
@@ -89,8 +89,7 @@ def random_division(grid: Grid, largest: int, rnd: random.Random
         for cell in copy:
             label[cell], grey[cell] = count, not dark
         free -= {*half, *copy}
-    ordered = grid.label_regions(lambda a, b: label[a] != label[b])  # in reading order
-    return tuple(n + 1 for n in ordered), tuple(grey)
+    return tuple(label), tuple(grey)
 
 
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Division] | None:
@@ -101,7 +100,8 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Division]
         return None
     label, grey = found
     size = {n: label.count(n) // 2 for n in set(label)}
-    return Board(grid.rows, grid.cols, tuple(size[n] for n in label), grey), label
+    walls = frozenset((a, b) for a, b in grid.pairs if label[a] != label[b])
+    return Board(grid.rows, grid.cols, tuple(size[n] for n in label), grey), walls
 
 
 def mend(board: Board, division: Division, other: Division | None,

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from cpsolve.grid.rules.cpsat import CpsatOut
     from cpsolve.grid.rules.sat import SatOut
 
-Division = tuple[int, ...]  # an answer: each cell's area, numbered from 1 in reading order
+Division = frozenset[tuple[int, int]]  # an answer: the pairs of neighbours with a border
 # The eight rigid motions of the square: (row, column) -> these.
 MOTIONS = ((1, 0, 0, 1), (0, 1, -1, 0), (-1, 0, 0, -1), (0, -1, 1, 0),
            (-1, 0, 0, 1), (1, 0, 0, -1), (0, 1, 1, 0), (0, -1, -1, 0))
@@ -325,23 +325,17 @@ def clue(m: Model, board: Board, number: Clue) -> None:
 
 
 def decode(board: Board, values: tuple[bool, ...]) -> Division:
-    """Each cell's area, from the borders."""
-    on = dict(zip(board.grid.pairs, values))
-    return tuple(n + 1 for n in board.grid.label_regions(lambda a, b: on[a, b]))
+    """The pairs with a border."""
+    return frozenset(pair for pair, on in zip(board.grid.pairs, values) if on)
 
 
 def encode(board: Board, division: Division) -> list[bool]:
     """The borders and half sizes of a division."""
     grid = board.grid
-    areas = {c: len(area) // 2 for area in components_of(grid, division) for c in area}
-    return [*(division[a] != division[b] for a, b in grid.pairs),
-            *(areas[c] == n for c in range(board.cells) for n in range(1, board.largest + 1))]
-
-
-def components_of(grid: Grid, division: Division) -> list[list[int]]:
-    """The areas of a division: connected cells of one label."""
-    labels = grid.label_regions(lambda a, b: division[a] != division[b])
-    return grid.regions(labels)
+    label = grid.label_regions(lambda a, b: (a, b) in division)
+    half = {c: len(area) // 2 for area in grid.regions(label) for c in area}
+    return [*(pair in division for pair in grid.pairs),
+            *(half[c] == n for c in range(board.cells) for n in range(1, board.largest + 1))]
 
 
 STATEMENT: Statement[Board] = Statement(

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from cpsolve.models.dbchoco import parse, read_answer, solve, to_text, to_url
+from cpsolve.models.dbchoco import parse, read_answer, show, solve, to_text, to_url
 from cpsolve.models.dbchoco.board import Board, decode_grey, encode_grey
 from cpsolve.models.dbchoco.check import check
-from cpsolve.models.dbchoco.rules import congruent, encode
+from cpsolve.models.dbchoco.rules import congruent
 
 SAMPLE = "https://puzz.link/p?dbchoco/6/6/ueoq8p30g42j4n5s22j"
 # robx/pzprjs test/script/dbchoco.js: its sample's files, each with pzprjs's verdict
@@ -58,19 +58,15 @@ def test_the_pzprjs_file_is_the_url_board() -> None:
 @pytest.mark.parametrize("verdict,borders", FILES, ids=[str(v) for v, _ in FILES])
 def test_pzprjs_verdicts(verdict: str | None, borders: str) -> None:
     """The answer pzprjs accepts is the solver's and passes the checker; each it
-    refuses is refused too: by the checker, or (a border ending inside an area) as
-    borders no division draws."""
+    refuses is refused by the checker."""
     board = parse(SAMPLE)
-    drawn = _borders(board, borders)
-    labels = tuple(n + 1 for n in board.grid.label_regions(
-        lambda a, b: drawn[board.grid.pairs.index((a, b))]))
-    drawable = encode(board, labels)[:len(drawn)] == drawn
+    walls = frozenset(p for p, on in zip(board.grid.pairs, _borders(board, borders)) if on)
     if verdict is None:
         result = solve(board, unique=True)
-        assert result.unique and result.solution == labels
-        assert drawable and check(board, labels) == []
+        assert result.unique and result.solution == walls
+        assert check(board, walls) == []
     else:
-        assert not drawable or check(board, labels), verdict
+        assert check(board, walls), verdict
 
 
 def test_forms_round_trip() -> None:
@@ -95,15 +91,15 @@ def test_a_letter_past_base_32_is_no_grey_cell_as_pzprjs_reads_it() -> None:
 
 def test_checker_messages() -> None:
     board = Board(2, 2, (2, None, None, None), (False, True, False, True))
-    assert check(board, (1, 1, 1, 1)) == []
-    assert check(board, (1, 2, 1, 2)) == [
+    assert check(board, frozenset()) == []
+    assert check(board, frozenset({(0, 1), (2, 3)})) == [
         "the area at row 1, column 1 holds no grey cell",
         "the area at row 1, column 2 holds no white cell"]
-    found = check(board, (1, 1, 2, 2))
+    found = check(board, frozenset({(0, 2), (1, 3)}))
     assert "the 2 at row 1, column 1 is in a white half of 1" in found
     board = Board(3, 4, (None,) * 12, (False,) * 4 + (True, True, False, False)
                   + (True,) * 4)  # an I and an O, then two dominoes
-    assert check(board, (1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 2, 2)) == [
+    assert check(board, frozenset({(5, 6), (9, 10), (2, 6), (3, 7)})) == [
         "the halves of the area at row 1, column 1 are not of one shape"]
 
 
@@ -117,14 +113,18 @@ def test_shapes_turn_and_mirror() -> None:
 def test_an_answer_read_back() -> None:
     board = parse(SAMPLE)
     result = solve(board)
-    text = "\n".join(" ".join(str(n) for n in result.solution[r * 6:(r + 1) * 6])
-                     for r in range(6))
-    assert read_answer(text, board)[0] == result.solution
+    assert read_answer(show(board, result.solution), board) == (result.solution, [])
+    # a border ending inside an area is named
+    board = Board(2, 4, (None,) * 8, (False,) * 8)
+    walls = read_answer("|...\n....", board)[0]
+    assert walls == {(0, 1)}
+    assert "a border inside an area between row 1, column 1 and row 1, column 2" in \
+        check(board, walls)
 
 
 def test_the_command_checks_an_answer(tmp_path: Path) -> None:
     answer = tmp_path / "answer.txt"
-    answer.write_text("1 1 2 2\n1 1 2 2\n")
+    answer.write_text(".|.|\n_J_J\n")
     run = subprocess.run([str(Path(__file__).parents[2] / ".venv" / "bin" / "cpsolve"),
                           "dbchoco", "2 4\n.#.#\n.#.#\n- - - -\n- - - -\n", "--check",
                           str(answer)], capture_output=True, text=True)

@@ -887,7 +887,7 @@ def dbchoco_solutions(board: Any) -> list[Any]:
     connected set of free cells, kept when its white and grey cells are each
     connected, equally many, of one shape under the eight turns and mirrors
     (compared as sorted offsets from their least cell), and every number the size
-    of its colour's cells; answers labelled from 1 in reading order."""
+    of its colour's cells; each answer the pairs of neighbours in two areas."""
     grid = board.grid
     rc = grid.rc
 
@@ -941,7 +941,7 @@ def dbchoco_solutions(board: Any) -> list[Any]:
     def place(count: int) -> None:
         free = {c for c in range(board.cells) if not label[c]}
         if not free:
-            found.append(tuple(label))
+            found.append(frozenset((a, b) for a, b in grid.pairs if label[a] != label[b]))
             return
         for piece in pieces(min(free), free):
             for c in piece:
@@ -951,7 +951,7 @@ def dbchoco_solutions(board: Any) -> list[Any]:
                 label[c] = 0
 
     place(0)
-    return sorted(found)
+    return sorted(found, key=sorted)
 
 
 def _dbchoco() -> Oracle:
@@ -965,15 +965,16 @@ def _dbchoco() -> Oracle:
         numbers: list[int | None] = [None] * (rows * cols)
         for _ in range(60 if seed % 4 else 1):  # most seeds: colours with a division
             grey = tuple(rng.random() < 0.5 for _ in range(rows * cols))
-            found = dbchoco_solutions(Board(rows, cols, tuple(numbers), grey))
+            plain = Board(rows, cols, tuple(numbers), grey)
+            found = dbchoco_solutions(plain)
             if found:
                 break
         if found:
             answer = found[rng.randrange(len(found))]
             for c in range(rows * cols):
                 if rng.random() < 0.3:
-                    numbers[c] = sum(1 for o in range(rows * cols)
-                                     if answer[o] == answer[c]) // 2
+                    label = plain.grid.label_regions(lambda a, b: (a, b) in answer)
+                    numbers[c] = label.count(label[c]) // 2
             if rng.random() < 0.3:
                 numbers[rng.randrange(rows * cols)] = rng.randint(1, 3)
         elif rng.random() < 0.3:
