@@ -3,10 +3,10 @@ connected grey half of one shape (turned or mirrored allowed); a number is the s
 its half.
 
 >>> from cpsolve.models.dbchoco import parse, show, solve
->>> board = parse("https://puzz.link/p?dbchoco/4/2/ak2m")
+>>> board = parse("https://puzz.link/p?dbchoco/4/2/ak2g1k")
 >>> print(show(board, solve(board).solution))
-.|.|
-_J_J
+.|__
+.|..
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ DBCHOCO: GridPuzzle[Board, Any] = GridPuzzle(
          "grid into areas, each a connected white half and a connected grey half of one "
          "shape (turned or mirrored), a number the size of its half. Answers: each "
          "cell's borders on its right and below (. none, | right, _ below, J both).",
-    example="https://puzz.link/p?dbchoco/4/2/ak2m",
+    example="https://puzz.link/p?dbchoco/4/2/ak2g1k",
     formats=FORMATS, show=ANSWER.show, rows=ANSWER.rows, read_answer=ANSWER.read,
     check=check, statement=STATEMENT,
     picture=picture,
