@@ -132,6 +132,13 @@ OUTCOMES = {
          None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 3\n- 2 -\n- - -\n", 3, "unknown"),
     ],
+    "dbchoco": [
+        (["-", "--unique"], "2 4\n.#.#\n.#.#\n- - - -\n- - - -\n", 4, "solved"),
+        (["-"], "1 2\n..\n- -\n", 1, "unsolvable"),
+        (["-", "--unique", "--backend", "cpsat"], "2 4\n.#.#\n.#.#\n2 - 1 -\n- - - -\n", 0,
+         "solved"),
+        (["-", "--time-limit", "0"], "2 4\n.#.#\n.#.#\n- - - -\n- - - -\n", 3, "unknown"),
+    ],
     "lits": [
         (["-", "--unique"], "3 4\na a a a\nb b b a\nb b b a\n", 4, "solved"),
         (["-"], "2 4\na a a a\nb b b b\n", 1, "unsolvable"),
@@ -296,6 +303,7 @@ SAME_MODEL = {
     "shakashaka": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
     "norinori": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
+    "dbchoco": [[], ["--backend", "cpsat"]],
     "fillomino": [[], ["--no-deductions"], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "shikaku": [[], ["--backend", "cpsat"]],

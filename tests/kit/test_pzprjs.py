@@ -21,6 +21,9 @@ from cpsolve.grid.solve import solve
 from tests.support.pzprjs import Judge, drawn, size, spoilt
 
 GRID = [name for name in registry.names() if registry.load(name).kind is Kind.GRID]
+# Genres the npm pzpr release the judge runs (0.10.1) lacks: their tests hold their
+# answers to pzprjs's own test script's verdicts instead (tests/GENRE/).
+ABSENT = {"dbchoco": "pzpr 0.10.1 has no Double Choco"}
 LIMIT = 30.0  # seconds a board's solve may take; the slow published boards are left out
 # Genres the npm package (pzpr 0.10.1) does not know, each with why; their own tests
 # hold their answers to pzprjs's test script's verdicts instead.
@@ -124,6 +127,8 @@ def _pzprjs_board(grid: object, said: dict | None, board: object) -> object:
 
 @pytest.mark.parametrize("name", GRID)
 def test_urls_cut_or_changed_are_read_as_pzprjs_reads_them(name, judge):
+    if name in ABSENT:
+        pytest.skip(ABSENT[name])
     """Each published URL cut short at random places, and with one character changed:
     a cut pzprjs reads, cpsolve reads as the same board (the rest of the board empty);
     a changed URL cpsolve reads is pzprjs's board, or refused with the place of a

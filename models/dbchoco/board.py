@@ -1,0 +1,131 @@
+"""A Double Choco board and its forms: the colour of every cell (white or grey) and a
+number in some cells (``None`` none, "?" a number not told).
+
+* grid text: ``ROWS COLS``, then the colours (a row of ``.`` white and ``#`` grey a
+  board row), then the numbers (a number, ``-`` or ``.`` for none, ``?``); without
+  the size line, the two grids as blocks of one character a cell, a blank line apart;
+* puzz.link URLs as pzprjs writes them (``dbchoco``): a bit a cell for grey, five a
+  character in base 32, then the numbers (pzprjs decodeIce, decodeNumber16);
+* pzprjs files: a token a cell, ``-`` before it for grey, ``.`` none, ``0`` "?".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from cpsolve.grid import codecs, forms, puzzlink
+from cpsolve.grid import text as gridtext
+from cpsolve.grid.boards import NumberGrid
+
+WHY = "a half has at least one cell: a number from 1"
+COLOURS = {".": False, "#": True}
+KINDS = {"dbchoco": "Double Choco"}
+
+
+@dataclass(frozen=True)
+class Board(NumberGrid):
+    """A Double Choco board: the kit's grid of numbers with ``grey[cell]``.
+
+    >>> b = Board(1, 2, (1, None), (False, True))
+    >>> b.largest, b.clue_cells
+    (1, (0,))
+    """
+
+    grey: tuple[bool, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if len(self.grey) != self.rows * self.cols:
+            raise ValueError("a board has a colour a cell")
+
+    @cached_property
+    def largest(self) -> int:
+        """The largest half an area may have: half the board (at least 1)."""
+        return max(1, self.cells // 2)
+
+
+def _colours(grid: gridtext.Grid) -> tuple[bool, ...]:
+    out = []
+    for token in (t for row in grid for t in row):
+        if token.text not in COLOURS:
+            raise token.error(f"a colour is '.' (white) or '#' (grey), not {token.text!r}")
+        out.append(COLOURS[token.text])
+    return tuple(out)
+
+
+def parse_grid(text: str) -> Board:
+    rows, cols, (colours, numbers) = gridtext.read(text, 2, names=("colours", "numbers"))
+    grey = _colours(colours)
+    return Board(rows, cols, tuple(gridtext.numbers_of(numbers, least=1, why=WHY)), grey)
+
+
+def to_text(board: Board) -> str:
+    size, _, numbers = gridtext.numbers_text(board.rows, board.cols, board.numbers
+                                             ).partition("\n")
+    colours = ["".join("#" if board.grey[c] else "." for c in line)
+               for line in (range(r * board.cols, (r + 1) * board.cols)
+                            for r in range(board.rows))]
+    return "\n".join([size, *colours, numbers])
+
+
+def decode_grey(link: puzzlink.Link) -> tuple[list[bool], int]:
+    """The grey cells of a body (pzprjs decodeIce: a character is five cells, read as
+    JavaScript's ``parseInt(ch, 32)``, a character that is no such digit none grey),
+    and where the body goes on."""
+    grey: list[bool] = []
+    index = 0
+    while len(grey) < link.cells and index < len(link.body):
+        try:
+            value = int(link.body[index], 32)
+        except ValueError:
+            value = 0
+        grey.extend(bool(value & bit) for bit in (16, 8, 4, 2, 1))
+        index += 1
+    grey = grey[:link.cells]
+    return grey + [False] * (link.cells - len(grey)), index
+
+
+def encode_grey(grey: tuple[bool, ...]) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuv"
+    return "".join(digits[sum(16 >> k for k, on in enumerate(grey[start:start + 5]) if on)]
+                   for start in range(0, len(grey), 5))
+
+
+def parse_url(text: str) -> Board:
+    link = puzzlink.split(text, KINDS, max_cells=gridtext.MAX_CELLS)
+    grey, end = decode_grey(link)
+    rest = puzzlink.Link(link.kind, link.cols, link.rows, link.body[end:], link.offset + end)
+    numbers = codecs.NUMBER16.decode(rest)
+    for cell, number in enumerate(numbers):
+        if number is not None and number == 0:
+            raise rest.error(f"a 0 at cell {cell + 1}: {WHY}", 0)
+    return Board(link.rows, link.cols, tuple(numbers), tuple(grey))
+
+
+def to_url(board: Board) -> str:
+    return puzzlink.url("dbchoco", board.cols, board.rows,
+                        encode_grey(board.grey) + puzzlink.encode_numbers(board.numbers))
+
+
+def parse_pzprv3(framed: forms.Framed) -> Board:
+    """A pzprjs file's cells: ``-`` before a token a grey cell, then ``.`` none, ``0``
+    a number not told ("?"), or the number."""
+    grey, tokens = [], []
+    for row in framed.grid("0"):
+        for token in row:
+            dark = token.text.startswith("-")
+            rest = token.text[1:] if dark else token.text
+            grey.append(dark)
+            shown = {"": "-", ".": "-", "0": "?"}.get(rest, rest)
+            tokens.append(gridtext.Token(shown, token.line, token.column + int(dark)))
+    numbers = gridtext.numbers_of([tokens], least=1, why=WHY)
+    return Board(framed.rows, framed.cols, tuple(numbers), tuple(grey))
+
+
+FORMATS: codecs.Formats[Board] = codecs.Formats(
+    forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, pzprv3=parse_pzprv3),
+    to_text, {"url": to_url, "grid": to_text})
+
+__all__ = ["FORMATS", "Board", "decode_grey", "encode_grey", "parse_grid", "to_text",
+           "to_url"]

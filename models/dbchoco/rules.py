@@ -1,0 +1,352 @@
+"""The Double Choco rules, stated once (:mod:`cpsolve.grid.rules`): a border on each
+pair of neighbours (the answer), and each cell's half size, one-hot from 1 to half the
+board (``half[cell, n]``: the area holding the cell has ``n`` cells of each colour).
+
+* across a pair with no border the half sizes are equal (so an area has one size);
+* a number is its cell's half size (a clue);
+* a cell is joined to a neighbour, and a border never ends inside the grid
+  (implied, for the solvers);
+* every area is sound (:class:`Choco`): no border inside it, ``n`` white and ``n``
+  grey cells, each colour connected, the two halves of one shape (turned or
+  mirrored). On SAT, lazily: each candidate's areas are judged and a bad one cut off
+  (with the fewest of its cells that break a rule whatever else the area holds, where
+  there are such; on a partial assignment, the same on the parts decided, for
+  grading); on CP-SAT, labels and distances for the areas and their white
+  halves, and a grey partner for every white cell under one rigid motion an area;
+  in a certificate, the kit's cut group of areas judged by their cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from cpsolve.grid.connectivity import components
+from cpsolve.grid.geometry import Grid
+from cpsolve.grid.hints import Clue
+from cpsolve.grid.rules import Method, Model, Statement, lazy
+from cpsolve.grid.rules.numbers import numbers
+from cpsolve.models.dbchoco.board import Board
+
+if TYPE_CHECKING:
+    from cpsolve.certify.cuts import Areas
+    from cpsolve.grid.rules.certificate import CertOut
+    from cpsolve.grid.rules.cpsat import CpsatOut
+    from cpsolve.grid.rules.sat import SatOut
+
+Division = frozenset[tuple[int, int]]  # an answer: the pairs of neighbours with a border
+# The eight rigid motions of the square: (row, column) -> these.
+MOTIONS = ((1, 0, 0, 1), (0, 1, -1, 0), (-1, 0, 0, -1), (0, -1, 1, 0),
+           (-1, 0, 0, 1), (1, 0, 0, -1), (0, 1, 1, 0), (0, -1, -1, 0))
+
+
+def shape(cells: Sequence[tuple[int, int]], motion: tuple[int, int, int, int]
+          ) -> tuple[tuple[int, int], ...]:
+    """The cells moved by ``motion`` and shifted to their least row and column, sorted."""
+    a, b, c, d = motion
+    moved = [(a * r + b * col, c * r + d * col) for r, col in cells]
+    top, left = min(r for r, _ in moved), min(col for _, col in moved)
+    return tuple(sorted((r - top, col - left) for r, col in moved))
+
+
+def congruent(one: Sequence[tuple[int, int]], other: Sequence[tuple[int, int]]) -> bool:
+    """Whether two sets of cells are of one shape, turned or mirrored."""
+    target = shape(other, MOTIONS[0])
+    return len(one) == len(other) and any(shape(one, m) == target for m in MOTIONS)
+
+
+@dataclass
+class Choco:
+    """Every area sound (see the module docstring): ``border[pair]`` and
+    ``half[cell, n - 1]`` the literals, ``grey`` the board's colours."""
+
+    grid: Grid
+    grey: tuple[bool, ...]
+    border: list[int]
+    half: np.ndarray
+    name: str = "areas"
+
+    def group(self, kind: str) -> Areas:
+        """The areas (``kind`` "area") or the halves of one colour ("white", "grey")
+        as the kit's cut group: nodes are the cells, then the pairs; the set of ``n``
+        holds the cells of half size ``n`` (of that colour) and the pairs with no
+        border (between two such cells), so that its parts are the areas, or the
+        halves, of ``n`` with their inner pairs."""
+        from cpsolve.certify.cuts import Areas
+
+        grid, cells, grey = self.grid, self.grid.cells, self.grey
+        links: list[list[int]] = [[] for _ in range(cells + len(grid.pairs))]
+        for k, (a, b) in enumerate(grid.pairs):
+            links[a].append(cells + k)
+            links[b].append(cells + k)
+            links[cells + k] = [a, b]
+        keep = [kind == "area" or grey[c] == (kind == "grey") for c in range(cells)]
+        joined = [-lit if keep[a] and keep[b] else 0
+                  for lit, (a, b) in zip(self.border, grid.pairs)]
+        sets: dict[Hashable, list[int]] = {
+            n + 1: [lit if keep[c] else 0 for c, lit in enumerate(column)] + joined
+            for n, column in enumerate(self.half.T.tolist())}
+        judge = self.judge if kind == "area" else self.judge_half
+        return Areas(f"{self.name}-{kind}" if kind != "area" else self.name, links, sets,
+                     judge, grid.where)
+
+    def judge_half(self, key: Any, nodes: frozenset[int], closed: bool) -> str | None:
+        """Why a half of ``key`` cells joined through ``nodes`` (exactly them when
+        ``closed``) breaks a rule: a half of an area is all its cells of the colour,
+        joined, so it has ``key`` cells."""
+        count = sum(1 for n in nodes if n < self.grid.cells)
+        if count > key:
+            return f"a half of {key} cells holds more"
+        if closed and count and count < key:
+            return f"a half of {key} cells holds fewer"
+        return None
+
+    def judge(self, key: Any, nodes: frozenset[int], closed: bool) -> str | None:
+        """Why an area of half size ``key`` holding ``nodes`` (cells and joined pairs;
+        ``closed``: exactly them) breaks a rule, or None."""
+        grid, grey = self.grid, self.grey
+        cells = sorted(n for n in nodes if n < grid.cells)
+        white = [c for c in cells if not grey[c]]
+        dark = [c for c in cells if grey[c]]
+        if len(white) > key or len(dark) > key:
+            return f"an area of halves of {key} holds more cells of a colour"
+        if not closed or not cells:
+            return None
+        inside = set(cells)
+        for k, (a, b) in enumerate(grid.pairs):
+            if a in inside and b in inside and grid.cells + k not in nodes:
+                return "a border inside an area"
+        if len(white) < key or len(dark) < key:
+            return f"an area of halves of {key} holds fewer cells of a colour"
+        for half in (white, dark):
+            if len(components(half, grid.neighbours)) > 1:
+                return "a half of an area is not connected"
+        if not congruent([grid.rc(c) for c in white], [grid.rc(c) for c in dark]):
+            return "the halves of an area are not of one shape"
+        return None
+
+    def sat(self, out: SatOut) -> None:
+        if not out.wants():
+            return
+        groups = [self.group(kind) for kind in ("white", "grey", "area")]
+        lits = [*self.border, *self.half.ravel().tolist()]
+        read = out.reader(lits)
+
+        def refine(values: tuple[bool, ...]) -> list[list[int]]:
+            true = {lit for lit, on in zip(lits, read(values)) if on}
+            return [group.clause(record) for group in groups
+                    for record in group.faults(true)]
+
+        def partial(state: Any) -> list[list[int]]:
+            return [clause for group in groups for clause in _decided(group, state)]
+
+        out.add_lazy(refine, partial)
+
+    def certificate(self, out: CertOut) -> None:
+        out.groups.extend(self.group(kind) for kind in ("white", "grey", "area"))
+
+    def cpsat(self, out: CpsatOut) -> None:
+        from ortools.sat.python import cp_model
+
+        grid, grey, model = self.grid, self.grey, out.model
+        cells, name, largest = grid.cells, grid.name, self.half.shape[1]
+        half = [out.bools(row) for row in self.half.tolist()]
+        size = [model.new_int_var(1, largest, f"size_{name(c)}") for c in range(cells)]
+        for c in range(cells):
+            model.add(size[c] == sum((n + 1) * lit for n, lit in enumerate(half[c])))
+        joined = {}
+        for k, (a, b) in enumerate(grid.pairs):
+            joined[a, b] = joined[b, a] = out.var(-self.border[k])
+        label = _labelled(model, grid, joined, range(cells), "area")
+        white = [c for c in range(cells) if not grey[c]]
+        dark = [c for c in range(cells) if grey[c]]
+        if not white or not dark:
+            model.add_bool_or([])  # an area needs both colours
+            return
+        same = {pair: lit for pair, lit in joined.items()
+                if grey[pair[0]] == grey[pair[1]]}
+        tile = _labelled(model, grid, same, white, "white")
+        for r in range(cells):  # every area's counts, at its first cell
+            into = [(c, model.new_bool_var(f"in_{name(c)}_{r}")) for c in range(r, cells)]
+            for c, lit in into:
+                model.add(label[c] == r).only_enforce_if(lit)
+                model.add(label[c] != r).only_enforce_if(~lit)
+            first = into[0][1]
+            model.add(sum(lit for c, lit in into if not grey[c]) == size[r]
+                      ).only_enforce_if(first)
+            model.add(sum(lit for c, lit in into if grey[c]) == size[r]).only_enforce_if(first)
+            if not grey[r]:
+                own = [model.new_bool_var(f"tile_{name(c)}_{r}") for c in white if c >= r]
+                for c, lit in zip([c for c in white if c >= r], own):
+                    model.add(tile[c] == r).only_enforce_if(lit)
+                    model.add(tile[c] != r).only_enforce_if(~lit)
+                model.add(sum(own) == size[r]).only_enforce_if(own[0])
+        # a grey partner for every white cell, all distinct, in its area, under one
+        # rigid motion along the white half
+        motion = {c: [model.new_bool_var(f"motion_{name(c)}_{k}") for k in range(8)]
+                  for c in white}
+        row = {c: model.new_int_var(0, grid.rows - 1, f"prow_{name(c)}") for c in white}
+        col = {c: model.new_int_var(0, grid.cols - 1, f"pcol_{name(c)}") for c in white}
+        partner = {}
+        for c in white:
+            model.add_exactly_one(motion[c])
+            partner[c] = model.new_int_var_from_domain(cp_model.Domain.from_values(dark),
+                                                       f"partner_{name(c)}")
+            model.add(partner[c] == row[c] * grid.cols + col[c])
+            model.add_element(partner[c], label, label[c])
+        model.add_all_different(list(partner.values()))
+        for (a, b), lit in same.items():
+            if grey[a]:
+                continue
+            (ra, ca), (rb, cb) = grid.rc(a), grid.rc(b)
+            for k, (p, q, s, t) in enumerate(MOTIONS):
+                model.add(motion[b][k] == motion[a][k]).only_enforce_if(lit)
+                dr, dc = rb - ra, cb - ca
+                both = [lit, motion[a][k]]
+                model.add(row[b] == row[a] + p * dr + q * dc).only_enforce_if(both)
+                model.add(col[b] == col[a] + s * dr + t * dc).only_enforce_if(both)
+
+
+def _decided(group: Areas, state: Any) -> list[list[int]]:
+    """The group's cuts on a partial assignment (``state`` by variable: 1 true, 0
+    false, -1 open), each falsified there: for each part of a set's nodes decided in,
+    the part when it breaks a rule whatever else its area holds, or when every node
+    beside it is decided out and it breaks a rule as it is."""
+    from cpsolve.certify.cuts import boundary
+
+    def value(lit: int) -> int:
+        got = int(state[abs(lit)])
+        return got if got < 0 or lit > 0 else 1 - got
+
+    out = []
+    for key, member in group.sets.items():
+        inside = [n for n, lit in enumerate(member) if lit != 0 and value(lit) == 1]
+        for part in components(inside, group.links):
+            cells = frozenset(part)
+            closed = group.judge(key, cells, False) is None
+            if closed and (group.judge(key, cells, True) is None or any(
+                    member[n] != 0 and value(member[n]) != 0
+                    for n in boundary(part, group.links))):
+                continue
+            out.append(group.clause({"rule": group.name, "set": key, "cells": part,
+                                     "closed": closed}))
+    return out
+
+
+def _labelled(model: Any, grid: Grid, joined: dict[tuple[int, int], Any],
+              cells: Sequence[int], what: str) -> list[Any]:
+    """Labels of the parts of ``cells`` through the pairs ``joined`` holds: each its
+    first cell, equal exactly across a joined pair, every other cell a joined
+    neighbour nearer the first (distances)."""
+    name, count = grid.name, grid.cells
+    label: list[Any] = [0] * count
+    level: list[Any] = [0] * count
+    root = {}
+    for c in cells:
+        label[c] = model.new_int_var(0, c, f"{what}_{name(c)}")
+        level[c] = model.new_int_var(0, count - 1, f"{what}_level_{name(c)}")
+        root[c] = model.new_bool_var(f"{what}_first_{name(c)}")
+        model.add(label[c] == c).only_enforce_if(root[c])
+        model.add(label[c] < c).only_enforce_if(~root[c])
+        model.add(level[c] == 0).only_enforce_if(root[c])
+    inside = set(cells)
+    for c in cells:
+        steps = [root[c]]
+        for o in grid.neighbours[c]:
+            if o not in inside or (c, o) not in joined:
+                continue
+            lit = joined[c, o]
+            if c < o:
+                model.add(label[c] == label[o]).only_enforce_if(lit)
+                model.add(label[c] != label[o]).only_enforce_if(~lit)
+            step = model.new_bool_var(f"{what}_toward_{c}_{o}")
+            model.add_implication(step, lit)
+            model.add(level[o] < level[c]).only_enforce_if(step)
+            steps.append(step)
+        model.add_bool_or(steps)
+    return label
+
+
+def rules(m: Model, board: Board) -> None:
+    grid = board.grid
+    border = m.layer("border", grid.pairs, named=lambda pair: f"{grid.name(pair[0])}|"
+                     f"{grid.name(pair[1])}")
+    half = numbers(m, board.largest, "half")
+    m.solution(range(1, half.first + half.count))
+    lits = half.lits.tolist()
+    m.clauses([[border[(a, b)], -lits[x][n], lits[y][n]] for a, b in grid.pairs
+               for x, y in ((a, b), (b, a)) for n in range(board.largest)])
+    m.require(Choco(grid, board.grey, [border[p] for p in grid.pairs], half.lits))
+    with m.implied():
+        # An area has two cells at least: a cell is joined to a neighbour.
+        m.clauses([[-border[min(c, o), max(c, o)] for o in grid.neighbours[c]]
+                   for c in range(board.cells)])
+        # A border never ends inside the grid: the four pairs round a corner inside it
+        # are never bordered once alone (the cells beside that one would be one area).
+        for r in range(board.rows - 1):
+            for col in range(board.cols - 1):
+                a, b = grid.cell(r, col), grid.cell(r, col + 1)
+                c, d = grid.cell(r + 1, col), grid.cell(r + 1, col + 1)
+                round_ = [border[a, b], border[c, d], border[a, c], border[b, d]]
+                m.clauses([[-lit, *(o for o in round_ if o != lit)] for lit in round_])
+        # A half of one cell has no neighbour of its colour in its area, and one of
+        # more has one; no half outgrows its colour's part of the board, nor the
+        # largest part of the other colour beside that.
+        grey = board.grey
+        for c in range(board.cells):
+            alike = [border[min(c, o), max(c, o)] for o in grid.neighbours[c]
+                     if grey[o] == grey[c]]
+            m.clauses([[-lits[c][0], lit] for lit in alike])
+            m.clause(lits[c][0], *(-lit for lit in alike))
+        fits = _fits(board)
+        m.clauses([[-lits[c][n - 1]] for c in range(board.cells)
+                   for n in range(fits[c] + 1, board.largest + 1)])
+
+
+def _fits(board: Board) -> list[int]:
+    """The largest half each cell's area may have: no more than the cells of its
+    colour joined to it, nor the largest part of the other colour beside those."""
+    grid, grey = board.grid, board.grey
+    part = grid.label_regions(lambda a, b: grey[a] != grey[b])
+    sizes = [len(cells) for cells in grid.regions(part)]
+    beside: dict[int, int] = {}
+    for a, b in grid.pairs:
+        if part[a] != part[b]:
+            beside[part[a]] = max(beside.get(part[a], 0), sizes[part[b]])
+            beside[part[b]] = max(beside.get(part[b], 0), sizes[part[a]])
+    return [min(sizes[part[c]], beside.get(part[c], 0)) for c in range(board.cells)]
+
+
+def clue(m: Model, board: Board, number: Clue) -> None:
+    m.clause(m.layers["half"][number.index, number.value])  # FALSE past the largest
+
+
+def decode(board: Board, values: tuple[bool, ...]) -> Division:
+    """The pairs with a border."""
+    return frozenset(pair for pair, on in zip(board.grid.pairs, values) if on)
+
+
+def encode(board: Board, division: Division) -> list[bool]:
+    """The borders and half sizes of a division."""
+    grid = board.grid
+    label = grid.label_regions(lambda a, b: (a, b) in division)
+    half = {c: len(area) // 2 for area in grid.regions(label) for c in area}
+    return [*(pair in division for pair in grid.pairs),
+            *(half[c] == n for c in range(board.cells) for n in range(1, board.largest + 1))]
+
+
+STATEMENT: Statement[Board] = Statement(
+    rules, clue, decode=decode, encode=encode,
+    stats=lambda board: {"half sizes up to": board.largest},
+    methods=(lazy("a border a pair and a half size a cell; each area judged on the "
+                  "candidates an incremental SAT solver finds, cut off when bad",
+                  literals=lambda board, **_: 8 * board.cells * board.largest),
+             Method("partners", "cpsat", "labels and distances for areas and white halves; "
+                    "a grey partner for every white cell under one rigid motion an area",
+                    literals=lambda board, **_: 12 * board.cells * board.cells)))
+
+__all__ = ["MOTIONS", "STATEMENT", "Choco", "Division", "congruent", "decode", "encode",
+           "rules", "shape"]

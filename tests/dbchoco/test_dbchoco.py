@@ -1,0 +1,131 @@
+"""Double Choco's own tests: pzprjs's answers to its sample (the npm pzpr the other
+genres' judge runs has no Double Choco, so its test script's accepted and refused
+answers stand for it), the forms' particulars and the checker's messages."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cpsolve.models.dbchoco import parse, read_answer, show, solve, to_text, to_url
+from cpsolve.models.dbchoco.board import Board, decode_grey, encode_grey
+from cpsolve.models.dbchoco.check import check
+from cpsolve.models.dbchoco.rules import congruent
+
+SAMPLE = "https://puzz.link/p?dbchoco/6/6/ueoq8p30g42j4n5s22j"
+# robx/pzprjs test/script/dbchoco.js: its sample's files, each with pzprjs's verdict
+# (None: accepted), the cells then the borders pzprjs's player drew.
+CELLS = ("- -4 -2 - . . /- -4 - . - - /. . . - -5 . /- . . - . . /. - - . . - /"
+         "2 2 . - - . /")
+FILES = [
+    ("bkSubLt2", "0 0 0 0 0 /0 0 0 0 0 /0 1 0 0 0 /1 0 1 0 0 /1 0 1 0 0 /0 1 0 1 0 /"
+     "0 0 0 0 0 0 /1 1 0 0 0 0 /1 0 1 0 0 0 /0 1 1 0 0 0 /1 0 1 1 0 0 /"),
+    ("bkSubGt2", "0 1 0 0 0 /0 1 0 1 0 /1 0 1 0 0 /1 0 1 0 0 /0 0 1 0 1 /0 0 0 0 0 /"
+     "0 0 0 0 1 1 /1 0 1 1 0 0 /0 0 0 0 0 0 /1 1 1 0 0 1 /0 0 0 1 1 0 /"),
+    ("bdDeadEnd", "0 1 0 0 0 /0 1 0 1 0 /1 1 1 0 0 /1 0 1 0 0 /0 0 1 0 1 /1 0 0 0 1 /"
+     "0 0 1 1 1 1 /1 0 1 1 0 0 /0 0 0 0 0 0 /1 1 1 0 0 1 /0 1 1 1 1 0 /"),
+    ("bkSizeLt", "0 1 0 0 0 /1 0 0 0 0 /0 1 0 0 0 /1 1 0 0 0 /0 0 0 0 0 /0 0 0 0 0 /"
+     "0 1 0 0 0 0 /0 1 0 0 0 0 /1 0 0 0 0 0 /0 1 0 0 0 0 /0 0 0 0 0 0 /"),
+    ("bkDifferentShape", "0 1 0 0 0 /0 1 0 1 0 /0 0 1 0 0 /0 1 1 0 0 /0 0 1 0 1 /"
+     "1 0 0 0 1 /0 0 1 1 1 1 /0 0 1 1 0 0 /1 1 0 0 0 0 /1 1 1 0 0 1 /0 1 1 1 1 0 /"),
+    (None, "0 1 0 0 0 /0 1 0 1 0 /1 0 1 0 0 /1 0 1 0 0 /0 0 1 0 1 /1 0 0 0 1 /"
+     "0 0 1 1 1 1 /1 0 1 1 0 0 /0 0 0 0 0 0 /1 1 1 0 0 1 /0 1 1 1 1 0 /"),
+]
+
+
+def _borders(board: Board, text: str) -> list[bool]:
+    """A pzprjs file's borders, as cpsolve's pairs (right of each cell, then below)."""
+    rows = [row.split() for row in text.strip(" /").split("/")]
+    right, below = rows[:board.rows], rows[board.rows:]
+    on = {}
+    for r in range(board.rows):
+        for c in range(board.cols):
+            cell = board.grid.cell(r, c)
+            if c + 1 < board.cols:
+                on[cell, cell + 1] = right[r][c] == "1"
+            if r + 1 < board.rows:
+                on[cell, cell + board.cols] = below[r][c] == "1"
+    return [on[pair] for pair in board.grid.pairs]
+
+
+def test_the_pzprjs_file_is_the_url_board() -> None:
+    board = parse(SAMPLE)
+    assert parse("\n".join(["pzprv3", "dbchoco", "6", "6", *CELLS.split("/")])) == board
+
+
+@pytest.mark.parametrize("verdict,borders", FILES, ids=[str(v) for v, _ in FILES])
+def test_pzprjs_verdicts(verdict: str | None, borders: str) -> None:
+    """The answer pzprjs accepts is the solver's and passes the checker; each it
+    refuses is refused by the checker."""
+    board = parse(SAMPLE)
+    walls = frozenset(p for p, on in zip(board.grid.pairs, _borders(board, borders)) if on)
+    if verdict is None:
+        result = solve(board, unique=True)
+        assert result.unique and result.solution == walls
+        assert check(board, walls) == []
+    else:
+        assert check(board, walls), verdict
+
+
+def test_forms_round_trip() -> None:
+    board = parse(SAMPLE)
+    assert to_url(board) == SAMPLE
+    assert parse(to_text(board)) == board
+    assert to_text(board).splitlines()[1] == "####.."
+    grey, end = decode_grey(parse_link("https://puzz.link/p?dbchoco/3/2/s0"))
+    assert grey == [True, True, True, False, False, False] and end == 2
+    assert encode_grey((True, True, True, False, False, False)) == "s0"
+
+
+def parse_link(url: str):  # type: ignore[no-untyped-def]
+    from cpsolve.grid import puzzlink
+    return puzzlink.split(url, {"dbchoco": "Double Choco"})
+
+
+def test_a_letter_past_base_32_is_no_grey_cell_as_pzprjs_reads_it() -> None:
+    board = parse("https://puzz.link/p?dbchoco/5/1/z1")
+    assert board.grey == (False,) * 5 and board.numbers[0] == 1
+
+
+def test_checker_messages() -> None:
+    board = Board(2, 2, (2, None, None, None), (False, True, False, True))
+    assert check(board, frozenset()) == []
+    assert check(board, frozenset({(0, 1), (2, 3)})) == [
+        "the area at row 1, column 1 holds no grey cell",
+        "the area at row 1, column 2 holds no white cell"]
+    found = check(board, frozenset({(0, 2), (1, 3)}))
+    assert "the 2 at row 1, column 1 is in a white half of 1" in found
+    board = Board(3, 4, (None,) * 12, (False,) * 4 + (True, True, False, False)
+                  + (True,) * 4)  # an I and an O, then two dominoes
+    assert check(board, frozenset({(5, 6), (9, 10), (2, 6), (3, 7)})) == [
+        "the halves of the area at row 1, column 1 are not of one shape"]
+
+
+def test_shapes_turn_and_mirror() -> None:
+    ell = [(0, 0), (1, 0), (2, 0), (2, 1)]
+    assert congruent(ell, [(0, 0), (0, 1), (0, 2), (1, 0)])
+    assert congruent(ell, [(0, 1), (1, 1), (2, 1), (2, 0)])  # mirrored
+    assert not congruent(ell, [(0, 0), (0, 1), (1, 1), (1, 2)])
+
+
+def test_an_answer_read_back() -> None:
+    board = parse(SAMPLE)
+    result = solve(board)
+    assert read_answer(show(board, result.solution), board) == (result.solution, [])
+    # a border ending inside an area is named
+    board = Board(2, 4, (None,) * 8, (False,) * 8)
+    walls = read_answer("|...\n....", board)[0]
+    assert walls == {(0, 1)}
+    assert "a border inside an area between row 1, column 1 and row 1, column 2" in \
+        check(board, walls)
+
+
+def test_the_command_checks_an_answer(tmp_path: Path) -> None:
+    answer = tmp_path / "answer.txt"
+    answer.write_text(".|.|\n_J_J\n")
+    run = subprocess.run([str(Path(__file__).parents[2] / ".venv" / "bin" / "cpsolve"),
+                          "dbchoco", "2 4\n.#.#\n.#.#\n- - - -\n- - - -\n", "--check",
+                          str(answer)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
