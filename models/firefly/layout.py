@@ -1,11 +1,14 @@
 """How the generator lays out a Hotaru Beam and mends it (the loop is the kit's,
-:mod:`cpsolve.grid.generate`): a network of lines grown a firefly at a time. The first
-firefly stands at random; each firefly whose dot has no line yet sends one on a random
-walk through free cells (straight ahead more often than not, a few cells long) that ends
-at a firefly's body beside it, or at a new firefly, until about ``--density`` of the cells
-are fireflies; a walk that is stuck ends in a new firefly where it stands. Every firefly
-gets the number of its line's turns. Where the answer is not pinned down, a line through
-such a cell (or beside it) is cut there by a new firefly whose dot carries it on.
+:mod:`cpsolve.grid.generate`): a network of lines grown a firefly at a time, until about
+``--density`` of the cells are fireflies. The first firefly stands at random. A firefly
+whose dot has no line yet sends one on a random walk through free cells (straight ahead
+more often than not, a few cells long, never into a pocket it cannot leave) that ends at
+a new firefly, or at a body beside it once the network is large enough; half the time a
+new firefly comes in from outside instead, its line a walk out of a free side of the
+network's fireflies. A firefly stuck where its dot has nowhere to go takes back the line
+that made it. Every firefly gets the number of its line's turns. Where the answer is not
+pinned down, a line through such a cell (or beside it) is cut there by a new firefly
+whose dot carries it on.
 """
 
 from __future__ import annotations
@@ -79,13 +82,20 @@ def _walk(grid: Grid, start: int, taken: set[int], circles: dict[int, str | None
                   and not _faces(grid, o, here, circles)]
         free = [o for o in grid.neighbours[here] if o not in taken and o not in circles
                 and o not in path]
-        if len(path) > 1 and bodies and (len(path) > goal or not free or not grow) \
-                and (rnd.random() < 0.7 or not free):
+        if len(path) > 1 and bodies and (not grow or not free or (
+                len(path) > goal and rnd.random() < 0.25)):
             return [*path, rnd.choice(bodies)]
         if not free:
             if len(path) > 2:
                 return path  # the last cell becomes a new firefly
             return [*path, bodies[0]] if bodies else None
+
+        def onward(cell: int, here: int = here) -> int:
+            return sum(1 for o in grid.neighbours[cell] if o != here and (
+                (o not in taken and o not in circles and o not in path)
+                or (o in circles and o != start and not _faces(grid, o, cell, circles))))
+
+        free = [o for o in free if onward(o)] or free  # no step into a pocket
         if grow and len(path) > goal and rnd.random() < 0.5:
             return [*path, rnd.choice(free)]
         ahead = [o for o in free if len(path) > 1 and o - here == here - path[-2]]
@@ -98,6 +108,29 @@ def _faces(grid: Grid, circle: int, cell: int, circles: dict[int, str | None]) -
     return way is not None and grid.step(circle, *STEPS[way]) == cell
 
 
+def _branch(grid: Grid, taken: set[int], circles: dict[int, str | None],
+            rnd: random.Random) -> Path | None:
+    """A new firefly whose line ends at a body of the network: a random walk out of a
+    firefly's free side (not its dot) through free cells, the new firefly where it
+    stops, its line the walk back."""
+    sides = [(c, o) for c in circles for o in grid.neighbours[c]
+             if o not in taken and o not in circles and not _faces(grid, c, o, circles)]
+    if not sides:
+        return None
+    body, cell = rnd.choice(sides)
+    walk = [body, cell]
+    for _ in range(rnd.randint(0, 5)):
+        here = walk[-1]
+        free = [o for o in grid.neighbours[here] if o not in taken and o not in circles
+                and o not in walk and not any(n in walk[:-1] for n in grid.neighbours[o]
+                                              if n != here)]
+        if not free:
+            break
+        ahead = [o for o in free if o - here == here - walk[-2]]
+        walk.append(ahead[0] if ahead and rnd.random() < 0.6 else rnd.choice(free))
+    return walk[::-1]
+
+
 def grown(grid: Grid, density: float, rnd: random.Random) -> list[Path] | None:
     """A network of lines grown a firefly at a time (see the module docstring)."""
     first = rnd.randrange(grid.cells)
@@ -105,13 +138,33 @@ def grown(grid: Grid, density: float, rnd: random.Random) -> list[Path] | None:
     taken: set[int] = set()
     waiting = [first]
     paths: list[Path] = []
-    while waiting:
-        start = waiting.pop(rnd.randrange(len(waiting)))
+    tries = 4 * grid.cells
+    while waiting or len(circles) < density * grid.cells:
         grow = len(circles) < density * grid.cells
-        path = _walk(grid, start, taken, circles, grow, rnd)
-        if path is None or len(path) < 2:
-            return None
-        end = path[-1]
+        if grow and (not waiting or rnd.random() < 0.5):
+            path = _branch(grid, taken, circles, rnd)
+            if path is None:
+                if not waiting:
+                    break
+                continue
+        else:
+            here = waiting.pop(rnd.randrange(len(waiting)))
+            path = _walk(grid, here, taken, circles, grow, rnd)
+            if path is None or len(path) < 2:
+                # Stuck in a pocket: the line that made this firefly is taken back,
+                # and the firefly it left sends another.
+                tries -= 1
+                ending = [p for p in paths if p[-1] == here]
+                if len(ending) != 1 or tries <= 0:
+                    return None  # the firefly holds other lines too
+                made = ending[0]
+                paths.remove(made)
+                taken.difference_update(made[1:-1])
+                del circles[here]
+                circles[made[0]] = None
+                waiting.append(made[0])
+                continue
+        start, end = path[0], path[-1]
         (r0, c0), (r1, c1) = grid.rc(start), grid.rc(path[1])
         circles[start] = WAYS[r1 - r0, c1 - c0]
         taken.update(path[1:-1])
@@ -157,6 +210,6 @@ def mend(board: ArrowGrid, lines: Lines, other: Lines | None, cells: set[tuple[i
 
 LAYOUT: Layout[ArrowGrid, Lines] = Layout(
     make=make, mend=mend,
-    density=Option("density", 0.22, "Share of cells that are fireflies", kind=float,
+    density=Option("density", 0.14, "Share of cells that are fireflies", kind=float,
                    low=0.02, high=0.6),
     clued=False, symmetries=("none",))
