@@ -78,7 +78,7 @@ OUTCOMES = {
         (["-", "--time-limit", "0"], "2 2\n1 -\n- 1\n", 3, "unknown"),
     ],
     "firefly": [
-        (["-", "--unique"], "1 3\n0e - ?\n", 4, "solved"),
+        (["-", "--unique"], "2 3\n?e - ?\n- - -\n", 4, "solved"),
         (["-"], "1 2\n0e 0w\n", 1, "unsolvable"),
         (["https://puzz.link/p?firefly/5/5/40c21a3.a30g10a22a11c11", "--unique", "--backend",
           "cpsat"], None, 0, "solved"),
