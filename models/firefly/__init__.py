@@ -81,7 +81,6 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
         arrow = board.clues[cell]
         if arrow is None or arrow.direction is None or dot(board, cell) is None:
             continue
-        base = board.with_clues({cell: Arrow(None, arrow.direction)})
         for n in range(max(top, 4) + 1):
             if n == arrow.number:
                 continue
@@ -89,9 +88,12 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
             words = (f"number {n} on the firefly at {where(cell)}" if arrow.number is None
                      else f"the firefly at {where(cell)} numbered {n}")
             changed = board.with_clues({cell: Arrow(n, arrow.direction)})
-            out.append(Edit(board.grid.rc(cell), "number", words, changed, clue=clue,
-                            base=base if n <= top else changed, number=n,
-                            cost=1 if arrow.number is None else 2))
+            if arrow.number is None and n <= top:  # a clue added: an assumption
+                out.append(Edit(board.grid.rc(cell), "number", words, changed, clue=clue,
+                                number=n, cost=1))
+            else:  # a board of its own (a number changed, or above the board's counts)
+                out.append(Edit(board.grid.rc(cell), "number", words, changed, base=changed,
+                                number=n, cost=1 if arrow.number is None else 2))
     return sorted(out, key=lambda e: e.cost)
 
 

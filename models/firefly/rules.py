@@ -17,7 +17,8 @@ firefly without a number, whose turns nobody counts).
 
 A line running from a dot into a body, with every open cell in the middle passing it
 on, is what pzprjs checks: no line joins two dots or two bodies, branches, crosses or
-ends in an open cell. A number (a clue) taken away leaves its firefly counting nothing.
+ends in an open cell. A number (a clue) taken away leaves its firefly as one without a
+number: its line starts uncounted, or with any count it then keeps.
 """
 
 from __future__ import annotations
@@ -96,10 +97,9 @@ def rules(m: Model, board: ArrowGrid) -> None:
             if o != ahead:
                 m.clause(-go[cell, o])
         if board.clues[cell].direction is not None:  # type: ignore[union-attr]
+            # A line from a firefly without a number starts uncounted, or with any
+            # count it keeps (so a number a setter's fix adds there is an assumption).
             m.clause(go[cell, ahead] if ahead is not None else FALSE)
-            if ahead is not None and board.clues[ahead] is None \
-                    and board.clues[cell].number is None:  # type: ignore[union-attr]
-                m.clause(left[ahead, ANY])
     for a in open_cells:
         for b in grid.neighbours[a]:
             way = go[a, b]
@@ -171,8 +171,6 @@ def clue(m: Model, board: ArrowGrid, number: Clue) -> None:
     top = most(board)
     m.clause(turn[ahead], left[ahead, value] if value <= top else FALSE)
     m.clause(-turn[ahead], left[ahead, value - 1] if 0 < value <= top + 1 else FALSE)
-    with m.otherwise():
-        m.clause(left[ahead, ANY])
 
 
 def literals(board: ArrowGrid, per_cell: int) -> int:
