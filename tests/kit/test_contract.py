@@ -77,6 +77,13 @@ OUTCOMES = {
          None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\n1 -\n- 1\n", 3, "unknown"),
     ],
+    "firefly": [
+        (["-", "--unique"], "2 3\n?e - ?\n- - -\n", 4, "solved"),
+        (["-"], "1 2\n0e 0w\n", 1, "unsolvable"),
+        (["https://puzz.link/p?firefly/5/5/40c21a3.a30g10a22a11c11", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n0e -\n- -\n", 3, "unknown"),
+    ],
     "sudoku": [
         (["-", "--unique"], "1...\n....\n....\n...4\n", 4, "solved"),
         (["-"], "11..\n....\n....\n....\n", 1, "unsolvable"),
@@ -294,6 +301,7 @@ SAME_MODEL = {
     "yajilin": [[], ["--card", "direct"], ["--backend", "cpsat"], ["--encoding", "flow"]],
     "country": [[], ["--card", "direct"], ["--backend", "cpsat"], ["--encoding", "flow"]],
     "numberlink": [[], ["--backend", "cpsat"]],
+    "firefly": [[], ["--backend", "cpsat"]],
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
     "kurodoko": [[], ["--encoding", "order"], ["--encoding", "flow"]],

@@ -1584,6 +1584,46 @@ def _dbchoco() -> Oracle:
                   lambda board, answer, symmetry: True, (3, 4), grades=("hard", "tricky"))
 
 
+# Hotaru Beam ----------------------------------------------------------------------------
+
+def _firefly() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.firefly import FIREFLY, Arrow, Board
+    from cpsolve.models.firefly.layout import make
+    from tests.support.firefly_brute import solutions
+
+    sizes = [(2, 3), (3, 3), (3, 4), (4, 3), (4, 4), (2, 5)]
+
+    def board(seed: int) -> Any:
+        """Fireflies, dots and numbers at random (no answer, often)."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        clues: list[Any] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randint(2, 4)):
+            clues[cell] = Arrow(rng.choice([None, None, 0, 1, 1, 2, 3]),
+                                rng.choice([None, "n", "s", "e", "w", "e", "s"]))
+        return Board(rows, cols, tuple(clues))
+
+    def solvable(seed: int) -> Any:
+        """Laid out by the generator's own layout, some numbers taken away."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        laid = make(Settings(rows, cols, "none", rng.choice([0.2, 0.3, 0.4])),
+                    np.random.default_rng(seed))
+        if laid is None:
+            return board(seed)
+        share = rng.choice([0.3, 0.6, 1.0])
+        return Board(rows, cols, tuple(
+            clue if clue is None or rng.random() < share else Arrow(None, clue.direction)
+            for clue in laid[0].clues))
+
+    return Oracle(FIREFLY, lambda: [board(seed) for seed in range(50)]
+                  + [solvable(seed) for seed in range(70)],
+                  lambda board: sorted(solutions(board), key=sorted),
+                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"),
+                  graded=(6, 6))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "kurodoko": _kurodoko,
@@ -1597,7 +1637,8 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "yajilin": _yajilin, "country": _country,
                                             "numberlink": _numberlink,
                                             "shikaku": _shikaku, "sashigane": _sashigane,
-                                            "shakashaka": _shakashaka, "dbchoco": _dbchoco}
+                                            "shakashaka": _shakashaka, "dbchoco": _dbchoco,
+                                            "firefly": _firefly}
 
 
 @cache
