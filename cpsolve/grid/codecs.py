@@ -111,7 +111,8 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
                 least: int = 0, why: str = "", looks: Callable[[str], bool] | None = None,
                 most: int | None = None, unknown: str | None = None,
                 flags: Iterable[Flag] | None = None, labels: bool = False,
-                janko: Mapping[str, str] | None = None) -> Formats[B]:
+                janko: Mapping[str, str] | None = None,
+                ruled: tuple[str, str, str] | None = None) -> Formats[B]:
     """The forms of a grid of numbers (``board(rows, cols, numbers)``): grid text (a
     first line ``ROWS COLS``, then rows of tokens, a number, ``-`` or ``.`` for none,
     ``?`` for a number not given; or, without the size line, rows of one character a
@@ -126,6 +127,10 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     a Penpa+ link's letters are read as numbers no other cell has, in reading order.
     janko.at and pzprjs files are read too (a janko.at file's ``problem`` grid, under the
     types ``kinds`` or the janko.at names ``janko``: Kurodoko's ``kuromasu``).
+    ``ruled``: ``(type, word, letter)``, a URL type of ``kinds`` that is the genre under
+    the flag ``word`` unless its flag segment says ``letter`` (pzprjs's ``arukone``,
+    Numberlink under the fill rule, ``arukone/e/`` without it); a board with that flag
+    on is written as that type.
 
     >>> from dataclasses import dataclass
     >>> from cpsolve.grid.boards import NumberGrid
@@ -147,7 +152,11 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         return board(rows, cols, tuple(numbers), **said)
 
     def parse_url(text: str) -> B:
-        link = puzzlink.split(text, kinds, max_cells=gridtext.MAX_CELLS, read=rules.letters)
+        link = puzzlink.split(text, kinds, max_cells=gridtext.MAX_CELLS,
+                              read=rules.letters + (ruled[2] if ruled else ""))
+        said = rules.from_link(link)
+        if ruled is not None and link.kind == ruled[0]:
+            said[ruled[1]] = ruled[2] not in link.flags
         numbers = url.decode(link)
         if unknown is not None and puzzlink.UNKNOWN in numbers:
             raise link.error(unknown, max(link.body.find("."), 0))  # pzprjs writes "?" "."
@@ -155,7 +164,7 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
             if number is not None and 0 <= number < least:
                 reason = why or f"a number from {least}"
                 raise link.error(f"a {number} at cell {cell + 1}: {reason}", 0)
-        return board(link.rows, link.cols, tuple(numbers), **rules.from_link(link))
+        return board(link.rows, link.cols, tuple(numbers), **said)
 
     def parse_penpa(shown: penpa.Board) -> B:
         shown.only(kinds[name], "numbers")
@@ -187,6 +196,8 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         return board(shown.rows, shown.cols, tuple(numbers))
 
     def to_url(b: Any) -> str:
+        if ruled is not None and getattr(b, ruled[1]):
+            return puzzlink.url(ruled[0], b.cols, b.rows, url.encode(b.numbers))
         return puzzlink.url(name, b.cols, b.rows, url.encode(b.numbers), rules.segment(b))
 
     def to_penpa(b: Any) -> str:

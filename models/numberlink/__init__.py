@@ -5,7 +5,9 @@ without it (Nikoli's and puzz.link's rule) cells may stay empty. Every answer, c
 proof is judged under the rule the board carries, and the output says which.
 
 Boards: grid text (``ROWS COLS``, or ``ROWS COLS fill``, then rows of numbers and ``-``)
-or puzz.link URLs (``numlin``, ``numberlink``; a URL never says the fill rule). Paths
+or puzz.link URLs (``numlin``, ``numberlink``; ``arukone``, pzprjs's Numberlink under
+the fill rule, and ``arukone/e/`` without it; a board under the fill rule is written as
+an ``arukone`` URL). Paths
 are written as a token a cell, the directions the path leaves it by (``ns``, ``ew``,
 ``ne``, ...; one letter at a number), ``-`` where no path passes.
 
@@ -34,7 +36,8 @@ from cpsolve.options import Option
 PATHS = Tokens(what="path", ends=True)
 # puzz.link's body: pzprjs decodeNumber16 (its largest number "+fff").
 FORMATS = codecs.number_grid(
-    Board, {"numlin": "Numberlink", "numberlink": "Numberlink"}, codecs.NUMBER16, most=4095,
+    Board, {"numlin": "Numberlink", "numberlink": "Numberlink", "arukone": "Numberlink"},
+    codecs.NUMBER16, most=4095, ruled=("arukone", "fill", "e"),
     unknown="a Numberlink number must be given: '?' pairs with nothing",
     flags=[Flag("fill", "every cell on a path")], looks=PATHS.looks, labels=True)
 PAIRS = 60  # new pairs a fix tries at most, the closest first

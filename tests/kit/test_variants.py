@@ -240,3 +240,35 @@ def test_pzprjs_accepts_the_variant_answers_by_the_rules_it_has(name):
         assert said["complete"], (plain, said)
     finally:
         judge.close()
+
+
+def test_arukone_is_numberlink_under_the_fill_rule_as_pzprjs_reads_it():
+    """pzprjs's ``arukone`` is Numberlink under the fill rule (``arukone/e/``: without
+    it): read so, written so, and its answers judged by pzprjs as an arukone board,
+    whose checker refuses an answer that leaves a cell empty where numlin's accepts it."""
+    from cpsolve.grid.solve import solve
+    from tests.support.pzprjs import Judge, drawn
+
+    grid = registry.load("numberlink").grid
+    url = "https://puzz.link/p?arukone/5/5/1j2h3m1h2j3"
+    board = grid.parse(url)
+    assert board.fill and grid.exports["url"](board) == url
+    assert grid.exports["grid"](board).startswith("5 5 fill")
+    loose = grid.parse("https://puzz.link/p?arukone/e/5/5/1j2h3m1h2j3")
+    assert not loose.fill and loose == grid.parse("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    assert grid.exports["url"](loose) == "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
+    result = solve(grid, board, unique=True)
+    assert result.unique
+    small = grid.parse("2 2 fill\n1 1\n- -\n")  # a path round all four cells, or 1-1
+    ruled = grid.exports["url"](small)
+    plain = grid.exports["url"](replace(small, fill=False))
+    assert ruled.startswith("https://puzz.link/p?arukone/") and "numlin" in plain
+    short = solve(grid, replace(small, fill=False), unique=True).solution  # cells left out
+    judge = Judge()
+    try:
+        assert judge(url, drawn(grid, board, result.solution))["complete"]
+        assert judge(ruled, drawn(grid, small, solve(grid, small).solution))["complete"]
+        assert judge(plain, drawn(grid, small, short))["complete"]
+        assert not judge(ruled, drawn(grid, small, short))["complete"]  # arukone's rule
+    finally:
+        judge.close()
