@@ -151,6 +151,6 @@ SHAKASHAKA: GridPuzzle[Board, Answer] = GridPuzzle(
     hints=Hints(clues=number_clues(), without=without, edits=edits, noun="number"),
     layout=LAYOUT,
     editor=Editor(cycle=(".", "?", "0", "1", "2", "3", "4"), numbers=(0, 4), compact=True,
-                  size=(6, 6)),
+                  size=(6, 6), empty=("-",)),
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(SHAKASHAKA)

@@ -120,7 +120,13 @@ def _smallest(name: str, count: int) -> list[object]:
     return sorted(boards, key=lambda b: len(grid.board_text(b)))[:count]
 
 
-@pytest.mark.parametrize("name", WITH_CASES)
+# Genres one of whose methods takes tens of seconds on their smallest published boards:
+# their every-method comparison runs with the slow tests (-m slow).
+SLOW_METHODS = {"dbchoco": "its CP-SAT model takes tens of seconds on a published 6x6"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
+                                  if name in SLOW_METHODS else name for name in WITH_CASES])
 def test_every_method_finds_the_same_answers_on_published_boards(name):
     """Every method decides the smallest published board, and the same way; on the
     next ones a method may run out of time (Fillomino's CP-SAT on a 10x10), but what it

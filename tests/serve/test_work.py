@@ -21,6 +21,8 @@ from tests.support.cli import run, valid_json
 from tests.support.oracles import cases
 
 FAMILIES = sorted(work.families())
+# Grid genres the page cannot edit yet, each with why (they solve from the command line).
+WITHOUT_EDITOR = {"dbchoco": "the editor has no board of two layers a cell (colour, number)"}
 PAGE_KEYS = ("ask", "verdict", "revision", "svg")  # what the page's answers add (json.md)
 EACH = 4  # boards of each family's oracle with no solution, one, and several
 
@@ -40,7 +42,7 @@ def test_every_grid_family_is_on_the_page() -> None:
     from cpsolve import registry
 
     grids = sorted(n for n in registry.names() if registry.load(n).kind.value == "grid")
-    assert grids == FAMILIES
+    assert [n for n in grids if n not in WITHOUT_EDITOR] == FAMILIES
     listed = {entry["name"]: entry for entry in work.catalogue()}
     assert listed["akari"]["editor"]["cycle"] == [".", "#", "0", "1", "2", "3", "4"]
     assert listed["starbattle"]["editor"]["params"] == [{"name": "stars", "default": 1}]
