@@ -38,6 +38,31 @@ def shading_breaks(grid: Grid, shaded: Sequence[bool]) -> list[str]:
     return errors
 
 
+def sea_breaks(grid: Grid, shading: frozenset[int]) -> list[str]:
+    """What a shading breaks of the rules genres of one shaded sea share (Nurikabe,
+    Tapa): shaded cells cut off from the first part of them, once, naming them all; a
+    2x2 block all shaded.
+
+    >>> sea_breaks(Grid(2, 3), frozenset({0, 1, 3, 4}))
+    ['the 2x2 block at row 1, column 1 is all shaded']
+    >>> sea_breaks(Grid(1, 3), frozenset({0, 2}))
+    ['the shaded cell at row 1, column 3 is cut off from the one at row 1, column 1']
+    """
+    where, rc = grid.where, grid.rc
+    errors: list[str] = []
+    sea = [cell for cell in range(grid.cells) if cell in shading]
+    parts = components(sea, grid.neighbours)
+    if len(parts) > 1:
+        errors.append(Broken(f"the shaded cell at {where(parts[1][0])} is cut off from the "
+                             f"one at {where(parts[0][0])}",
+                             *(rc(c) for part in parts[1:] for c in part)))
+    for a, b, c, d in grid.blocks:
+        if {a, b, c, d} <= shading:
+            errors.append(Broken(f"the 2x2 block at {where(a)} is all shaded",
+                                 rc(a), rc(b), rc(c), rc(d)))
+    return errors
+
+
 def number_breaks(grid: Grid, numbers: Sequence[object], givens: Sequence[int | None],
                   most: int, units: Sequence[Sequence[int]],
                   unit_name: Callable[[int], str]) -> list[str]:

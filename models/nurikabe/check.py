@@ -6,6 +6,7 @@ every 2x2 block. It shares nothing with the models but the board.
 from __future__ import annotations
 
 from cpsolve.grid.boards import NumberGrid as Board
+from cpsolve.grid.checks import sea_breaks
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken
 
@@ -26,16 +27,7 @@ def check(board: Board, shading: frozenset[int]) -> list[str]:
     for cell in sorted(shading):
         if not 0 <= cell < board.cells:
             errors.append(Broken(f"shaded cell {cell} is outside the board"))
-    sea = [cell for cell in range(board.cells) if cell in shading]
-    parts = components(sea, grid.neighbours)
-    if len(parts) > 1:
-        errors.append(Broken(f"the shaded cell at {where(parts[1][0])} is cut off from the "
-                             f"one at {where(parts[0][0])}",
-                             *(rc(c) for part in parts[1:] for c in part)))
-    for a, b, c, d in grid.blocks:
-        if {a, b, c, d} <= shading:
-            errors.append(Broken(f"the 2x2 block at {where(a)} is all shaded",
-                                 rc(a), rc(b), rc(c), rc(d)))
+    errors.extend(sea_breaks(grid, shading))
     land = [cell for cell in range(board.cells) if cell not in shading]
     for island in components(land, grid.neighbours):
         clues = [cell for cell in island if board.numbers[cell] is not None]

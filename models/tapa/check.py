@@ -6,7 +6,7 @@ nothing with the models but the board.
 
 from __future__ import annotations
 
-from cpsolve.grid.connectivity import components
+from cpsolve.grid.checks import sea_breaks
 from cpsolve.grid.geometry import Broken
 from cpsolve.models.tapa.board import UNKNOWN, TapaGrid, label
 
@@ -63,18 +63,9 @@ def check(board: TapaGrid, shading: frozenset[int]) -> list[str]:
     for cell in sorted(shading):
         if not 0 <= cell < board.cells:
             errors.append(Broken(f"shaded cell {cell} is outside the board"))
-    shaded = [cell for cell in range(board.cells) if cell in shading]
-    if not shaded:
+    if not any(0 <= cell < board.cells for cell in shading):
         errors.append(Broken("no cell is shaded"))
-    parts = components(shaded, grid.neighbours)
-    if len(parts) > 1:
-        errors.append(Broken(f"the shaded cell at {where(parts[1][0])} is cut off from the "
-                             f"one at {where(parts[0][0])}",
-                             *(rc(c) for part in parts[1:] for c in part)))
-    for a, b, c, d in grid.blocks:
-        if {a, b, c, d} <= shading:
-            errors.append(Broken(f"the 2x2 block at {where(a)} is all shaded",
-                                 rc(a), rc(b), rc(c), rc(d)))
+    errors.extend(sea_breaks(grid, shading))
     for cell, clue in enumerate(board.clues):
         if clue is None:
             continue
