@@ -219,6 +219,49 @@ def method_help(puzzle: GridPuzzle[Any, Any]) -> dict[str, list[str]]:
     return out
 
 
+def hint_flags(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--hint``, ``--steps`` and ``--from``: the next step a person would take."""
+    for option in reversed((
+            click.option("--hint", is_flag=True,
+                         help="The next step a person would take, naming the rule or clue "
+                              "it uses and the cells it reads and decides (a picture "
+                              "marks them)."),
+            click.option("--steps", is_flag=True,
+                         help="Every step from the board (or --from) to the answer, easiest "
+                              "first, with how many of each kind and the hardest."),
+            click.option("--from", "progress", default=None, metavar="PROGRESS",
+                         help="A player's progress for --hint or --steps: an answer written "
+                              "as this genre writes one, '?' in each cell not decided yet "
+                              "(a file, or - for standard input). A wrong mark is named "
+                              "first."))):
+        f = option(f)
+    return f
+
+
+def hinted(puzzle: GridPuzzle[Any, Any], board: Any, hint: bool, every: bool,
+           progress: str | None, fmt: str, output: str | None, deadline: Any,
+           conflicting: bool) -> Output:
+    """``--hint`` or ``--steps`` (:mod:`cpsolve.grid.steps`)."""
+    from cpsolve.grid.steps import hints
+
+    if hint and every:
+        raise UsageError("choose one of --hint and --steps")
+    if not (hint or every):
+        raise UsageError("--from is the progress --hint or --steps starts from: give one")
+    if conflicting:
+        raise UsageError("--hint and --steps go with --from, --format/-o and --time-limit "
+                         "only")
+    text = None
+    if progress is not None:
+        text, source = read_board(progress)
+    try:
+        out = hints(puzzle, board, every=every, progress=text, fmt=fmt, output=output,
+                    deadline=deadline)
+    except InputError as error:
+        raise error.located(source) from None
+    return out if fmt in ("svg", "png") else with_file(out, output)
+
+
 def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
     """The whole sub-command of a grid family, declared as ``puzzle`` and registered as
     ``family`` (what ``--check`` and ``--certify`` judge by)."""
@@ -245,6 +288,8 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
         if sum([unique, count is not None, find_all]) > 1:
             raise UsageError("choose one of --unique, --count N and --all")
         asked = {name: extra.pop(name) for name in questions if name in extra}
+        hint, every, progress = (extra.pop("hint", False), extra.pop("steps", False),
+                                 extra.pop("progress", None))
         varied = (extra.pop(puzzle.variant.option.name, None) if puzzle.variant is not None
                   else None)
         options = {key: value for key, value in extra.items() if value is not None}
@@ -253,6 +298,11 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
         if varied is not None:
             assert puzzle.variant is not None
             parsed = puzzle.variant.apply(parsed, varied)
+        if hint or every or progress is not None:
+            return hinted(puzzle, parsed, hint, every, progress, fmt, output, deadline,
+                          conflicting=unique or count is not None or find_all
+                          or answer is not None or no_solve or certify
+                          or any(asked.values()) or fmt in puzzle.exports)
         if fmt in puzzle.exports:
             return with_file(Output(stdout=puzzle.exports[fmt](parsed)), output)
         if no_solve:
@@ -360,6 +410,7 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
         *(click_options([puzzle.variant.option]) if puzzle.variant is not None else []),
         *((question_flags,) if questions else ()),
         *((certify_flags(GRID_CLAIM),) if puzzle.rules is not None else ()),
+        *((hint_flags,) if puzzle.statement is not None else ()),
         click.option("--unique", is_flag=True,
                      help="Prove the solution unique (exit 4 if not)."),
         click.option("--count", type=click.IntRange(min=1), default=None, metavar="N",

@@ -40,25 +40,27 @@ def rules(m: Model, board: Board) -> None:
     lights = [light[cell] for cell in t.whites]
     runs = [[lights[i] for i in run] for run in t.segments]  # across, then down
     card = m.options.get("card", "direct")  # the SAT builders' measured default
-    for run in runs:
-        m.at_most(1, run, card=card)
-    if m.options.get("encoding") == "segments":
-        # A run's mark says it holds a light: a variable for two or more open cells,
-        # the light itself for one, a constant where the deductions decided the run.
-        kept = [[x for x in run if x != FALSE] for run in runs]
-        long = [s for s, run in enumerate(kept) if len(run) > 1 and TRUE not in run]
-        mark = m.layer("mark", long)
-        marks = [mark.get(s) or (TRUE if TRUE in run else run[0] if run else FALSE)
-                 for s, run in enumerate(kept)]
-        for s in long:
-            m.implies(mark[s], *runs[s])
-        for a, b in zip(t.row, t.col):
-            m.clause(marks[a], marks[b])
-    else:  # a cell and those that see it, in reading order: above, its row, below
-        for own, a, b in zip(lights, t.row, t.col):
-            down = runs[b]
-            k = down.index(own)
-            m.clause(*down[:k], *runs[a], *down[k + 1:])
+    with m.rule("no light shines on another"):
+        for run in runs:
+            m.at_most(1, run, card=card)
+    with m.rule("every white cell is lit"):
+        if m.options.get("encoding") == "segments":
+            # A run's mark says it holds a light: a variable for two or more open cells,
+            # the light itself for one, a constant where the deductions decided the run.
+            kept = [[x for x in run if x != FALSE] for run in runs]
+            long = [s for s, run in enumerate(kept) if len(run) > 1 and TRUE not in run]
+            mark = m.layer("mark", long)
+            marks = [mark.get(s) or (TRUE if TRUE in run else run[0] if run else FALSE)
+                     for s, run in enumerate(kept)]
+            for s in long:
+                m.implies(mark[s], *runs[s])
+            for a, b in zip(t.row, t.col):
+                m.clause(marks[a], marks[b])
+        else:  # a cell and those that see it, in reading order: above, its row, below
+            for own, a, b in zip(lights, t.row, t.col):
+                down = runs[b]
+                k = down.index(own)
+                m.clause(*down[:k], *runs[a], *down[k + 1:])
     m.solution(light.vars)
 
 

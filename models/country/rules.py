@@ -35,18 +35,23 @@ def rules(m: Model, board: Rooms) -> None:
     rule = loop(m, board.grid, cpsat_clauses=True)
     passed, edge = rule.passed, rule.edge
     holes = board.holes
-    m.clauses([[-passed[cell]] for cell in sorted(holes)])
-    m.clauses([[passed[a], passed[b]] for a, b in board.fences
-               if a not in holes and b not in holes])
+    with m.rule("the loop never enters a cell outside the rooms"):
+        m.clauses([[-passed[cell]] for cell in sorted(holes)])
+    with m.rule("two cells off the loop are never side by side across a room border"):
+        m.clauses([[passed[a], passed[b]] for a, b in board.fences
+                   if a not in holes and b not in holes])
     walls = [edge[board.grid.edge_at[a, b]] for a, b in board.walls]
     if board.rooms - len(board.hole_regions) > 1:
         for room, edges in enumerate(board.crossing):
             if room not in board.hole_regions:
                 crossing = [edge[k] for k in edges]
-                m.at_most(2, crossing) if board.empty else m.exactly(2, crossing)
-        m.clauses([[-wall] for wall in walls])
+                with m.rule("the loop enters each room once"):
+                    m.at_most(2, crossing) if board.empty else m.exactly(2, crossing)
+        with m.rule("the loop never crosses a wall"):
+            m.clauses([[-wall] for wall in walls])
     else:
-        m.at_most(1, walls)
+        with m.rule("the loop crosses a wall of its one room at most once"):
+            m.at_most(1, walls)
 
 
 def clue(m: Model, board: Rooms, number: Clue) -> None:

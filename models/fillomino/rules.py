@@ -109,17 +109,20 @@ def impossible(board: Board) -> list[int]:
 
 def rules(m: Model, board: Board) -> None:
     grid, largest = board.grid, board.largest
-    holds = numbers(m, largest).lits
-    if grid.pairs:
-        m.clauses(-holds[np.asarray(grid.pairs), 0])
+    with m.rule("every cell holds one number"):
+        holds = numbers(m, largest).lits
     rows = holds.tolist()
-    m.clauses([[-rows[c][n], *(rows[o][n] for o in grid.neighbours[c])]
-               for c in range(board.cells) for n in range(1, largest)])
+    with m.rule("an area of equal numbers has that many cells"):
+        if grid.pairs:
+            m.clauses(-holds[np.asarray(grid.pairs), 0])
+        m.clauses([[-rows[c][n], *(rows[o][n] for o in grid.neighbours[c])]
+                   for c in range(board.cells) for n in range(1, largest)])
     with m.implied():
         m.clauses([[-rows[c][1], -rows[a][1], -rows[b][1]] for c in range(board.cells)
                    for i, a in enumerate(grid.neighbours[c])
                    for b in grid.neighbours[c][i + 1:]] if largest >= 2 else [])
-    sized(m, holds)
+    with m.rule("an area of equal numbers has that many cells"):
+        sized(m, holds)
     with m.implied(clues=False):
         m.clauses(-holds.reshape(-1, 1)[np.asarray(impossible(board), dtype=np.int64) - 1])
 

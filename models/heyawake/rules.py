@@ -23,7 +23,8 @@ from cpsolve.models.heyawake.board import Board
 def rules(m: Model, board: Board) -> None:
     shaded = shading(m)
     apart(m, shaded)
-    m.clauses([[shaded[c] for c in run] for run in board.runs])
+    with m.rule("no run of unshaded cells crosses two room borders"):
+        m.clauses([[shaded[c] for c in run] for run in board.runs])
     unshaded_connected(m, shaded)
 
 

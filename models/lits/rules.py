@@ -52,20 +52,23 @@ def rules(m: Model, board: Board) -> None:
     found = fits(board)
     charge(40 * sum(map(len, found)) + 4 * board.cells)
     cell = shaded.vars
-    chosen = place(m, cell, found, [c for cells in board.region_cells for c in cells])
+    with m.rule("the shaded cells of each region are one tetromino"):
+        chosen = place(m, cell, found, [c for cells in board.region_cells for c in cells])
     made = [{p.shape for p in mine} for mine in found]
     ids = iter(m.layer("shape", [(k, s) for k, names in enumerate(made) for s in SHAPES
                                  if s in names]).vars)
     shape = [{s: next(ids) for s in SHAPES if s in names} for names in made]
-    m.require(OneOf([var for of in shape for var in of.values()],
-                    [[v for v, p in zip(placed, mine) if p.shape == s]
-                     for mine, placed, of in zip(found, chosen, shape) for s in of]))
+    with m.rule("the shaded cells of each region are one tetromino"):
+        m.require(OneOf([var for of in shape for var in of.values()],
+                        [[v for v, p in zip(placed, mine) if p.shape == s]
+                         for mine, placed, of in zip(found, chosen, shape) for s in of]))
     apart, region = [], board.region
     for a, b in board.borders:
         mine, theirs = shape[region[a]], shape[region[b]]
         apart += [[-cell[a], -cell[b], -var, -theirs[s]] for s, var in mine.items()
                   if s in theirs]
-    m.clauses(apart)
+    with m.rule("two tetrominoes of one shape never touch by a side"):
+        m.clauses(apart)
     no_block(m, shaded)
     asked = [cells for k, cells in enumerate(board.region_cells)
              if k not in board.free and k not in board.hole_regions]

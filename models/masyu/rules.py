@@ -29,7 +29,8 @@ def rules(m: Model, board: Board) -> None:
     grid = board.grid
     edge = loop(m, grid, witnesses=board.pearl_cells).edge.vars
     if board.full:
-        m.clauses([[passed] for passed in m.layers["passed"].vars])
+        with m.rule("the loop passes every cell"):
+            m.clauses([[passed] for passed in m.layers["passed"].vars])
     pearls, at = set(board.pearl_cells), grid.edge_at
     with m.implied(clues=False):
         m.clauses([[-edge[at[a, b]], -edge[at[a, c]], -edge[at[b, d]], -edge[at[c, d]]]

@@ -35,10 +35,12 @@ def rules(m: Model, board: Board) -> None:
     shaded = shading(m).vars
     grid = board.grid
     pairs = []
-    for cell, around in enumerate(grid.neighbours):
-        m.implies(shaded[cell], *(shaded[o] for o in around))
-        pairs += [[-shaded[cell], -shaded[a], -shaded[b]] for a, b in combinations(around, 2)]
-    m.clauses(pairs)
+    with m.rule("every shaded cell touches exactly one other shaded cell"):
+        for cell, around in enumerate(grid.neighbours):
+            m.implies(shaded[cell], *(shaded[o] for o in around))
+            pairs += [[-shaded[cell], -shaded[a], -shaded[b]]
+                      for a, b in combinations(around, 2)]
+        m.clauses(pairs)
     with m.implied():
         m.clauses([[-shaded[a] for a in three] for block in grid.blocks
                    for three in combinations(block, 3)])

@@ -24,10 +24,13 @@ from cpsolve.models.numberlink.board import Board, Paths
 
 
 def rules(m: Model, board: Board) -> None:
-    paths.paths(m, board.grid, board.ends)
-    paths.labels(m, board.values)
-    paths.through(m, [cell for cell, n in enumerate(board.numbers) if n is None],
-                  passed=board.fill)
+    with m.rule("a line joins each pair of equal numbers, never branching or crossing"):
+        paths.paths(m, board.grid, board.ends)
+        paths.labels(m, board.values)
+    with m.rule("every cell is on a line" if board.fill else "a line turns or goes "
+                "straight through the cells it passes"):
+        paths.through(m, [cell for cell, n in enumerate(board.numbers) if n is None],
+                      passed=board.fill)
 
 
 def clue(m: Model, board: Board, number: Clue) -> None:

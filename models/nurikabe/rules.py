@@ -24,7 +24,8 @@ from cpsolve.grid.rules.shading import no_block, shaded_connected, shading
 
 def rules(m: Model, board: NumberGrid) -> None:
     shaded = shading(m)
-    islands(m, [-v for v in shaded.vars], {c: board.shown(c) for c in board.clue_cells})
+    with m.rule("each island of unshaded cells holds one number, its size"):
+        islands(m, [-v for v in shaded.vars], {c: board.shown(c) for c in board.clue_cells})
     no_block(m, shaded)
     shaded_connected(m, shaded)
 

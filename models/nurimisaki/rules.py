@@ -26,17 +26,22 @@ def rules(m: Model, board: NumberGrid) -> None:
     grid, s = board.grid, shaded.vars
     no_block(m, shaded)
     no_block(m, shaded, False)
-    m.clause(*s)
+    with m.rule("some cell is shaded"):
+        m.clause(*s)
     circles = board.clue_cells
-    m.require(Connected([-v for v in s], grid.neighbours, "unshaded connected",
-                        roots=circles[:1] or None, grid=grid, where=grid.where))
+    with m.rule("the unshaded cells are connected"):
+        m.require(Connected([-v for v in s], grid.neighbours, "unshaded connected",
+                            roots=circles[:1] or None, grid=grid, where=grid.where))
     for cell in range(grid.cells):
         near = grid.neighbours[cell]
         if board.numbers[cell] is not None:
-            m.clause(-s[cell])
-            m.exactly(1, [-s[o] for o in near])
+            with m.rule("a circle is an unshaded dead end"):
+                m.clause(-s[cell])
+                m.exactly(1, [-s[o] for o in near])
         else:  # unshaded with ``o`` unshaded, another neighbour is unshaded too
-            m.clauses([[s[cell], s[o], *(-s[p] for p in near if p != o)] for o in near])
+            with m.rule("every unshaded dead end holds a circle"):
+                m.clauses([[s[cell], s[o], *(-s[p] for p in near if p != o)]
+                           for o in near])
 
 
 def clue(m: Model, board: NumberGrid, number: Clue) -> None:

@@ -32,7 +32,8 @@ def rules(m: Model, board: Board) -> None:
     edge = loop(m, board.points, witnesses=sorted(corners), where=board.corner,
                 named=lambda p: "p{}.{}".format(*(k + 1 for k in board.points.rc(p)))).edge
     if board.full:
-        m.clauses([[passed] for passed in m.layers["passed"].vars])
+        with m.rule("the loop passes every point"):
+            m.clauses([[passed] for passed in m.layers["passed"].vars])
     if m.options.get("parity", True):
         sides, inside = edge.vars, m.cells("inside").vars
         owners: dict[int, list[int]] = {}  # each side: the cells it bounds

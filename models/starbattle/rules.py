@@ -31,7 +31,8 @@ DIRECT_UP_TO = 2000  # the most literals a count's subset clauses take
 def rules(m: Model, board: Board) -> None:
     star = shading(m, "star")
     apart(m, star, corners=True)
-    m.clauses([[-star[cell]] for cell in sorted(board.holes)])  # no star in no region
+    with m.rule("no star stands outside the regions"):
+        m.clauses([[-star[cell]] for cell in sorted(board.holes)])  # no star in no region
 
 
 def clue(m: Model, board: Board, unit: Clue) -> None:

@@ -44,8 +44,9 @@ from cpsolve.models.sudoku.board import Board, Digits
 
 
 def rules(m: Model, board: Board) -> None:
-    holds = candidates(m, "holds", range(1, board.size + 1))
-    m.require(AllDifferent(holds.lits, board.units))
+    with m.rule("every cell holds one number, and no row, column or box holds one twice"):
+        holds = candidates(m, "holds", range(1, board.size + 1))
+        m.require(AllDifferent(holds.lits, board.units))
 
 
 def clue(m: Model, board: Board, given: Clue) -> None:

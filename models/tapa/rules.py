@@ -133,7 +133,8 @@ def ring_clauses(clue: Runs, present: int) -> tuple[tuple[int, ...], ...]:
 
 def rules(m: Model, board: TapaGrid) -> None:
     shaded = shading(m)
-    m.at_least(1, shaded.vars)
+    with m.rule("some cell is shaded"):
+        m.at_least(1, shaded.vars)
     no_block(m, shaded)
     shaded_connected(m, shaded)
     least = max((sum(max(n, 1) for n in clue) for clue in

@@ -30,9 +30,11 @@ from cpsolve.grid.rules import Method, Model, Statement, edge_values, edges_of, 
 def rules(m: Model, board: ArrowGrid) -> None:
     passed = loop(m, board.grid).passed
     given = board.clues
-    m.clauses([[-passed[cell]] for cell in board.clue_cells])
-    m.clauses([[passed[a], passed[b]] for a, b in board.grid.edges
-               if given[a] is None and given[b] is None])
+    with m.rule("the loop never enters a clue cell"):
+        m.clauses([[-passed[cell]] for cell in board.clue_cells])
+    with m.rule("every cell off the loop is shaded, and no two shaded cells side by side"):
+        m.clauses([[passed[a], passed[b]] for a, b in board.grid.edges
+                   if given[a] is None and given[b] is None])
 
 
 def clue(m: Model, board: ArrowGrid, arrow: Clue) -> None:

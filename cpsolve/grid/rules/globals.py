@@ -222,7 +222,8 @@ def loop(model: Model, grid: Grid, witnesses: Sequence[int] = (),
     rule = Loop(grid, model.layer("edge", len(edges),
                                   named=lambda k: f"{name(edges[k][0])}-{name(edges[k][1])}"),
                 model.layer("passed", grid.cells, named=name), witnesses, where, cpsat_clauses)
-    model.require(rule)
+    with model.rule("the line is one loop, never branching"):
+        model.require(rule)
     model.solution(range(rule.edge.first, rule.edge.first + rule.edge.count))
     return rule
 

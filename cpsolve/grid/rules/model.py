@@ -48,8 +48,9 @@ FALSE = -TRUE
 
 
 class Tag(NamedTuple):
-    """Whose an item is: ``kind`` ``rule``, ``clue`` (holds while every clue of
-    ``keys`` is on), ``off`` (holds while the clue ``keys[0]`` is off), ``implied``
+    """Whose an item is: ``kind`` ``rule`` (``keys``: its name, when it has one),
+    ``clue`` (holds while every clue of ``keys`` is on), ``off`` (holds while the clue
+    ``keys[0]`` is off), ``implied``
     (the solvers' alone; ``keys`` ``("clues",)`` when it needs the board's clues)."""
 
     kind: str
@@ -266,6 +267,13 @@ class Model:
         return self.grid
 
     # -- tags ------------------------------------------------------------------------
+
+    def rule(self, name: str) -> _Tagged:
+        """Items stated inside (``with model.rule("no two shaded cells side by side"):``)
+        are a rule of the genre called ``name``: the words a hint names the rule by
+        (:mod:`cpsolve.grid.steps`). A rule stated outside any is named by its global
+        rule's own name, or as the genre's rules."""
+        return _Tagged(self, Tag("rule", (name,)))
 
     def clue(self, *keys: Hashable) -> _Tagged:
         """Items stated inside (``with model.clue(key):``) are the clue ``keys[0]``'s own

@@ -69,6 +69,7 @@ class SatOut:
         self.options = options
         self.groups: list[Any] = []
         self.lazy: list[tuple[Refine, Partial | None]] = []
+        self.lazy_guards: list[tuple[int, ...]] = []  # a lazy rule's guards, as its clauses'
         self.tag: Tag = Tag("rule")
         self.projection: Sequence[int] = model.projection or []
         self._positions: dict[int, int] | None = None
@@ -119,8 +120,10 @@ class SatOut:
         """A lazy rule: ``refine(values)`` reads the projection's values of a candidate
         and returns the clauses it breaks; ``partial(state)`` reads a partial
         assignment by variable. Only a solve and the clue model's rules take them."""
-        if self.select.kind != "clues" and self.wants():
+        guards = self.select.guards(self.tag)
+        if self.select.kind != "clues" and guards is not None:
             self.lazy.append((refine, partial))
+            self.lazy_guards.append(guards)
 
     def reader(self, lits: Sequence[int]) -> Callable[[Sequence[bool]], list[bool]]:
         """A function from the projection's values to the values of ``lits``, each

@@ -49,12 +49,20 @@ def apart(m: Model, shaded: Layer, pairs: Sequence[tuple[int, int]] | None = Non
     told); with ``corners``, not even at a corner (:class:`Untouching`)."""
     import numpy as np
 
+    noun = _noun(shaded)
     if corners:
-        m.require(Untouching(_grid(m), shaded))
+        with m.rule(f"no two {noun} touch, not even at a corner"):
+            m.require(Untouching(_grid(m), shaded))
         return
     pairs = _grid(m).pairs if pairs is None else pairs
     if len(pairs):
-        m.clauses(-(np.asarray(pairs, dtype=np.int64) + shaded.first))
+        with m.rule(f"no two {noun} side by side"):
+            m.clauses(-(np.asarray(pairs, dtype=np.int64) + shaded.first))
+
+
+def _noun(layer: Layer) -> str:
+    """What a layer's true cells are, in a rule's name (``shaded cells``, ``stars``)."""
+    return "shaded cells" if layer.name == "shaded" else f"{layer.name}s"
 
 
 def no_block(m: Model, shaded: Layer, value: bool = True) -> None:
@@ -64,7 +72,9 @@ def no_block(m: Model, shaded: Layer, value: bool = True) -> None:
     blocks = _grid(m).blocks
     if blocks:
         lits = np.asarray(blocks, dtype=np.int64) + shaded.first
-        m.clauses(-lits if value else lits)
+        said = "shaded" if value else "unshaded"
+        with m.rule(f"no 2x2 block all {said}"):
+            m.clauses(-lits if value else lits)
 
 
 def unshaded_connected(m: Model, shaded: Layer, *, apart_too: bool = True) -> None:
@@ -76,8 +86,9 @@ def unshaded_connected(m: Model, shaded: Layer, *, apart_too: bool = True) -> No
     grid = _grid(m)
     first = shaded.first
     roots = ([0, grid.neighbours[0][0]] if grid.cells > 1 else [0]) if apart_too else None
-    m.require(Connected([-(first + c) for c in range(grid.cells)], grid.neighbours,
-                        "unshaded connected", roots=roots, grid=grid, where=grid.where))
+    with m.rule("the unshaded cells are connected"):
+        m.require(Connected([-(first + c) for c in range(grid.cells)], grid.neighbours,
+                            "unshaded connected", roots=roots, grid=grid, where=grid.where))
     if apart_too and grid.rows >= 2 and grid.cols >= 2:
         with m.implied():
             m.clauses([[first + cell, *(-(first + o) for o in grid.neighbours[cell])]
@@ -87,8 +98,9 @@ def unshaded_connected(m: Model, shaded: Layer, *, apart_too: bool = True) -> No
 def shaded_connected(m: Model, shaded: Layer, roots: Sequence[int] | None = None) -> None:
     """The shaded cells are connected."""
     grid = _grid(m)
-    m.require(Connected([shaded.first + c for c in range(grid.cells)], grid.neighbours,
-                        "shaded connected", roots=roots, grid=grid, where=grid.where))
+    with m.rule("the shaded cells are connected"):
+        m.require(Connected([shaded.first + c for c in range(grid.cells)], grid.neighbours,
+                            "shaded connected", roots=roots, grid=grid, where=grid.where))
 
 
 @dataclass

@@ -1,0 +1,657 @@
+"""Hints: the next step a person would take on a board, named by the rule it uses.
+
+A genre's rules, stated once (:class:`~cpsolve.grid.rules.Statement`), are what the
+steps name: every item of its model belongs to a *group*, one clue (``the number 2 at
+row 3, column 4``) or one rule of the genre (``no two shaded cells side by side``, the
+name it is stated under, :meth:`~cpsolve.grid.rules.model.Model.rule`). The model is
+compiled to SAT with every group's clauses guarded by a selector of its own, so one
+incremental solver reasons with any set of groups switched on, from any set of cells
+already decided (the player's progress, the steps before).
+
+The steps, easiest first (:data:`KINDS`):
+
+``rule``
+    One clue or one rule alone, with cells already decided, decides more: *the 0 at
+    r2c2 leaves r1c2, r2c1, ... empty*; *no two shaded cells side by side: since r3c4
+    is shaded, r3c5 is not*. Among all of them, the one that reads the fewest
+    decided cells.
+``chain``
+    Several clues and rules together, by propagation: each link is one of them.
+``trial``
+    One trial: if a cell took the other value, the clues and rules would follow
+    from it to a contradiction (a rule that can no longer hold); so it takes this
+    one. The trial with the shortest chain goes first.
+``search``
+    Nothing shorter decides a cell: the answer (proven unique by search) gives one.
+
+Every step is sound: what it decides follows from the rules, the clues and the cells
+it reads (by unit propagation over their clauses, with the global rules' partial
+checks; a ``search`` step, by a proof of uniqueness), and what it names is a minimal
+set of those: each named group and cell is needed. The lazy global rules (one
+connected area, one loop) take part through their partial checks, whose clauses
+follow from the rule alone.
+
+A board that is not unique has no hints (a person's next step presumes one answer);
+progress that contradicts the answer has its wrong marks named first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from cpsolve.grid.rules.model import Item, Tag
+from cpsolve.grid.rules.sat import SatOut, Selection, compile_into
+from cpsolve.limits import Deadline, TimeUp
+
+if TYPE_CHECKING:
+    from cpsolve.grid.hints import Clue
+    from cpsolve.grid.puzzle import GridPuzzle
+
+KINDS = ("rule", "chain", "trial", "search")
+RULES = "the rules of {}"  # a rule stated without a name of its own (the genre's)
+PROPAGATOR = "glucose4"
+CHAINS = 12  # propagated literals explained, at most, to find the shortest chain
+TRIALS = 8  # failed trials compared, at most, to find the shortest
+SHOWN = 6  # cells a sentence lists before it says "and N more"
+
+# How a sentence says a variable's value, by its layer's name: (true, false).
+WORDS: dict[str, tuple[str, str]] = {
+    "shaded": ("{} is shaded", "{} is unshaded"),
+    "light": ("{} has a light", "{} has no light"),
+    "star": ("{} has a star", "{} has no star"),
+    "edge": ("{} is on the line", "{} is off the line"),
+    "holds": ("{} holds {}", "{} does not hold {}"),
+    "passed": ("the line passes {}", "the line does not pass {}"),
+}
+
+
+@dataclass(frozen=True)
+class Group:
+    """A clue or a rule of the genre, as a step names it: ``text`` in words, the
+    ``clue`` (``None`` for a rule) and its ``selector`` in the engine's solver."""
+
+    key: Hashable
+    text: str
+    selector: int
+    clue: Clue | None = None
+
+    @property
+    def is_clue(self) -> bool:
+        return self.clue is not None
+
+
+@dataclass
+class Step:
+    """One step: its ``kind`` (:data:`KINDS`, or ``wrong`` for a mark of the progress
+    that no answer has), the projection literals it ``decided``, the clues and rules it
+    uses (``groups``), the decided literals it reads (``given``); for a trial, the
+    literal ``tried``, the literals it led to (``chain``) and the group that could no
+    longer hold (``broken``); and the ``sentence`` that says it."""
+
+    kind: str
+    decided: list[int]
+    groups: list[Group] = field(default_factory=list)
+    given: list[int] = field(default_factory=list)
+    tried: int | None = None
+    chain: list[int] = field(default_factory=list)
+    broken: Group | None = None
+    sentence: str = ""
+
+
+class _Named(Selection):
+    """Every rule and clue item, guarded by its group's selector; implied items and
+    what holds while a clue is off left out."""
+
+    def guards(self, tag: Tag) -> tuple[int, ...] | None:
+        if tag.kind != "named":
+            return None
+        return tuple(-self.selectors[k] for k in tag.keys)
+
+
+class Stepper:
+    """The hint engine of one board: its groups, one solver, and the board's answer
+    (found and proven unique when made; a :class:`NotUnique` otherwise)."""
+
+    def __init__(self, puzzle: GridPuzzle[Any, Any], board: Any,
+                 deadline: Deadline | None = None) -> None:
+        from pysat.solvers import Solver
+
+        statement = puzzle.statement
+        if statement is None:
+            from cpsolve.errors import UsageError
+
+            raise UsageError(f"{puzzle.name} states no rules the hints could name")
+        self.puzzle, self.board = puzzle, board
+        self.deadline = deadline or Deadline(None)
+        self.answer, self.values = _unique_answer(puzzle, board, self.deadline)
+        model = statement.model(board)
+        clues = {c.key: c for c in (statement.clues(board) if statement.clues else [])}
+        keys: dict[tuple[str, Hashable], str] = {}
+        items: list[Item] = []
+        for item in model.items:
+            kind = item.tag.kind
+            if kind == "rule":
+                name = item.tag.keys[0] if item.tag.keys else RULES.format(puzzle.name)
+                named: tuple[tuple[str, Hashable], ...] = (("rule", name),)
+                keys.setdefault(named[0], str(name))
+            elif kind == "clue":
+                named = tuple(("clue", k) for k in item.tag.keys)
+                for key, k in zip(named, item.tag.keys):
+                    keys.setdefault(key, clues[k].at() if k in clues else f"the clue {k}")
+            else:
+                continue
+            items.append(Item(item.kind, item.data, Tag("named", named)))
+        # Clues first, in their board's order; then the rules.
+        position = {k: i for i, k in enumerate(keys)}
+        order = sorted(keys, key=lambda k: (k[0] != "clue", position[k]))
+        first = model.nvars + 1
+        self.groups = [Group(k, keys[k], first + i, clues.get(k[1]) if k[0] == "clue" else None)
+                       for i, k in enumerate(order)]
+        selectors = {g.key: g.selector for g in self.groups}
+        compiled = replace(model, items=items)
+        out = SatOut(compiled, _Named("named", selectors), model.nvars + len(order), {})
+        compile_into(compiled, out)
+        self.model = model
+        self.size = out.top + 1
+        self.projection = list(model.projection or [])
+        self.index = {var: i for i, var in enumerate(self.projection)}
+        self.lazy = [(partial, [-g for g in guards]) for (_, partial), guards
+                     in zip(out.lazy, out.lazy_guards) if partial is not None]
+        self.solver = Solver(name=PROPAGATOR)
+        for group in out.groups:
+            self.solver.append_formula(group.tolist() if isinstance(group, np.ndarray)
+                                       else group)
+        self._cuts: set[tuple[int, ...]] = set()
+        self.truth = {var if on else -var for var, on in zip(self.projection, self.values)}
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def __enter__(self) -> Stepper:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # -- reasoning ---------------------------------------------------------------------
+
+    def closure(self, selectors: Sequence[int], given: Sequence[int]
+                ) -> tuple[bool, list[int]]:
+        """Propagation over the groups of ``selectors`` from ``given``, with their
+        global rules' partial checks: whether it holds, and the literals set (on a
+        contradiction, those set before it)."""
+        on = set(selectors)
+        lazy = [(p, guards) for p, guards in self.lazy if set(guards) <= on]
+        assumed = [*selectors, *given]
+        while True:
+            ok, found = self.solver.propagate(assumptions=assumed)
+            if not ok or not lazy:
+                return ok, found
+            state = np.full(self.size, -1, dtype=np.int8)
+            chosen = np.asarray(found, dtype=np.int64)
+            chosen = chosen[np.abs(chosen) < self.size]
+            state[np.abs(chosen)] = chosen > 0
+            fresh = []
+            for partial, guards in lazy:
+                for cut in partial(state):
+                    clause = tuple([*cut, *(-g for g in guards)])
+                    if clause not in self._cuts:
+                        self._cuts.add(clause)
+                        fresh.append(list(clause))
+            if not fresh:
+                return ok, found
+            self.solver.append_formula(fresh)
+            ok, again = self.solver.propagate(assumptions=assumed)
+            if not ok or len(again) == len(found):
+                return ok, again
+
+    def _new(self, found: Sequence[int], known: set[int]) -> list[int]:
+        """The projection literals of ``found`` not in ``known``."""
+        index = self.index
+        return [lit for lit in found if abs(lit) in index and lit not in known]
+
+    def _tick(self) -> None:
+        if self.deadline.expired():
+            raise TimeUp("time limit reached while the next step was looked for")
+
+    def _minimal(self, groups: list[Group], given: list[int],
+                 holds: Callable[[list[int], list[int]], bool]
+                 ) -> tuple[list[Group], list[int]]:
+        """Groups and given literals, each needed for ``holds(selectors, given)``,
+        starting from a set for which it holds (deletion, the groups first)."""
+        kept = list(groups)
+        for g in list(kept):
+            self._tick()
+            trial = [h for h in kept if h is not g]
+            if holds([h.selector for h in trial], given):
+                kept = trial
+        selectors = [h.selector for h in kept]
+        needed = list(given)
+        for lit in list(needed):
+            fewer = [x for x in needed if x != lit]
+            if holds(selectors, fewer):
+                needed = fewer
+        return kept, needed
+
+    def _core(self, selectors: Sequence[int], given: Sequence[int], extra: int
+              ) -> tuple[list[int], list[int]]:
+        """The selectors and given literals a conflict of ``extra`` with them needs,
+        as the solver's core says (a superset of a minimal one)."""
+        # The given literals go first: a literal both a given and a clue set is then
+        # read as the given one, and the clue left out.
+        self.solver.solve(assumptions=[*given, *selectors, extra])
+        core = set(self.solver.get_core() or ())
+        return ([s for s in selectors if s in core], [g for g in given if g in core])
+
+    def _groups(self, selectors: Sequence[int]) -> list[Group]:
+        chosen = set(selectors)
+        return [g for g in self.groups if g.selector in chosen]
+
+    def _implied(self, target: int) -> Callable[[list[int], list[int]], bool]:
+        def holds(selectors: list[int], given: list[int]) -> bool:
+            ok, found = self.closure(selectors, given)
+            return not ok or target in found
+        return holds
+
+    def _conflict(self, tried: int) -> Callable[[list[int], list[int]], bool]:
+        def holds(selectors: list[int], given: list[int]) -> bool:
+            return not self.closure(selectors, [*given, tried])[0]
+        return holds
+
+    # -- the next step -------------------------------------------------------------------
+
+    def wrong(self, given: Sequence[int]) -> list[int]:
+        """The literals of ``given`` that the answer does not have."""
+        return [lit for lit in given if lit not in self.truth]
+
+    def next(self, given: Sequence[int]) -> Step | None:
+        """The easiest step from the decided literals ``given`` (``None`` when every
+        cell is decided). A wrong literal in ``given`` comes first, as a ``wrong``
+        step."""
+        wrong = self.wrong(given)
+        if wrong:
+            return self._wrong(wrong[0], [lit for lit in given if lit in self.truth])
+        known = set(given)
+        if all(var in known or -var in known for var in self.projection):
+            return None
+        step = self._single(list(given), known) or self._chain(list(given), known) \
+            or self._trial(list(given), known) or self._search(known)
+        step.sentence = self.sentence(step)
+        return step
+
+    def _single(self, given: list[int], known: set[int]) -> Step | None:
+        best: tuple[tuple[int, int], Step] | None = None
+        for position, g in enumerate(self.groups):
+            self._tick()
+            ok, found = self.closure([g.selector], given)
+            if not ok:
+                continue  # the progress is right, so this cannot happen; skip safely
+            new = self._new(found, known)
+            if not new:
+                continue
+            _, used = self._core([g.selector], given, -new[0])
+            _, used = self._minimal([g], used, self._implied(new[0]))
+            score = (len(used), position)
+            if best is None or score < best[0]:
+                best = score, Step("rule", [], [g], used)
+            if not used:
+                break  # a clue or a rule alone: nothing is easier
+        if best is None:
+            return None
+        step = best[1]
+        _, found = self.closure([step.groups[0].selector], step.given)
+        step.decided = self._new(found, known)
+        return step
+
+    def _chain(self, given: list[int], known: set[int]) -> Step | None:
+        every = [g.selector for g in self.groups]
+        ok, found = self.closure(every, given)
+        new = self._new(found, known)
+        if not ok or not new:
+            return None
+        best: tuple[int, Step] | None = None
+        for target in new[:CHAINS]:
+            self._tick()
+            selectors, used = self._core(every, given, -target)
+            groups, used = self._minimal(self._groups(selectors), used,
+                                         self._implied(target))
+            score = len(groups) + len(used)
+            if best is None or score < best[0]:
+                best = score, Step("chain", [target], groups, used)
+        assert best is not None
+        step = best[1]
+        _, found = self.closure([g.selector for g in step.groups], step.given)
+        step.decided = self._new(found, known)
+        return step
+
+    def _trial(self, given: list[int], known: set[int]) -> Step | None:
+        every = [g.selector for g in self.groups]
+        best: tuple[int, int] | None = None
+        failed = 0
+        # A literal a trial without contradiction set cannot fail either: its own
+        # trial sets less.
+        dominated: set[int] = set()
+        for var in self.projection:
+            if var in known or -var in known:
+                continue
+            self._tick()
+            for lit in (var, -var):
+                if lit in dominated:
+                    continue
+                ok, found = self.closure(every, [*given, lit])
+                if ok:
+                    dominated.update(found)
+                    continue
+                failed += 1
+                if best is None or len(found) < best[0]:
+                    best = len(found), lit
+            if failed >= TRIALS:
+                break
+        if best is None:
+            return None
+        tried = best[1]
+        selectors, used = self._core(every, given, tried)
+        groups, used = self._minimal(self._groups(selectors), used, self._conflict(tried))
+        chosen = [g.selector for g in groups]
+        _, chain = self.closure(chosen, [tried, *used])
+        broken = None
+        for g in sorted(groups, key=lambda g: not g.is_clue):
+            if self.closure([s for s in chosen if s != g.selector], [*used, tried])[0]:
+                broken = g
+                break
+        # What the trial led to, in the order it followed (the given literals' own
+        # consequences apart), up to the contradiction.
+        after = chain[chain.index(tried) + 1:] if tried in chain else chain
+        lead = [lit for lit in self._new(after, known | {tried, -tried}) if -lit not in after]
+        return Step("trial", [-tried], groups, used, tried, lead, broken)
+
+    def _search(self, known: set[int]) -> Step:
+        var = next(v for v in self.projection if v not in known and -v not in known)
+        return Step("search", [var if var in self.truth else -var])
+
+    def _wrong(self, lit: int, right: list[int]) -> Step:
+        every = [g.selector for g in self.groups]
+        ok, _ = self.closure(every, [*right, lit])
+        groups: list[Group] = []
+        used: list[int] = []
+        if not ok:
+            selectors, used = self._core(every, right, lit)
+            groups, used = self._minimal(self._groups(selectors), used, self._conflict(lit))
+        step = Step("wrong", [-lit], groups, used, lit)
+        step.sentence = self.sentence(step)
+        return step
+
+    def steps(self, given: Sequence[int] = (),
+              each: Callable[[Step], None] | None = None) -> list[Step]:
+        """Every step from ``given`` to the answer (wrong marks first)."""
+        known = [lit for lit in given if lit in self.truth]
+        found = [self.next([*known, lit]) for lit in given if lit not in self.truth]
+        done: list[Step] = [s for s in found if s is not None]
+        for s in done:
+            if each is not None:
+                each(s)
+        while True:
+            step = self.next(known)
+            if step is None:
+                return done
+            known.extend(lit for lit in step.decided if lit not in known)
+            done.append(step)
+            if each is not None:
+                each(step)
+
+    # -- words ---------------------------------------------------------------------------
+
+    def said(self, lit: int) -> str:
+        """A literal in words: ``r3c5 is shaded``."""
+        name, key = self.model.key(abs(lit))
+        layer = self.model.layers.get(name)
+        grid = self.model.grid
+        if layer is not None and layer.named is not None:
+            place = layer.named(key)
+        elif grid is not None and isinstance(key, int) and key < grid.cells:
+            place = grid.name(key)
+        else:
+            place = str(key)
+        words = WORDS.get(str(name), ("{} is " + str(name), "{} is not " + str(name)))
+        said = words[0 if lit > 0 else 1]
+        if said.count("{}") == 2:  # a cell and a number: "r1c1=3"
+            return said.format(*place.split("=", 1)) if "=" in place else said.format(
+                place, "it")
+        return said.format(place)
+
+    def listed(self, lits: Sequence[int]) -> str:
+        """Literals in words, joined (the first :data:`SHOWN`, then how many more)."""
+        words = [self.said(lit) for lit in lits[:SHOWN]]
+        if len(lits) > SHOWN:
+            words.append(f"{len(lits) - SHOWN} more")
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+    def sentence(self, step: Step) -> str:
+        """The step in one sentence, naming its rule and the cells it uses."""
+        names = [g.text for g in step.groups]
+        since = f"{self.listed(step.given)}; so " if step.given else ""
+        decided = self.listed(step.decided)
+        if step.kind == "rule":
+            return f"{_capital(names[0])}: {since}{decided}."
+        if step.kind == "chain":
+            return f"{_capital(_joined(names))}, together: {since}{decided}."
+        if step.kind == "trial":
+            assert step.tried is not None
+            led = f", then {self.listed(step.chain)}" if step.chain else ""
+            breaks = (f"{step.broken.text} could not hold" if step.broken is not None
+                      else "the rules could not all hold")
+            others = [g.text for g in step.groups if g is not step.broken]
+            using = f" (with {_joined(others)})" if others else ""
+            given = f" (given {self.listed(step.given)})" if step.given else ""
+            return (f"If {self.said(step.tried)}{led}, {breaks}{using}{given}. "
+                    f"So {decided}.")
+        if step.kind == "wrong":
+            assert step.tried is not None
+            why = ""
+            if step.groups:
+                why = (f": {_joined([g.text for g in step.groups])} cannot hold with it"
+                       + (f" and {self.listed(step.given)}" if step.given else ""))
+            return (f"Wrong mark: the progress has {self.said(step.tried)}, but no answer "
+                    f"does{why}; {self.said(-step.tried)}.")
+        return (f"No clue or rule, nor one trial, decides a cell here; the answer, "
+                f"proven unique by search: {decided}.")
+
+    # -- cells ---------------------------------------------------------------------------
+
+    def cells(self, lits: Sequence[int]) -> set[tuple[int, int]]:
+        """The cells ``lits`` speak of, read off the genre's own answer text."""
+        from cpsolve.grid.hints import cells_of
+
+        indices = [self.index[abs(lit)] for lit in lits if abs(lit) in self.index]
+        if not indices:
+            return set()
+        decode = self.puzzle.prepare(self.board, False).decode
+        try:
+            return cells_of(self.puzzle.show, decode, self.board, self.values, indices)
+        except (ValueError, IndexError, KeyError, TypeError):
+            return set()
+
+
+class NotUnique(Exception):
+    """The board has no answer, or more than one: a hint presumes exactly one."""
+
+
+def _unique_answer(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline
+                   ) -> tuple[Any, tuple[bool, ...]]:
+    from cpsolve.grid.solve import solve
+    from cpsolve.result import Status
+
+    result = solve(puzzle, board, unique=True, time_limit=deadline)
+    if result.status is Status.ERROR:
+        raise RuntimeError(result.reason or "the solver's answer broke a rule")
+    if result.status is Status.UNKNOWN or result.unique is None and result.solutions:
+        raise TimeUp("time limit reached while the answer was proven unique")
+    if not result.solutions:
+        raise NotUnique("the board has no answer, so no step leads to one")
+    if not result.unique:
+        raise NotUnique("the board has more than one answer: hints need a puzzle with one")
+    answer = result.solutions[0]
+    statement = puzzle.statement
+    assert statement is not None
+    return answer, tuple(bool(v) for v in statement.values(board, answer))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _joined(words: Sequence[str]) -> str:
+    """Words joined by commas and an "and" (the first :data:`SHOWN`, then how many
+    more)."""
+    if len(words) > SHOWN:
+        words = [*words[:SHOWN], f"{len(words) - SHOWN} more"]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# -- the player's progress, and what the command prints ------------------------------
+
+UNKNOWN = "?"  # a cell of the progress not decided yet
+GIVEN = "#2f5fb0"  # a picture's marks: the decided cells a step reads,
+DECIDED = "#2ca02c"  # the cells it decides,
+CLUE = "#ff7f0e"  # the clues it uses
+WRONG = "#d62728"  # and a wrong mark
+
+
+def read_progress(stepper: Stepper, text: str) -> list[int]:
+    """The literals a player's progress decides: an answer written as the genre writes
+    one, with ``?`` in every cell not decided yet (every variable that speaks of such a
+    cell is left open). A located :class:`~cpsolve.errors.InputError` for text that
+    does not read as one."""
+    from cpsolve.grid.text import answer_cells
+
+    puzzle, board = stepper.puzzle, stepper.board
+    rows = answer_cells(text)
+    unknown = {(r, c) for r, row in enumerate(rows) for c, token in enumerate(row)
+               if token == UNKNOWN}
+    if unknown:  # each "?" written as the answer has it, then left open
+        own = answer_cells(puzzle.show(board, stepper.answer))
+        for r, c in unknown:
+            if r < len(own) and c < len(own[r]):
+                rows[r][c] = own[r][c]
+        spaced = any(len(t) > 1 for row in rows for t in row) or any(
+            " " in line.strip() for line in text.splitlines())
+        width = max(len(t) for row in rows for t in row)
+        text = "\n".join(" ".join(t.ljust(width) for t in row).rstrip() if spaced
+                         else "".join(row) for row in rows)
+    answer, _ = puzzle.read_answer(text, board)
+    statement = puzzle.statement
+    assert statement is not None
+    values = statement.values(board, answer)
+    out = []
+    for var, on in zip(stepper.projection, values):
+        if unknown and stepper.cells([var]) & unknown:
+            continue
+        out.append(var if on else -var)
+    return out
+
+
+def picture(stepper: Stepper, known: Sequence[int], step: Step | None) -> Any:
+    """The board with what ``known`` decides drawn and a step's cells marked."""
+    puzzle, board = stepper.puzzle, stepper.board
+    on = set(known)
+    values = tuple(var in on for var in stepper.projection)
+    try:
+        drawn = puzzle.picture(board, puzzle.prepare(board, False).decode(values))
+    except (ValueError, IndexError, KeyError, TypeError):
+        drawn = puzzle.picture(board, None)
+    if step is None:
+        return drawn
+    marks: dict[tuple[int, int], str] = {}
+    for g in step.groups:
+        if g.clue is not None:
+            marks.update(dict.fromkeys(g.clue.outlined(), CLUE))
+    marks.update(dict.fromkeys(stepper.cells(step.given), GIVEN))
+    marks.update(dict.fromkeys(stepper.cells(step.decided),
+                               WRONG if step.kind == "wrong" else DECIDED))
+    drawn.marks.update({cell: colour for cell, colour in marks.items()
+                        if 0 <= cell[0] < drawn.height and 0 <= cell[1] < drawn.width})
+    return drawn
+
+
+def step_json(stepper: Stepper, step: Step) -> dict[str, Any]:
+    """A step as the JSON contract writes it."""
+    def cells(lits: Sequence[int]) -> list[dict[str, Any]]:
+        return [{"variable": stepper.model.name(abs(lit)), "value": lit > 0,
+                 "said": stepper.said(lit),
+                 "cells": sorted([r + 1, c + 1] for r, c in stepper.cells([lit]))}
+                for lit in lits]
+
+    return {"kind": step.kind, "sentence": step.sentence,
+            "rules": [g.text for g in step.groups if g.clue is None],
+            "clues": [{"clue": g.text, "cell": [g.clue.cell[0] + 1, g.clue.cell[1] + 1]}
+                      for g in step.groups if g.clue is not None],
+            "reads": cells(step.given), "decides": cells(step.decided),
+            "tried": None if step.tried is None else stepper.said(step.tried)}
+
+
+def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: str | None,
+          fmt: str, output: str | None, deadline: Deadline) -> Any:
+    """``--hint`` (the next step) and ``--steps`` (every step to the answer), from the
+    player's ``progress`` (the text of ``--from``): as text, JSON or a picture."""
+    import json
+
+    from cpsolve.commands import EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNSOLVABLE, Output, drawn
+    from cpsolve.grid.render import Sheet, headed
+    from cpsolve.progress import step as said_step
+
+    try:
+        stepper = Stepper(puzzle, board, deadline)
+    except NotUnique as refused:
+        code = EXIT_NOT_UNIQUE if "more than one" in str(refused) else EXIT_UNSOLVABLE
+        return Output(stderr=[f"no hint: {refused}"], exit_code=code)
+    with stepper:
+        given = read_progress(stepper, progress) if progress is not None else []
+        total = len(stepper.projection)
+        befores: list[list[int]] = []
+        known = [lit for lit in given if lit in stepper.truth]
+
+        def each(s: Step) -> None:
+            befores.append(list(known))
+            if s.kind != "wrong":
+                known.extend(lit for lit in s.decided if lit not in known)
+            said_step("steps: decided", len(known), total)
+
+        if every:
+            found = stepper.steps(given, each)
+        else:
+            one = stepper.next(given)
+            found = [one] if one is not None else []
+            befores = [list(given)]
+    counts = {kind: sum(s.kind == kind for s in found) for kind in (*KINDS, "wrong")}
+    hardest = max((s.kind for s in found if s.kind in KINDS), key=KINDS.index, default=None)
+    if fmt == "json":
+        body = {"genre": puzzle.name, "steps": [step_json(stepper, s) for s in found],
+                "counts": counts, "hardest": hardest,
+                "done": not found or every}
+        return Output(stdout=json.dumps(body, indent=2), exit_code=EXIT_OK)
+    if fmt in ("svg", "png"):
+        if not found:
+            return drawn(headed(picture(stepper, given, None), "every cell is decided"),
+                         fmt, output, EXIT_OK)
+        pictures = [picture(stepper, before, s) for before, s in zip(befores, found)]
+        if len(pictures) == 1:
+            return drawn(headed(pictures[0], found[0].sentence), fmt, output, EXIT_OK)
+        sheet = Sheet(pictures, [f"{k + 1}. {s.kind}" for k, s in enumerate(found)],
+                      columns=min(6, len(pictures)),
+                      title=f"{puzzle.name}: {len(found)} steps")
+        return drawn(sheet, fmt, output, EXIT_OK)
+    if not found:
+        return Output(stdout="every cell is decided", exit_code=EXIT_OK)
+    if not every:
+        return Output(stdout=f"{found[0].kind}: {found[0].sentence}", exit_code=EXIT_OK)
+    lines = [f"{k + 1}. {s.kind}: {s.sentence}" for k, s in enumerate(found)]
+    summary = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
+    lines.append(f"{len(found)} steps ({summary}); hardest: {hardest}")
+    return Output(stdout="\n".join(lines), exit_code=EXIT_OK)
+
+
+__all__ = ["KINDS", "NotUnique", "Step", "Stepper", "hints", "read_progress"]

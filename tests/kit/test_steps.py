@@ -1,0 +1,136 @@
+"""Hints (:mod:`cpsolve.grid.steps`): in every grid genre, ``--steps`` on a published
+board runs to its unique answer, every step sound (what it decides is the answer's,
+and follows from the clues, rules and cells it names alone) and minimal (each named
+clue or rule is needed); a wrong mark of a player's progress is named first; and the
+command's forms (text, JSON, pictures, ``--from``)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from cpsolve import registry
+from cpsolve.family import Kind
+from cpsolve.grid import cases as genre_cases
+from cpsolve.grid.steps import KINDS, Step, Stepper
+from tests.support.cli import run
+
+GRID = [name for name in registry.names() if registry.load(name).kind is Kind.GRID
+        and registry.load(name).grid.statement is not None]
+HEYAWAKE = "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"
+# CPU seconds a genre's whole solve of its board may take, on a busy machine.
+BUDGET = 30.0
+
+
+def published(name: str) -> list[str]:
+    """The genre's published unique boards, smallest first."""
+    cases = genre_cases.of(registry.target(name).split(":")[0])
+    boards = [c for c in cases.published if c.outcome == "unique" and not c.slow]
+    return sorted((c.board for c in boards), key=len)
+
+
+def check_steps(stepper: Stepper, steps: list[Step]) -> None:
+    """Every step sound and minimal, and the last leaves the answer."""
+    known: set[int] = set()
+    every = [g.selector for g in stepper.groups]
+    for step in steps:
+        assert step.kind in KINDS, step
+        assert step.decided and set(step.decided) <= stepper.truth, step.sentence
+        assert not set(step.decided) & known, "a step decides nothing new"
+        assert set(step.given) <= known, "a step reads a cell no step decided"
+        chosen = [g.selector for g in step.groups]
+        if step.kind in ("rule", "chain"):
+            ok, found = stepper.closure(chosen, step.given)
+            assert ok and set(step.decided) <= set(found), step.sentence
+            for g in step.groups:  # each named clue or rule is needed
+                less = [s for s in chosen if s != g.selector]
+                ok, found = stepper.closure(less, step.given)
+                assert not ok or not set(step.decided) <= set(found), (g.text, step.sentence)
+        elif step.kind == "trial":
+            assert step.tried is not None and [-step.tried] == step.decided
+            assert not stepper.closure(chosen, [*step.given, step.tried])[0], step.sentence
+            assert stepper.closure(every, step.given)[0]
+        if step.kind != "search":
+            assert step.groups, step.sentence
+            assert any(g.text in step.sentence for g in step.groups) or \
+                any(g.text[:1].upper() + g.text[1:] in step.sentence for g in step.groups)
+        known.update(step.decided)
+    assert known == stepper.truth
+
+
+# Double Choco's areas reason slowly by propagation: its steps run with the slow tests.
+SLOW = {"dbchoco"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW
+                                  else n for n in GRID])
+def test_steps_reach_the_answer_soundly(name: str) -> None:
+    boards = published(name)
+    if not boards:
+        pytest.skip(f"{name} keeps no published unique board")
+    puzzle = registry.load(name).grid
+    board = puzzle.parse(boards[0])
+    started = time.process_time()
+    with Stepper(puzzle, board) as stepper:
+        steps = stepper.steps()
+        check_steps(stepper, steps)
+    assert time.process_time() - started < BUDGET
+
+
+def test_a_wrong_mark_is_named_first() -> None:
+    puzzle = registry.load("heyawake").grid
+    board = puzzle.parse(HEYAWAKE)
+    with Stepper(puzzle, board) as stepper:
+        right = sorted(stepper.truth, key=abs)
+        wrong = -right[5]
+        step = stepper.next([*right[:5], wrong])
+        assert step is not None and step.kind == "wrong" and step.decided == [-wrong]
+        assert "r1c6" in step.sentence
+        # Without the wrong mark, the next step builds on the right ones.
+        after = stepper.next(right[:5])
+        assert after is not None and after.kind in KINDS
+        assert set(after.decided) <= stepper.truth
+
+
+def test_hint_from_progress_on_the_command_line(tmp_path) -> None:
+    progress = tmp_path / "progress.txt"
+    progress.write_text("#.????\n.?????\n#?????\n??????\n??????\n??????\n")
+    result = run("heyawake", HEYAWAKE, "--hint", "--from", str(progress))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("rule: No two shaded cells side by side: r3c1 is shaded")
+    # A wrong mark (r6c6 is unshaded in the answer) comes first, by name.
+    progress.write_text("#.????\n??????\n??????\n??????\n??????\n?????#\n")
+    result = run("heyawake", HEYAWAKE, "--hint", "--from", str(progress))
+    assert result.stdout.startswith("wrong: Wrong mark: the progress has r6c6 is shaded")
+    # Progress that is no answer text is refused where it goes wrong.
+    progress.write_text("#.????\n??\n")
+    result = run("heyawake", HEYAWAKE, "--hint", "--from", str(progress))
+    assert result.returncode == 2 and "progress.txt:" in result.stderr
+
+
+def test_steps_as_json_and_pictures(tmp_path) -> None:
+    result = run("heyawake", HEYAWAKE, "--steps", "--json")
+    assert result.returncode == 0, result.stderr
+    body = json.loads(result.stdout)
+    assert body["genre"] == "heyawake" and body["done"] is True
+    assert sum(body["counts"].values()) == len(body["steps"]) > 10
+    first = body["steps"][0]
+    assert first["kind"] in KINDS and first["decides"][0]["cells"]
+    assert body["hardest"] in KINDS
+    sheet = tmp_path / "steps.svg"
+    assert run("heyawake", HEYAWAKE, "--steps", "-o", str(sheet)).returncode == 0
+    assert sheet.read_text().count("<svg") >= 1
+    hint = tmp_path / "hint.svg"
+    assert run("heyawake", HEYAWAKE, "--hint", "-o", str(hint)).returncode == 0
+    assert "#2ca02c" in hint.read_text()  # the decided cell, marked
+
+
+def test_hints_refuse_what_they_cannot_answer() -> None:
+    result = run("heyawake", "https://puzz.link/p?heyawake/2/2/00", "--hint")
+    assert result.returncode == 4 and "more than one answer" in result.stderr
+    result = run("heyawake", HEYAWAKE, "--hint", "--steps")
+    assert result.returncode == 2
+    result = run("heyawake", HEYAWAKE, "--hint", "--unique")
+    assert result.returncode == 2
