@@ -162,9 +162,33 @@ class Stepper:
         self.lazy = [(partial, [-g for g in guards]) for (_, partial), guards
                      in zip(out.lazy, out.lazy_guards) if partial is not None]
         self.solver = Solver(name=PROPAGATOR)
+        # Each group's scope: the answer's variables its clauses read (None: every
+        # one, for a group with a global rule's partial checks).
+        low, high = first, first + len(order)
+        projected = set(self.projection)
+        scope: dict[int, set[int] | None] = {g.selector: set() for g in self.groups}
+        for guards in out.lazy_guards:
+            for lit in guards:
+                scope[-lit] = None
         for group in out.groups:
-            self.solver.append_formula(group.tolist() if isinstance(group, np.ndarray)
-                                       else group)
+            rows = group.tolist() if isinstance(group, np.ndarray) else group
+            self.solver.append_formula(rows)
+            for clause in rows:
+                chosen = [-lit for lit in clause if low <= -lit < high]
+                seen = {abs(lit) for lit in clause if abs(lit) in projected}
+                for selector in chosen:
+                    held = scope[selector]
+                    if held is not None:
+                        held.update(seen)
+        self.scope = scope
+        self.reading: dict[int, list[int]] = {}  # a variable: the groups that read it
+        for selector, held in scope.items():
+            for var in held or ():
+                self.reading.setdefault(var, []).append(selector)
+        self.everywhere = [sel for sel, held in scope.items() if held is None]
+        self._failing: list[int] = []  # the trials that failed at the last look
+        self._idle: set[int] = set()  # groups that decided nothing from _last
+        self._last: set[int] = set()
         self._cuts: set[tuple[int, ...]] = set()
         self.truth = {var if on else -var for var, on in zip(self.projection, self.values)}
 
@@ -186,7 +210,9 @@ class Stepper:
         contradiction, those set before it)."""
         on = set(selectors)
         lazy = [(p, guards) for p, guards in self.lazy if set(guards) <= on]
-        assumed = [*selectors, *given]
+        # The given literals first: with no group on, nothing follows from them, so
+        # what propagation sets after them is what the groups decide.
+        assumed = [*given, *selectors]
         while True:
             ok, found = self.solver.propagate(assumptions=assumed)
             if not ok or not lazy:
@@ -209,10 +235,11 @@ class Stepper:
             if not ok or len(again) == len(found):
                 return ok, again
 
-    def _new(self, found: Sequence[int], known: set[int]) -> list[int]:
-        """The projection literals of ``found`` not in ``known``."""
+    def _new(self, found: Sequence[int], known: set[int], skip: int = 0) -> list[int]:
+        """The projection literals of ``found`` (after its first ``skip``) not in
+        ``known``."""
         index = self.index
-        return [lit for lit in found if abs(lit) in index and lit not in known]
+        return [lit for lit in found[skip:] if abs(lit) in index and lit not in known]
 
     def _tick(self) -> None:
         if self.deadline.expired():
@@ -284,14 +311,24 @@ class Stepper:
         return step
 
     def _single(self, given: list[int], known: set[int]) -> Step | None:
+        # A group that decided nothing stays idle until a variable it reads changes.
+        changed = known ^ self._last
+        if changed:
+            self._idle.difference_update(self.everywhere)
+            for lit in changed:
+                self._idle.difference_update(self.reading.get(abs(lit), ()))
+        self._last = set(known)
         best: tuple[tuple[int, int], Step] | None = None
         for position, g in enumerate(self.groups):
+            if g.selector in self._idle:
+                continue
             self._tick()
             ok, found = self.closure([g.selector], given)
             if not ok:
                 continue  # the progress is right, so this cannot happen; skip safely
-            new = self._new(found, known)
+            new = self._new(found, known, len(given) + 1)
             if not new:
+                self._idle.add(g.selector)
                 continue
             _, used = self._core([g.selector], given, -new[0])
             _, used = self._minimal([g], used, self._implied(new[0]))
@@ -331,26 +368,27 @@ class Stepper:
     def _trial(self, given: list[int], known: set[int]) -> Step | None:
         every = [g.selector for g in self.groups]
         best: tuple[int, int] | None = None
-        failed = 0
+        failing: list[int] = []
         # A literal a trial without contradiction set cannot fail either: its own
-        # trial sets less.
+        # trial sets less. A trial that failed before fails again (more is known), so
+        # those are tried first.
         dominated: set[int] = set()
-        for var in self.projection:
-            if var in known or -var in known:
+        skip = len(given) + 1
+        order = [*self._failing, *(lit for var in self.projection for lit in (var, -var))]
+        for lit in order:
+            if lit in known or -lit in known or lit in dominated or lit in failing:
                 continue
             self._tick()
-            for lit in (var, -var):
-                if lit in dominated:
-                    continue
-                ok, found = self.closure(every, [*given, lit])
-                if ok:
-                    dominated.update(found)
-                    continue
-                failed += 1
-                if best is None or len(found) < best[0]:
-                    best = len(found), lit
-            if failed >= TRIALS:
+            ok, found = self.closure(every, [*given, lit])
+            if ok:
+                dominated.update(found[skip:])
+                continue
+            failing.append(lit)
+            if best is None or len(found) < best[0]:
+                best = len(found), lit
+            if len(failing) >= TRIALS:
                 break
+        self._failing = failing
         if best is None:
             return None
         tried = best[1]
@@ -358,11 +396,13 @@ class Stepper:
         groups, used = self._minimal(self._groups(selectors), used, self._conflict(tried))
         chosen = [g.selector for g in groups]
         _, chain = self.closure(chosen, [tried, *used])
-        broken = None
-        for g in sorted(groups, key=lambda g: not g.is_clue):
-            if self.closure([s for s in chosen if s != g.selector], [*used, tried])[0]:
-                broken = g
-                break
+        # The rule that breaks: the one without which the others follow the trial
+        # farthest (every one is needed, so without any the contradiction goes).
+        broken, farthest = None, -1
+        for g in groups:
+            ok, found = self.closure([s for s in chosen if s != g.selector], [tried, *used])
+            if ok and len(found) > farthest:
+                broken, farthest = g, len(found)
         # What the trial led to, in the order it followed (the given literals' own
         # consequences apart), up to the contradiction.
         after = chain[chain.index(tried) + 1:] if tried in chain else chain

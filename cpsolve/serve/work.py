@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from cpsolve.grid.puzzle import GridPuzzle
 
 BOUND = 10  # solutions counted after every edit: "at least 10" beyond
-ASKS = ("status", "fixes", "redundant", "grade", "answer")
+ASKS = ("status", "fixes", "redundant", "grade", "answer", "hint")
 EXPORTS = ("url", "penpa", "grid", "svg", "png", "certificate")
 MAX_TEXT = 200_000  # characters of pasted text
 
@@ -129,7 +129,9 @@ def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
     * ``fixes``, ``redundant``, ``grade``: ``--explain``, ``--redundant``, ``--grade``
       (each after a proof of uniqueness, as the command does); each fix also carries
       the changed board's ``draft``, for the page to apply;
-    * ``answer``: ``--unique``, with the answer's picture (``svg``).
+    * ``answer``: ``--unique``, with the answer's picture (``svg``);
+    * ``hint``: ``--hint`` (the first step from the blank board): the step as
+      ``--hint --json`` writes it, under ``hint``.
     """
     from cpsolve.grid.command import verdict
     from cpsolve.grid.render import to_svg
@@ -138,6 +140,8 @@ def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
 
     if ask not in ASKS:
         raise InputError(f"no question {ask!r} ({', '.join(ASKS)})")
+    if ask == "hint":
+        return hinted(puzzle, board, deadline)
     counting = ask == "status"
     result = solve(puzzle, board, limit=BOUND if counting else 1, unique=not counting,
                           time_limit=deadline)
@@ -166,6 +170,22 @@ def analyse(puzzle: GridPuzzle[Any, Any], board: Any, ask: str,
                              if len(result.solutions) > 1 else
                              puzzle.picture(board, result.solutions[0]))
     return data
+
+
+def hinted(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline) -> dict[str, Any]:
+    """The page's hint: the first step on the board, or why there is none."""
+    from cpsolve.grid.steps import NotUnique, Stepper, step_json
+
+    if puzzle.statement is None:
+        return {"ask": "hint", "verdict": f"{puzzle.name} has no hints yet", "hint": None}
+    try:
+        with Stepper(puzzle, board, deadline) as stepper:
+            step = stepper.next([])
+            found = None if step is None else step_json(stepper, step)
+    except NotUnique as refused:
+        return {"ask": "hint", "verdict": f"no hint: {refused}", "hint": None}
+    said = "every cell is decided" if found is None else found["sentence"]
+    return {"ask": "hint", "verdict": said, "hint": found, "limit_reached": False}
 
 
 @dataclass(frozen=True)

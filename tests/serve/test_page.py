@@ -212,6 +212,32 @@ def test_questions_on_request(page: Any, tmp_path: Path) -> None:
     assert page.input_value("#url") == ""
 
 
+def test_a_hint_names_its_rule_and_marks_its_cells(page: Any, tmp_path: Path) -> None:
+    """The hint button: the first step's sentence, the same as ``--hint`` says, and the
+    cells it uses and decides outlined on the board."""
+    from cpsolve.grid.steps import Stepper
+
+    url = "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"
+    choose(page, "heyawake")
+    paste(page, url)
+    heyawake = work.families()["heyawake"]
+    with Stepper(heyawake, heyawake.parse(url)) as stepper:
+        expected = stepper.next([])
+    assert expected is not None
+    page.click("button[data-ask=hint]")
+    page.wait_for_function("() => (document.querySelector('#found p') || {textContent: ''})"
+                           ".textContent.startsWith('hint ')", timeout=30_000)
+    said = page.inner_text("#found p")
+    assert said == f"hint ({expected.kind}): {expected.sentence}"
+    assert "number 2 at row 1, column 1" in said  # the clue it names
+    decided = page.eval_on_selector_all(
+        "#overlay rect.hint-decides", "rects => rects.map(r => [r.getAttribute('x'), "
+        "r.getAttribute('y')])")
+    assert [[round(float(x)), round(float(y))] for x, y in decided] == [[0, 0]]  # r1c1
+    assert page.eval_on_selector_all("#overlay rect.hint-clue", "rects => rects.length") >= 1
+    shot(page, "hint", tmp_path)
+
+
 def test_exports_download_the_files(page: Any) -> None:
     url = "https://puzz.link/p?mashu/6/6/1063000i3000"
     paste(page, url)

@@ -140,6 +140,10 @@ function paint() {
   outline(group, state.marks.conflict || [], "conflict", "#d62728", 0.06);
   outline(group, state.marks.redundant || [], "redundant", "#1f6fd6", 0.06);
   outline(group, state.marks.fix || [], "fix", "#2ca02c", 0.02);
+  const hint = state.marks.hint || {};
+  outline(group, hint.clues || [], "hint-clue", "#ff7f0e", 0.06);
+  outline(group, hint.reads || [], "hint-reads", "#2f5fb0", 0.06);
+  outline(group, hint.decides || [], "hint-decides", "#2ca02c", 0.06);
   const [r, c] = state.cursor;
   group.appendChild(node("rect", {
     class: "cursor", x: c + 0.04, y: r + 0.04, width: 0.92, height: 0.92, fill: "none",
@@ -500,6 +504,15 @@ async function ask(question, seconds) {
   } else if (question === "answer") {
     listed(found.unique ? "the answer (unique)" : found.verdict, [], false, partial);
     $("answer").innerHTML = found.svg || "";
+  } else if (question === "hint") {
+    const step = found.hint;
+    const cells = (items) => items.flatMap((item) => item.cells);
+    state.marks.hint = step ? {
+      clues: step.clues.map((clue) => clue.cell),
+      reads: cells(step.reads), decides: cells(step.decides),
+    } : {};
+    paint();
+    listed(step ? `hint (${step.kind}): ${step.sentence}` : found.verdict, [], false, partial);
   }
 }
 
