@@ -149,8 +149,8 @@ def main() -> None:
         m = measure(name, args.count, args.limit, args.large)
         hardest = "/".join(str(m["hardest"][k]) for k in KINDS)  # type: ignore[index]
         kinds = "/".join(str(m["kinds"][k]) for k in KINDS)  # type: ignore[index]
-        print(f"| {name} | {m['boards']}{' (+' + str(m['skipped']) + ' over)' if m['skipped'] else ''}"
-              f" | {m.get('steps', '-')} | {seconds(m.get('whole'))} | "
+        over = f" (+{m['skipped']} over the limit)" if m["skipped"] else ""
+        print(f"| {name} | {m['boards']}{over} | {m.get('steps', '-')} | {seconds(m.get('whole'))} | "
               f"{seconds(m.get('worst'))} | {seconds(m.get('grade'))} | {hardest} | {kinds} | "
               f"{m.get('size', '-')} | {seconds(m.get('built'))} | "
               f"{seconds(m.get('next'))}, {seconds(m.get('next_max'))} |", flush=True)
