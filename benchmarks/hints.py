@@ -150,8 +150,8 @@ def main() -> None:
         hardest = "/".join(str(m["hardest"][k]) for k in KINDS)  # type: ignore[index]
         kinds = "/".join(str(m["kinds"][k]) for k in KINDS)  # type: ignore[index]
         over = f" (+{m['skipped']} over the limit)" if m["skipped"] else ""
-        print(f"| {name} | {m['boards']}{over} | {m.get('steps', '-')} | {seconds(m.get('whole'))} | "
-              f"{seconds(m.get('worst'))} | {seconds(m.get('grade'))} | {hardest} | {kinds} | "
+        print(f"| {name} | {m['boards']}{over} | {m.get('steps', '-')} | "
+              f"{seconds(m.get('whole'))} | {seconds(m.get('worst'))} | {seconds(m.get('grade'))} | {hardest} | {kinds} | "
               f"{m.get('size', '-')} | {seconds(m.get('built'))} | "
               f"{seconds(m.get('next'))}, {seconds(m.get('next_max'))} |", flush=True)
 
