@@ -151,7 +151,8 @@ def main() -> None:
         kinds = "/".join(str(m["kinds"][k]) for k in KINDS)  # type: ignore[index]
         over = f" (+{m['skipped']} over the limit)" if m["skipped"] else ""
         print(f"| {name} | {m['boards']}{over} | {m.get('steps', '-')} | "
-              f"{seconds(m.get('whole'))} | {seconds(m.get('worst'))} | {seconds(m.get('grade'))} | {hardest} | {kinds} | "
+              f"{seconds(m.get('whole'))} | {seconds(m.get('worst'))} | "
+              f"{seconds(m.get('grade'))} | {hardest} | {kinds} | "
               f"{m.get('size', '-')} | {seconds(m.get('built'))} | "
               f"{seconds(m.get('next'))}, {seconds(m.get('next_max'))} |", flush=True)
 
