@@ -10,7 +10,8 @@ number.
   ``decodeEmpty``), which are refused when there are any; pzprjs's other genres on the
   same board (``cojun``, ``suguru``, ``meander``) are refused by name;
 * janko.at files (``problem`` and ``areas``) and pzprjs files (the borders, then each
-  cell's number).
+  cell's number);
+* Penpa+ links: the rooms the thick borders divide, the numbers in cells.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from cpsolve.errors import InputError
-from cpsolve.grid import codecs, forms, puzzlink, regions
+from cpsolve.grid import codecs, forms, penpa, puzzlink, regions
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.boards import NumberGrid
 from cpsolve.grid.regions import Wall
@@ -153,11 +154,32 @@ def parse_pzprv3(framed: forms.Framed) -> Board:
     return Board(rows, cols, tuple(_numbers(numbers)), tuple(region), tuple(walls))
 
 
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link: rooms the thick borders divide, numbers in cells."""
+    shown.only("Ripple Effect", "borders", "numbers")
+    region, walls = shown.regions()
+    tokens = [[gridtext.Token("-", 1, 1) for _ in range(shown.cols)] for _ in range(shown.rows)]
+    for (r, c), text in sorted(shown.numbers.items()):
+        if not text.strip().isdigit() or int(text) < 1:
+            raise InputError(f"{text!r} is not {WHY} ({penpa.at((r, c))})")
+        tokens[r][c] = gridtext.Token(text.strip(), 1, 1)
+    return Board(shown.rows, shown.cols, tuple(_numbers(tokens)), region, walls)
+
+
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board``: its rooms' borders, its numbers."""
+    return penpa.write(penpa.Board(
+        board.rows, board.cols, borders=penpa.borders(board.cols, board.fences),
+        numbers={board.grid.rc(cell): "?" if n < 0 else str(n)
+                 for cell, n in enumerate(board.numbers) if n is not None}))
+
+
 def _bits(line: gridtext.Token, count: int) -> list[bool]:
     """A line of a pzprjs file's borders: ``count`` tokens, 1 a border."""
     words = line.text.split()
     if len(words) != count or any(w not in ("0", "1", "2", "-1") for w in words):
-        raise line.error(f"a line of borders is {count} tokens of 0 and 1")
+        raise line.error(f"a line of borders is {count} token{'' if count == 1 else 's'} of 0 "
+                         "and 1")
     return [w == "1" for w in words]
 
 
@@ -179,8 +201,9 @@ FORMATS: codecs.Formats[Board] = codecs.Formats(
           janko=lambda framed: _from(framed.rows, framed.cols,
                                      framed.grid("problem", "numbers"),
                                      framed.grid("areas", "rooms")),
-          janko_kinds={"hakyuu": "Ripple Effect"}, pzprv3=parse_pzprv3),
-    regions.main_form(to_text, to_url), {"url": to_url, "grid": to_text})
+          janko_kinds={"hakyuu": "Ripple Effect"}, pzprv3=parse_pzprv3,
+          penpa=parse_penpa),
+    regions.main_form(to_text, to_url), {"url": to_url, "grid": to_text, "penpa": to_penpa})
 
 __all__ = ["FORMATS", "KINDS", "Board", "Filling", "parse_grid", "parse_url", "to_text",
            "to_url"]

@@ -1,9 +1,9 @@
 """How the generator lays out a Ripple Effect (the loop is the kit's,
-:mod:`cpsolve.grid.generate`): rooms first, grown at random a cell at a time to sizes
-drawn as published boards have them (a quarter of the rooms a single cell, the rest
-from 2 to ``--largest``, the smaller more often); then a filling, the rules' answer
-nearest a random one (:meth:`~cpsolve.grid.rules.statement.Statement.nearest`), every
-cell numbered; the kit then takes numbers away orbit by orbit under the symmetry while
+:mod:`cpsolve.grid.generate`): rooms and their numbers together, room by room, each
+grown at random a cell at a time to a size drawn as published boards have them (a
+quarter of the rooms a single cell, the rest from 2 to ``--largest``, the smaller more
+often) and numbered where its numbers keep their distance from the rooms before it,
+every cell numbered; the kit then takes numbers away orbit by orbit under the symmetry while
 the answer stays pinned down. A board with every number given is pinned down, so
 mending writes the answer's numbers where it is not.
 """
@@ -21,48 +21,134 @@ from cpsolve.models.ripple.rules import STATEMENT
 from cpsolve.options import Option
 
 SINGLE = 0.27  # the share of published rooms that are a single cell
+TRIES = 4  # shapes of one size tried for a room before another size
 
 
-def random_rooms(grid: Grid, largest: int, rnd: random.Random) -> tuple[int, ...]:
-    """Rooms grown at random from the first free cell in reading order, each to a size
-    drawn from 1 to ``largest`` (:data:`SINGLE` of them 1, the others falling off
-    with their size), or as large as the free cells beside it allow."""
-    room = [-1] * grid.cells
+def _sizes(largest: int, rnd: random.Random) -> list[int]:
+    """The sizes a room is tried at, the first drawn (:data:`SINGLE` of them 1, the
+    others from 2 to ``largest``, falling off with their size), then smaller ones,
+    then larger."""
     sizes = list(range(2, largest + 1))
     weights = [1.0 / (size - 1) ** 0.5 for size in sizes]
+    want = 1 if not sizes or rnd.random() < SINGLE else rnd.choices(sizes, weights)[0]
+    return [*range(want, 0, -1), *range(want + 1, largest + 1)]
+
+
+def _grown(grid: Grid, room: list[int], start: int, size: int, rnd: random.Random
+           ) -> list[int]:
+    """Free cells grown at random from ``start``, up to ``size`` of them."""
+    members, frontier = [start], {o for o in grid.neighbours[start] if room[o] < 0}
+    while len(members) < size and frontier:
+        cell = rnd.choice(sorted(frontier))
+        frontier.discard(cell)
+        members.append(cell)
+        frontier.update(o for o in grid.neighbours[cell] if room[o] < 0 and o not in members)
+    return members
+
+
+def _numbered(grid: Grid, number: list[int], cells: list[int], rnd: random.Random
+              ) -> bool:
+    """Numbers 1 to ``len(cells)`` written in ``cells`` (tried in random order, cell by
+    cell) so that no equal number stands within its reach in a row or column of a cell
+    numbered before; ``False``, and nothing written, when none fit."""
+
+    def fits(cell: int, k: int) -> bool:
+        r, c = grid.rc(cell)
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            for step in range(1, k + 1):
+                r2, c2 = r + dr * step, c + dc * step
+                if not (0 <= r2 < grid.rows and 0 <= c2 < grid.cols):
+                    break
+                if number[grid.cell(r2, c2)] == k:
+                    return False
+        return True
+
+    def place(index: int, left: list[int]) -> bool:
+        if index == len(cells):
+            return True
+        cell = cells[index]
+        for k in rnd.sample(left, len(left)):
+            if fits(cell, k):
+                number[cell] = k
+                if place(index + 1, [n for n in left if n != k]):
+                    return True
+                number[cell] = 0
+        return False
+
+    return place(0, list(range(1, len(cells) + 1)))
+
+
+def random_filling(grid: Grid, largest: int, rnd: random.Random
+                   ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rooms and their numbers laid out together, room by room from the first free cell
+    in reading order: each grown at random to a size from :func:`_sizes` and numbered
+    where its numbers fit the rooms before it (a smaller or larger size, or another
+    shape, where they do not; else the cell joins a room beside it, numbered again or
+    left unnumbered, 0s): the rooms and the filling."""
+    room, number = [-1] * grid.cells, [0] * grid.cells
     count = 0
-    for start in rnd.sample(range(grid.cells), grid.cells):
+    for start in range(grid.cells):
         if room[start] >= 0:
             continue
-        want = 1 if not sizes or rnd.random() < SINGLE else rnd.choices(sizes, weights)[0]
-        members = [start]
-        room[start] = count
-        frontier = {o for o in grid.neighbours[start] if room[o] < 0}
-        while len(members) < want and frontier:
-            cell = rnd.choice(sorted(frontier))
-            frontier.discard(cell)
-            room[cell] = count
-            members.append(cell)
-            frontier.update(o for o in grid.neighbours[cell] if room[o] < 0)
-        count += 1
-    return tuple(renumbered(room))
+        for size in _sizes(largest, rnd):
+            cells = next((found for found in (_grown(grid, room, start, size, rnd)
+                                              for _ in range(TRIES))
+                          if len(found) == size and _numbered(grid, number, found, rnd)),
+                         None)
+            if cells is not None:
+                for cell in cells:
+                    room[cell] = count
+                count += 1
+                break
+        else:
+            if _joined(grid, room, number, start, largest, rnd):
+                continue
+            beside = [room[o] for o in grid.neighbours[start] if room[o] >= 0]
+            if beside:  # the smallest room beside it takes it, left for the solver
+                k = min(beside, key=lambda j: (room.count(j), rnd.random()))
+                for cell in range(grid.cells):
+                    number[cell] = 0 if room[cell] == k else number[cell]
+                room[start] = k
+                continue
+            for cell in _grown(grid, room, start, _sizes(largest, rnd)[0], rnd):
+                room[cell] = count  # a room left for the solver to number
+            count += 1
+    return tuple(renumbered(room)), tuple(number)
+
+
+def _joined(grid: Grid, room: list[int], number: list[int], start: int, largest: int,
+            rnd: random.Random) -> bool:
+    """``start`` joined to a room beside it (smaller than ``largest``), the room's
+    numbers written again; ``False`` when no room beside it takes it."""
+    beside = sorted({room[o] for o in grid.neighbours[start] if room[o] >= 0})
+    for k in rnd.sample(beside, len(beside)):
+        cells = [cell for cell in range(grid.cells) if room[cell] == k]
+        if len(cells) >= largest:
+            continue
+        was = [number[cell] for cell in cells]
+        for cell in cells:
+            number[cell] = 0
+        if _numbered(grid, number, [*cells, start], rnd):
+            room[start] = k
+            return True
+        for cell, n in zip(cells, was):
+            number[cell] = n
+    return False
 
 
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Filling] | None:
-    """Random rooms and the answer nearest a random filling of them, every cell
-    numbered (``None`` when the rooms have no answer)."""
+    """Rooms and a filling laid out together, every cell numbered (where rooms were left
+    unnumbered, the rules' answer nearest the numbers laid: ``None`` when there is
+    none)."""
     grid = settings.grid
-    rnd = python_random(rng)
-    room = random_rooms(grid, settings.options["largest"], rnd)
-    bare = Board(grid.rows, grid.cols, (None,) * grid.cells, room)
-    guess = [0] * grid.cells
-    for cells in bare.region_cells:
-        for cell, number in zip(cells, rnd.sample(range(1, len(cells) + 1), len(cells))):
-            guess[cell] = number
-    filling = STATEMENT.nearest(bare, tuple(guess))
-    if filling is None:
-        return None
-    return Board(grid.rows, grid.cols, tuple(filling), room), tuple(filling)
+    room, filling = random_filling(grid, settings.options["largest"], python_random(rng))
+    if 0 in filling:  # rooms left unnumbered: the rules' answer nearest the numbers laid
+        bare = Board(grid.rows, grid.cols, (None,) * grid.cells, room)
+        found = STATEMENT.nearest(bare, tuple(n or 1 for n in filling))
+        if found is None:
+            return None
+        filling = found
+    return Board(grid.rows, grid.cols, filling, room), filling
 
 
 def mend(board: Board, filling: Filling, other: Filling | None,
@@ -82,4 +168,4 @@ LAYOUT: Layout[Board, Filling] = Layout(
                     "most rooms up to 7 cells)", kind=int, low=1, metavar="N"),),
 )
 
-__all__ = ["LAYOUT", "make", "mend", "random_rooms"]
+__all__ = ["LAYOUT", "make", "mend", "random_filling"]
