@@ -1,26 +1,41 @@
-"""The Ripple Effect rules, stated once (:mod:`cpsolve.grid.rules`): a number per cell,
-one-hot (:func:`cpsolve.grid.rules.numbers.numbers`, ``holds[cell, n]``), from 1 to
-the largest room's size.
+"""The Ripple Effect rules, stated once (:mod:`cpsolve.grid.rules`): a variable per cell
+and number up to its room's size, ``holds[(cell, n)]`` (a number above its room's size
+is no variable: ``FALSE``).
 
-* a cell holds no number above its room's size;
-* a room of n cells holds each number from 1 to n once (exactly one cell of it holds
-  each: with one number a cell and none above n, the room's n cells hold 1 to n);
+* a cell holds at least one number and at most one (clauses, pairwise);
+* a room of n cells holds each number from 1 to n at least once and at most once (so,
+  with its n cells, one number a cell, each once: the halves each imply the other, and
+  both are stated for propagation);
 * two cells of one row or column fewer than k + 1 cells apart never both hold k (a
-  clause for each such pair and k);
-* a given number (a clue) is written in its cell (``FALSE`` past the largest room: a
-  number no room holds has no answer).
+  clause for each such pair and k, :func:`ripples`);
+* a given number (a clue) is written in its cell (``FALSE`` past its room's size: no
+  answer).
 
 There is no global rule: the SAT model is the whole of the rules.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import combinations
+
 import numpy as np
 
 from cpsolve.grid.hints import Clue
-from cpsolve.grid.rules import Method, Model, Statement
-from cpsolve.grid.rules.numbers import decoded, encoded, numbers
-from cpsolve.models.ripple.board import Board
+from cpsolve.grid.rules import FALSE, Method, Model, Statement
+from cpsolve.models.ripple.board import Board, Filling
+
+
+def sizes(board: Board) -> np.ndarray:
+    """Each cell's room's size: the largest number the cell may hold."""
+    return np.array([len(board.region_cells[k]) for k in board.region], dtype=np.int64)
+
+
+def keys(board: Board) -> list[tuple[int, int]]:
+    """The variables' keys, ``(cell, n)`` cell by cell, ``n`` from 1 to its room's
+    size: the answer's projection in order."""
+    return [(cell, n) for cell, size in enumerate(sizes(board).tolist())
+            for n in range(1, size + 1)]
 
 
 def ripples(board: Board) -> np.ndarray:
@@ -29,58 +44,91 @@ def ripples(board: Board) -> np.ndarray:
     room (a pair no number of either cell reaches asks nothing).
 
     >>> ripples(Board(1, 3, (None,) * 3, (0, 0, 0))).tolist()
-    [[0, 1, 1], [0, 1, 2], [0, 1, 3], [0, 2, 2], [0, 2, 3], [1, 2, 1], [1, 2, 2], [1, 2, 3]]
+    [[0, 1, 1], [1, 2, 1], [0, 1, 2], [1, 2, 2], [0, 1, 3], [1, 2, 3], [0, 2, 2], [0, 2, 3]]
     """
-    grid = board.grid
-    size = [board.size(cell) for cell in range(board.cells)]
+    size = sizes(board).reshape(board.rows, board.cols)
+    cell = np.arange(board.cells).reshape(board.rows, board.cols)
     out = []
-    for line in grid.lines:
-        for i, a in enumerate(line):
-            for j in range(i + 1, min(len(line), i + 1 + size[a])):
-                b = line[j]
-                out.extend((a, b, k) for k in range(j - i, min(size[a], size[b]) + 1))
-    return np.array(out, dtype=np.int64).reshape(-1, 3)
+    for step in range(1, board.largest + 1):
+        for a, b, sa, sb in ((cell[:, :-step], cell[:, step:], size[:, :-step], size[:, step:]),
+                             (cell[:-step], cell[step:], size[:-step], size[step:])):
+            if not a.size:
+                continue
+            reach = np.minimum(sa, sb).ravel()
+            a, b = a.ravel(), b.ravel()
+            for k in range(step, int(reach.max(initial=0)) + 1):
+                near = reach >= k
+                out.append(np.stack([a[near], b[near], np.full(int(near.sum()), k)], axis=1))
+    return np.concatenate(out) if out else np.zeros((0, 3), dtype=np.int64)
+
+
+def _pairs(lits: np.ndarray) -> np.ndarray:
+    """No two of each row of ``lits`` both hold: a clause a pair, every row's."""
+    width = lits.shape[1]
+    if width < 2:
+        return np.zeros((0, 2), dtype=np.int64)
+    first, second = np.array(list(combinations(range(width), 2)), dtype=np.int64).T
+    return -np.stack([lits[:, first].ravel(), lits[:, second].ravel()], axis=1)
 
 
 def rules(m: Model, board: Board) -> None:
-    holds = numbers(m, board.largest).lits  # holds[cell, n - 1]
-    size = np.array([board.size(cell) for cell in range(board.cells)])
-    above = np.argwhere(np.arange(1, board.largest + 1)[None, :] > size[:, None])
-    if len(above):
-        m.clauses(-holds[above[:, 0], above[:, 1]].reshape(-1, 1))
+    layer = m.layer("holds", keys(board), named=lambda key: f"{m.grid.name(key[0])}="  # type: ignore[union-attr]
+                    f"{key[1]}")
+    m.solution(layer.vars)
+    size = sizes(board)
+    lits = np.full((board.cells, board.largest), FALSE, dtype=np.int64)
+    lits[np.arange(board.largest)[None, :] < size[:, None]] = layer.vars
+    by_size: dict[int, list[tuple[int, ...]]] = {}
     for cells in board.region_cells:
-        for n in range(1, len(cells) + 1):
-            m.exactly(1, [int(holds[cell, n - 1]) for cell in cells])
+        by_size.setdefault(len(cells), []).append(cells)
+    for n, rooms in by_size.items():
+        held = lits[np.array(rooms, dtype=np.int64)][:, :, :n]  # room, cell, number
+        for rows in (held.reshape(-1, n), held.transpose(0, 2, 1).reshape(-1, n)):
+            m.clauses(rows)  # each cell a number; each number in a cell
+            m.clauses(_pairs(rows))  # a cell one number; a number once
     pairs = ripples(board)
     if len(pairs):
         k = pairs[:, 2] - 1
-        m.clauses(-np.stack([holds[pairs[:, 0], k], holds[pairs[:, 1], k]], axis=1))
+        m.clauses(-np.stack([lits[pairs[:, 0], k], lits[pairs[:, 1], k]], axis=1))
 
 
 def clue(m: Model, board: Board, number: Clue) -> None:
-    m.clause(m.layers["holds"][number.index, number.value])  # FALSE past the largest
+    m.clause(m.layers["holds"][(number.index, number.value)])  # FALSE past the room's size
+
+
+def decode(board: Board, values: Sequence[bool]) -> Filling:
+    """The numbers the projection's values write, cell by cell (0 where none holds)."""
+    out = [0] * board.cells
+    for (cell, n), on in zip(keys(board), values):
+        if on:
+            out[cell] = n
+    return tuple(out)
+
+
+def encode(board: Board, filling: Filling) -> list[bool]:
+    """The projection's values of ``filling``."""
+    return [filling[cell] == n for cell, n in keys(board)]
 
 
 def literals(board: Board, per: int) -> int:
     """About how many literals (terms, for CP-SAT) a model holds, before building it:
-    ``per`` for each cell and number, and a ripple clause for each cell, number and
-    step within it."""
-    largest = board.largest
-    return board.cells * largest * (per + 2 * largest)
+    ``per`` for each cell and number it may hold, and a ripple clause for each cell,
+    number and step within it."""
+    held = int(sizes(board).sum())
+    return held * (per + 2 * board.largest)
 
 
 STATEMENT: Statement[Board] = Statement(
     rules, clue,
-    decode=lambda board, values: decoded(values, board.largest),
-    encode=lambda board, filling: encoded(filling, board.largest),
+    decode=decode, encode=encode,
     stats=lambda board: {"rooms": board.regions, "numbers up to": board.largest},
     methods=(
-        Method("direct", "sat", "a Boolean per cell and number; each room's numbers once, "
-               "as subset clauses or a counter; the ripples as pairs",
+        Method("direct", "sat", "a Boolean per cell and number up to its room's size; "
+               "one number a cell and each number once a room, pairwise; the ripples as "
+               "pairs",
                literals=lambda board, **_: literals(board, 12)),
-        Method("linear", "cpsat", "a Boolean per cell and number; each room's numbers once "
-               "as exactly-one constraints; the ripples as pairs",
+        Method("linear", "cpsat", "the same Booleans and clauses, on CP-SAT",
                literals=lambda board, **_: literals(board, 16)),
     ))
 
-__all__ = ["STATEMENT", "literals", "ripples", "rules"]
+__all__ = ["STATEMENT", "decode", "encode", "keys", "literals", "ripples", "rules", "sizes"]
