@@ -164,8 +164,8 @@ LAYOUT: Layout[Board, Filling] = Layout(
     make=make, mend=mend,
     density=Option("density", 0.0, "Share of the cells whose numbers are kept at least",
                    kind=float, low=0, high=1, metavar="D"),
-    options=(Option("largest", 7, "The largest room a layout grows (published boards: "
-                    "most rooms up to 7 cells)", kind=int, low=1, metavar="N"),),
+    options=(Option("largest", 8, "The largest room a layout grows (published 10x10 "
+                    "boards: 8 cells at the median)", kind=int, low=1, metavar="N"),),
 )
 
 __all__ = ["LAYOUT", "make", "mend", "random_filling"]

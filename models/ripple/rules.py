@@ -44,7 +44,7 @@ def ripples(board: Board) -> np.ndarray:
     room (a pair no number of either cell reaches asks nothing).
 
     >>> ripples(Board(1, 3, (None,) * 3, (0, 0, 0))).tolist()
-    [[0, 1, 1], [1, 2, 1], [0, 1, 2], [1, 2, 2], [0, 1, 3], [1, 2, 3], [0, 2, 2], [0, 2, 3]]
+    [[0, 1, 1], [0, 1, 2], [0, 1, 3], [1, 2, 1], [1, 2, 2], [1, 2, 3], [0, 2, 2], [0, 2, 3]]
     """
     size = sizes(board).reshape(board.rows, board.cols)
     cell = np.arange(board.cells).reshape(board.rows, board.cols)
@@ -52,13 +52,14 @@ def ripples(board: Board) -> np.ndarray:
     for step in range(1, board.largest + 1):
         for a, b, sa, sb in ((cell[:, :-step], cell[:, step:], size[:, :-step], size[:, step:]),
                              (cell[:-step], cell[step:], size[:-step], size[step:])):
-            if not a.size:
+            # each pair once for every k from the step up to the smaller room's size
+            many = np.maximum(np.minimum(sa, sb).ravel() - step + 1, 0)
+            if not many.any():
                 continue
-            reach = np.minimum(sa, sb).ravel()
-            a, b = a.ravel(), b.ravel()
-            for k in range(step, int(reach.max(initial=0)) + 1):
-                near = reach >= k
-                out.append(np.stack([a[near], b[near], np.full(int(near.sum()), k)], axis=1))
+            first = np.repeat(np.cumsum(many) - many, many)
+            k = step + np.arange(int(many.sum())) - first
+            out.append(np.stack([np.repeat(a.ravel(), many), np.repeat(b.ravel(), many), k],
+                                axis=1))
     return np.concatenate(out) if out else np.zeros((0, 3), dtype=np.int64)
 
 
