@@ -220,3 +220,13 @@ def test_generated_boards_are_unique_and_look_published():
     assert 0.05 <= len(given) / board.cells <= 0.45
     assert 2 <= sum(given) / len(given) <= 5
     assert max(len(cells) for cells in board.region_cells) <= 8
+
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "ripple"
+
+
+@pytest.mark.parametrize("name,count", [("published-10x10", 1), ("rooms-only-8x8", 1),
+                                        ("not-unique-2x3", 2), ("conflict-2x3", 0)])
+def test_the_examples_have_their_outcomes(name, count):
+    board = parse((EXAMPLES / f"{name}.txt").read_text())
+    assert len(solve(board, limit=3).solutions) == count
