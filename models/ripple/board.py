@@ -177,7 +177,7 @@ def to_penpa(board: Board) -> str:
 def _bits(line: gridtext.Token, count: int) -> list[bool]:
     """A line of a pzprjs file's borders: ``count`` tokens, 1 a border."""
     words = line.text.split()
-    if len(words) != count or any(w not in ("0", "1", "2", "-1") for w in words):
+    if len(words) != count or any(w not in ("0", "1") for w in words):
         raise line.error(f"a line of borders is {count} token{'' if count == 1 else 's'} of 0 "
                          "and 1")
     return [w == "1" for w in words]

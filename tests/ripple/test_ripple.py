@@ -198,15 +198,18 @@ def test_layouts_are_valid_and_mending_writes_the_answer():
     assert mend(board, answer, None, {(0, 0)}, settings, rng) is None  # nothing to write
 
 
-def test_rooms_laid_out_keep_the_sizes_asked_for():
+def test_rooms_laid_out_are_numbered_whole_or_left_to_the_solver():
     import random
 
     from cpsolve.grid.geometry import Grid
 
-    room, filling = random_filling(Grid(8, 8), 4, random.Random(5))
-    sizes = [room.count(k) for k in set(room)]
-    assert max(sizes) <= 5  # a cell that fits nowhere else joins a room: one more
-    assert all(n <= room.count(room[cell]) for cell, n in enumerate(filling))
+    room, filling = random_filling(Grid(8, 8), 8, random.Random(5))
+    board = Board(8, 8, (None,) * 64, room)
+    assert 0 in filling  # a room this layout leaves to the solver
+    for cells in board.region_cells:  # each room numbered 1 to n, or not at all
+        held = sorted(filling[cell] for cell in cells)
+        assert held in (list(range(1, len(cells) + 1)), [0] * len(cells))
+    assert [error for error in check(board, filling) if "between them" in error] == []
 
 
 def test_generated_boards_are_unique_and_look_published():
