@@ -96,11 +96,13 @@ def parse_url(text: str) -> Board:
         raise InputError(f"{link.kind} is pzprjs's {OTHERS[link.kind]} on Ripple Effect's "
                          "board, another genre: not read", line=1,
                          column=text.find("?" + link.kind) + 2)
-    region, walls, end = puzzlink.decode_regions(link)
-    numbers, end = puzzlink.decode_numbers(link, end, link.cells)
-    for cell, number in enumerate(numbers):
-        if number == 0:
-            raise link.error(f"a 0 at cell {cell + 1}: {WHY}", 0)
+    region, walls, start = puzzlink.decode_regions(link)
+    numbers, end = puzzlink.decode_numbers(link, start, link.cells)
+    if 0 in numbers:
+        cell = numbers.index(0)
+        _, at = puzzlink.decode_numbers(link, start, cell)  # where its number starts
+        raise link.error(f"a 0 at row {cell // link.cols + 1}, column {cell % link.cols + 1}"
+                         f": {WHY}", at)
     chars = -(-link.cells // 5)
     for index, char in enumerate(link.body[end:end + chars], end):
         if char not in puzzlink.BASE32:
