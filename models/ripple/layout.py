@@ -2,9 +2,11 @@
 :mod:`cpsolve.grid.generate`): rooms and their numbers together, room by room, each
 grown at random a cell at a time to a size drawn as published boards have them (a
 quarter of the rooms a single cell, the rest from 2 to ``--largest``, the smaller more
-often) and numbered where its numbers keep their distance from the rooms before it,
-every cell numbered; the kit then takes numbers away orbit by orbit under the symmetry while
-the answer stays pinned down. A board with every number given is pinned down, so
+often) and numbered where its numbers keep their distance from the rooms before it (a
+cell that fits no room of its own joins one beside it; a room that cannot be numbered so
+is left to the solver, which numbers the board nearest the numbers laid), every cell
+numbered; the kit then takes numbers away orbit by orbit under the symmetry while the
+answer stays pinned down. A board with every number given is pinned down, so
 mending writes the answer's numbers where it is not.
 """
 
