@@ -128,7 +128,7 @@ STATEMENT: Statement[Board] = Statement(
                "one number a cell and each number once a room, pairwise; the ripples as "
                "pairs",
                literals=lambda board, **_: literals(board, 12)),
-        Method("linear", "cpsat", "the same Booleans and clauses, on CP-SAT",
+        Method("direct", "cpsat", "the same Booleans and clauses, on CP-SAT",
                literals=lambda board, **_: literals(board, 16)),
     ))
 
