@@ -122,6 +122,7 @@ GENRES: dict[str, Genre] = {
     # cells at most: a guess that loses boards whose answer has a larger one.
     "fillomino": Genre(lambda board: {"fast_mode": False}, read=filled),
     "shikaku": Genre(read=parted),
+    "ripple": Genre(read=filled),
     # Triangles come back as symbols of noqx's own; the answers are not compared.
     "shakashaka": Genre(),
 }

@@ -182,6 +182,13 @@ OUTCOMES = {
           "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 3\n- - -\n- - -\n", 3, "unknown"),
     ],
+    "ripple": [
+        (["-", "--unique"], "1 4\n- - - -\na a a a\n", 4, "solved"),
+        (["-"], "1 2\n- -\na b\n", 1, "unsolvable"),
+        (["https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1", "--unique", "--backend", "cpsat"],
+         None, 0, "solved"),
+        (["-", "--time-limit", "0"], "1 4\n- - - -\na a a a\n", 3, "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -316,6 +323,7 @@ SAME_MODEL = {
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "shikaku": [[], ["--backend", "cpsat"]],
     "sashigane": [[], ["--backend", "cpsat"]],
+    "ripple": [[], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

@@ -1624,6 +1624,115 @@ def _firefly() -> Oracle:
                   graded=(6, 6))
 
 
+# Ripple Effect -------------------------------------------------------------------------
+
+def ripple_solutions(board: Any) -> list[Any]:
+    """Every filling: each room in turn takes every order of 1 to its size, kept while
+    its cells hold their given numbers and no equal number k stands k or fewer cells
+    away in a row or column among the cells filled so far."""
+    from itertools import permutations
+
+    rows, cols = board.rows, board.cols
+    rooms: dict[int, list[int]] = {}
+    for cell, k in enumerate(board.region):
+        rooms.setdefault(k, []).append(cell)
+    filling = [0] * (rows * cols)
+    found: list[Any] = []
+
+    def clear(cell: int, k: int) -> bool:
+        r, c = divmod(cell, cols)
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            for step in range(1, k + 1):
+                r2, c2 = r + dr * step, c + dc * step
+                if 0 <= r2 < rows and 0 <= c2 < cols and filling[r2 * cols + c2] == k:
+                    return False
+        return True
+
+    order = [rooms[k] for k in sorted(rooms)]
+
+    def fill(index: int) -> None:
+        if index == len(order):
+            found.append(tuple(filling))
+            return
+        cells = order[index]
+        for numbers in permutations(range(1, len(cells) + 1)):
+            if any(board.numbers[c] is not None and board.numbers[c] > 0
+                   and board.numbers[c] != n for c, n in zip(cells, numbers)):
+                continue
+            placed = []
+            for cell, n in zip(cells, numbers):
+                if not clear(cell, n):
+                    break
+                filling[cell] = n
+                placed.append(cell)
+            else:
+                fill(index + 1)
+            for cell in placed:
+                filling[cell] = 0
+
+    fill(0)
+    return sorted(found)
+
+
+def _ripple() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.ripple import RIPPLE, Board
+    from cpsolve.models.ripple.layout import make
+
+    def rooms(rng: random.Random, rows: int, cols: int) -> tuple[int, ...]:
+        """Rooms of one to four cells grown at random."""
+        grid = Grid(rows, cols)
+        label = [-1] * grid.cells
+        count = 0
+        for start in rng.sample(range(grid.cells), grid.cells):
+            if label[start] >= 0:
+                continue
+            label[start], members, want = count, [start], rng.randint(1, 4)
+            while len(members) < want:
+                near = [o for c in members for o in grid.neighbours[c] if label[o] < 0]
+                if not near:
+                    break
+                members.append(rng.choice(near))
+                label[members[-1]] = count
+            count += 1
+        first: dict[int, int] = {}
+        return tuple(first.setdefault(k, len(first)) for k in label)
+
+    def board(seed: int) -> Any:
+        """Random rooms, some numbers of one of their fillings kept (or, where they
+        have none, numbers at random), now and then one changed."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(1, 3), rng.randint(2, 4)
+        room = rooms(rng, rows, cols)
+        bare = Board(rows, cols, (None,) * (rows * cols), room)
+        every = ripple_solutions(bare)
+        keep = rng.choice([0.2, 0.4, 0.7])
+        source = rng.choice(every) if every else [rng.randint(1, 3) for _ in room]
+        numbers: list[int | None] = [n if rng.random() < keep else None for n in source]
+        if rng.random() < 0.3:
+            cell = rng.randrange(len(room))
+            numbers[cell] = rng.randint(1, 4)
+        return Board(rows, cols, tuple(numbers), room)
+
+    def made(seed: int) -> Any:
+        """A layout as the generator makes it, a third of its numbers kept."""
+        rng = np.random.default_rng(seed)
+        found = None
+        while found is None:
+            found = make(Settings(3, 4, "none", 0.0, {"largest": 5}), rng)
+        keep = random.Random(seed)
+        return Board(3, 4, tuple(n if keep.random() < 0.3 else None for n in found[0].numbers),
+                     found[0].region)
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        clues = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
+
+    return Oracle(RIPPLE, lambda: [board(seed) for seed in range(80)]
+                  + [made(seed) for seed in range(20)],
+                  ripple_solutions, symmetric, (4, 4))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "kurodoko": _kurodoko,
@@ -1638,7 +1747,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "numberlink": _numberlink,
                                             "shikaku": _shikaku, "sashigane": _sashigane,
                                             "shakashaka": _shakashaka, "dbchoco": _dbchoco,
-                                            "firefly": _firefly}
+                                            "firefly": _firefly, "ripple": _ripple}
 
 
 @cache
