@@ -1,0 +1,104 @@
+"""How the generator lays out a Mochikoro and mends it (the loop is the kit's,
+:mod:`cpsolve.grid.generate`): a shading first, the rules' answer nearest a random
+scatter of shaded cells (the share ``--shaded``) on a board without numbers, under the
+symmetry (its cells' images shaded alike, so the rectangles are each other's images);
+then every rectangle numbered with its area, at a cell whose images fall in other
+rectangles (a rectangle its own image takes its number on the centre, or none). The
+kit then takes numbers away, orbit by orbit, while the answer stays the only one.
+Where the answer is not pinned down, a rectangle there without a number gets one:
+the answer's, or else the second solution's, which then becomes the answer.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cpsolve.backends.sat import sample
+from cpsolve.grid.boards import NumberGrid as Board
+from cpsolve.grid.connectivity import components
+from cpsolve.grid.geometry import Grid
+from cpsolve.grid.layouts import Layout, Settings
+from cpsolve.models.mochikoro.rules import STATEMENT
+from cpsolve.options import Option
+
+Shading = frozenset[int]
+
+
+def areas(grid: Grid, shading: Shading) -> list[int]:
+    """The unshaded area of each cell (its place in the list of areas), -1 shaded."""
+    out = [-1] * grid.cells
+    land = [cell for cell in range(grid.cells) if cell not in shading]
+    for k, area in enumerate(components(land, grid.neighbours)):
+        for cell in area:
+            out[cell] = k
+    return out
+
+
+def numbered(board: Board, shading: Shading, cells: list[int], symmetry: str
+             ) -> Board | None:
+    """``board`` with a number on each of ``cells`` (in order) and its images, each the
+    area of its rectangle in ``shading``, where the rectangle (and each image's) holds
+    no number yet and no two images fall in one rectangle; ``None`` when none is
+    written."""
+    grid = board.grid
+    area = areas(grid, shading)
+    sizes = np.bincount([a for a in area if a >= 0], minlength=1).tolist()
+    taken = {area[cell] for cell in board.clue_cells if area[cell] >= 0}
+    written: dict[int, int] = {}
+    for cell in cells:
+        images = sorted(set(grid.orbit(cell, symmetry)))
+        held = [area[image] for image in images]
+        if min(held) < 0 or len(set(held)) < len(held) or taken & set(held):
+            continue
+        taken.update(held)
+        written.update((image, sizes[area[image]]) for image in images)
+    return board.renumbered(written) if written else None
+
+
+def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
+    """The rules' answer nearest a random scatter under the symmetry, every rectangle
+    numbered at a random cell."""
+    grid = settings.grid
+    empty = Board(grid.rows, grid.cols, (None,) * grid.cells)
+    model = STATEMENT.sat(empty)
+    shaded = list(model.projection)
+    model.add([[sign * shaded[cell], -sign * shaded[image]]
+               for cell in range(grid.cells) for image in grid.orbit(cell, settings.symmetry)
+               if image != cell for sign in (1, -1)])
+    share = settings.options["shaded"]
+    target = rng.random(grid.cells) < share
+    found = sample(model, [v if on else -v for v, on in zip(shaded, target.tolist())])
+    if not isinstance(found, tuple):
+        return None
+    shading = frozenset(cell for cell, on in enumerate(found) if on)
+    board = numbered(empty, shading, rng.permutation(grid.cells).tolist(),
+                     settings.symmetry)
+    return (board if board is not None else empty), shading
+
+
+def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple[int, int]],
+         settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
+    """A number on each rectangle without one where the answer is open (and on its
+    images), in the answer or else in the second solution, which then is the answer;
+    ``None`` when neither has such a rectangle."""
+    grid = board.grid
+    open_cells = [grid.cell(r, c) for r, c in sorted(cells)]
+    rng.shuffle(open_cells)
+    for answer in (shading, other):
+        if answer is None:
+            continue
+        changed = numbered(board, answer, open_cells, settings.symmetry)
+        if changed is not None:
+            return changed, answer
+    return None
+
+
+LAYOUT: Layout[Board, Shading] = Layout(
+    make=make, mend=mend,
+    density=Option("density", 0.0, "Share of the numbers kept at least (0: only those "
+                   "the answer needs)", kind=float, low=0, high=1, metavar="D"),
+    options=(Option("shaded", 0.5, "Share of cells the layout tries to shade", kind=float,
+                    low=0, high=1, metavar="S"),),
+)
+
+__all__ = ["LAYOUT", "areas", "make", "mend", "numbered"]
