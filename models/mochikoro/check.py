@@ -17,9 +17,9 @@ def check(board: Board, shading: frozenset[int]) -> list[str]:
     :class:`~cpsolve.grid.geometry.Broken` naming its cells); empty when valid.
 
     >>> b = Board(2, 3, (2, None, None, None, None, 1))
-    >>> check(b, frozenset({2, 4}))
+    >>> check(b, frozenset({2, 3, 4}))
     []
-    >>> check(b, frozenset({1, 4}))[-1]
+    >>> check(b, frozenset({1, 3, 4}))[0]
     'the area of the 2 at row 1, column 1 has 1 cell'
     """
     grid = board.grid

@@ -55,6 +55,30 @@ def numbered(board: Board, shading: Shading, cells: list[int], symmetry: str
     return board.renumbered(written) if written else None
 
 
+def scatter(grid: Grid, largest: int, symmetry: str, rng: np.random.Generator) -> set[int]:
+    """A shading the rules' answer is led by: rectangles of sides up to ``largest``
+    left unshaded (with their images), packed from each cell in random order (the
+    first of a few random shapes that fits there, none beside another), the rest
+    shaded."""
+    free = np.ones(grid.cells, dtype=bool)  # neither unshaded nor beside an unshaded cell
+    land: set[int] = set()
+    for start in rng.permutation(grid.cells).tolist():
+        r, c = grid.rc(start)
+        for _ in range(6):
+            height, width = (int(x) for x in rng.integers(1, largest + 1, size=2))
+            if r + height > grid.rows or c + width > grid.cols or height * width == 1:
+                continue
+            cells = {image for rr in range(r, r + height) for cc in range(c, c + width)
+                     for image in grid.orbit(grid.cell(rr, cc), symmetry)}
+            if all(free[cell] for cell in cells):
+                land |= cells
+                for cell in cells:
+                    free[cell] = False
+                    free[list(grid.neighbours[cell])] = False
+                break
+    return set(range(grid.cells)) - land
+
+
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
     """The rules' answer nearest a random scatter under the symmetry, every rectangle
     numbered at a random cell."""
@@ -65,9 +89,8 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] 
     model.add([[sign * shaded[cell], -sign * shaded[image]]
                for cell in range(grid.cells) for image in grid.orbit(cell, settings.symmetry)
                if image != cell for sign in (1, -1)])
-    share = settings.options["shaded"]
-    target = rng.random(grid.cells) < share
-    found = sample(model, [v if on else -v for v, on in zip(shaded, target.tolist())])
+    target = scatter(grid, settings.options["largest"], settings.symmetry, rng)
+    found = sample(model, [v if cell in target else -v for cell, v in enumerate(shaded)])
     if not isinstance(found, tuple):
         return None
     shading = frozenset(cell for cell, on in enumerate(found) if on)
@@ -97,8 +120,8 @@ LAYOUT: Layout[Board, Shading] = Layout(
     make=make, mend=mend,
     density=Option("density", 0.0, "Share of the numbers kept at least (0: only those "
                    "the answer needs)", kind=float, low=0, high=1, metavar="D"),
-    options=(Option("shaded", 0.5, "Share of cells the layout tries to shade", kind=float,
-                    low=0, high=1, metavar="S"),),
+    options=(Option("largest", 4, "Longest side of the rectangles the layout lays out",
+                    kind=int, low=1, high=100, metavar="N"),),
 )
 
 __all__ = ["LAYOUT", "areas", "make", "mend", "numbered"]

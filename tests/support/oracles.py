@@ -586,7 +586,7 @@ def _mochikoro() -> Oracle:
         rng = random.Random(seed)
         rows, cols = rng.randint(1, 4), rng.randint(2, 4)
         numbers: list[int | None] = [None] * (rows * cols)
-        for cell in rng.sample(range(rows * cols), rng.randint(0, 3)):
+        for cell in rng.sample(range(rows * cols), rng.randint(1, 2 + rows * cols // 6)):
             numbers[cell] = rng.choice([1, 1, 2, 2, 3, 4, 6, -2])
         return Board(rows, cols, tuple(numbers))
 
@@ -595,7 +595,7 @@ def _mochikoro() -> Oracle:
         solution or more."""
         rng = random.Random(seed)
         settings = Settings(rng.randint(3, 4), rng.randint(3, 4), "none", 0.0,
-                            {"shaded": rng.choice([0.4, 0.6])})
+                            {"largest": rng.choice([2, 3])})
         laid = make(settings, np.random.default_rng(seed))
         assert laid is not None
         keep = rng.choice([0.6, 1.0, 1.0])
@@ -607,7 +607,7 @@ def _mochikoro() -> Oracle:
         return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
 
     return Oracle(MOCHIKORO, lambda: [board(seed) for seed in range(30)]
-                  + [made(seed) for seed in range(30)], mochikoro_solutions, symmetric,
+                  + [made(seed) for seed in range(45)], mochikoro_solutions, symmetric,
                   (4, 4))
 
 
