@@ -81,8 +81,9 @@ def rules(m: Model, board: Board) -> None:
     m.clauses([[-s[x], *(s[y] for y in block if y != x)]
                for block in grid.blocks for x in block])
     m.clause(*s)
-    m.require(Connected([-v for v in s], grid.touching, "unshaded connected", grid=grid,
-                        where=grid.where))
+    # A number's cell is unshaded in every answer: CP-SAT roots the flow there.
+    m.require(Connected([-v for v in s], grid.touching, "unshaded connected",
+                        roots=board.clue_cells[:1] or None, grid=grid, where=grid.where))
     # A number's rectangle, when chosen, is the area: all unshaded, ringed by shading.
     found = candidates(board)
     rect = m.layer("rect", found, named=lambda key: (
