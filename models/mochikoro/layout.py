@@ -18,6 +18,7 @@ from cpsolve.grid.boards import NumberGrid as Board
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.layouts import Layout, Settings
+from cpsolve.models.mochikoro.check import check
 from cpsolve.models.mochikoro.rules import STATEMENT
 from cpsolve.options import Option
 
@@ -79,6 +80,44 @@ def scatter(grid: Grid, largest: int, symmetry: str, rng: np.random.Generator) -
     return set(range(grid.cells)) - land
 
 
+def grown(board: Board, shading: Shading, symmetry: str, rng: np.random.Generator
+          ) -> Shading:
+    """``shading`` with its rectangles grown a row or a column at a time (with their
+    images), each growth kept where the rules still hold (by the checker), smallest
+    rectangles first, an area of one cell that cannot grow shaded where it may, until
+    nothing changes: published boards have few areas of one cell."""
+    grid = board.grid
+    grew = True
+    while grew:
+        grew = False
+        area = areas(grid, shading)
+        cells: dict[int, list[int]] = {}
+        for cell, k in enumerate(area):
+            if k >= 0:
+                cells.setdefault(k, []).append(cell)
+        order = sorted(cells, key=lambda k: (len(cells[k]), rng.random()))
+        for k in order:
+            rs, cs = zip(*map(grid.rc, cells[k]))
+            top, bottom, left, right = min(rs), max(rs), min(cs), max(cs)
+            strips = [[(r, c) for c in range(left, right + 1)] for r in (top - 1, bottom + 1)]
+            strips += [[(r, c) for r in range(top, bottom + 1)] for c in (left - 1, right + 1)]
+            for strip in sorted(strips, key=lambda _: rng.random()):
+                if not all(0 <= r < grid.rows and 0 <= c < grid.cols for r, c in strip):
+                    continue
+                added = {image for r, c in strip
+                         for image in grid.orbit(grid.cell(r, c), symmetry)}
+                if added <= shading and not check(board, shading - added):
+                    shading, grew = shading - added, True
+                    break
+            if not grew and len(cells[k]) == 1:  # an area of one cell shaded, if it may
+                gone = set(grid.orbit(cells[k][0], symmetry))
+                if not check(board, shading | gone):
+                    shading, grew = shading | gone, True
+            if grew:
+                break
+    return shading
+
+
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] | None:
     """The rules' answer nearest a random scatter under the symmetry, every rectangle
     numbered at a random cell."""
@@ -93,7 +132,8 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] 
     found = sample(model, [v if cell in target else -v for cell, v in enumerate(shaded)])
     if not isinstance(found, tuple):
         return None
-    shading = frozenset(cell for cell, on in enumerate(found) if on)
+    shading = grown(empty, frozenset(cell for cell, on in enumerate(found) if on),
+                    settings.symmetry, rng)
     board = numbered(empty, shading, rng.permutation(grid.cells).tolist(),
                      settings.symmetry)
     return (board if board is not None else empty), shading
@@ -120,7 +160,7 @@ LAYOUT: Layout[Board, Shading] = Layout(
     make=make, mend=mend,
     density=Option("density", 0.0, "Share of the numbers kept at least (0: only those "
                    "the answer needs)", kind=float, low=0, high=1, metavar="D"),
-    options=(Option("largest", 4, "Longest side of the rectangles the layout lays out",
+    options=(Option("largest", 5, "Longest side of the rectangles the layout lays out",
                     kind=int, low=1, high=100, metavar="N"),),
 )
 
