@@ -85,7 +85,8 @@ def grown(board: Board, shading: Shading, symmetry: str, rng: np.random.Generato
     """``shading`` with its rectangles grown a row or a column at a time (with their
     images), each growth kept where the rules still hold (by the checker), smallest
     rectangles first, an area of one cell that cannot grow shaded where it may, until
-    nothing changes: published boards have few areas of one cell."""
+    nothing changes: published boards have few areas of one cell. A rectangle does
+    not grow into its own image without a cell a number can stand on alone."""
     grid = board.grid
     grew = True
     while grew:
@@ -106,6 +107,9 @@ def grown(board: Board, shading: Shading, symmetry: str, rng: np.random.Generato
                     continue
                 added = {image for r, c in strip
                          for image in grid.orbit(grid.cell(r, c), symmetry)}
+                whole = set(cells[k]) | {grid.cell(r, c) for r, c in strip}
+                if not any(set(grid.orbit(cell, symmetry)) & whole == {cell} for cell in whole):
+                    continue  # its own image, with no cell to number alone
                 if added <= shading and not check(board, shading - added):
                     shading, grew = shading - added, True
                     break

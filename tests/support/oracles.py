@@ -608,7 +608,8 @@ def _mochikoro() -> Oracle:
 
     return Oracle(MOCHIKORO, lambda: [board(seed) for seed in range(30)]
                   + [made(seed) for seed in range(45)], mochikoro_solutions, symmetric,
-                  (4, 4))
+                  (4, 5))  # an even width mirrored leaves the rectangles across the middle
+    #                        no cell for a number of their own (it would stand twice)
 
 
 # Nurikabe ------------------------------------------------------------------------------
