@@ -6,8 +6,8 @@ true where it is shaded.
   (an area of unshaded cells is a rectangle exactly when no block of it holds such a
   corner, as its fourth cell, beside two of the three, would be in the area too);
 * the unshaded cells connected through sides and corners (the rectangles touch at
-  their corners): lazy cuts on SAT, a flow on CP-SAT; and some cell shaded (pzprjs:
-  a board left all unshaded is no answer);
+  their corners): lazy cuts on SAT, a flow on CP-SAT rooted at a number's cell; and
+  some cell shaded (pzprjs: a board left all unshaded is no answer);
 * a number (a clue): its cell unshaded, and its area one of the rectangles of that
   many cells that hold its cell: a Boolean a rectangle, the chosen one all unshaded
   and the cells beside its four sides all shaded, so the area is exactly it. A
