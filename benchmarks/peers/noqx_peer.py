@@ -104,6 +104,7 @@ GENRES: dict[str, Genre] = {
     "hitori": Genre(read=shaded),
     "kurodoko": Genre(read=shaded),
     "nurikabe": Genre(read=shaded),
+    "mochikoro": Genre(read=shaded),
     "nurimisaki": Genre(read=shaded),
     "tapa": Genre(read=shaded),
     "masyu": Genre(read=lines),

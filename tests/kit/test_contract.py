@@ -111,6 +111,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "3 3\n- - -\n- 3 -\n- - -\n", 3, "unknown"),
     ],
+    "mochikoro": [
+        (["-", "--unique"], "2 3\n- - -\n- - -\n", 4, "solved"),
+        (["-"], "2 2\n1 1\n- -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?mochikoro/7/7/3i2q3i2m4i3q1i3", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 3\n- - -\n- - -\n", 3, "unknown"),
+    ],
     "nurimisaki": [
         (["-", "--unique"], "3 3\n? - -\n- - -\n- - ?\n", 4, "solved"),
         (["-"], "2 2\n2 2\n2 2\n", 1, "unsolvable"),
@@ -313,6 +320,7 @@ SAME_MODEL = {
     "hitori": [[], ["--encoding", "flow"]],
     "kurodoko": [[], ["--encoding", "order"], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],
+    "mochikoro": [[], ["--backend", "cpsat"]],
     "nurimisaki": [[], ["--backend", "cpsat"], ["--encoding", "order"]],
     "tapa": [[], ["--backend", "cpsat"]],
     "shakashaka": [[], ["--backend", "cpsat"]],

@@ -100,3 +100,7 @@ def test_generated_shakashaka_is_shaped_like_published_ones():
 
 def test_generated_ripple_is_shaped_like_published_ones():
     assert outside("ripple", ALL) == []
+
+
+def test_generated_mochikoro_is_shaped_like_published_ones():
+    assert outside("mochikoro", ALL) == []

@@ -504,6 +504,114 @@ def _kurodoko() -> Oracle:
                   (5, 5))
 
 
+# Mochikoro -----------------------------------------------------------------------------
+
+def mochikoro_solutions(board: Any) -> list[Any]:
+    """Every shading, cell by cell in reading order (a numbered cell never shaded; as
+    soon as a 2x2 block's last cell is decided, the block neither all shaded nor
+    three unshaded cells in an L, which lie in one area that is then no rectangle),
+    each whole one checked
+    by floods written here: some cell shaded, each unshaded area as many cells as its
+    bounding box, at most one number in it and a number its size, and the unshaded
+    cells one piece through sides and corners (no code shared with the family)."""
+    rows, cols = board.rows, board.cols
+    n = rows * cols
+    numbers = board.numbers
+    shaded = [False] * n
+
+    def flood(start: int, steps: list[tuple[int, int]], seen: set[int]) -> list[int]:
+        part, stack = [start], [start]
+        seen.add(start)
+        while stack:
+            r, c = divmod(stack.pop(), cols)
+            for dr, dc in steps:
+                rr, cc = r + dr, c + dc
+                k = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and not shaded[k] and k not in seen:
+                    seen.add(k)
+                    part.append(k)
+                    stack.append(k)
+        return part
+
+    sides = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    around = sides + [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+
+    def valid() -> bool:
+        if not any(shaded):
+            return False
+        land = [k for k in range(n) if not shaded[k]]
+        if land and len(flood(land[0], around, set())) != len(land):
+            return False
+        seen: set[int] = set()
+        for k in land:
+            if k in seen:
+                continue
+            area = flood(k, sides, seen)
+            rs = [a // cols for a in area]
+            cs = [a % cols for a in area]
+            if (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1) != len(area):
+                return False
+            given = [numbers[a] for a in area if numbers[a] is not None]
+            if len(given) > 1 or (given and given[0] >= 0 and given[0] != len(area)):
+                return False
+        return True
+
+    found: list[Any] = []
+
+    def place(cell: int) -> None:
+        if cell == n:
+            if valid():
+                found.append(frozenset(k for k in range(n) if shaded[k]))
+            return
+        r, c = divmod(cell, cols)
+        for shade in ((False,) if numbers[cell] is not None else (False, True)):
+            shaded[cell] = shade
+            block = r > 0 and c > 0 and sum(
+                (shade, shaded[cell - 1], shaded[cell - cols], shaded[cell - cols - 1])) in (1, 4)
+            if not block:
+                place(cell + 1)
+        shaded[cell] = False
+
+    place(0)
+    return sorted(found, key=sorted)
+
+
+def _mochikoro() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.mochikoro import MOCHIKORO, Board
+    from cpsolve.models.mochikoro.layout import make
+
+    def board(seed: int) -> Any:
+        """A few numbers at random, some "?"."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(1, 4), rng.randint(2, 4)
+        numbers: list[int | None] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randint(1, 2 + rows * cols // 6)):
+            numbers[cell] = rng.choice([1, 1, 2, 2, 3, 4, 6, -2])
+        return Board(rows, cols, tuple(numbers))
+
+    def made(seed: int) -> Any:
+        """A layout the generator starts from, some of its numbers taken away: one
+        solution or more."""
+        rng = random.Random(seed)
+        settings = Settings(rng.randint(3, 4), rng.randint(3, 4), "none", 0.0,
+                            {"largest": rng.choice([2, 3])})
+        laid = make(settings, np.random.default_rng(seed))
+        assert laid is not None
+        keep = rng.choice([0.6, 1.0, 1.0])
+        return laid[0].renumbered({cell: None for cell in laid[0].clue_cells
+                                   if rng.random() > keep})
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        clues = set(board.clue_cells)
+        return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
+
+    return Oracle(MOCHIKORO, lambda: [board(seed) for seed in range(30)]
+                  + [made(seed) for seed in range(45)], mochikoro_solutions, symmetric,
+                  (4, 5))  # an even width mirrored leaves the rectangles across the middle
+    #                        no cell for a number of their own (it would stand twice)
+
+
 # Nurikabe ------------------------------------------------------------------------------
 
 def nurikabe_solutions(board: Any) -> list[Any]:
@@ -1739,6 +1847,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "lits": _lits, "norinori": _norinori,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
+                                            "mochikoro": _mochikoro,
                                             "tapa": _tapa,
                                             "nurimisaki": _nurimisaki,
                                             "slitherlink": _slitherlink,

@@ -66,6 +66,8 @@ class Connected:
         partial = None
         grid = self.grid
         if grid is not None:
+            table = _table(links, grid)
+
             def partial(state: Any) -> list[list[int]]:
                 import numpy as np
 
@@ -75,7 +77,7 @@ class Connected:
                 negative = np.array([lit < 0 for lit in member])
                 inside = np.where(got < 0, -1, np.where(negative, 1 - got, got))
                 inside[np.array([lit == FALSE for lit in member])] = 0
-                found = connected_partial(inside, member.__getitem__, grid.tables[0])
+                found = connected_partial(inside, member.__getitem__, table)
                 return _drop_false(found) if constant else found
 
         out.add_lazy(refine, partial)
@@ -93,6 +95,20 @@ class Connected:
 
         out.groups.append(Group(self.name, self.links, out.member(self.member),
                                 self.where or str))
+
+
+def _table(links: Sequence[Sequence[int]], grid: Grid) -> Any:
+    """The links as a table for the compiled partial check (each node's, -1 padded):
+    the grid's own table when they are its cells' side neighbours, else one made from
+    them (cells joined at corners too: Mochikoro's unshaded cells)."""
+    import numpy as np
+
+    if links is grid.neighbours:
+        return grid.tables[0]
+    table = np.full((len(links), max(map(len, links), default=0)), -1, dtype=np.int64)
+    for node, near in enumerate(links):
+        table[node, :len(near)] = near
+    return table
 
 
 def _reader_with_false(out: SatOut, member: Sequence[int]
