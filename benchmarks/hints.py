@@ -29,7 +29,7 @@ from cpsolve import registry
 from cpsolve.family import Kind
 from cpsolve.grid import cases as genre_cases
 from cpsolve.grid.grading import grader_of
-from cpsolve.grid.steps import KINDS, Stepper
+from cpsolve.grid.steps import GRADES, KINDS, Stepper
 from cpsolve.limits import Deadline
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -64,6 +64,7 @@ def measure(name: str, count: int, limit: float, large: int) -> dict[str, object
     puzzle = registry.load(name).grid
     whole, graded, kinds, hardest = [], [], {k: 0 for k in KINDS}, {k: 0 for k in KINDS}
     steps_per, skipped = [], 0
+    pairs: dict[tuple[str, str], int] = {}
     for text in published(name, count):
         board = puzzle.parse(text)
         started = cpu()
@@ -81,13 +82,16 @@ def measure(name: str, count: int, limit: float, large: int) -> dict[str, object
         hardest[max((s.kind for s in steps), key=KINDS.index)] += 1
         started = cpu()
         try:
-            grader_of(puzzle).grade(board, Deadline(limit))
+            kit = grader_of(puzzle).grade(board, Deadline(limit))
             graded.append(cpu() - started)
+            ours = GRADES[max((s.kind for s in steps), key=KINDS.index)]
+            key = (ours, str(kit.name))
+            pairs[key] = pairs.get(key, 0) + 1
         except Exception:  # noqa: BLE001
             pass
         print(f"  {name}: {len(steps)} steps {whole[-1]:.2f} s", file=sys.stderr)
     out: dict[str, object] = {"boards": len(whole), "skipped": skipped, "kinds": kinds,
-                               "hardest": hardest}
+                               "hardest": hardest, "pairs": pairs}
     if whole:
         out.update(steps=statistics.median(steps_per), whole=statistics.median(whole),
                    worst=max(whole), grade=statistics.median(graded) if graded else None)
@@ -145,8 +149,10 @@ def main() -> None:
           "same boards) | hardest step: rule/chain/trial/search | steps by kind | "
           "large board | engine built s | next step s (median, max) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
+    crossed: dict[str, dict[tuple[str, str], int]] = {}
     for name in names:
         m = measure(name, args.count, args.limit, args.large)
+        crossed[name] = m["pairs"]  # type: ignore[assignment]
         hardest = "/".join(str(m["hardest"][k]) for k in KINDS)  # type: ignore[index]
         kinds = "/".join(str(m["kinds"][k]) for k in KINDS)  # type: ignore[index]
         over = f" (+{m['skipped']} over the limit)" if m["skipped"] else ""
@@ -155,6 +161,13 @@ def main() -> None:
               f"{seconds(m.get('grade'))} | {hardest} | {kinds} | "
               f"{m.get('size', '-')} | {seconds(m.get('built'))} | "
               f"{seconds(m.get('next'))}, {seconds(m.get('next_max'))} |", flush=True)
+    print("\nThe grade from the steps beside the kit's grade (Akari: its own, by human "
+          "rules), boards of each pair:\n")
+    print("| genre | step grade / kit grade: boards |")
+    print("|---|---|")
+    for name, pairs in crossed.items():
+        said = ", ".join(f"{a}/{b}: {n}" for (a, b), n in sorted(pairs.items()))
+        print(f"| {name} | {said or '-'} |")
 
 
 if __name__ == "__main__":

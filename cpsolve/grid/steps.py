@@ -24,6 +24,10 @@ The steps, easiest first (:data:`KINDS`):
 ``search``
     Nothing shorter decides a cell: the answer (proven unique by search) gives one.
 
+A board's grade from its steps (:data:`GRADES`) is its hardest step's: ``gentle`` (one
+clue or rule at a time), ``moderate`` (chains), ``tough`` (a trial), ``diabolical`` (a
+search), with how many steps of each kind.
+
 Every step is sound: what it decides follows from the rules, the clues and the cells
 it reads (by unit propagation over their clauses, with the global rules' partial
 checks; a ``search`` step, by a proof of uniqueness), and what it names is a minimal
@@ -52,6 +56,9 @@ if TYPE_CHECKING:
     from cpsolve.grid.puzzle import GridPuzzle
 
 KINDS = ("rule", "chain", "trial", "search")
+# A board's grade by the hardest step its solve needs (``--steps``): one clue or rule at
+# a time; chains of them; a trial; a search.
+GRADES = {"rule": "gentle", "chain": "moderate", "trial": "tough", "search": "diabolical"}
 RULES = "the rules of {}"  # a rule stated without a name of its own (the genre's)
 PROPAGATOR = "glucose4"
 CHAINS = 12  # propagated literals explained, at most, to find the shortest chain
@@ -671,6 +678,7 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
     if fmt == "json":
         body = {"genre": puzzle.name, "steps": [step_json(stepper, s) for s in found],
                 "counts": counts, "hardest": hardest,
+                "grade": GRADES.get(hardest or "") if every else None,
                 "done": not found or every}
         return Output(stdout=json.dumps(body, indent=2), exit_code=EXIT_OK)
     if fmt in ("svg", "png"):
@@ -690,8 +698,9 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
         return Output(stdout=f"{found[0].kind}: {found[0].sentence}", exit_code=EXIT_OK)
     lines = [f"{k + 1}. {s.kind}: {s.sentence}" for k, s in enumerate(found)]
     summary = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
-    lines.append(f"{len(found)} steps ({summary}); hardest: {hardest}")
+    grade = GRADES.get(hardest or "", "gentle")
+    lines.append(f"{len(found)} steps ({summary}); hardest: {hardest}; grade: {grade}")
     return Output(stdout="\n".join(lines), exit_code=EXIT_OK)
 
 
-__all__ = ["KINDS", "NotUnique", "Step", "Stepper", "hints", "read_progress"]
+__all__ = ["GRADES", "KINDS", "NotUnique", "Step", "Stepper", "hints", "read_progress"]

@@ -78,20 +78,24 @@ def rules(m: Model, board: Board) -> None:
     shaded = shading(m)
     s = shaded.vars
     no_block(m, shaded)
-    m.clauses([[-s[x], *(s[y] for y in block if y != x)]
-               for block in grid.blocks for x in block])
-    m.clause(*s)
+    with m.rule("every unshaded area is a rectangle"):
+        m.clauses([[-s[x], *(s[y] for y in block if y != x)]
+                   for block in grid.blocks for x in block])
+    with m.rule("some cell is shaded"):
+        m.clause(*s)
     # A number's cell is unshaded in every answer: CP-SAT roots the flow there.
-    m.require(Connected([-v for v in s], grid.touching, "unshaded connected",
-                        roots=board.clue_cells[:1] or None, grid=grid, where=grid.where))
+    with m.rule("the unshaded rectangles are connected through their corners"):
+        m.require(Connected([-v for v in s], grid.touching, "unshaded connected",
+                            roots=board.clue_cells[:1] or None, grid=grid, where=grid.where))
     # A number's rectangle, when chosen, is the area: all unshaded, ringed by shading.
     found = candidates(board)
     rect = m.layer("rect", found, named=lambda key: (
         f"{grid.where(key[0])} {key[1][2]}x{key[1][3]} from "
         f"{grid.where(grid.cell(key[1][0], key[1][1]))}"))
-    for var, (_, key) in zip(rect.vars, found):
-        m.clauses([[-var, -s[x]] for x in inside(grid, key)])
-        m.clauses([[-var, s[x]] for x in ring(grid, key)])
+    with m.rule("a number's rectangle is unshaded inside and shaded around"):
+        for var, (_, key) in zip(rect.vars, found):
+            m.clauses([[-var, -s[x]] for x in inside(grid, key)])
+            m.clauses([[-var, s[x]] for x in ring(grid, key)])
 
 
 def clue(m: Model, board: Board, number: Clue) -> None:

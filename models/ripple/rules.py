@@ -84,13 +84,15 @@ def rules(m: Model, board: Board) -> None:
         by_size.setdefault(len(cells), []).append(cells)
     for n, rooms in by_size.items():
         held = lits[np.array(rooms, dtype=np.int64)][:, :, :n]  # room, cell, number
-        for rows in (held.reshape(-1, n), held.transpose(0, 2, 1).reshape(-1, n)):
-            m.clauses(rows)  # each cell a number; each number in a cell
-            m.clauses(_pairs(rows))  # a cell one number; a number once
+        with m.rule("a room of n cells holds 1 to n, each once"):
+            for rows in (held.reshape(-1, n), held.transpose(0, 2, 1).reshape(-1, n)):
+                m.clauses(rows)  # each cell a number; each number in a cell
+                m.clauses(_pairs(rows))  # a cell one number; a number once
     pairs = ripples(board)
     if len(pairs):
         k = pairs[:, 2] - 1
-        m.clauses(-np.stack([lits[pairs[:, 0], k], lits[pairs[:, 1], k]], axis=1))
+        with m.rule("two equal numbers k in a row or column are more than k cells apart"):
+            m.clauses(-np.stack([lits[pairs[:, 0], k], lits[pairs[:, 1], k]], axis=1))
 
 
 def clue(m: Model, board: Board, number: Clue) -> None:
