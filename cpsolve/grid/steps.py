@@ -210,13 +210,14 @@ class Stepper:
 
     # -- reasoning ---------------------------------------------------------------------
 
-    def closure(self, selectors: Sequence[int], given: Sequence[int]
+    def closure(self, selectors: Sequence[int], given: Sequence[int], partial: bool = True
                 ) -> tuple[bool, list[int]]:
         """Propagation over the groups of ``selectors`` from ``given``, with their
-        global rules' partial checks: whether it holds, and the literals set (on a
-        contradiction, those set before it)."""
+        global rules' partial checks (unless not ``partial``): whether it holds, and
+        the literals set (on a contradiction, those set before it)."""
         on = set(selectors)
-        lazy = [(p, guards) for p, guards in self.lazy if set(guards) <= on]
+        lazy = [(p, guards) for p, guards in self.lazy
+                if partial and set(guards) <= on]
         # The given literals first: with no group on, nothing follows from them, so
         # what propagation sets after them is what the groups decide.
         assumed = [*given, *selectors]
@@ -376,24 +377,42 @@ class Stepper:
         every = [g.selector for g in self.groups]
         best: tuple[int, int] | None = None
         failing: list[int] = []
-        # A literal a trial without contradiction set cannot fail either: its own
-        # trial sets less. A trial that failed before fails again (more is known), so
-        # those are tried first.
-        dominated: set[int] = set()
         skip = len(given) + 1
-        order = [*self._failing, *(lit for var in self.projection for lit in (var, -var))]
-        for lit in order:
-            if lit in known or -lit in known or lit in dominated or lit in failing:
+        # The trials that failed at the last look first (a failed trial fails again
+        # once more is known): one that still fails is taken, the shortest of them,
+        # without looking further.
+        for lit in self._failing:
+            if lit in known or -lit in known:
                 continue
             self._tick()
             ok, found = self.closure(every, [*given, lit])
-            if ok:
-                dominated.update(found[skip:])
-                continue
-            failing.append(lit)
-            if best is None or len(found) < best[0]:
-                best = len(found), lit
-            if len(failing) >= TRIALS:
+            if not ok:
+                failing.append(lit)
+                if best is None or len(found) < best[0]:
+                    best = len(found), lit
+        # Then every literal, by propagation alone, then with the global rules'
+        # partial checks too (dearer: only where propagation alone found none). A
+        # literal a trial without contradiction set cannot fail either: its own trial
+        # sets less.
+        for partial in (False, True) if best is None else ():
+            dominated: set[int] = set()
+            for var in self.projection:
+                if var in known or -var in known:
+                    continue
+                self._tick()
+                for lit in (var, -var):
+                    if lit in dominated:
+                        continue
+                    ok, found = self.closure(every, [*given, lit], partial)
+                    if ok:
+                        dominated.update(found[skip:])
+                        continue
+                    failing.append(lit)
+                    if best is None or len(found) < best[0]:
+                        best = len(found), lit
+                if len(failing) >= TRIALS:
+                    break
+            if best is not None:
                 break
         self._failing = failing
         if best is None:
