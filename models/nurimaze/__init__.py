@@ -4,13 +4,8 @@ every circle and no triangle.
 
 >>> from cpsolve.models.nurimaze import parse, show, solve
 >>> board = parse("https://puzz.link/p?nurimaze/6/6/6efjsstsvjun1e374i2547")
->>> print(show(board, solve(board).solution))
-....##
-###...
-..#.#.
-.####.
-......
-.#.###
+>>> show(board, solve(board).solution).splitlines()
+['....##', '###...', '..#.#.', '.####.', '......', '.#.###']
 """
 
 from __future__ import annotations

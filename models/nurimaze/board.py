@@ -9,7 +9,9 @@ circles and triangles in some cells; its forms, read and written as pzprjs does.
   ``2`` G, ``3`` a circle, ``4`` a triangle, ``5``-``z`` a cell and 1 to 31 more
   with nothing);
 * pzprjs files: the region count and names, then each cell's ``s``, ``g``, ``o``,
-  ``t`` or ``.``.
+  ``t`` or ``.``;
+* Penpa+ links: the regions the thick borders divide, S and G written in their cells,
+  a circle and a triangle as the editor's symbols (any size and style).
 
 As on the site, a board that does not place S stands it in the first cell, and one
 that does not place G stands it in the last; grid text writes S and G only where they
@@ -24,7 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from cpsolve.errors import InputError
-from cpsolve.grid import forms, puzzlink, regions
+from cpsolve.grid import forms, penpa, puzzlink, regions
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.codecs import Formats
 from cpsolve.grid.geometry import Grid
@@ -87,13 +89,18 @@ def placed(grid: Grid, cells: Sequence[tuple[int, str, Callable[[str], InputErro
     """S, G and the marks from what each cell holds (``(cell, token, error)``, a token
     lower-cased, ``error(message)`` located at it); S not placed stands in the first
     cell, G in the last, as on the site."""
+    if grid.cells < 2:
+        raise InputError("a Nurimaze board has two cells at least, for S and G", line=1,
+                         column=1)
     start = goal = None
     marks = [NONE] * grid.cells
     marked: dict[int, Callable[[str], InputError]] = {}
+    placer: dict[int, Callable[[str], InputError]] = {}
     for cell, token, error in cells:
         if token in ("s", "g"):
             if (start if token == "s" else goal) is not None:
                 raise error(f"a second {token.upper()}")
+            placer[cell] = error
             if token == "s":
                 start = cell
             else:
@@ -104,15 +111,16 @@ def placed(grid: Grid, cells: Sequence[tuple[int, str, Callable[[str], InputErro
                 marked[cell] = error
         else:
             raise error(f"{ABOUT}, not {token!r}")
+    if start is None and goal == 0 or goal is None and start == grid.cells - 1:
+        raise placer[0 if start is None else grid.cells - 1](
+            "S and G in one cell: S stands in the first cell and G in the last where the "
+            "board does not place them")
     start = 0 if start is None else start
     goal = grid.cells - 1 if goal is None else goal
     for cell in (start, goal):
         if cell in marked:
             raise marked[cell](f"a {MARK_NAMES[marks[cell]]} in the cell of "
                                f"{'S' if cell == start else 'G'} (at {grid.where(cell)})")
-    if start == goal:
-        raise InputError(f"S and G stand in one cell ({grid.where(start)}): S stands in the "
-                         "first cell and G in the last where the board does not place them")
     return start, goal, tuple(marks)
 
 
@@ -198,12 +206,43 @@ def parse_pzprv3(framed: forms.Framed) -> Board:
     return _from_tokens(framed.rows, framed.cols, framed.grid("1"), framed.grid("0"))
 
 
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link's board (see the module docstring)."""
+    shown.only("Nurimaze", "borders", "numbers", "symbols")
+    region, walls = shown.regions()
+    said: list[tuple[int, str, Callable[[str], InputError]]] = []
+
+    def error(at: str) -> Callable[[str], InputError]:
+        return lambda message: InputError(f"{message} ({at})")
+
+    for (r, c), text in sorted(shown.numbers.items()):
+        said.append((r * shown.cols + c, text.strip().lower() if text.strip().lower() in
+                     ("s", "g") else text.strip(), error(penpa.at((r, c)))))
+    for (r, c), (shape, _) in sorted(shown.symbols.items()):
+        token = "o" if shape.startswith("circle") else "t" if shape.startswith("triup") \
+            else shape
+        said.append((r * shown.cols + c, token, error(penpa.at((r, c)))))
+    start, goal, marks = placed(Grid.of(shown.rows, shown.cols), sorted(said))
+    return Board(shown.rows, shown.cols, tuple(region), start, goal, marks, tuple(walls))
+
+
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board``: its regions' borders, S and G as text, circles and
+    triangles as the editor's middle-sized symbols (as noqx reads them)."""
+    shape = {CIRCLE: ("circle_M", 1), TRIANGLE: ("triup_M", 1)}
+    rc = board.grid.rc
+    return penpa.write(penpa.Board(
+        board.rows, board.cols, borders=penpa.borders(board.cols, board.fences),
+        numbers={rc(board.start): "S", rc(board.goal): "G"},
+        symbols={rc(cell): shape[mark] for cell, mark in enumerate(board.marks) if mark}))
+
+
 KINDS = {"nurimaze": "Nurimaze"}
 
 
 def formats(answer: Callable[[str], bool] | None = None) -> Formats[Any]:
     """Every form a Nurimaze board is read in, and written."""
     found = forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, pzprv3=parse_pzprv3,
-                        pzprv3_blocks=lambda kind: (1, 0), answer=answer)
+                        pzprv3_blocks=lambda kind: (1, 0), answer=answer, penpa=parse_penpa)
     return Formats(found, regions.main_form(to_text, to_url),
-                   {"url": to_url, "grid": to_text})
+                   {"url": to_url, "grid": to_text, "penpa": to_penpa})

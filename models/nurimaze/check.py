@@ -76,16 +76,16 @@ def check(board: Board, shading: Shading) -> list[str]:
         errors.append(Broken(f"the unshaded cell at {where(parts[1][0])} is cut off from "
                              f"the one at {where(parts[0][0])}",
                              *(rc(c) for part in parts[1:] for c in part)))
+    looped = False
     for part in parts:
-        inside = set(part)
-        sides = sum(1 for cell in part for o in grid.neighbours[cell] if o > cell and o in inside)
+        piece = set(part)
+        sides = sum(1 for cell in part for o in grid.neighbours[cell] if o > cell and o in piece)
         if sides >= len(part):
+            looped = True
             errors.append(Broken(f"the unshaded cells make a loop through {where(part[0])}",
                                  *map(rc, part)))
     way = route(board, shaded)
-    if way is None or len(parts) > 1 or any(
-            sum(1 for cell in p for o in grid.neighbours[cell] if o > cell and o in p)
-            >= len(p) for p in map(set, parts)):
+    if way is None or len(parts) > 1 or looped:
         return errors  # no one way from S to G to walk
     passed = set(way)
     for cell in board.circles:

@@ -4,10 +4,11 @@ exactly one unshaded cell, so they stay a tree, where it leaves no 2x2 block all
 unshaded) until no cell fits, kept when no 2x2 block is all shaded; S and G on two of
 its dead ends, far apart; regions grown inside the shaded cells and inside the
 unshaded cells, a few cells each; a circle on every cell of the way from S to G and a
-triangle on every other unshaded cell (the kit then takes away those the answer does
-not need). Where the answer is not pinned down, the region of a cell there joins a
-region beside it of the same shade (the answer still holds: fewer regions, fewer
-shadings).
+triangle on a share of the other unshaded cells (the kit then takes away those the
+answer does not need: triangles on every cell would leave few circles, where published
+boards have as many circles as triangles). Where the answer is not pinned down, the
+region of a cell there joins a region beside it of the same shade (the answer still
+holds: fewer regions, fewer shadings).
 
 Mazes are grown without symmetry: a tree has no rotation but about a cell or a side.
 """
@@ -27,6 +28,8 @@ from cpsolve.options import Option
 
 Shading = frozenset[int]
 TRIES = 30  # mazes grown for one layout
+REGION = 1.8  # the regions' mean size grown (published 10x10 boards: 1.2 to 2.4 cells)
+TRIANGLES = 0.3  # the share of the unshaded cells off the way that get a triangle
 
 
 def maze(grid: Grid, rnd: random.Random) -> set[int] | None:
@@ -98,12 +101,13 @@ def ends(grid: Grid, open_: set[int], rnd: random.Random) -> tuple[int, int]:
     return best[1], best[2]
 
 
-def marked(board: Board, shading: Shading) -> Board:
+def marked(board: Board, shading: Shading, share: float, rnd: random.Random) -> Board:
     """``board`` with a circle on every cell of the way from S to G, a triangle on
-    every other unshaded cell."""
+    ``share`` of the other unshaded cells (at random)."""
     way = set(route(board, shading) or ())
     marks = tuple(NONE if c in (board.start, board.goal) or c in shading else
-                  CIRCLE if c in way else TRIANGLE for c in range(board.cells))
+                  CIRCLE if c in way else TRIANGLE if rnd.random() < share else NONE
+                  for c in range(board.cells))
     return replace(board, marks=marks)
 
 
@@ -116,10 +120,10 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shading] 
     else:
         return None
     start, goal = ends(grid, open_, rnd)
-    region = divided(grid, open_, settings.options.get("region", 2.5), rnd)
+    region = divided(grid, open_, settings.options.get("region", REGION), rnd)
     shading = frozenset(c for c in range(grid.cells) if c not in open_)
     board = Board(grid.rows, grid.cols, tuple(region), start, goal, (NONE,) * grid.cells)
-    return marked(board, shading), shading
+    return marked(board, shading, settings.options.get("triangles", TRIANGLES), rnd), shading
 
 
 def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple[int, int]],
@@ -147,8 +151,11 @@ LAYOUT: Layout[Board, Shading] = Layout(
     make=make, mend=mend,
     density=Option("density", 0.0, "Share of the circles and triangles kept at least",
                    kind=float, low=0, high=1, metavar="D"),
-    options=(Option("region", 2.5, "The regions' mean size a layout grows them to, before "
-                    "mending joins some", kind=float, low=1, high=50, metavar="N"),),
+    options=(Option("region", REGION, "The regions' mean size a layout grows them to, before "
+                    "mending joins some", kind=float, low=1, high=50, metavar="N"),
+             Option("triangles", TRIANGLES, "The share of the unshaded cells off the way "
+                    "from S to G a layout gives a triangle (every cell on it a circle)",
+                    kind=float, low=0, high=1, metavar="T")),
     symmetries=("none",),
     smallest=2,
 )
