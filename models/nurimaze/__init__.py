@@ -52,7 +52,7 @@ def picture(board: Board, shading: Collection[int] | None = None) -> GridPicture
                                   (c + 0.8, r + 0.75)), SHADE))
     pic.label[rc(board.start)] = ("S", SHADE)
     pic.label[rc(board.goal)] = ("G", SHADE)
-    for cell in (board.start, board.goal):
+    for cell in (board.start, board.goal, *board.circles, *board.triangles):
         pic.dots.pop(rc(cell), None)
     way = route(board, set(shading)) if shading is not None else None
     pic.lines.extend((rc(a), rc(b)) for a, b in zip(way or (), (way or [])[1:]))
