@@ -29,7 +29,7 @@ from cpsolve.options import Option
 Shading = frozenset[int]
 TRIES = 30  # mazes grown for one layout
 REGION = 1.8  # the regions' mean size grown (published 10x10 boards: 1.2 to 2.4 cells)
-TRIANGLES = 0.3  # the share of the unshaded cells off the way that get a triangle
+TRIANGLES = 0.2  # the share of the unshaded cells off the way that get a triangle
 
 
 def maze(grid: Grid, rnd: random.Random) -> set[int] | None:
