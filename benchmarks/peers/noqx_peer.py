@@ -33,6 +33,13 @@ def shaded(answer: Any, board: Any) -> frozenset[int]:
         r * cols + c for (r, c, _, _), _ in answer.symbol.items() if r >= 0)
 
 
+def surface(answer: Any, board: Any) -> frozenset[int]:
+    """Cells shaded (a dark surface) in the answer, whatever symbols the board has."""
+    cols = board.cols
+    return frozenset(r * cols + c for (r, c, _, _), colour in answer.surface.items()
+                     if colour in (1, 2))
+
+
 def lights(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
     """Akari's lights: the cells with a symbol."""
     return frozenset((r, c) for (r, c, _, _), _ in answer.symbol.items())
@@ -116,6 +123,7 @@ GENRES: dict[str, Genre] = {
                         read=lines),
     "lits": Genre(read=shaded),
     "norinori": Genre(read=shaded),
+    "nurimaze": Genre(read=surface),  # its circles and triangles are symbols
     "starbattle": Genre(lambda board: {"stars": str(board.stars)}, read=shaded),
     # noqx's Sudoku knows boards of 4, 6, 8 and 9 numbers (boxes of fixed shapes).
     "sudoku": Genre(takes=lambda board: board.size in (4, 9), read=filled),

@@ -167,6 +167,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\na a\na a\n", 3, "unknown"),
     ],
+    "nurimaze": [
+        (["-", "--unique"], "2 3\nS - G\n- - -\na b c\nd e f\n", 4, "solved"),
+        (["-"], "2 2\nS -\n- G\na a\na a\n", 1, "unsolvable"),
+        (["https://puzz.link/p?nurimaze/6/6/6efjsstsvjun1e374i2547", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 3\nS - G\n- - -\na b c\nd e f\n", 3, "unknown"),
+    ],
     "starbattle": [
         (["-", "--unique"], "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n", 4, "solved"),
         (["-"], "3 3 1\na a b\na a b\nc c b\n", 1, "unsolvable"),
@@ -326,6 +333,7 @@ SAME_MODEL = {
     "shakashaka": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
     "norinori": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
+    "nurimaze": [[], ["--backend", "cpsat"], ["--encoding", "order"]],
     "dbchoco": [[], ["--backend", "cpsat"]],
     "fillomino": [[], ["--no-deductions"], ["--backend", "cpsat"]],
     "starbattle": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],

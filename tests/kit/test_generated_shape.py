@@ -104,3 +104,7 @@ def test_generated_ripple_is_shaped_like_published_ones():
 
 def test_generated_mochikoro_is_shaped_like_published_ones():
     assert outside("mochikoro", ALL) == []
+
+
+def test_generated_nurimaze_is_shaped_like_published_ones():
+    assert outside("nurimaze", ALL) == []

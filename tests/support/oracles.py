@@ -1149,6 +1149,120 @@ def _norinori() -> Oracle:
                   lambda board, answer, symmetry: symmetry == "none", (4, 5))
 
 
+# Nurimaze ------------------------------------------------------------------------------
+
+def nurimaze_solutions(board: Any) -> list[Any]:
+    """Every shading of whole regions, each region shaded or not in every combination,
+    kept when code written here finds S, G, the circles and the triangles unshaded, no
+    2x2 block of one shade, the unshaded cells one piece with one side fewer than cells
+    (a tree), and the tree's way from S to G through every circle and no triangle."""
+    from itertools import product
+
+    rows, cols = board.rows, board.cols
+    n = rows * cols
+    cells_of: dict[int, list[int]] = {}
+    for cell, k in enumerate(board.region):
+        cells_of.setdefault(k, []).append(cell)
+    marks = board.marks
+    kept = {board.start, board.goal} | {c for c in range(n) if marks[c]}
+
+    def around(cell: int) -> list[int]:
+        r, c = divmod(cell, cols)
+        return [rr * cols + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= rr < rows and 0 <= cc < cols]
+
+    found = []
+    for choice in product((False, True), repeat=len(cells_of)):
+        shaded = {c for k, on in zip(sorted(cells_of), choice) if on for c in cells_of[k]}
+        if shaded & kept:
+            continue
+        if any(len({(r + dr) * cols + c + dc in shaded for dr in (0, 1) for dc in (0, 1)}) == 1
+               for r in range(rows - 1) for c in range(cols - 1)):
+            continue
+        land = [c for c in range(n) if c not in shaded]
+        sides = sum(1 for c in land for o in around(c) if o > c and o not in shaded)
+        came = {board.start: board.start}
+        queue = [board.start]
+        for cell in queue:
+            for o in around(cell):
+                if o not in shaded and o not in came:
+                    came[o] = cell
+                    queue.append(o)
+        if len(came) != len(land) or sides != len(land) - 1:
+            continue
+        way, cell = {board.goal}, board.goal
+        while cell != board.start:
+            cell = came[cell]
+            way.add(cell)
+        if all((marks[c] == 1) == (c in way) for c in range(n) if marks[c]):
+            found.append(frozenset(shaded))
+    return sorted(found, key=sorted)
+
+
+def _nurimaze() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.nurimaze import NURIMAZE, Board
+    from cpsolve.models.nurimaze.layout import make, mend
+
+    def board(seed: int) -> Any:
+        """Regions of one to three cells, S and G, a few circles and triangles."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 4), rng.randint(2, 5)
+        grid = Grid(rows, cols)
+        label = [-1] * grid.cells
+        count = 0
+        for start in rng.sample(range(grid.cells), grid.cells):
+            if label[start] >= 0:
+                continue
+            label[start], members, want = count, [start], rng.randint(1, 3)
+            while len(members) < want:
+                near = [o for c in members for o in grid.neighbours[c] if label[o] < 0]
+                if not near:
+                    break
+                members.append(rng.choice(near))
+                label[members[-1]] = count
+            count += 1
+        first: dict[int, int] = {}
+        start, goal, *marked = rng.sample(range(grid.cells), min(grid.cells, 4))
+        marks = [0] * grid.cells
+        for cell in marked[:rng.randint(0, 2)]:
+            marks[cell] = rng.choice([1, 1, 2])
+        return Board(rows, cols, tuple(first.setdefault(k, len(first)) for k in label),
+                     start, goal, tuple(marks))
+
+    @cache
+    def pinned(seed: int) -> tuple[Any, Any]:
+        """A layout as the generator makes it with its marks thinned out, mended by the
+        generator's own mending where two solutions (by brute force) differ, until one
+        is left: the board one mending before that, and the last."""
+        rng, rnd = np.random.default_rng(seed), random.Random(seed)
+        shape = [(3, 4), (4, 4), (4, 5)][seed % 3]
+        settings = Settings(*shape, "none", 0.0, {"region": 1.5})
+        found = None
+        while found is None:
+            found = make(settings, rng)
+        current = replace(found[0], marks=tuple(m if rnd.random() < 0.3 else 0
+                                                for m in found[0].marks))
+        before = current
+        for _ in range(40):
+            solutions = nurimaze_solutions(current)
+            if len(solutions) <= 1:
+                break
+            grid = current.grid
+            mended = mend(current, solutions[0], solutions[1],
+                          {grid.rc(c) for c in solutions[0] ^ solutions[1]}, settings, rng)
+            if mended is None:
+                break
+            before, current = current, mended[0]
+        return before, current
+
+    return Oracle(NURIMAZE, lambda: [board(seed) for seed in range(36)]
+                  + [pinned(seed)[0] for seed in range(12)]
+                  + [pinned(seed)[1] for seed in range(12)],
+                  nurimaze_solutions,
+                  lambda board, answer, symmetry: symmetry == "none", (4, 5))
+
+
 # Fillomino -----------------------------------------------------------------------------
 
 def fillomino_solutions(board: Any) -> list[Any]:
@@ -1850,6 +1964,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "mochikoro": _mochikoro,
                                             "tapa": _tapa,
                                             "nurimisaki": _nurimisaki,
+                                            "nurimaze": _nurimaze,
                                             "slitherlink": _slitherlink,
                                             "starbattle": _starbattle, "sudoku": _sudoku,
                                             "yajilin": _yajilin, "country": _country,
