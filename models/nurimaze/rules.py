@@ -36,31 +36,36 @@ def rules(m: Model, board: Board) -> None:
     shaded = m.layers["shaded"]
     no_block(m, shaded)
     no_block(m, shaded, False)
-    for cells in board.region_cells:
-        for a, b in zip(cells, cells[1:]):
-            m.iff(s[a], s[b])
-    m.clause(-s[board.start])
-    m.clause(-s[board.goal])
-    m.require(Connected([-v for v in s], grid.neighbours, "unshaded connected",
-                        roots=[board.start], grid=grid, where=grid.where))
+    with m.rule("a region is all shaded or all unshaded"):
+        for cells in board.region_cells:
+            for a, b in zip(cells, cells[1:]):
+                m.iff(s[a], s[b])
+    with m.rule("S and G are unshaded"):
+        m.clause(-s[board.start])
+        m.clause(-s[board.goal])
+    with m.rule("the unshaded cells are connected"):
+        m.require(Connected([-v for v in s], grid.neighbours, "unshaded connected",
+                            roots=[board.start], grid=grid, where=grid.where))
     ring = [c for c in range(grid.cells) if len(grid.neighbours[c]) < 4]
     links = [list(grid.touching[c]) for c in range(grid.cells)]
     for c in ring:
         links[c] += [o for o in ring if o != c and o not in grid.touching[c]]
-    m.require(Connected(s, links, "shaded cells reach the edge", grid=None,
-                        where=grid.where))
-    if grid.rows > 1 and grid.cols > 1:  # else the edge's unshaded cells make a loop
-        m.clause(*(s[c] for c in ring))
+    with m.rule("the unshaded cells make no loop"):
+        m.require(Connected(s, links, "shaded cells reach the edge", grid=None,
+                            where=grid.where))
+        if grid.rows > 1 and grid.cols > 1:  # else the edge's unshaded cells make a loop
+            m.clause(*(s[c] for c in ring))
     path = m.cells("path").vars
-    for cell in range(grid.cells):
-        near = [path[o] for o in grid.neighbours[cell]]
-        m.implies(path[cell], -s[cell])
-        if cell in (board.start, board.goal):
-            m.clause(path[cell])
-            m.exactly(1, near)
-            continue
-        m.clauses([[-path[cell], *(x for x in near if x != left)] for left in near])
-        m.clauses([[-path[cell], -a, -b, -c] for a, b, c in combinations(near, 3)])
+    with m.rule("the way from S to G runs through unshaded cells"):
+        for cell in range(grid.cells):
+            near = [path[o] for o in grid.neighbours[cell]]
+            m.implies(path[cell], -s[cell])
+            if cell in (board.start, board.goal):
+                m.clause(path[cell])
+                m.exactly(1, near)
+                continue
+            m.clauses([[-path[cell], *(x for x in near if x != left)] for left in near])
+            m.clauses([[-path[cell], -a, -b, -c] for a, b, c in combinations(near, 3)])
     with m.implied():  # two unshaded cells (S and G) connected: each has a neighbour
         m.clauses([[s[c], *(-s[o] for o in grid.neighbours[c])] for c in range(grid.cells)])
 
