@@ -673,6 +673,11 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
         stepper = Stepper(puzzle, board, deadline)
     except NotUnique as refused:
         code = EXIT_NOT_UNIQUE if "more than one" in str(refused) else EXIT_UNSOLVABLE
+        if fmt == "json":
+            return Output(stdout=json.dumps({
+                "version": 1, "puzzle": puzzle.name, "steps": [], "counts": {},
+                "hardest": None, "grade": None, "done": False, "refused": str(refused)},
+                indent=2), exit_code=code)
         return Output(stderr=[f"no hint: {refused}"], exit_code=code)
     with stepper:
         given = read_progress(stepper, progress) if progress is not None else []
@@ -695,10 +700,10 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
     counts = {kind: sum(s.kind == kind for s in found) for kind in (*KINDS, "wrong")}
     hardest = max((s.kind for s in found if s.kind in KINDS), key=KINDS.index, default=None)
     if fmt == "json":
-        body = {"genre": puzzle.name, "steps": [step_json(stepper, s) for s in found],
-                "counts": counts, "hardest": hardest,
-                "grade": GRADES.get(hardest or "") if every else None,
-                "done": not found or every}
+        body = {"version": 1, "puzzle": puzzle.name,
+                "steps": [step_json(stepper, s) for s in found], "counts": counts,
+                "hardest": hardest, "grade": GRADES.get(hardest or "") if every else None,
+                "done": not found or every, "refused": None}
         return Output(stdout=json.dumps(body, indent=2), exit_code=EXIT_OK)
     if fmt in ("svg", "png"):
         if not found:

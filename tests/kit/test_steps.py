@@ -15,7 +15,7 @@ from cpsolve import registry
 from cpsolve.family import Kind
 from cpsolve.grid import cases as genre_cases
 from cpsolve.grid.steps import KINDS, Step, Stepper
-from tests.support.cli import run
+from tests.support.cli import run, valid_json
 
 GRID = [name for name in registry.names() if registry.load(name).kind is Kind.GRID
         and registry.load(name).grid.statement is not None]
@@ -113,8 +113,9 @@ def test_hint_from_progress_on_the_command_line(tmp_path) -> None:
 def test_steps_as_json_and_pictures(tmp_path) -> None:
     result = run("heyawake", HEYAWAKE, "--steps", "--json")
     assert result.returncode == 0, result.stderr
-    body = json.loads(result.stdout)
-    assert body["genre"] == "heyawake" and body["done"] is True
+    body = valid_json(json.loads(result.stdout))
+    assert body["puzzle"] == "heyawake" and body["done"] is True
+    assert body["grade"] in ("gentle", "moderate", "tough", "diabolical")
     assert sum(body["counts"].values()) == len(body["steps"]) > 10
     first = body["steps"][0]
     assert first["kind"] in KINDS and first["decides"][0]["cells"]
@@ -130,6 +131,9 @@ def test_steps_as_json_and_pictures(tmp_path) -> None:
 def test_hints_refuse_what_they_cannot_answer() -> None:
     result = run("heyawake", "https://puzz.link/p?heyawake/2/2/00", "--hint")
     assert result.returncode == 4 and "more than one answer" in result.stderr
+    result = run("heyawake", "https://puzz.link/p?heyawake/2/2/00", "--hint", "--json")
+    refused = valid_json(json.loads(result.stdout))
+    assert result.returncode == 4 and "more than one answer" in refused["refused"]
     result = run("heyawake", HEYAWAKE, "--hint", "--steps")
     assert result.returncode == 2
     result = run("heyawake", HEYAWAKE, "--hint", "--unique")
