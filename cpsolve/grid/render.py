@@ -57,6 +57,9 @@ class GridPicture:
     # Filled polygons, each its corners (x, y) in cell units (x along a row, y down,
     # (0, 0) the grid's top left corner) and its colour: Shakashaka's triangles.
     polygons: list[tuple[tuple[tuple[float, float], ...], str]] = field(default_factory=list)
+    # Numbers on the grid's points (Gokigen Naname's), each in a white circle, by
+    # corner as ``edges`` has them: text and colour.
+    point_labels: dict[Cell, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -329,6 +332,9 @@ def _grid_shapes(picture: GridPicture) -> list[Shape]:
         # a long label (three characters or more) made smaller to fit its cell
         out.append(Shape("text", c + 0.5, r + 0.5, fill=colour, weight=_fit(text, 0.9, 0.6),
                          text=text))
+    for (r, c), (text, colour) in picture.point_labels.items():
+        out.append(Shape("circle", c, r, 0.22, fill="#ffffff", stroke=colour, weight=0.03))
+        out.append(Shape("text", c, r, fill=colour, weight=_fit(text, 0.36, 0.34), text=text))
     return out
 
 
