@@ -28,7 +28,7 @@ class Board:
 
     >>> b = Board(1, 2, (1, None, None, None, UNKNOWN, 0))
     >>> b.points.cells, b.touching(0), b.touching(4), b.clue_points
-    (6, ((0, '\\\\'),), ((0, '/'), (1, '\\\\')), (0, 4, 5))
+    (6, ((0, '\\\\'),), ((0, '\\\\'), (1, '/')), (0, 4, 5))
     """
 
     rows: int
