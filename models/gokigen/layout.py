@@ -3,8 +3,8 @@
 way that closes no loop (at random where both do not), and every point numbered by the
 diagonals that touch it. With every point numbered the answer is the only one (each
 number left to fill is forced, point by point in reading order), so there is nothing to
-mend; the kit then takes numbers away, down to the share ``--density`` keeps (published
-boards number about 45% of their points).
+mend; the kit then takes numbers away while one answer stays (``--density``: a share kept
+at random first). Minimal boards number about half their points, published ones 45%.
 """
 
 from __future__ import annotations
@@ -68,6 +68,6 @@ def mend(board: Board, answer: Answer, other: Answer | None, cells: set[tuple[in
 
 LAYOUT: Layout[Board, Answer] = Layout(
     make=make, mend=mend,
-    density=Option("density", 0.45, "Share of the points' numbers kept at least",
+    density=Option("density", 0.0, "Share of the points' numbers kept at random first",
                    kind=float, low=0, high=1, metavar="D"),
 )
