@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cpsolve.grid.api import api
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Clue, Edit, Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import GridPicture
@@ -90,5 +91,8 @@ GOKIGEN: GridPuzzle[Board, Answer] = GridPuzzle(
     hints=Hints(clues=clues, without=without, edits=edits, noun="number", unit="cells",
                 symmetric=True),
     layout=LAYOUT,
+    # The page edits the rows of points, a character each (a 7x7 draft: a 6x6 board).
+    editor=Editor(cycle=(".", "0", "1", "2", "3", "4", "?"), numbers=(0, 4), compact=True,
+                  size=(7, 7)),
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(GOKIGEN)

@@ -58,6 +58,13 @@ def parse_grid(text: str) -> Board:
     return Board(rows - 1, cols - 1, tuple(numbers))
 
 
+def to_compact(board: Board) -> str:
+    """The rows of points a character each (the main form: the page edits it)."""
+    marks = ["." if n is None else "?" if n < 0 else str(n) for n in board.numbers]
+    wide = board.cols + 1
+    return "\n".join("".join(marks[k:k + wide]) for k in range(0, len(marks), wide))
+
+
 def to_text(board: Board) -> str:
     body = gridtext.numbers_text(board.rows + 1, board.cols + 1, board.numbers)
     return f"{board.rows} {board.cols}" + body[body.index("\n"):]
@@ -170,7 +177,7 @@ def looks(text: str) -> bool:
 FORMATS = Formats(
     PointForms(kinds=KINDS, url=parse_url, grid=parse_grid, answer=looks,
                game_id=(TATHAM_RE, parse_tatham), tatham="slant"),
-    to_text, {"url": to_url, "grid": to_text, "tatham": to_tatham})
+    to_compact, {"url": to_url, "grid": to_text, "tatham": to_tatham})
 
 
 @dataclass(frozen=True)
