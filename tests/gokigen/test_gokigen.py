@@ -95,7 +95,8 @@ def test_grid_text_sized_and_compact_and_puzzlekit_read_alike():
     compact = ".1..\n2..0\n..1.\n"
     assert parse(sized) == parse(compact)
     assert (parse(sized).rows, parse(sized).cols) == (2, 3)
-    assert to_text(parse(sized)) == "2 3\n- 1 - -\n2 - - 0\n- - 1 -"
+    assert FORMATS.exports["grid"](parse(sized)) == "2 3\n- 1 - -\n2 - - 0\n- - 1 -"
+    assert to_text(parse(sized)) == compact.strip()
 
 
 def test_a_number_too_large_for_its_point_gives_no_solution():
