@@ -9,6 +9,7 @@ game IDs and pzprjs files, read and written; and the answer as text.
   and its variant ``wagiri`` (cells marked as on a loop or on none) are refused by name.
 * Tatham's Slant: ``WxH:DESC``, the description the points in reading order, ``0``-``4``
   a number, ``a``-``z`` runs of 1-26 points without one.
+* Penpa+ links: the numbers on the grid's points.
 * pzprjs files: ``pzprv3``, ``gokigen``, the rows, the columns, the points' numbers
   (``.`` none, ``-`` "?"), then the player's diagonals (``1`` a ``\\``, ``2`` a ``/``).
 """
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cpsolve.errors import ForeignPuzzle, InputError, UsageError
-from cpsolve.grid import forms, puzzlink
+from cpsolve.grid import forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.boards import UNKNOWN
 from cpsolve.grid.codecs import Formats
@@ -120,6 +121,29 @@ def to_tatham(board: Board) -> str:
     return f"{board.cols}x{board.rows}:{body}"
 
 
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link's board: its numbers on grid points (a blank one or "?" a number
+    not given)."""
+    shown.only("Gokigen Naname", "vertices")
+    wide = shown.cols + 1
+    numbers: list[int | None] = [None] * ((shown.rows + 1) * wide)
+    for (r, c), text in sorted(shown.vertices.items()):
+        text = text.strip()
+        if text not in ("", "?", "0", "1", "2", "3", "4"):
+            raise InputError(f"a point's number is 0 to 4, not {text!r} (at row {r + 1}, "
+                             f"column {c + 1} of the Penpa+ link's points)")
+        numbers[r * wide + c] = UNKNOWN if text in ("", "?") else int(text)
+    return Board(shown.rows, shown.cols, tuple(numbers))
+
+
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board``: its numbers on the grid's points."""
+    wide = board.cols + 1
+    return penpa.write(penpa.Board(board.rows, board.cols, vertices={
+        divmod(p, wide): "?" if n < 0 else str(n) for p, n in enumerate(board.numbers)
+        if n is not None}))
+
+
 def parse_pzprv3(text: str) -> Board:
     """A pzprjs file: its head, then the points' numbers (the diagonals after them are
     the player's answer)."""
@@ -176,8 +200,8 @@ def looks(text: str) -> bool:
 
 FORMATS = Formats(
     PointForms(kinds=KINDS, url=parse_url, grid=parse_grid, answer=looks,
-               game_id=(TATHAM_RE, parse_tatham), tatham="slant"),
-    to_compact, {"url": to_url, "grid": to_text, "tatham": to_tatham})
+               game_id=(TATHAM_RE, parse_tatham), tatham="slant", penpa=parse_penpa),
+    to_compact, {"url": to_url, "grid": to_text, "tatham": to_tatham, "penpa": to_penpa})
 
 
 @dataclass(frozen=True)
