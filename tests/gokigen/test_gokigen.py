@@ -1,23 +1,19 @@
 """Gokigen Naname: the checker against pzprjs's own accepted and refused answers, the
 solver against janko.at's answers, the forms (published URLs, Slant game IDs, grid
-text and pzprjs files round trip), the certificate's loop cuts, and the generator's
-boards against published ones."""
+text and pzprjs files round trip), the certificate's loop cuts (the generator's boards
+against published ones: tests/kit/test_generated_shape.py)."""
 
 from __future__ import annotations
 
 import json
-import statistics
 from pathlib import Path
 
 import pytest
 
 from cpsolve.errors import InputError
 from cpsolve.grid import cases
-from cpsolve.grid.generate import generate
-from cpsolve.limits import Deadline
 from cpsolve.models.gokigen import (
     FORMATS,
-    GOKIGEN,
     check,
     parse,
     read_answer,
@@ -123,26 +119,6 @@ def test_the_solver_finds_janko_answers():
         board = parse(url)
         result = solve(board, unique=True)
         assert result.unique and check(board, result.solution) == []
-
-
-def test_generated_boards_are_numbered_as_published_ones():
-    """Generated 10x10 boards: the mean number and the share of 1s within the span of
-    the published boards of 7x7 and more (their numbers per 100 cells, 60-66 against
-    published 44-61, are docs/genres/gokigen.md's figures: minimal boards)."""
-    def shape(board):
-        numbers = [n for n in board.numbers if n is not None]
-        return (100 * len(numbers) / board.cells, statistics.mean(numbers),
-                sum(n == 1 for n in numbers) / len(numbers))
-
-    published = [shape(parse(u)) for u in PUBLISHED if "://" in u]
-    published = [s for u, s in zip([u for u in PUBLISHED if "://" in u], published)
-                 if parse(u).cells >= 49]
-    made = [generate(GOKIGEN, 10, 10, seed=seed, deadline=Deadline(60)).board
-            for seed in (1, 2)]
-    mine = [shape(board) for board in made]
-    for k in (1, 2):
-        low, high = min(s[k] for s in published), max(s[k] for s in published)
-        assert low <= statistics.median(s[k] for s in mine) <= high, (k, mine, low, high)
 
 
 def test_the_command_names_the_number_an_answer_breaks():
