@@ -41,10 +41,16 @@ def picture(board: Board, answer: Answer | None = None) -> GridPicture:
     return pic
 
 
+def around(board: Board, point: int) -> tuple[tuple[int, int], ...]:
+    """The cells around a point, which a picture outlines for its number."""
+    return tuple(board.grid.rc(cell) for cell, _ in board.touching(point))
+
+
 def clues(board: Board) -> list[Clue]:
-    """The numbers, point by point in reading order, each keyed by its point (a "?"
-    asks nothing and is none)."""
-    return [Clue(board.points.rc(p), f"number {n}", p, n)
+    """The numbers, point by point in reading order, each keyed by its point and written
+    at its row and column among the points (a "?" asks nothing and is none)."""
+    return [Clue(board.points.rc(p), f"number {n}", p, n, place=board.where(p),
+                 cells=around(board, p))
             for p, n in enumerate(board.numbers) if n is not None and n >= 0]
 
 
@@ -64,7 +70,8 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
         for n in range(len(board.touching(point)) + 1):
             if n == current:
                 continue
-            clue = Clue(at, f"number {n}", point, n)
+            clue = Clue(at, f"number {n}", point, n, place=board.where(point),
+                        cells=around(board, point))
             if current is None:
                 out.append(Edit(at, "number", f"number {n} on {board.where(point)}",
                                 board.renumbered({point: n}), clue=clue, number=n))
