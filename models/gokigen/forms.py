@@ -8,7 +8,8 @@ game IDs and pzprjs files, read and written; and the answer as text.
   a character, ``g``-``z`` runs of empty points). pzprjs's old encoding (the flag ``d``)
   and its variant ``wagiri`` (cells marked as on a loop or on none) are refused by name.
 * Tatham's Slant: ``WxH:DESC``, the description the points in reading order, ``0``-``4``
-  a number, ``a``-``z`` runs of 1-26 points without one.
+  a number, ``a``-``z`` runs of 1-26 points without one (a difficulty after the size,
+  ``de`` or ``dh``, is read and not written back: his game IDs leave it out).
 * Penpa+ links: the numbers on the grid's points.
 * pzprjs files: ``pzprv3``, ``gokigen``, the rows, the columns, the points' numbers
   (``.`` none, ``-`` "?"), then the player's diagonals (``1`` a ``\\``, ``2`` a ``/``).

@@ -116,7 +116,8 @@ def drawn(puzzle: Any, board: Any, answer: Any) -> dict[str, Any]:
     stars) as cells, a loop or paths as lines between cells (Yajilin's shading too:
     every cell neither on the loop nor a clue), numbers where the board gives none;
     Akari's lights as cells, Slitherlink's loop as sides between grid points; a division
-    (Shikaku's rectangles, Sashigane's Ls) as the borders between its areas."""
+    (Shikaku's rectangles, Sashigane's Ls) as the borders between its areas; Gokigen
+    Naname's diagonals as each cell's pzprjs code, as Shakashaka's triangles go."""
     rows, cols = size(board)
     kind = puzzle.answer
     if puzzle.name == "slitherlink":
