@@ -386,21 +386,25 @@ def to_png(picture: GridPicture | Sheet, cell: int = 40) -> bytes:
     axes.set_ylim(picture.height + margin, -margin)
     axes.set_axis_off()
     points = cell * 72 / dpi  # one cell in points, for line widths and fonts
-    for s in shapes(picture):
+    # Each shape above the ones before it, as in the SVG (matplotlib would otherwise put
+    # every line above every patch: a number's white circle under the lines it covers).
+    for z, s in enumerate(shapes(picture)):
         if s.kind == "rect":
             axes.add_patch(Rectangle((s.x, s.y), s.a, s.b, facecolor=s.fill,
-                                     edgecolor=s.stroke, linewidth=s.weight * points))
+                                     edgecolor=s.stroke, linewidth=s.weight * points,
+                                     zorder=z))
         elif s.kind == "line":
             axes.plot([s.x, s.a], [s.y, s.b], color=s.stroke, linewidth=s.weight * points,
-                      solid_capstyle="round" if s.stroke != GRID_LINE else "butt")
+                      solid_capstyle="round" if s.stroke != GRID_LINE else "butt", zorder=z)
         elif s.kind == "polygon":
-            axes.add_patch(Polygon(s.points, closed=True, facecolor=s.fill, edgecolor="none"))
+            axes.add_patch(Polygon(s.points, closed=True, facecolor=s.fill, edgecolor="none",
+                                   zorder=z))
         elif s.kind == "circle":
             axes.add_patch(Circle((s.x, s.y), s.a, facecolor=s.fill, edgecolor=s.stroke,
-                                  linewidth=s.weight * points))
+                                  linewidth=s.weight * points, zorder=z))
         else:
             axes.text(s.x, s.y, s.text, color=s.fill, fontsize=s.weight * points * 0.75,
-                      fontweight="bold", ha="center", va="center_baseline")
+                      fontweight="bold", ha="center", va="center_baseline", zorder=z)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi, facecolor="white")
     return buffer.getvalue()
