@@ -93,6 +93,14 @@ def filled(answer: Any, board: Any) -> tuple[int, ...] | None:
     return values if all(isinstance(v, int) for v in values) else None  # type: ignore
 
 
+def diagonals(answer: Any, board: Any) -> tuple[str, ...]:
+    """Gokigen Naname's diagonals: a cell's ``top_left`` edge is its ``\\``, any other
+    cell's diagonal its ``/``."""
+    down = {(r, c) for (r, c, d, _), on in answer.edge.items() if on and d == "top_left"}
+    return tuple("\\" if divmod(cell, board.cols) in down else "/"
+                 for cell in range(board.cells))
+
+
 @dataclass(frozen=True)
 class Genre:
     """How one genre goes to noqx: the parameters its page sends with the board (its
@@ -134,6 +142,7 @@ GENRES: dict[str, Genre] = {
     "ripple": Genre(read=filled),
     # Triangles come back as symbols of noqx's own; the answers are not compared.
     "shakashaka": Genre(),
+    "gokigen": Genre(read=diagonals),
 }
 
 

@@ -105,7 +105,9 @@ def clue_groups(puzzle: GridPuzzle[Any, Any], board: Any, symmetry: str) -> list
 
 
 def _grid_of(puzzle: GridPuzzle[Any, Any], board: Any, rows: int) -> Grid:
-    grid = getattr(board, "grid", None)
+    # The grid the clues stand on: the cells', unless the board says another (the
+    # points of Gokigen Naname's numbers).
+    grid = getattr(board, "clue_grid", None) or getattr(board, "grid", None)
     if isinstance(grid, Grid):
         return grid
     return Grid(board.height, board.width)

@@ -71,6 +71,9 @@ class Layout(Generic[Board, Answer]):
     ``symmetries``
         The symmetries ``--symmetry`` offers, the first the default when ``rot2`` is
         not among them (a family whose layouts have none: ``("none",)``).
+    ``unsymmetric``
+        The default is ``none`` though ``rot2`` is offered: the family's published
+        boards are not symmetric (Gokigen Naname's).
     ``too_small(rows, cols)`` (optional)
         Why no board of that size exists, beyond ``smallest`` (``None``: one may): a
         usage error at once instead of layouts tried in vain.
@@ -88,10 +91,13 @@ class Layout(Generic[Board, Answer]):
     smallest: int = 2
     symmetries: tuple[str, ...] = SYMMETRIES
     too_small: Callable[[int, int], str | None] | None = None
+    unsymmetric: bool = False
 
     @property
     def symmetry(self) -> str:
         """The default symmetry: ``rot2``, as published, where the family has it."""
+        if self.unsymmetric and "none" in self.symmetries:
+            return "none"
         return "rot2" if "rot2" in self.symmetries else self.symmetries[0]
 
 

@@ -74,8 +74,10 @@ class Board:
     one character each, ``31``), ``surface`` (a cell's colour code: 1 dark grey, 3
     light grey, 4 black, 8 grey, ...), ``symbols`` (a cell's shape and style,
     ``("circle_L", 1)``), ``borders`` (lines between two cells, as the cells' pair),
-    ``lines`` (lines between two cells' centres), and ``margin`` (the numbers and
-    symbols outside the board, at rows and columns beyond it: ``(-1, 8)``). ``grid`` is
+    ``lines`` (lines between two cells' centres), ``margin`` (the numbers and
+    symbols outside the board, at rows and columns beyond it: ``(-1, 8)``) and
+    ``vertices`` (a number on a grid point, point ``(r, c)`` the top left corner of cell
+    ``(r, c)``, the board's outline included: Gokigen Naname's). ``grid`` is
     the editor's grid kind, ``dots`` whether it shows only the grid's points (Slitherlink)."""
 
     rows: int
@@ -89,6 +91,7 @@ class Board:
     borders: set[tuple[Cell, Cell]] = field(default_factory=set)
     lines: set[tuple[Cell, Cell]] = field(default_factory=set)
     margin: dict[Cell, str | tuple[str, Any]] = field(default_factory=dict)
+    vertices: dict[Cell, str] = field(default_factory=dict)
     grid: str = field(default="square", compare=False)
     dots: bool = field(default=False, compare=False)
 
@@ -133,7 +136,8 @@ def _place(cell: Cell) -> str:
 NAMES = {"numbers": "numbers", "arrows": "arrows", "corners": "numbers in cell corners",
          "tapas": "Tapa clues",
          "surface": "shaded cells", "symbols": "symbols", "borders": "thick borders",
-         "lines": "lines", "margin": "marks outside the board"}
+         "lines": "lines", "margin": "marks outside the board",
+         "vertices": "numbers on grid points"}
 
 
 def text_of(url: str) -> str:
@@ -243,6 +247,13 @@ def read(url: str) -> Board:
 
 def _read_layer(layer: dict[str, Any], board: Board, points: _Points) -> None:
     for index, (text, _, kind, *_) in (layer.get("number") or {}).items():
+        if points.count <= int(index) < 2 * points.count:  # a grid point: a cell's
+            r, c = points.cell(int(index) - points.count, outside=True)  # bottom right
+            if not (-1 <= r < points.rows and -1 <= c < points.cols):
+                raise InputError("a number of the Penpa+ link is on a point off the board",
+                                 line=1, column=1)
+            board.vertices[(r + 1, c + 1)] = str(text)
+            continue
         if int(index) >= points.count:
             raise InputError("a number of the Penpa+ link is not in a cell", line=1, column=1)
         cell = points.cell(int(index), outside=True)
@@ -351,6 +362,8 @@ def write(board: Board) -> str:
         layer["number"][str(points.centre(cell))] = [f"{text}_{ARROWS.index(way)}", 1, "2"]
     for cell, text in sorted(board.tapas.items()):
         layer["number"][str(points.centre(cell))] = [text, 1, "4"]
+    for (r, c), text in sorted(board.vertices.items()):
+        layer["number"][str(points.count + points.centre((r - 1, c - 1)))] = [text, 1, "1"]
     for cell, text in sorted(board.corners.items()):
         layer["numberS"][str(4 * points.count + 4 * points.centre(cell))] = [text, 1]
     for cell, mark in sorted(board.margin.items()):

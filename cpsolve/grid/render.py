@@ -57,6 +57,9 @@ class GridPicture:
     # Filled polygons, each its corners (x, y) in cell units (x along a row, y down,
     # (0, 0) the grid's top left corner) and its colour: Shakashaka's triangles.
     polygons: list[tuple[tuple[tuple[float, float], ...], str]] = field(default_factory=list)
+    # Numbers on the grid's points (Gokigen Naname's), each in a white circle, by
+    # corner as ``edges`` has them: text and colour.
+    point_labels: dict[Cell, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -329,6 +332,9 @@ def _grid_shapes(picture: GridPicture) -> list[Shape]:
         # a long label (three characters or more) made smaller to fit its cell
         out.append(Shape("text", c + 0.5, r + 0.5, fill=colour, weight=_fit(text, 0.9, 0.6),
                          text=text))
+    for (r, c), (text, colour) in picture.point_labels.items():
+        out.append(Shape("circle", c, r, 0.22, fill="#ffffff", stroke=colour, weight=0.03))
+        out.append(Shape("text", c, r, fill=colour, weight=_fit(text, 0.36, 0.34), text=text))
     return out
 
 
@@ -380,21 +386,25 @@ def to_png(picture: GridPicture | Sheet, cell: int = 40) -> bytes:
     axes.set_ylim(picture.height + margin, -margin)
     axes.set_axis_off()
     points = cell * 72 / dpi  # one cell in points, for line widths and fonts
-    for s in shapes(picture):
+    # Each shape above the ones before it, as in the SVG (matplotlib would otherwise put
+    # every line above every patch: a number's white circle under the lines it covers).
+    for z, s in enumerate(shapes(picture)):
         if s.kind == "rect":
             axes.add_patch(Rectangle((s.x, s.y), s.a, s.b, facecolor=s.fill,
-                                     edgecolor=s.stroke, linewidth=s.weight * points))
+                                     edgecolor=s.stroke, linewidth=s.weight * points,
+                                     zorder=z))
         elif s.kind == "line":
             axes.plot([s.x, s.a], [s.y, s.b], color=s.stroke, linewidth=s.weight * points,
-                      solid_capstyle="round" if s.stroke != GRID_LINE else "butt")
+                      solid_capstyle="round" if s.stroke != GRID_LINE else "butt", zorder=z)
         elif s.kind == "polygon":
-            axes.add_patch(Polygon(s.points, closed=True, facecolor=s.fill, edgecolor="none"))
+            axes.add_patch(Polygon(s.points, closed=True, facecolor=s.fill, edgecolor="none",
+                                   zorder=z))
         elif s.kind == "circle":
             axes.add_patch(Circle((s.x, s.y), s.a, facecolor=s.fill, edgecolor=s.stroke,
-                                  linewidth=s.weight * points))
+                                  linewidth=s.weight * points, zorder=z))
         else:
             axes.text(s.x, s.y, s.text, color=s.fill, fontsize=s.weight * points * 0.75,
-                      fontweight="bold", ha="center", va="center_baseline")
+                      fontweight="bold", ha="center", va="center_baseline", zorder=z)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi, facecolor="white")
     return buffer.getvalue()

@@ -231,7 +231,7 @@ def _redundant(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver:
     if found.open:
         out.lines.append(f"(not decided before the time limit: {_listed(found.open)})")
     pic = puzzle.picture(board, result.solution)
-    pic.marks.update({clue.cell: MARK for clue in found.clues})
+    pic.marks.update({cell: MARK for clue in found.clues for cell in clue.outlined()})
     out.picture = pic
 
 

@@ -139,6 +139,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "3 3\n- - -\n- - -\n- - -\n", 3, "unknown"),
     ],
+    "gokigen": [
+        (["-", "--unique"], "2 2\n- - -\n- - -\n- - -\n", 4, "solved"),
+        (["-"], "1 2\n4 - -\n- - -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?gokigen/4/4/iaegcgcj6a", "--unique", "--backend", "cpsat"],
+         None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n- - -\n- - -\n- - -\n", 3, "unknown"),
+    ],
     "fillomino": [
         (["-", "--unique"], "2 3\n- 2 -\n- - -\n", 4, "solved"),
         (["-"], "2 2\n2 2\n1 -\n", 1, "unsolvable"),
@@ -331,6 +338,7 @@ SAME_MODEL = {
     "nurimisaki": [[], ["--backend", "cpsat"], ["--encoding", "order"]],
     "tapa": [[], ["--backend", "cpsat"]],
     "shakashaka": [[], ["--backend", "cpsat"]],
+    "gokigen": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
     "norinori": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "nurimaze": [[], ["--backend", "cpsat"], ["--encoding", "order"]],

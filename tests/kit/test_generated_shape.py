@@ -108,3 +108,7 @@ def test_generated_mochikoro_is_shaped_like_published_ones():
 
 def test_generated_nurimaze_is_shaped_like_published_ones():
     assert outside("nurimaze", ALL) == []
+
+
+def test_generated_gokigen_is_shaped_like_published_ones():
+    assert outside("gokigen", ALL) == []

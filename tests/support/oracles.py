@@ -1955,6 +1955,44 @@ def _ripple() -> Oracle:
                   ripple_solutions, symmetric, (4, 4))
 
 
+# Gokigen Naname ------------------------------------------------------------------------
+
+def _gokigen() -> Oracle:
+    from cpsolve.grid.boards import UNKNOWN
+    from cpsolve.models.gokigen import GOKIGEN
+    from cpsolve.models.gokigen.board import Board
+    from cpsolve.models.gokigen.layout import numbered
+    from tests.support.gokigen_brute import solutions
+
+    def board(seed: int) -> Any:
+        """Numbers at random on the points, most of them none."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(1, 3), rng.randint(2, 4)
+        return Board(rows, cols, tuple(rng.choice([0, 1, 1, 2, 2, 3, 4, UNKNOWN])
+                                       if rng.random() < 0.3 else None
+                                       for _ in range((rows + 1) * (cols + 1))))
+
+    def thinned(seed: int) -> Any:
+        """A board numbered from an answer, some numbers taken away: one answer or more."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(2, 3), rng.randint(2, 4)
+        while True:
+            answer = tuple(rng.choice("/\\") for _ in range(rows * cols))
+            if solutions(Board(rows, cols, numbered(rows, cols, answer).numbers)):
+                break
+        full = numbered(rows, cols, answer)
+        return full.renumbered({p: None for p in range(len(full.numbers))
+                                if rng.random() < 0.6})
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        points = board.points
+        numbered_points = set(board.clue_points)
+        return all(set(points.orbit(p, symmetry)) <= numbered_points for p in numbered_points)
+
+    return Oracle(GOKIGEN, lambda: [board(seed) for seed in range(40)]
+                  + [thinned(seed) for seed in range(40)], solutions, symmetric, (4, 4))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "kurodoko": _kurodoko,
@@ -1971,7 +2009,8 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "numberlink": _numberlink,
                                             "shikaku": _shikaku, "sashigane": _sashigane,
                                             "shakashaka": _shakashaka, "dbchoco": _dbchoco,
-                                            "firefly": _firefly, "ripple": _ripple}
+                                            "firefly": _firefly, "ripple": _ripple,
+                                            "gokigen": _gokigen}
 
 
 @cache

@@ -116,7 +116,8 @@ def drawn(puzzle: Any, board: Any, answer: Any) -> dict[str, Any]:
     stars) as cells, a loop or paths as lines between cells (Yajilin's shading too:
     every cell neither on the loop nor a clue), numbers where the board gives none;
     Akari's lights as cells, Slitherlink's loop as sides between grid points; a division
-    (Shikaku's rectangles, Sashigane's Ls) as the borders between its areas."""
+    (Shikaku's rectangles, Sashigane's Ls) as the borders between its areas; Gokigen
+    Naname's diagonals as each cell's pzprjs code, as Shakashaka's triangles go."""
     rows, cols = size(board)
     kind = puzzle.answer
     if puzzle.name == "slitherlink":
@@ -130,6 +131,9 @@ def drawn(puzzle: Any, board: Any, answer: Any) -> dict[str, Any]:
     if puzzle.name == "shakashaka":
         return {"triangles": [[*divmod(cell, cols), code] for cell, code in enumerate(answer)
                               if code]}
+    if puzzle.name == "gokigen":  # a diagonal a cell, by pzprjs's codes: 31 "\\", 32 "/"
+        return {"triangles": [[*divmod(cell, cols), 31 if d == "\\" else 32]
+                              for cell, d in enumerate(answer)]}
     if isinstance(kind, Marks):
         return {"cells": [list(divmod(cell, cols)) for cell in sorted(answer)]}
     if isinstance(kind, Tokens):
@@ -153,6 +157,8 @@ def spoilt(board: Any, answer: Any, name: str = "") -> Any:
     taken away or put in)."""
     if isinstance(answer, frozenset):
         return answer - {min(answer)}
+    if name == "gokigen":  # the first cell's diagonal turned the other way
+        return ("/" if answer[0] == "\\" else "\\", *answer[1:])
     given = getattr(board, "givens", None) or board.numbers
     values = list(answer)
     if name == "shakashaka":  # a triangle taken away, or one put in a white cell
