@@ -72,6 +72,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "star": ("{} has a star", "{} has no star"),
     "edge": ("{} is on the line", "{} is off the line"),
     "holds": ("{} holds {}", "{} does not hold {}"),
+    "slash": ("{} is /", "{} is \\"),
     "passed": ("the line passes {}", "the line does not pass {}"),
 }
 

@@ -189,7 +189,8 @@ class LoopCuts:
 def rules(m: Model, board: Board) -> None:
     slash = m.cells("slash")
     m.solution(slash.vars)
-    m.require(NoLoop(board.points.cells, diagonals(board, slash.vars)))
+    with m.rule("the diagonals make no loop"):
+        m.require(NoLoop(board.points.cells, diagonals(board, slash.vars)))
     with m.implied():  # the diamond round a point inside the board
         cols = board.cols
         m.clauses([[-slash[c], slash[c + 1], slash[c + cols], -slash[c + cols + 1]]
