@@ -140,6 +140,7 @@ class Stepper:
         clues = {c.key: c for c in (statement.clues(board) if statement.clues else [])}
         keys: dict[tuple[str, Hashable], str] = {}
         items: list[Item] = []
+        counted: dict[tuple[str, Hashable], list[Item]] = {}
         for item in model.items:
             kind = item.tag.kind
             if kind == "rule":
@@ -153,6 +154,8 @@ class Stepper:
             else:
                 continue
             items.append(Item(item.kind, item.data, Tag("named", named)))
+            for key in named:
+                counted.setdefault(key, []).append(item)
         # Clues first, in their board's order; then the rules.
         position = {k: i for i, k in enumerate(keys)}
         order = sorted(keys, key=lambda k: (k[0] != "clue", position[k]))
@@ -160,6 +163,11 @@ class Stepper:
         self.groups = [Group(k, keys[k], first + i, clues.get(k[1]) if k[0] == "clue" else None)
                        for i, k in enumerate(order)]
         selectors = {g.key: g.selector for g in self.groups}
+        # A clue that is one count of the answer's cells ("exactly 2 lights around"):
+        # its steps say how many it has, or that it needs every place left.
+        self.counts = {g.selector: counted[g.key][0].data for g in self.groups
+                       if g.is_clue and len(counted.get(g.key, ())) == 1
+                       and counted[g.key][0].kind == "count"}
         compiled = replace(model, items=items)
         out = SatOut(compiled, _Named("named", selectors), model.nvars + len(order), {})
         compile_into(compiled, out)
@@ -503,7 +511,7 @@ class Stepper:
         since = f"{self.listed(step.given)}; so " if step.given else ""
         decided = self.listed(step.decided)
         if step.kind == "rule":
-            return f"{_capital(names[0])}: {since}{decided}."
+            return f"{_capital(names[0])}{self._counted(step)}: {since}{decided}."
         if step.kind == "chain":
             return f"{_capital(_joined(names))}, together: {since}{decided}."
         if step.kind == "trial":
@@ -526,6 +534,23 @@ class Stepper:
                     f"does{why}; {self.said(-step.tried)}.")
         return (f"No clue or rule, nor one trial, decides a cell here; the answer, "
                 f"proven unique by search: {decided}.")
+
+    def _counted(self, step: Step) -> str:
+        """What a count clue's step rests on: ``already has its 2`` (the rest are
+        off) or ``needs 2, and only 2 places are left`` (they are all on)."""
+        count = self.counts.get(step.groups[0].selector)
+        if count is None:
+            return ""
+        lits, given = set(count.lits), set(step.given)
+        decided = set(step.decided)
+        if all(-lit in lits for lit in decided):
+            held = sum(lit in given for lit in lits)
+            return f" already has its {held}" if held == count.hi and held else ""
+        if decided <= lits:
+            left = sum(-lit not in given for lit in lits)
+            places = "only 1 place is" if left == 1 else f"only {left} places are"
+            return f" needs {count.lo}, and {places} left" if left == count.lo else ""
+        return ""
 
     # -- cells ---------------------------------------------------------------------------
 
