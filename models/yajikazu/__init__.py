@@ -5,14 +5,12 @@ nothing.
 
 >>> from cpsolve.models.yajikazu import parse, show, solve
 >>> board = parse("https://puzz.link/p?yajikazu/6/5/g4022b32f41c12e817a")
->>> print(show(board, solve(board, unique=True).solution))
-....#.
-.#.#..
-..#.#.
-#.....
-..#.#.
+>>> result = solve(board, unique=True)
+>>> result.unique, sorted(result.solution)
+(True, [4, 7, 9, 14, 16, 18, 26, 28])
 """
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -68,7 +66,7 @@ def picture(board: Board, shading: Shading | None = None) -> GridPicture:
     return pic
 
 
-def without(board: Board, gone: list[Clue]) -> Board:
+def without(board: Board, gone: Sequence[Clue]) -> Board:
     """``board`` with the clues of ``gone`` taken away: their cells plain (a clue
     cell says nothing without its number and arrow)."""
     return board.with_clues({cast(tuple[int, str], c.key)[0]: None for c in gone})
@@ -80,9 +78,10 @@ def _arrows(board: Board, cell: int, cost: int, words: str) -> list[Edit[Board]]
     counts are the board's)."""
     tried = [(Arrow(n, d), arrows.clue(board, cell, d, n)) for d in sorted(STEPS)
              if board.ray(cell, d) for n in range((len(board.ray(cell, d)) + 1) // 2 + 1)]
-    return [Edit(board.grid.rc(cell), "clue", words.format(clue=clue.text),
-                 board.with_clues({cell: made}), number=clue.number, cost=cost)
-            for made, clue in tried if made != board.clues[cell]]
+    changed = [(board.with_clues({cell: made}), clue) for made, clue in tried
+               if made != board.clues[cell]]
+    return [Edit(board.grid.rc(cell), "clue", words.format(clue=clue.text), new, base=new,
+                 number=clue.number, cost=cost) for new, clue in changed]
 
 
 def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
@@ -113,8 +112,7 @@ YAJIKAZU: GridPuzzle[Board, Shading] = GridPuzzle(
     nothing="no shading satisfies the rules",
     # A clue taken away leaves its cell plain: a relaxation. A fix writes a clue (or
     # changes one) on a board of its own: the counts along a clue's arrow are the board's.
-    hints=Hints(clues=arrows.clues, without=without, edits=edits, noun="clue",
-                symmetric=True),
+    hints=Hints(clues=arrows.clues, without=without, edits=edits, noun="clue"),
     layout=LAYOUT,
     editor=Editor(cycle=("-", "0n", "0e", "0s", "0w"), numbers=(0, "side"), letters="nsew",
                   size=(6, 6)),

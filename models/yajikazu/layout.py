@@ -2,11 +2,15 @@
 :mod:`cpsolve.grid.generate`): a shading first (cells shaded one orbit at a time under
 the symmetry, at random, none touching another and the rest kept connected), then a
 number with an arrow on every cell: on an unshaded cell the true count of shaded cells
-in a direction drawn at random (one with cells to count); on a shaded cell, now and
-then (``--lies``), a number that is not the count there, which holds only because its
-cell is shaded. The kit then takes clues away, orbit by orbit, while the answer stays
-the only one (and the grade's reasoning reaches it). Where the answer is not pinned
-down, a cell there without a clue gets one (with its images).
+in a direction drawn at random, the more shaded cells a direction holds the likelier
+(weights ``(count + 1/2) ** 4``: published boards' numbers are seldom 0 or 1); on a
+shaded cell (all of them by default, ``--lies``) a number one off the count there,
+which holds only because its cell is shaded, as published boards shade a third of
+their clues or more. The kit then takes clues away one by one (published boards'
+clues stand anywhere, their shading too, though the layout's shading has the
+symmetry) while the answer stays the only one (and the grade's reasoning reaches
+it). Where the answer is not pinned down, a cell there without a clue gets one (with
+its images).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from cpsolve.grid.layouts import Layout, Settings, python_random, scattered
 from cpsolve.options import Option
 
 Shading = frozenset[int]
+WEIGHT = 4
 
 
 def arrow(grid: Grid, shading: Shading, cell: int, rnd: random.Random,
@@ -32,8 +37,10 @@ def arrow(grid: Grid, shading: Shading, cell: int, rnd: random.Random,
     ways = [d for d in sorted(STEPS) if grid.ray(cell, *STEPS[d])]
     if not ways or (cell in shading and rnd.random() >= lies):
         return None
-    way = rnd.choice(ways)
-    count = sum(1 for other in grid.ray(cell, *STEPS[way]) if other in shading)
+    counts = {d: sum(1 for other in grid.ray(cell, *STEPS[d]) if other in shading)
+              for d in ways}
+    way = rnd.choices(ways, [(counts[d] + 0.5) ** WEIGHT for d in ways])[0]
+    count = counts[way]
     if cell in shading:
         count = count + 1 if count == 0 or rnd.random() < 0.5 else count - 1
     return Arrow(count, way)
@@ -71,9 +78,9 @@ LAYOUT: Layout[Board, Shading] = Layout(
     make=make, mend=mend,
     density=Option("density", 0.0, "Share of the clues kept at least (0: only those the "
                    "answer needs)", kind=float, low=0, high=1, metavar="D"),
-    options=(Option("shaded", 0.25, "Share of cells the layout tries to shade", kind=float,
+    options=(Option("shaded", 0.3, "Share of cells the layout tries to shade", kind=float,
                     low=0, high=0.5, metavar="S"),
-             Option("lies", 0.5, "Share of shaded cells given a number that is not their "
+             Option("lies", 1.0, "Share of shaded cells given a number that is not their "
                     "count", kind=float, low=0, high=1, metavar="L")),
 )
 
