@@ -28,7 +28,7 @@ from typing import cast
 
 from cpsolve.grid.arrows import STEPS, Arrow, ArrowGrid
 from cpsolve.grid.hints import Clue
-from cpsolve.grid.rules import TRUE, Method, Model, Statement, lazy
+from cpsolve.grid.rules import FALSE, TRUE, Method, Model, Statement, lazy
 from cpsolve.grid.rules.shading import apart, shading, unshaded_connected
 
 WORDS = {"n": "up", "s": "down", "e": "right", "w": "left"}
@@ -66,15 +66,18 @@ def rules(m: Model, board: ArrowGrid) -> None:
     beyond = m.layer("beyond", [(cell, d, k) for (cell, d), n in need.items()
                                 for k in range(1, n + 1)],
                      named=lambda key: f"{grid.name(key[0])} {WORDS[key[1]]} {key[2]}")
+    rows: list[list[int]] = []  # the chains' clauses, stated at once (constants folded)
     for (cell, d), n in need.items():
         after = grid.ray(cell, *STEPS[d])[0]
+        step = shaded[after]
         for k in range(1, n + 1):
             here, there = beyond[(cell, d, k)], beyond[(after, d, k)]
             less = beyond[(after, d, k - 1)] if k > 1 else TRUE
-            m.implies(there, here)
-            m.clause(-shaded[after], -less, here)
-            m.clause(-here, there, shaded[after])
-            m.clause(-here, there, less)
+            for row in ((-there, here), (-step, -less, here), (-here, there, step),
+                        (-here, there, less)):
+                if TRUE not in row:
+                    rows.append([lit for lit in row if lit != FALSE])
+    m.clauses(rows)
 
 
 def clue(m: Model, board: ArrowGrid, arrow: Clue) -> None:

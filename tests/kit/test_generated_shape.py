@@ -96,3 +96,7 @@ def test_generated_shikaku_is_shaped_like_published_ones():
 
 def test_generated_shakashaka_is_shaped_like_published_ones():
     assert outside("shakashaka", ALL) == []
+
+
+def test_generated_yajikazu_is_shaped_like_published_ones():
+    assert outside("yajikazu", ALL) == []

@@ -590,8 +590,8 @@ def _yajikazu() -> Oracle:
         """The shading has the symmetry (the clues are taken away one by one)."""
         return all(set(board.grid.orbit(cell, symmetry)) <= answer for cell in answer)
 
-    return Oracle(YAJIKAZU, lambda: [board(seed) for seed in range(50)]
-                  + [made(seed) for seed in range(50)], yajikazu_solutions, symmetric,
+    return Oracle(YAJIKAZU, lambda: [board(seed) for seed in range(30)]
+                  + [made(seed) for seed in range(30)], yajikazu_solutions, symmetric,
                   # unit propagation decides no layout made so far (a clue on its own
                   # says "shaded, or this count": trials from the first): tricky at 4x4,
                   # hard at 6x6
