@@ -566,7 +566,7 @@ def _yajikazu() -> Oracle:
     def board(seed: int) -> Any:
         """A few clues at random (a "?" or a number without an arrow now and then)."""
         rng = random.Random(seed)
-        rows, cols = rng.randint(1, 4), rng.randint(2, 4)
+        rows, cols = rng.randint(1, 3), rng.randint(2, 4)
         clues: list[Any] = [None] * (rows * cols)
         for cell in rng.sample(range(rows * cols), rng.randint(2, min(5, rows * cols))):
             clues[cell] = Arrow(rng.choice([None, 0, 1, 1, 2, 2, 3]),
@@ -577,12 +577,12 @@ def _yajikazu() -> Oracle:
         """A layout the generator starts from, some of its clues taken away: one
         solution or more."""
         rng = random.Random(seed)
-        settings = Settings(rng.randint(3, 4), rng.randint(3, 5), "none", 0.0,
+        settings = Settings(rng.randint(3, 4), rng.randint(3, 4), "none", 0.0,
                             {"shaded": rng.choice([0.2, 0.3]), "lies": 0.5})
         laid = make(settings, np.random.default_rng(seed))
         if laid is None:
             return board(seed)
-        keep = rng.choice([0.3, 0.6, 0.9])
+        keep = rng.choice([0.4, 0.6, 0.9])
         return laid[0].with_clues({cell: None for cell in laid[0].clue_cells
                                    if rng.random() > keep})
 
