@@ -508,9 +508,10 @@ def _kurodoko() -> Oracle:
 
 def yajikazu_solutions(board: Any) -> list[Any]:
     """Every shading, cell by cell in reading order (a cell shaded only where the cell
-    above and the one before are not), each whole one checked here: some cell shaded,
-    the unshaded cells one area by a flood, and each unshaded number with an arrow the
-    count of shaded cells walked out to the edge (no code shared with the family)."""
+    above and the one before are not; each unshaded number with an arrow, once the cells
+    it counts are placed, the count of shaded cells walked out to the edge), each whole
+    one checked here: some cell shaded, the unshaded cells one area by a flood (no code
+    shared with the family)."""
     rows, cols = board.rows, board.cols
     steps = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
     shaded = [False] * (rows * cols)
@@ -537,21 +538,34 @@ def yajikazu_solutions(board: Any) -> list[Any]:
                     stack.append(k)
         return len(seen) == len(white)
 
-    def told() -> bool:
-        return any(shaded) and all(
-            clue is None or clue.number is None or clue.direction is None or shaded[k]
-            or counted(k, clue.direction) == clue.number for k, clue in enumerate(board.clues))
+    def last(cell: int, way: str) -> int:
+        """The last cell in reading order of the clue's cell and those it counts."""
+        (dr, dc), (r, c) = steps[way], divmod(cell, cols)
+        if (dr, dc) in ((1, 0), (0, 1)):
+            r, c = (rows - 1, c) if dr else (r, cols - 1)
+        return r * cols + c
+
+    # each clue checked as soon as the cells it depends on are placed
+    ready: list[list[int]] = [[] for _ in range(rows * cols)]
+    for k, clue in enumerate(board.clues):
+        if clue is not None and clue.number is not None and clue.direction is not None:
+            ready[last(k, clue.direction)].append(k)
+
+    def holds(cell: int) -> bool:
+        return all(shaded[k] or counted(k, board.clues[k].direction) == board.clues[k].number
+                   for k in ready[cell])
 
     def place(cell: int) -> None:
         if cell == rows * cols:
-            if told() and whole():
+            if any(shaded) and whole():
                 found.append(frozenset(k for k, on in enumerate(shaded) if on))
             return
         r, c = divmod(cell, cols)
         touching = (r > 0 and shaded[cell - cols]) or (c > 0 and shaded[cell - 1])
         for shade in ((False, True) if not touching else (False,)):
             shaded[cell] = shade
-            place(cell + 1)
+            if holds(cell):
+                place(cell + 1)
         shaded[cell] = False
 
     place(0)
