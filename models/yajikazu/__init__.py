@@ -74,14 +74,15 @@ def without(board: Board, gone: Sequence[Clue]) -> Board:
 
 def _arrows(board: Board, cell: int, cost: int, words: str) -> list[Edit[Board]]:
     """Every number with an arrow on ``cell`` that its ray can hold (never two
-    shaded side by side), but the one there; each on a board of its own (the rules'
-    counts are the board's)."""
-    tried = [(Arrow(n, d), arrows.clue(board, cell, d, n)) for d in sorted(STEPS)
-             if board.ray(cell, d) for n in range((len(board.ray(cell, d)) + 1) // 2 + 1)]
-    changed = [(board.with_clues({cell: made}), clue) for made, clue in tried
-               if made != board.clues[cell]]
-    return [Edit(board.grid.rc(cell), "clue", words.format(clue=clue.text), new, base=new,
-                 number=clue.number, cost=cost) for new, clue in changed]
+    shaded side by side), but the one there: each a clue added to the board with the
+    cell plain (the board itself when it is), tried by an assumption."""
+    base = board.with_clues({cell: None})
+    tried = [(Arrow(n, d), arrows.clue(base, cell, d, n)) for d in sorted(STEPS)
+             if base.ray(cell, d) for n in range((len(base.ray(cell, d)) + 1) // 2 + 1)]
+    own = None if board.clues[cell] is None else base
+    return [Edit(board.grid.rc(cell), "clue", words.format(clue=clue.text),
+                 base.with_clues({cell: made}), clue=clue, base=own, number=clue.number,
+                 cost=cost) for made, clue in tried if made != board.clues[cell]]
 
 
 def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
@@ -111,7 +112,7 @@ YAJIKAZU: GridPuzzle[Board, Shading] = GridPuzzle(
     formats=FORMATS, answer=SHADED, check=check, statement=STATEMENT, picture=picture,
     nothing="no shading satisfies the rules",
     # A clue taken away leaves its cell plain: a relaxation. A fix writes a clue (or
-    # changes one) on a board of its own: the counts along a clue's arrow are the board's.
+    # changes one), tried by an assumption on the board's (or the plain cell's) solver.
     hints=Hints(clues=arrows.clues, without=without, edits=edits, noun="clue"),
     layout=LAYOUT,
     editor=Editor(cycle=("-", "0n", "0e", "0s", "0w"), numbers=(0, "side"), letters="nsew",

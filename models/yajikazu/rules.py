@@ -18,8 +18,10 @@ least ``n`` beyond it; its cell shaded, or not at least ``n + 1``. A chain is ke
 longer than the largest number that reads it (plus one), and a count longer than the
 cells left is false.
 
-The ``beyond`` variables are the board's (made with the rules for its clues): a
-number a fix would write or change is tried on a board of its own (see the hints).
+The ``beyond`` variables are the board's (made with the rules for its clues). A
+clue a fix would add, where the board's chains do not reach, is stated by two counts
+over its ray instead (see :func:`clue`), so that fixes are tried on the board's own
+open solver.
 """
 
 from __future__ import annotations
@@ -81,15 +83,26 @@ def rules(m: Model, board: ArrowGrid) -> None:
 
 
 def clue(m: Model, board: ArrowGrid, arrow: Clue) -> None:
-    """A number with an arrow: its cell shaded, or that many shaded cells beyond it."""
+    """A number with an arrow: its cell shaded, or that many shaded cells beyond it.
+
+    A clue the board shows reads its chain. One a fix would add, where no chain of the
+    board reaches far enough, is stated by two counts over its ray, each with its own
+    cell's literal repeated so that a shaded clue cell fills the count: at least n of
+    the ray and n copies of "shaded"; at most n + L of the ray and L copies of
+    "unshaded" (L the ray's length). Shaded, both hold whatever the ray; unshaded, they
+    say at least n and at most n. A fix is so tried on the board's own open solver.
+    """
     cell, direction = cast(tuple[int, str], arrow.key)
-    shown = board.clues[cell]
-    if shown is None or (shown.number, shown.direction) != (arrow.number, direction):
-        raise ValueError("a clue the board does not show needs a board of its own")
     shaded, beyond = m.layers["shaded"], m.layers["beyond"]
-    n = arrow.value
-    m.clause(shaded[cell], beyond[(cell, direction, n)] if n else TRUE)
-    m.clause(shaded[cell], -beyond[(cell, direction, n + 1)])
+    n, ray = arrow.value, board.ray(cell, direction)
+    reach = min(n + 1, len(ray))  # the longest count the clue reads
+    if reach == 0 or (cell, direction, reach) in beyond:
+        m.clause(shaded[cell], beyond[(cell, direction, n)] if n else TRUE)
+        m.clause(shaded[cell], -beyond[(cell, direction, n + 1)])
+        return
+    seen = [shaded[other] for other in ray]
+    m.at_least(n, seen + [shaded[cell]] * n)
+    m.at_most(n + len(ray), seen + [-shaded[cell]] * len(ray))
 
 
 def literals(board: ArrowGrid, per_cell: int, per_step: int) -> int:

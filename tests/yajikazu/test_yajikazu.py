@@ -13,6 +13,8 @@ import pytest
 
 from cpsolve.grid import setter
 from cpsolve.grid.api import family
+from cpsolve.grid.hints import clue_model
+from cpsolve.grid.uniqueness import count_in, open_session
 from cpsolve.models.yajikazu import FORMATS, YAJIKAZU, check, parse, show, solve, to_text, to_url
 from cpsolve.models.yajikazu.rules import STATEMENT, chains
 from cpsolve.result import Status
@@ -164,12 +166,25 @@ def test_a_clue_taken_away_leaves_its_cell_plain():
     assert done.returncode == 0 and "grade: " in done.stdout
 
 
-def test_a_clue_the_board_does_not_show_is_refused_by_the_statement():
-    board = parse(SMALL)
-    clue = YAJIKAZU.require_hints().clues(board)[0]
-    moved = type(clue)(clue.cell, "number 3 pointing right", clue.key, 3)
-    with pytest.raises(ValueError, match="board of its own"):
-        STATEMENT.model(board, clues=[moved])
+@pytest.mark.parametrize("text", ["1 7\n- - - - - 0w -\n", "2 5\n- - - - -\n- - 1e - -\n",
+                                  "3 4\n- 0e - -\n- 1s - -\n- - - 2w\n"])
+def test_a_clue_a_fix_adds_holds_on_the_open_solver_what_it_holds_on_its_board(text):
+    """Each clue a fix would add to the board itself (where the board's chains reach
+    or not: its guarded counts), switched on in the board's clue model, leaves exactly
+    the answers brute force finds on the board that shows it."""
+    board = parse(text)
+    hints = YAJIKAZU.require_hints()
+    every = {board.grid.rc(cell) for cell in range(board.cells)}
+    added = [e for e in hints.edits(board, every) if e.clue is not None and e.base is None]
+    assert len(added) > 10
+    clued = clue_model(hints, board, [e.clue for e in added])
+    shown = len(hints.clues(board))
+    with open_session(clued.model, "cadical153") as session:
+        for k, edit in enumerate(added):
+            on = [*clued.selectors[:shown], clued.selectors[shown + k]]
+            found = count_in(session, clued.projection, limit=1000, assumptions=on,
+                             refine=clued.model.refine)
+            assert len(found.solutions) == len(yajikazu_solutions(edit.board)), edit.text
 
 
 def test_generated_boards_are_unique_and_look_published():
