@@ -125,6 +125,9 @@ GENRES: dict[str, Genre] = {
     "masyu": Genre(read=lines),
     "slitherlink": Genre(read=sides),
     "yajilin": Genre(read=lines),
+    # noqx takes a clue only as a number with an arrow ("?" or a bare number: refused).
+    "yajikazu": Genre(takes=lambda board: all(c is None or c.counts for c in board.clues),
+                      read=shaded),
     # Nikoli's rule unless the board is under the fill rule; noqx's "no 2x2 path" is a
     # guess that holds on unique boards only, not a rule, so it stays off.
     "numberlink": Genre(lambda board: {"visit_all": board.fill, "no_2x2": False},

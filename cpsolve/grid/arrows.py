@@ -13,7 +13,8 @@ puzz.link (pzprjs ``decodeArrowNumber16``): a clue as its direction 0-4 (none, u
 down, left, right) and a hex digit, ``.`` for no number; ``5``-``9`` the direction
 plus 5 and two hex digits; ``-``, the direction and three; ``a``-``z`` 1-26 cells
 without a clue. A body that ends before the board does leaves the cells after it
-without a clue, as the site reads it.
+without a clue, and a number it cuts short is read from the digits left, as the site
+reads them.
 
 pzprjs files: a clue as its direction (0-4, as in a URL), a comma and its number
 (``-`` none given), ``.`` none.
@@ -225,8 +226,10 @@ def decode(link: puzzlink.Link) -> list[Arrow | None]:
     index = 0
 
     def digits(start: int, count: int) -> int:
-        found = body[start:start + count]
-        if len(found) < count or any(ch not in "0123456789abcdef" for ch in found.lower()):
+        found = body[start:start + count]  # a number the body's end cuts short is read
+        # from the digits left, as pzprjs reads it (none left: no number, refused)
+        if not found or any(ch not in "0123456789abcdef" for ch in found.lower()) or (
+                len(found) < count and start + count <= len(body)):
             words = "a hex digit" if count == 1 else f"{count} hex digits"
             raise link.error(f"{words} expected here", start)
         return int(found, 16)

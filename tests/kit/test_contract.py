@@ -97,6 +97,13 @@ OUTCOMES = {
           "631347515752264", "--unique", "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\n1 2\n3 4\n", 3, "unknown"),
     ],
+    "yajikazu": [
+        (["-", "--unique"], "2 2\n- -\n- -\n", 4, "solved"),
+        (["-"], "2 2\n1e -\n1e -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?yajikazu/6/6/40d23663i32h12b32a12a11c", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n- -\n- -\n", 3, "unknown"),
+    ],
     "kurodoko": [
         (["-", "--unique"], "2 2\n- -\n- -\n", 4, "solved"),
         (["-"], "2 2\n1 -\n- 1\n", 1, "unsolvable"),
@@ -333,6 +340,7 @@ SAME_MODEL = {
     "sudoku": [[], ["--encoding", "minimal"], ["--backend", "cpsat"]],
     "hitori": [[], ["--encoding", "flow"]],
     "kurodoko": [[], ["--encoding", "order"], ["--encoding", "flow"]],
+    "yajikazu": [[], ["--encoding", "order"], ["--encoding", "flow"]],
     "nurikabe": [[], ["--backend", "cpsat"]],
     "mochikoro": [[], ["--backend", "cpsat"]],
     "nurimisaki": [[], ["--backend", "cpsat"], ["--encoding", "order"]],

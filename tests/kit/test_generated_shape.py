@@ -112,3 +112,7 @@ def test_generated_nurimaze_is_shaped_like_published_ones():
 
 def test_generated_gokigen_is_shaped_like_published_ones():
     assert outside("gokigen", ALL) == []
+
+
+def test_generated_yajikazu_is_shaped_like_published_ones():
+    assert outside("yajikazu", ALL) == []

@@ -612,6 +612,114 @@ def _mochikoro() -> Oracle:
     #                        no cell for a number of their own (it would stand twice)
 
 
+# Yajisan-Kazusan ------------------------------------------------------------------------
+
+def yajikazu_solutions(board: Any) -> list[Any]:
+    """Every shading, cell by cell in reading order (a cell shaded only where the cell
+    above and the one before are not; each unshaded number with an arrow, once the cells
+    it counts are placed, the count of shaded cells walked out to the edge), each whole
+    one checked here: some cell shaded, the unshaded cells one area by a flood (no code
+    shared with the family)."""
+    rows, cols = board.rows, board.cols
+    steps = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
+    shaded = [False] * (rows * cols)
+    found: list[Any] = []
+
+    def counted(cell: int, way: str) -> int:
+        (dr, dc), (r, c) = steps[way], divmod(cell, cols)
+        total = 0
+        r, c = r + dr, c + dc
+        while 0 <= r < rows and 0 <= c < cols:
+            total += shaded[r * cols + c]
+            r, c = r + dr, c + dc
+        return total
+
+    def whole() -> bool:
+        white = [k for k in range(rows * cols) if not shaded[k]]
+        seen, stack = {white[0]}, [white[0]]
+        while stack:
+            r, c = divmod(stack.pop(), cols)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                k = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and not shaded[k] and k not in seen:
+                    seen.add(k)
+                    stack.append(k)
+        return len(seen) == len(white)
+
+    def last(cell: int, way: str) -> int:
+        """The last cell in reading order of the clue's cell and those it counts."""
+        (dr, dc), (r, c) = steps[way], divmod(cell, cols)
+        if (dr, dc) in ((1, 0), (0, 1)):
+            r, c = (rows - 1, c) if dr else (r, cols - 1)
+        return r * cols + c
+
+    # each clue checked as soon as the cells it depends on are placed
+    ready: list[list[int]] = [[] for _ in range(rows * cols)]
+    for k, clue in enumerate(board.clues):
+        if clue is not None and clue.number is not None and clue.direction is not None:
+            ready[last(k, clue.direction)].append(k)
+
+    def holds(cell: int) -> bool:
+        return all(shaded[k] or counted(k, board.clues[k].direction) == board.clues[k].number
+                   for k in ready[cell])
+
+    def place(cell: int) -> None:
+        if cell == rows * cols:
+            if any(shaded) and whole():
+                found.append(frozenset(k for k, on in enumerate(shaded) if on))
+            return
+        r, c = divmod(cell, cols)
+        touching = (r > 0 and shaded[cell - cols]) or (c > 0 and shaded[cell - 1])
+        for shade in ((False, True) if not touching else (False,)):
+            shaded[cell] = shade
+            if holds(cell):
+                place(cell + 1)
+        shaded[cell] = False
+
+    place(0)
+    return sorted(found, key=sorted)
+
+
+def _yajikazu() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.yajikazu import YAJIKAZU, Arrow, Board
+    from cpsolve.models.yajikazu.layout import make
+
+    def board(seed: int) -> Any:
+        """A few clues at random (a "?" or a number without an arrow now and then)."""
+        rng = random.Random(seed)
+        rows, cols = rng.randint(1, 3), rng.randint(2, 4)
+        clues: list[Any] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randint(2, min(5, rows * cols))):
+            clues[cell] = Arrow(rng.choice([None, 0, 1, 1, 2, 2, 3]),
+                                rng.choice([None, "n", "s", "e", "w", "e", "s"]))
+        return Board(rows, cols, tuple(clues))
+
+    def made(seed: int) -> Any:
+        """A layout the generator starts from, some of its clues taken away: one
+        solution or more."""
+        rng = random.Random(seed)
+        settings = Settings(rng.randint(3, 4), rng.randint(3, 4), "none", 0.0,
+                            {"shaded": rng.choice([0.2, 0.3]), "lies": 0.5})
+        laid = make(settings, np.random.default_rng(seed))
+        if laid is None:
+            return board(seed)
+        keep = rng.choice([0.4, 0.6, 0.9])
+        return laid[0].with_clues({cell: None for cell in laid[0].clue_cells
+                                   if rng.random() > keep})
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        """The shading has the symmetry (the clues are taken away one by one)."""
+        return all(set(board.grid.orbit(cell, symmetry)) <= answer for cell in answer)
+
+    return Oracle(YAJIKAZU, lambda: [board(seed) for seed in range(30)]
+                  + [made(seed) for seed in range(30)], yajikazu_solutions, symmetric,
+                  # unit propagation decides no layout made so far (a clue on its own
+                  # says "shaded, or this count": trials from the first): tricky at 4x4,
+                  # hard at 6x6
+                  (4, 4), ("tricky", "hard"), graded=(6, 6))
+
+
 # Nurikabe ------------------------------------------------------------------------------
 
 def nurikabe_solutions(board: Any) -> list[Any]:
@@ -1999,7 +2107,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "lits": _lits, "norinori": _norinori,
                                             "masyu": _masyu, "mines": _mines,
                                             "nurikabe": _nurikabe,
-                                            "mochikoro": _mochikoro,
+                                            "mochikoro": _mochikoro, "yajikazu": _yajikazu,
                                             "tapa": _tapa,
                                             "nurimisaki": _nurimisaki,
                                             "nurimaze": _nurimaze,
