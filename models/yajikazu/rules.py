@@ -62,13 +62,16 @@ def rules(m: Model, board: ArrowGrid) -> None:
     shaded = shading(m)
     apart(m, shaded)
     unshaded_connected(m, shaded)
-    m.clause(*shaded.vars)  # some cell shaded
+    with m.rule("some cell is shaded"):
+        m.clause(*shaded.vars)
     need = chains(board)
     grid = board.grid
     beyond = m.layer("beyond", [(cell, d, k) for (cell, d), n in need.items()
                                 for k in range(1, n + 1)],
                      named=lambda key: f"{grid.name(key[0])} {WORDS[key[1]]} {key[2]}")
-    rows: list[list[int]] = []  # the chains' clauses, stated at once (constants folded)
+    # The chains' clauses, stated at once (constants folded): the shaded cells an arrow
+    # would count, from each cell on.
+    rows: list[list[int]] = []
     for (cell, d), n in need.items():
         after = grid.ray(cell, *STEPS[d])[0]
         step = shaded[after]
@@ -79,7 +82,8 @@ def rules(m: Model, board: ArrowGrid) -> None:
                         (-here, there, less)):
                 if TRUE not in row:
                     rows.append([lit for lit in row if lit != FALSE])
-    m.clauses(rows)
+    with m.rule("an arrow counts the shaded cells in its direction"):
+        m.clauses(rows)
 
 
 def clue(m: Model, board: ArrowGrid, arrow: Clue) -> None:
