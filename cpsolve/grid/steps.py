@@ -405,20 +405,20 @@ class Stepper:
         # sets less.
         for partial in (False, True) if best is None else ():
             dominated: set[int] = set()
-            for var in self.projection:
-                if var in known or -var in known:
+            # A value tried first (a shaded cell, a number in a cell: the trials people
+            # make), then the other.
+            open_ = [var for var in self.projection if var not in known and -var not in known]
+            for lit in [*open_, *(-var for var in open_)]:
+                if lit in dominated:
                     continue
                 self._tick()
-                for lit in (var, -var):
-                    if lit in dominated:
-                        continue
-                    ok, found = self.closure(every, [*given, lit], partial)
-                    if ok:
-                        dominated.update(found[skip:])
-                        continue
-                    failing.append(lit)
-                    if best is None or len(found) < best[0]:
-                        best = len(found), lit
+                ok, found = self.closure(every, [*given, lit], partial)
+                if ok:
+                    dominated.update(found[skip:])
+                    continue
+                failing.append(lit)
+                if best is None or len(found) < best[0]:
+                    best = len(found), lit
                 if len(failing) >= TRIALS:
                     break
             if best is not None:
