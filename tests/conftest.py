@@ -10,6 +10,26 @@ import cpsolve.models
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Tests of one genre the kit's suites run for every genre, kept to the slow run
+# (``-m slow``) where that genre takes tens of seconds and its other cases of the same
+# test run by default: the CI's time is shared by every genre.
+SLOW = {
+    "test_generated_boards_are_unique_graded_and_symmetric[shakashaka-None-none]":
+        "Shakashaka's boards without symmetry: 25-40 s; its rot2 boards run by default",
+    "test_generated_boards_are_unique_graded_and_symmetric[shakashaka-0-mirror]":
+        "Shakashaka's mirrored easy boards: 20-30 s; its rot2 easy boards run by default",
+    "test_every_fix_leaves_exactly_one_solution_and_none_is_missed[nurikabe]":
+        "Nurikabe's fixes against brute force: 25 s; its own fix tests run by default",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.name in SLOW:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def pattern_database_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Pattern databases built by the tests go to a fresh cache, not the user's."""

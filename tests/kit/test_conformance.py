@@ -122,7 +122,8 @@ def _smallest(name: str, count: int) -> list[object]:
 
 # Genres one of whose methods takes tens of seconds on their smallest published boards:
 # their every-method comparison runs with the slow tests (-m slow).
-SLOW_METHODS = {"dbchoco": "its CP-SAT model takes tens of seconds on a published 6x6"}
+SLOW_METHODS = {"dbchoco": "its CP-SAT model takes tens of seconds on a published 6x6",
+                "fillomino": "its CP-SAT labels take 30-40 s over its published boards"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
