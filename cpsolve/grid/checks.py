@@ -5,10 +5,21 @@ fault of the models).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken, Grid
+
+
+def off_board(cells: int, shading: Iterable[int]) -> list[str]:
+    """The shaded cells of an answer that are not on a board of ``cells`` cells, each
+    named (an answer read from a program, not from text, may hold any number).
+
+    >>> off_board(4, {1, 7, -1})
+    ['shaded cell -1 is outside the board', 'shaded cell 7 is outside the board']
+    """
+    return [Broken(f"shaded cell {cell} is outside the board")
+            for cell in sorted(shading) if not 0 <= cell < cells]
 
 
 def shading_breaks(grid: Grid, shaded: Sequence[bool]) -> list[str]:

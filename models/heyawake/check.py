@@ -9,7 +9,7 @@ models but the board.
 
 from __future__ import annotations
 
-from cpsolve.grid.checks import shading_breaks
+from cpsolve.grid.checks import off_board, shading_breaks
 from cpsolve.grid.geometry import Broken
 from cpsolve.models.heyawake.board import UNKNOWN, Board, Shading
 
@@ -26,10 +26,7 @@ def check(board: Board, shading: Shading) -> list[str]:
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    for cell in sorted(shading):
-        if not 0 <= cell < board.cells:
-            errors.append(Broken(f"shaded cell {cell} is outside the board"))
+    errors: list[str] = off_board(board.cells, shading)
     shaded = [cell in shading for cell in range(board.cells)]
     errors.extend(shading_breaks(grid, shaded))
     counts = [0] * board.rooms

@@ -7,7 +7,7 @@ nothing with the models but the board.
 from __future__ import annotations
 
 from cpsolve.grid.boards import NumberGrid as Board
-from cpsolve.grid.checks import shading_breaks
+from cpsolve.grid.checks import off_board, shading_breaks
 from cpsolve.grid.geometry import Broken
 
 
@@ -23,10 +23,7 @@ def check(board: Board, shading: frozenset[int]) -> list[str]:
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    for cell in sorted(shading):
-        if not 0 <= cell < board.cells:
-            errors.append(Broken(f"shaded cell {cell} is outside the board"))
+    errors: list[str] = off_board(board.cells, shading)
     shaded = [cell in shading for cell in range(board.cells)]
     errors.extend(shading_breaks(grid, shaded))
     for line in grid.lines:

@@ -7,6 +7,7 @@ shares nothing with the models but the board and the shapes' names.
 
 from __future__ import annotations
 
+from cpsolve.grid.checks import off_board
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken
 from cpsolve.grid.polyominoes import TETROMINOES
@@ -25,10 +26,7 @@ def check(board: Board, shading: Shading) -> list[str]:
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    for cell in sorted(shading):
-        if not 0 <= cell < board.cells:
-            errors.append(Broken(f"a shaded cell {cell} is outside the board"))
+    errors: list[str] = off_board(board.cells, shading)
     shaded = {cell for cell in shading if 0 <= cell < board.cells}
     walls = set(board.walls)
     made: list[str | None] = [None] * board.regions

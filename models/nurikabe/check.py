@@ -6,7 +6,7 @@ every 2x2 block. It shares nothing with the models but the board.
 from __future__ import annotations
 
 from cpsolve.grid.boards import NumberGrid as Board
-from cpsolve.grid.checks import sea_breaks
+from cpsolve.grid.checks import off_board, sea_breaks
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken
 
@@ -23,10 +23,7 @@ def check(board: Board, shading: frozenset[int]) -> list[str]:
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    for cell in sorted(shading):
-        if not 0 <= cell < board.cells:
-            errors.append(Broken(f"shaded cell {cell} is outside the board"))
+    errors: list[str] = off_board(board.cells, shading)
     errors.extend(sea_breaks(grid, shading))
     land = [cell for cell in range(board.cells) if cell not in shading]
     for island in components(land, grid.neighbours):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from cpsolve.grid.checks import off_board
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken
 from cpsolve.models.nurimaze.board import CIRCLE, MARK_NAMES, TRIANGLE, Board
@@ -50,10 +51,7 @@ def check(board: Board, shading: Shading) -> list[str]:
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    for cell in sorted(shading):
-        if not 0 <= cell < board.cells:
-            errors.append(Broken(f"shaded cell {cell} is outside the board"))
+    errors: list[str] = off_board(board.cells, shading)
     shaded = {cell for cell in shading if 0 <= cell < board.cells}
     for cells in board.region_cells:
         inside = sum(1 for cell in cells if cell in shaded)

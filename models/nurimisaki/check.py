@@ -7,6 +7,7 @@ board.
 from __future__ import annotations
 
 from cpsolve.grid.boards import NumberGrid as Board
+from cpsolve.grid.checks import off_board
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Broken
 
@@ -25,10 +26,7 @@ def check(board: Board, shading: frozenset[int]) -> list[str]:
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    for cell in sorted(shading):
-        if not 0 <= cell < board.cells:
-            errors.append(Broken(f"shaded cell {cell} is outside the board"))
+    errors: list[str] = off_board(board.cells, shading)
     if not shading:
         errors.append(Broken("no cell is shaded"))
     for a, b, c, d in grid.blocks:

@@ -6,7 +6,7 @@ nothing with the models but the board.
 
 from __future__ import annotations
 
-from cpsolve.grid.checks import sea_breaks
+from cpsolve.grid.checks import off_board, sea_breaks
 from cpsolve.grid.geometry import Broken
 from cpsolve.models.tapa.board import UNKNOWN, TapaGrid, label
 
@@ -59,10 +59,7 @@ def check(board: TapaGrid, shading: frozenset[int]) -> list[str]:
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    for cell in sorted(shading):
-        if not 0 <= cell < board.cells:
-            errors.append(Broken(f"shaded cell {cell} is outside the board"))
+    errors: list[str] = off_board(board.cells, shading)
     if not any(0 <= cell < board.cells for cell in shading):
         errors.append(Broken("no cell is shaded"))
     errors.extend(sea_breaks(grid, shading))

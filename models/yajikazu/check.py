@@ -7,7 +7,7 @@ cells it meets. It shares nothing with the models but the board.
 from __future__ import annotations
 
 from cpsolve.grid.arrows import ArrowGrid as Board
-from cpsolve.grid.checks import shading_breaks
+from cpsolve.grid.checks import off_board, shading_breaks
 from cpsolve.grid.geometry import Broken
 
 WALKS = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
@@ -47,10 +47,7 @@ def check(board: Board, shading: frozenset[int]) -> list[str]:
     """
     grid = board.grid
     where, rc = grid.where, grid.rc
-    errors: list[str] = []
-    for cell in sorted(shading):
-        if not 0 <= cell < board.cells:
-            errors.append(Broken(f"shaded cell {cell} is outside the board"))
+    errors: list[str] = off_board(board.cells, shading)
     shaded = [cell in shading for cell in range(board.cells)]
     if not any(shaded):
         errors.append(Broken("no cell is shaded"))
