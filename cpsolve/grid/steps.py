@@ -82,7 +82,7 @@ class Group:
     """A clue or a rule of the genre, as a step names it: ``text`` in words, the
     ``clue`` (``None`` for a rule) and its ``selector`` in the engine's solver."""
 
-    key: Hashable
+    key: tuple[str, Hashable]
     text: str
     selector: int
     clue: Clue | None = None
@@ -162,7 +162,7 @@ class Stepper:
         first = model.nvars + 1
         self.groups = [Group(k, keys[k], first + i, clues.get(k[1]) if k[0] == "clue" else None)
                        for i, k in enumerate(order)]
-        selectors = {g.key: g.selector for g in self.groups}
+        selectors: dict[Hashable, int] = {g.key: g.selector for g in self.groups}
         # A clue that is one count of the answer's cells ("exactly 2 lights around"):
         # its steps say how many it has, or that it needs every place left.
         self.counts = {g.selector: counted[g.key][0].data for g in self.groups
@@ -239,8 +239,8 @@ class Stepper:
             chosen = chosen[np.abs(chosen) < self.size]
             state[np.abs(chosen)] = chosen > 0
             fresh = []
-            for partial, guards in lazy:
-                for cut in partial(state):
+            for check, guards in lazy:
+                for cut in check(state):
                     clause = tuple([*cut, *(-g for g in guards)])
                     if clause not in self._cuts:
                         self._cuts.add(clause)
