@@ -42,13 +42,23 @@ METHODS = [{"backend": "sat"}, {"backend": "cpsat", "encoding": "circuit", "work
            {"backend": "sat", "solver": "glucose4"}, {"backend": "sat", "parity": False}]
 
 
+# Cycles of the grid graph of n x n points (OEIS A140517): 1, 13, 213, 9349.
+CYCLES = ((1, 1), (2, 13), (3, 213))
+
+
 def test_the_number_of_loops_on_empty_boards_is_the_number_of_cycles_of_the_grid():
-    # Cycles of the grid graph of n x n points (OEIS A140517): 1, 13, 213, 9349.
-    for side, cycles in ((1, 1), (2, 13), (3, 213)):
+    for side, cycles in CYCLES:
         board = Board(side, side, (None,) * side * side)
         assert len(brute(board)) == cycles
-        for options in METHODS[:3]:
+        for options in METHODS[:3] if side < 3 else METHODS[:1]:
             assert solve(board, limit=None, **options).count == cycles
+
+
+@pytest.mark.slow
+def test_the_cp_sat_methods_count_the_213_loops_of_the_empty_3x3():
+    board = Board(3, 3, (None,) * 9)
+    for options in METHODS[1:3]:
+        assert solve(board, limit=None, **options).count == 213
 
 
 def test_counts_equal_brute_force_for_every_method():
