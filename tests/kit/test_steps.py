@@ -31,8 +31,8 @@ def published(name: str) -> list[str]:
     return sorted((c.board for c in boards), key=len)
 
 
-def check_steps(stepper: Stepper, steps: list[Step]) -> None:
-    """Every step sound and minimal, and the last leaves the answer."""
+def check_steps(stepper: Stepper, steps: list[Step], whole: bool = True) -> None:
+    """Every step sound and minimal, and (``whole``) the last leaves the answer."""
     known: set[int] = set()
     every = [g.selector for g in stepper.groups]
     for step in steps:
@@ -57,7 +57,7 @@ def check_steps(stepper: Stepper, steps: list[Step]) -> None:
             assert any(g.text in step.sentence for g in step.groups) or \
                 any(g.text[:1].upper() + g.text[1:] in step.sentence for g in step.groups)
         known.update(step.decided)
-    assert known == stepper.truth
+    assert known == stepper.truth or not whole
 
 
 # Double Choco's areas reason slowly by propagation: its steps run with the slow tests.
@@ -77,6 +77,33 @@ def test_steps_reach_the_answer_soundly(name: str) -> None:
         steps = stepper.steps()
         check_steps(stepper, steps)
     assert time.process_time() - started < BUDGET
+
+
+# Genres whose steps take more than a minute on some published boards (their global
+# rules' partial checks are costly, or single trials seldom decide a cell).
+LONG = {"dbchoco", "fillomino", "numberlink"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GRID)
+def test_steps_on_every_published_board(name: str) -> None:
+    """Every published board, to the answer within a minute (a genre of LONG may run
+    out of time: the steps it took are checked all the same)."""
+    from cpsolve.limits import Deadline, TimeUp
+
+    puzzle = registry.load(name).grid
+    for text in published(name):
+        board = puzzle.parse(text)
+        done: list[Step] = []
+        with Stepper(puzzle, board) as stepper:
+            stepper.deadline = Deadline(60)
+            try:
+                stepper.steps(each=done.append)
+            except TimeUp:
+                assert name in LONG, text
+                check_steps(stepper, done, whole=False)
+                continue
+            check_steps(stepper, done)
 
 
 def test_a_wrong_mark_is_named_first() -> None:
