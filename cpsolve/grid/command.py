@@ -255,8 +255,9 @@ def hinted(puzzle: GridPuzzle[Any, Any], board: Any, hint: bool, every: bool,
     if progress is not None:
         text, source = read_board(progress)
     try:
-        out = hints(puzzle, board, every=every, progress=text, fmt=fmt, output=output,
-                    deadline=deadline)
+        with solving(puzzle.name, False):  # a status line on a terminal
+            out = hints(puzzle, board, every=every, progress=text, fmt=fmt, output=output,
+                        deadline=deadline)
     except InputError as error:
         raise error.located(source) from None
     return out if fmt in ("svg", "png") else with_file(out, output)

@@ -691,7 +691,14 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
     player's ``progress`` (the text of ``--from``): as text, JSON or a picture."""
     import json
 
-    from cpsolve.commands import EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNSOLVABLE, Output, drawn
+    from cpsolve.commands import (
+        EXIT_LIMIT,
+        EXIT_NOT_UNIQUE,
+        EXIT_OK,
+        EXIT_UNSOLVABLE,
+        Output,
+        drawn,
+    )
     from cpsolve.grid.render import Sheet, headed
     from cpsolve.progress import step as said_step
 
@@ -702,35 +709,46 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
         if fmt == "json":
             return Output(stdout=json.dumps({
                 "version": 1, "puzzle": puzzle.name, "steps": [], "counts": {},
-                "hardest": None, "grade": None, "done": False, "refused": str(refused)},
-                indent=2), exit_code=code)
+                "hardest": None, "grade": None, "done": False, "refused": str(refused),
+                "limit_reached": False}, indent=2), exit_code=code)
         return Output(stderr=[f"no hint: {refused}"], exit_code=code)
     with stepper:
         given = read_progress(stepper, progress) if progress is not None else []
         total = len(stepper.projection)
         befores: list[list[int]] = []
         known = [lit for lit in given if lit in stepper.truth]
+        found: list[Step] = []
 
         def each(s: Step) -> None:
             befores.append(list(known))
+            found.append(s)
             if s.kind != "wrong":
                 known.extend(lit for lit in s.decided if lit not in known)
             said_step("steps: decided", len(known), total)
 
+        cut = None
         if every:
-            found = stepper.steps(given, each)
+            try:
+                stepper.steps(given, each)
+            except TimeUp as limit:  # the steps found so far are kept
+                if not found:
+                    raise
+                cut = str(limit)
         else:
             one = stepper.next(given)
             found = [one] if one is not None else []
             befores = [list(given)]
+    code = EXIT_OK if cut is None else EXIT_LIMIT
     counts = {kind: sum(s.kind == kind for s in found) for kind in (*KINDS, "wrong")}
     hardest = max((s.kind for s in found if s.kind in KINDS), key=KINDS.index, default=None)
     if fmt == "json":
         body = {"version": 1, "puzzle": puzzle.name,
                 "steps": [step_json(stepper, s) for s in found], "counts": counts,
-                "hardest": hardest, "grade": GRADES.get(hardest or "") if every else None,
-                "done": not found or every, "refused": None}
-        return Output(stdout=json.dumps(body, indent=2), exit_code=EXIT_OK)
+                "hardest": hardest,
+                "grade": GRADES.get(hardest or "") if every and cut is None else None,
+                "done": not found or (every and cut is None), "refused": None,
+                "limit_reached": cut is not None}
+        return Output(stdout=json.dumps(body, indent=2), exit_code=code)
     if fmt in ("svg", "png"):
         if not found:
             return drawn(headed(picture(stepper, given, None), "every cell is decided"),
@@ -740,14 +758,20 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
             return drawn(headed(pictures[0], found[0].sentence), fmt, output, EXIT_OK)
         sheet = Sheet(pictures, [f"{k + 1}. {s.kind}" for k, s in enumerate(found)],
                       columns=min(6, len(pictures)),
-                      title=f"{puzzle.name}: {len(found)} steps")
-        return drawn(sheet, fmt, output, EXIT_OK)
+                      title=f"{puzzle.name}: {len(found)} steps"
+                      + (f" ({cut})" if cut else ""))
+        out = drawn(sheet, fmt, output, code)
+        out.stderr.extend([cut] if cut else [])
+        return out
     if not found:
         return Output(stdout="every cell is decided", exit_code=EXIT_OK)
     if not every:
         return Output(stdout=f"{found[0].kind}: {found[0].sentence}", exit_code=EXIT_OK)
     lines = [f"{k + 1}. {s.kind}: {s.sentence}" for k, s in enumerate(found)]
     summary = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
+    if cut is not None:
+        lines.append(f"{len(found)} steps ({summary}) before the {cut}")
+        return Output(stdout="\n".join(lines), stderr=[cut], exit_code=code)
     grade = GRADES.get(hardest or "", "gentle")
     lines.append(f"{len(found)} steps ({summary}); hardest: {hardest}; grade: {grade}")
     return Output(stdout="\n".join(lines), exit_code=EXIT_OK)

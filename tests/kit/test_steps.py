@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -153,6 +154,24 @@ def test_steps_as_json_and_pictures(tmp_path) -> None:
     hint = tmp_path / "hint.svg"
     assert run("heyawake", HEYAWAKE, "--hint", "-o", str(hint)).returncode == 0
     assert "#2ca02c" in hint.read_text()  # the decided cell, marked
+
+
+def test_steps_found_before_the_time_limit_are_kept() -> None:
+    """A 30x30 Heyawake's steps take a minute: under a limit of 3 s, those found come
+    out with the limit said, exit 3 (on a busy machine: at least the limit, said once)."""
+    board = (Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "heyawake"
+             / "30x30.txt").read_text().splitlines()[0]
+    result = run("heyawake", board, "--steps", "--time-limit", "3")
+    assert result.returncode == 3, result.stderr
+    assert "time limit reached" in result.stderr
+    lines = result.stdout.splitlines()
+    if lines:  # the steps found, then what the limit cut short
+        assert lines[0].startswith("1. ") and "before the time limit" in lines[-1]
+    result = run("heyawake", board, "--steps", "--time-limit", "3", "--json")
+    assert result.returncode == 3
+    if result.stdout.startswith("{") and '"steps"' in result.stdout:
+        body = valid_json(json.loads(result.stdout))
+        assert body["limit_reached"] and not body["done"] and body["grade"] is None
 
 
 def test_hints_refuse_what_they_cannot_answer() -> None:
