@@ -2147,7 +2147,7 @@ def _balance() -> Oracle:
                 shade = 0 if first == second else 1
                 codes[cell] = shade + (2 * (first + second) if rng.random() < 0.5 else 0)
         if all(c is None for c in codes):
-            codes[next(c for c in range(rows * cols) if cells >> c & 1)] = 0 if rng.random() < 0.5 else 1
+            codes[next(c for c in range(rows * cols) if cells >> c & 1)] = rng.choice([0, 1])
         return Board(rows, cols, tuple(codes))
 
     def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
