@@ -6,9 +6,11 @@ number in a circle is the sum of their lengths.
 Under the full rule (pzprjs's variant: the URL's flag ``f``, ``--full``, or ``full`` on
 the grid text's size line) the loop passes through every cell.
 
-Boards: puzz.link URLs (``balance``) and grid text (``ROWS COLS``, then rows of a token
-a cell: ``-`` no circle, else pzprjs's code for the circle, the number its URL writes:
-``0`` white, ``1`` black, ``2n`` white numbered ``n``, ``2n+1`` black numbered ``n``).
+Boards: puzz.link URLs (``balance``), pzprjs's files and grid text (``ROWS COLS``, then
+rows of a token a cell: ``-`` no circle, ``w`` or ``b`` a white or black circle, ``w4``
+or ``b5`` one with its number; ``4w`` too, as data sets write it, and pzprjs's code for
+the circle, the number its URL writes: ``0`` white, ``1`` black, ``2n`` white ``n``,
+``2n+1`` black ``n``).
 A loop is written as a token a cell, the directions it leaves the cell by (``ns``,
 ``ew``, ``ne``, ...), ``-`` where it does not pass.
 
@@ -26,25 +28,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from cpsolve.grid import codecs
 from cpsolve.grid.answers import LOOP
 from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
-from cpsolve.grid.flags import Flag
 from cpsolve.grid.hints import Clue, Edit, Hints
 from cpsolve.grid.puzzle import GridPuzzle, Variant
 from cpsolve.grid.render import GridPicture
 from cpsolve.models.balance.board import BLACK, WHITE, Board, Loop, code, colour, named, number
 from cpsolve.models.balance.check import check
+from cpsolve.models.balance.forms import FORMATS
 from cpsolve.models.balance.layout import LAYOUT
 from cpsolve.models.balance.rules import STATEMENT
 from cpsolve.options import Option
-
-FORMATS = codecs.number_grid(
-    Board, {"balance": "Balance Loop"}, codecs.NUMBER16, looks=LOOP.looks,
-    unknown="a circle is written by its code (0 white, 1 black, 2n white n, 2n+1 black "
-            "n), never '?'",
-    flags=[Flag("full", "the loop passes every cell", "f")])
 
 
 def picture(board: Board, loop: Loop | None = None) -> GridPicture:
@@ -110,8 +105,8 @@ BALANCE: GridPuzzle[Board, Loop] = GridPuzzle(
     name="balance",
     summary="Balance Loop: one loop through the circles, its segments balanced.",
     help="Solve the Balance Loop BOARD: a puzz.link URL or grid text (ROWS COLS, then "
-         "rows of - for no circle or a circle's code: 0 white, 1 black, 2n white n, "
-         "2n+1 black n). Draw one loop through cell centres passing every circle: the "
+         "rows of - for no circle, w or b a white or black circle, w4 or b5 one with its "
+         "number). Draw one loop through cell centres passing every circle: the "
          "two straight segments leaving a white circle are equally long, a black "
          "circle's are not, and a number is their sum. Answers: a token per cell, the "
          "directions the loop leaves it by (ew, ns, ne, nw, se, sw), - where it does not "
@@ -122,7 +117,7 @@ BALANCE: GridPuzzle[Board, Loop] = GridPuzzle(
     auto="sat", nothing="no loop satisfies the rules",
     hints=Hints(clues=clues, without=without, edits=edits, noun="circle", unit="edges",
                 symmetric=True),
-    layout=LAYOUT, editor=Editor(cycle=("-", "0", "1"), numbers=(0, 40), size=(6, 6),
+    layout=LAYOUT, editor=Editor(cycle=("-", "w", "b"), numbers=(0, 40), size=(6, 6),
                                  flags=("full",)),
     variant=FULL,
 )
