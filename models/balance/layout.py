@@ -13,6 +13,7 @@ from cpsolve.models.balance.board import BLACK, WHITE, Board, Loop, code
 from cpsolve.models.balance.check import segments
 
 TRIES = 20
+SHORTEST = 2  # a circle on a corner of two single steps tells little: none there
 
 
 def circles(settings: Settings, loop: Loop) -> Board:
@@ -26,7 +27,8 @@ def circles(settings: Settings, loop: Loop) -> Board:
     for cell in range(grid.cells):
         if all(links[o] for o in grid.orbit(cell, settings.symmetry)):
             first, second = segments(Board(grid.rows, grid.cols, tuple(numbers)), links, cell)
-            numbers[cell] = code(WHITE if first == second else BLACK, first + second)
+            if first + second > SHORTEST:
+                numbers[cell] = code(WHITE if first == second else BLACK, first + second)
     return Board(grid.rows, grid.cols, tuple(numbers))
 
 
