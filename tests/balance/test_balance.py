@@ -12,6 +12,7 @@ import pytest
 from cpsolve.grid.cases import of
 from cpsolve.models.balance import BALANCE, Board, check, parse, read_answer, solve, to_text, to_url
 from cpsolve.models.balance.board import code, named
+from cpsolve.models.balance.forms import FORMATS
 from tests.support.cli import run
 
 JANKO = json.loads((Path(__file__).parents[1] / "data" / "balance" / "janko.json").read_text())
@@ -90,6 +91,13 @@ def test_published_urls_round_trip(url):
     board = parse(url)
     assert to_url(board) == url
     assert parse(to_text(board)) == board
+    assert parse(FORMATS.exports["penpa"](board)) == board
+
+
+def test_grid_text_reads_every_way_of_writing_a_circle():
+    board = parse("2 3\nw4 3b -\n0 b 9\n")
+    assert board.numbers == (8, 7, None, 0, 1, 9)
+    assert to_text(board) == "2 3\nw4 b3 -\nw b b4"
 
 
 def _janko(entry):
