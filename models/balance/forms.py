@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from cpsolve.grid import codecs, forms
+from cpsolve.errors import InputError, UsageError
+from cpsolve.grid import codecs, forms, penpa
 from cpsolve.grid.answers import LOOP
 from cpsolve.grid.flags import Flag
 from cpsolve.models.balance.board import BLACK, WHITE, Board, code, colour, number
@@ -80,5 +81,43 @@ def parse_pzprv3(framed: forms.Framed) -> Board:
     return Board(framed.rows, framed.cols, tuple(codes))
 
 
-FORMATS = replace(_BASE, forms=replace(_BASE.forms, grid=parse_grid, pzprv3=parse_pzprv3),
-                  text=to_text, exports={**_BASE.exports, "grid": to_text})
+STYLES = {1: WHITE, 8: WHITE, 2: BLACK}  # Penpa+'s large circles: white, thick white, black
+
+
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link's large circles (white: style 1 or 8; black: 2), each with the
+    number written in its cell, if any, as noqx's page sends them."""
+    shown.only("Balance Loop", "numbers", "symbols")
+    codes: list[int | None] = [None] * (shown.rows * shown.cols)
+    for (row, col), (shape, style) in sorted(shown.symbols.items()):
+        if shape != "circle_L" or style not in STYLES:
+            raise InputError(f"a cell holds a white or black circle, not {shape} "
+                             f"{style} ({penpa.at((row, col))})")
+        text = shown.numbers.get((row, col), "").strip()
+        if text and not text.isdigit():
+            raise InputError(f"{text!r} is no number ({penpa.at((row, col))})")
+        codes[row * shown.cols + col] = code(STYLES[style], int(text) if text else None)
+    for at in shown.numbers:
+        if at not in shown.symbols:
+            raise InputError(f"a number outside a circle ({penpa.at(at)})")
+    return Board(shown.rows, shown.cols, tuple(codes))
+
+
+def to_penpa(board: Board) -> str:
+    if board.full:
+        raise UsageError("a Penpa+ link cannot say the full rule: write the board as grid text or "
+                         "a puzz.link URL")
+    shown = penpa.Board(board.rows, board.cols)
+    for cell in board.circles:
+        value = board.numbers[cell]
+        assert value is not None
+        at = divmod(cell, board.cols)
+        shown.symbols[at] = ("circle_L", 1 if colour(value) == WHITE else 2)
+        if number(value) is not None:
+            shown.numbers[at] = str(number(value))
+    return penpa.write(shown)
+
+
+FORMATS = replace(_BASE, forms=replace(_BASE.forms, grid=parse_grid, pzprv3=parse_pzprv3,
+                                       penpa=parse_penpa),
+                  text=to_text, exports={**_BASE.exports, "grid": to_text, "penpa": to_penpa})
