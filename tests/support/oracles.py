@@ -2155,8 +2155,8 @@ def _balance() -> Oracle:
         return all(all(board.numbers[image] is not None for image in grid.orbit(cell, symmetry))
                    for cell in board.circles)
 
-    return Oracle(BALANCE, lambda: [board(seed) for seed in range(25)]
-                  + [solvable(seed) for seed in range(35)],
+    return Oracle(BALANCE, lambda: [board(seed) for seed in range(12)]
+                  + [solvable(seed) for seed in range(32)],
                   solutions, symmetric, (5, 5), ("tricky", "hard"))
 
 
