@@ -1,6 +1,6 @@
 """Balance Loop: the answers janko.at publishes, published puzz.link URLs round trip,
 pzprjs's own failing answers refused by the checker (and its right one accepted), the
-checker's messages, the command and the generator."""
+checker's messages, and the command."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cpsolve.grid.cases import of
-from cpsolve.models.balance import BALANCE, Board, check, parse, read_answer, solve, to_text, to_url
+from cpsolve.models.balance import Board, check, parse, read_answer, solve, to_text, to_url
 from cpsolve.models.balance.board import code, named
 from cpsolve.models.balance.forms import FORMATS
 from tests.support.cli import run
@@ -152,10 +152,3 @@ def test_the_command_checks_an_answer_and_locates_a_break(tmp_path):
     done = run("balance", EXAMPLE, "--check", str(answer))
     assert done.returncode != 0 and "circle" in done.stdout + done.stderr
 
-
-def test_a_generated_board_is_unique():
-    done = run("generate", "balance", "5", "5", "--seed", "3")
-    assert done.returncode == 0, done.stderr
-    board = parse(done.stdout.strip())
-    assert solve(board, unique=True).unique
-    assert BALANCE.name == "balance"
