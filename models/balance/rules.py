@@ -37,14 +37,17 @@ def rules(m: Model, board: Board) -> None:
     edge = loop(m, grid, witnesses=board.circles).edge
     run = m.layer("run", keys,
                   named=lambda key: f"{grid.name(key[0])} {'ulrd'[key[1]]} {key[2]}")
+    first_edge = {(cell, d): edge[grid.edge(cell, *step)] for cell in range(grid.cells)
+                  for d, step in enumerate(DIRECTIONS) if grid.step(cell, *step) is not None}
+    rows: list[list[int]] = []
+    for (cell, d, k), here in zip(keys, run.vars):
+        first = first_edge[cell, d]
+        ahead = grid.step(cell, *DIRECTIONS[d])
+        assert ahead is not None
+        then = first_edge[ahead, d] if k == 2 else run[ahead, d, k - 1]
+        rows += [[-here, first], [-here, then], [-first, -then, here]]
     with m.rule("a segment runs straight on"):
-        for cell, d, k in keys:
-            first = edge[grid.edge(cell, *DIRECTIONS[d])]
-            then = runs(m, board, grid.step(cell, *DIRECTIONS[d]), d, k - 1)  # type: ignore[arg-type]
-            here = run[cell, d, k]
-            m.implies(here, first)
-            m.implies(here, then)
-            m.clause(-first, -then, here)
+        m.clauses(rows)
     if board.full:
         with m.rule("the loop passes every cell"):
             m.clauses([[passed] for passed in m.layers["passed"].vars])
