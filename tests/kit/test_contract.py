@@ -146,6 +146,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "3 3\n- - -\n- - -\n- - -\n", 3, "unknown"),
     ],
+    "balance": [
+        (["-", "--unique"], "3 3\n0 - -\n- - -\n- - -\n", 4, "solved"),
+        (["-"], "2 2\n1 -\n- -\n", 1, "unsolvable"),
+        (["https://puzz.link/p?balance/5/5/g9m1k0m8g", "--unique", "--backend", "cpsat"],
+         None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n0 -\n- -\n", 3, "unknown"),
+    ],
     "gokigen": [
         (["-", "--unique"], "2 2\n- - -\n- - -\n- - -\n", 4, "solved"),
         (["-"], "1 2\n4 - -\n- - -\n", 1, "unsolvable"),
@@ -347,6 +354,7 @@ SAME_MODEL = {
     "tapa": [[], ["--backend", "cpsat"]],
     "shakashaka": [[], ["--backend", "cpsat"]],
     "gokigen": [[], ["--backend", "cpsat"]],
+    "balance": [[], ["--backend", "cpsat"]],
     "lits": [[], ["--backend", "cpsat"]],
     "norinori": [[], ["--card", "totalizer"], ["--backend", "cpsat"]],
     "nurimaze": [[], ["--backend", "cpsat"], ["--encoding", "order"]],

@@ -20,6 +20,8 @@ import importlib
 import statistics
 from typing import Any
 
+import pytest
+
 from cpsolve.grid import cases
 from cpsolve.grid.generate import generate
 from cpsolve.limits import Deadline
@@ -116,3 +118,8 @@ def test_generated_gokigen_is_shaped_like_published_ones():
 
 def test_generated_yajikazu_is_shaped_like_published_ones():
     assert outside("yajikazu", ALL) == []
+
+
+@pytest.mark.slow  # 11 s: its generator's 10x10 boards are pinned down circle by circle
+def test_generated_balance_is_shaped_like_published_ones():
+    assert outside("balance", ALL) == []

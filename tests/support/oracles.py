@@ -2101,6 +2101,65 @@ def _gokigen() -> Oracle:
                   + [thinned(seed) for seed in range(40)], solutions, symmetric, (4, 4))
 
 
+# Balance Loop --------------------------------------------------------------------------
+
+def _balance() -> Oracle:
+    from cpsolve.models.balance import BALANCE, Board, check
+    from tests.support.masyu_brute import _cycles
+
+    def arms(rows: int, cols: int, loop: Any, cell: int) -> list[int]:
+        """The lengths of the straight runs of ``loop`` leaving ``cell``, by stepping."""
+        out = []
+        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+            r, c, length = divmod(cell, cols) + (0,)
+            while 0 <= r + dr < rows and 0 <= c + dc < cols:
+                a, b = r * cols + c, (r + dr) * cols + c + dc
+                if (min(a, b), max(a, b)) not in loop:
+                    break
+                r, c, length = r + dr, c + dc, length + 1
+            if length:
+                out.append(length)
+        return out
+
+    def solutions(board: Any) -> list[Any]:
+        circles = sum(1 << cell for cell in board.circles)
+        return sorted((loop for loop, cells in _cycles(board.rows, board.cols)
+                       if cells & circles == circles and not check(board, loop)), key=sorted)
+
+    def board(seed: int) -> Any:
+        rng = random.Random(seed)
+        rows, cols = rng.choice([(2, 3), (3, 3), (3, 4), (4, 4), (2, 5), (4, 3)])
+        codes = [rng.choice([None, None, None, None, 0, 1, 4, 5, 6, 7])
+                 for _ in range(rows * cols)]
+        if all(c is None for c in codes):
+            codes[rng.randrange(len(codes))] = rng.choice([0, 1])
+        return Board(rows, cols, tuple(codes))
+
+    def solvable(seed: int) -> Any:
+        """Circles a random cycle allows, some with their numbers."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice([(3, 3), (3, 4), (4, 4), (4, 3)])
+        loop, cells = rng.choice(_cycles(rows, cols))
+        codes: list[int | None] = [None] * (rows * cols)
+        for cell in range(rows * cols):
+            if cells >> cell & 1 and rng.random() < 0.4:
+                first, second = arms(rows, cols, loop, cell)
+                shade = 0 if first == second else 1
+                codes[cell] = shade + (2 * (first + second) if rng.random() < 0.5 else 0)
+        if all(c is None for c in codes):
+            codes[next(c for c in range(rows * cols) if cells >> c & 1)] = rng.choice([0, 1])
+        return Board(rows, cols, tuple(codes))
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        grid = board.grid
+        return all(all(board.numbers[image] is not None for image in grid.orbit(cell, symmetry))
+                   for cell in board.circles)
+
+    return Oracle(BALANCE, lambda: [board(seed) for seed in range(12)]
+                  + [solvable(seed) for seed in range(32)],
+                  solutions, symmetric, (5, 5), ("tricky", "hard"))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "kurodoko": _kurodoko,
@@ -2118,7 +2177,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "shikaku": _shikaku, "sashigane": _sashigane,
                                             "shakashaka": _shakashaka, "dbchoco": _dbchoco,
                                             "firefly": _firefly, "ripple": _ripple,
-                                            "gokigen": _gokigen}
+                                            "gokigen": _gokigen, "balance": _balance}
 
 
 @cache
