@@ -18,6 +18,8 @@ SLOW = {
         "Shakashaka's boards without symmetry: 25-40 s; its rot2 boards run by default",
     "test_generated_boards_are_unique_graded_and_symmetric[shakashaka-0-mirror]":
         "Shakashaka's mirrored easy boards: 20-30 s; its rot2 easy boards run by default",
+    "test_generated_boards_are_unique_graded_and_symmetric[shakashaka-None-rot2]":
+        "Shakashaka's rot2 boards of any grade: 12-17 s; its rot2 easy boards run by default",
     "test_every_fix_leaves_exactly_one_solution_and_none_is_missed[nurikabe]":
         "Nurikabe's fixes against brute force: 25 s; its own fix tests run by default",
 }
