@@ -1,0 +1,197 @@
+"""The Skyscrapers board and its forms: an N x N grid, a number (the buildings seen)
+beside some rows and columns outside it, and some heights given inside.
+
+* grid text: the board in its frame, N + 2 rows of N + 2 tokens (one character each,
+  or space-separated, or sized ``N+2 N+2`` as the kit's grid text): the first row the
+  clues above the columns, the last row those below, the first and last token of each
+  row between the clues left and right of that row, the rest the cells' given heights;
+  ``.`` or ``-`` for none, the four corners ``.`` or ``-``;
+* puzz.link URLs (``skyscrapers``, ``building``, ``skyscraper``): the clues outside the
+  grid (pzprjs ``decodeNumber16ExCell``: above, below, left, right, each in order), then
+  the given heights (``decodeNumber16``, left out when there are none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from cpsolve.errors import InputError
+from cpsolve.grid import codecs, forms, puzzlink
+from cpsolve.grid import text as gridtext
+from cpsolve.grid.boards import NumberGrid
+
+Heights = tuple[int, ...]  # an answer: the height in each cell, in cell order
+SIDES = ("top", "bottom", "left", "right")
+KINDS = {"skyscrapers": "Skyscrapers", "building": "Skyscrapers",
+         "skyscraper": "Skyscrapers"}
+EMPTY = {".", "-"}
+MAX_SIZE = 30
+
+
+@dataclass(frozen=True)
+class Board(NumberGrid):
+    """An immutable Skyscrapers board: ``numbers[cell]`` the given heights (``None``
+    none) and ``sides``, the clues above, below, left and right (each a tuple of N,
+    ``None`` none), in the order of :data:`SIDES`.
+
+    >>> b = Board(2, 2, (None,) * 4, ((2, None), (None,) * 2, (None,) * 2, (None, 1)))
+    >>> b.size, b.sight("top", 0), b.sight("right", 1)
+    (2, (0, 2), (3, 2))
+    """
+
+    sides: tuple[tuple[int | None, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.rows != self.cols:
+            raise ValueError("a Skyscrapers board is square")
+        if len(self.sides) != 4 or any(len(side) != self.rows for side in self.sides):
+            raise ValueError("a Skyscrapers board has N clues a side")
+
+    @property
+    def size(self) -> int:
+        return self.rows
+
+    def sight(self, side: str, line: int) -> tuple[int, ...]:
+        """The cells a clue on ``side`` beside row or column ``line`` looks along,
+        nearest first."""
+        n = self.size
+        return {"top": tuple(r * n + line for r in range(n)),
+                "bottom": tuple(r * n + line for r in reversed(range(n))),
+                "left": tuple(line * n + c for c in range(n)),
+                "right": tuple(line * n + c for c in reversed(range(n)))}[side]
+
+    @cached_property
+    def outside(self) -> tuple[tuple[str, int, int], ...]:
+        """The clues outside the grid: ``(side, line, number)``, in pzprjs's order."""
+        return tuple((side, line, number) for side, clues in zip(SIDES, self.sides)
+                     for line, number in enumerate(clues) if number is not None)
+
+    def place(self, side: str, line: int) -> tuple[int, int]:
+        """Where a clue stands, as a cell outside the grid (row or column -1 or N)."""
+        n = self.size
+        return {"top": (-1, line), "bottom": (n, line), "left": (line, -1),
+                "right": (line, n)}[side]
+
+    def resided(self, changes: Mapping[tuple[str, int], int | None]) -> Board:
+        """The board with the outside clues of ``changes`` given anew."""
+        return replace(self, sides=tuple(
+            tuple(changes.get((side, line), number) for line, number in enumerate(clues))
+            for side, clues in zip(SIDES, self.sides)))
+
+
+def where(side: str, line: int) -> str:
+    """How a message names an outside clue's place: ``above column 3``."""
+    return {"top": "above column", "bottom": "below column", "left": "left of row",
+            "right": "right of row"}[side] + f" {line + 1}"
+
+
+def _number(token: gridtext.Token, n: int, what: str) -> int | None:
+    text = token.text
+    if text in EMPTY:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 3 and 1 <= int(text) <= n):
+        raise token.error(f"{what} is a number from 1 to {n} or '.' for none, not {text!r}")
+    return int(text)
+
+
+def parse_grid(text: str) -> Board:
+    """Grid text: the board in its frame (see the module docstring).
+
+    >>> b = parse_grid(".2..\\n...1\\n.2..\\n....")
+    >>> b.numbers, b.sides
+    ((None, None, 2, None), ((2, None), (None, None), (None, None), (1, None)))
+    """
+    words = any(" " in line.strip() for _, line in gridtext.content(text)) \
+        and not gridtext.SIZE_RE.match(gridtext.content(text)[0][1]) \
+        if gridtext.content(text) else False
+    rows, cols, (grid,) = gridtext.read(text, 1, names=("board",), words=words)
+    first = grid[0][0]
+    if rows != cols or rows < 3:
+        raise InputError(f"the board in its frame is N + 2 rows of N + 2 (N at least 1), "
+                         f"not {rows}x{cols}", line=first.line, column=first.column)
+    n = rows - 2
+    if n > MAX_SIZE:
+        raise InputError(f"a board of {n}x{n} is too large (at most {MAX_SIZE})",
+                         line=first.line, column=first.column)
+    for r, c in ((0, 0), (0, n + 1), (n + 1, 0), (n + 1, n + 1)):
+        if grid[r][c].text not in EMPTY:
+            raise grid[r][c].error(f"a corner of the frame is '.', not {grid[r][c].text!r}")
+    clue = "a clue outside the grid"
+    sides = (tuple(_number(grid[0][c + 1], n, clue) for c in range(n)),
+             tuple(_number(grid[n + 1][c + 1], n, clue) for c in range(n)),
+             tuple(_number(grid[r + 1][0], n, clue) for r in range(n)),
+             tuple(_number(grid[r + 1][n + 1], n, clue) for r in range(n)))
+    numbers = tuple(_number(grid[r + 1][c + 1], n, "a height")
+                    for r in range(n) for c in range(n))
+    return Board(n, n, numbers, sides)
+
+
+def to_text(board: Board) -> str:
+    """The board in its frame (space-separated above 9x9).
+
+    >>> print(to_text(parse_grid(".2..\\n...1\\n.2..\\n....")))
+    .2..
+    ...1
+    .2..
+    ....
+    """
+    n = board.size
+    show = lambda v: "." if v is None else str(v)  # noqa: E731
+    top, bottom, left, right = board.sides
+    rows = [[".", *map(show, top), "."]]
+    rows += [[show(left[r]), *(show(board.numbers[r * n + c]) for c in range(n)),
+              show(right[r])] for r in range(n)]
+    rows.append([".", *map(show, bottom), "."])
+    return "\n".join(("" if n <= 9 else " ").join(row) for row in rows)
+
+
+def parse_url(url: str) -> Board:
+    """A puzz.link URL (see the module docstring).
+
+    >>> b = parse_url("https://puzz.link/p?skyscrapers/4/4/k13h4j3g")
+    >>> b.sides[1:3], b.numbers.count(None)
+    (((None, 1, 3, None), (None, 4, None, None)), 16)
+    """
+    link = puzzlink.split(url, KINDS, max_cells=MAX_SIZE ** 2)
+    if link.rows != link.cols:
+        raise link.error(f"a Skyscrapers board is square, not {link.cols}x{link.rows}", 0)
+    n = link.rows
+    outside, at = puzzlink.decode_numbers(link, 0, 4 * n)
+    inside, end = puzzlink.decode_numbers(link, at, n * n)
+    for index, number in enumerate(outside):
+        if number is not None and not 1 <= number <= n:
+            side, line = SIDES[index // n], index % n
+            shown = "?" if number < 0 else number
+            raise link.error(f"a clue of {shown} {where(side, line)}: clues are 1 to {n}",
+                             puzzlink.decode_numbers(link, 0, index)[1])
+    for cell, number in enumerate(inside):
+        if number is not None and not 1 <= number <= n:
+            shown = "?" if number < 0 else number
+            raise link.error(f"a height of {shown} at row {cell // n + 1}, column "
+                             f"{cell % n + 1}: heights are 1 to {n}",
+                             puzzlink.decode_numbers(link, at, cell)[1])
+    if end < len(link.body):
+        raise link.error("unexpected text after the board", end)
+    return Board(n, n, tuple(inside), tuple(tuple(outside[k * n:(k + 1) * n])
+                                            for k in range(4)))
+
+
+def to_url(board: Board) -> str:
+    """The puzz.link URL, as pzprjs writes it (no heights written when none is given).
+
+    >>> url = "https://puzz.link/p?skyscrapers/4/4/k13h4j3g"
+    >>> to_url(parse_url(url)) == url
+    True
+    """
+    body = puzzlink.encode_numbers([v for side in board.sides for v in side])
+    if any(v is not None for v in board.numbers):
+        body += puzzlink.encode_numbers(list(board.numbers))
+    return puzzlink.url("skyscrapers", board.size, board.size, body)
+
+
+FORMATS: codecs.Formats[Board] = codecs.Formats(
+    forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid), to_text,
+    {"url": to_url, "grid": to_text})
