@@ -31,9 +31,10 @@ from cpsolve.models.skyscrapers.rules import STATEMENT
 
 def clues(board: Board) -> list[Clue]:
     """The clues outside the grid (keyed ``(side, line)``), then the given heights."""
-    out = [Clue(board.place(side, line), f"{number} {where(side, line)}", (side, line),
+    rc = board.grid.rc
+    out = [Clue(rc(board.sight(side, line)[0]), f"{number} {where(side, line)}", (side, line),
                 number, place=where(side, line),
-                cells=tuple(map(board.grid.rc, board.sight(side, line))))
+                cells=tuple(map(rc, board.sight(side, line))))
            for side, line, number in board.outside]
     return out + boards.number_clues(noun="height")(board)
 

@@ -6,6 +6,7 @@ beside some rows and columns outside it, and some heights given inside.
   clues above the columns, the last row those below, the first and last token of each
   row between the clues left and right of that row, the rest the cells' given heights;
   ``.`` or ``-`` for none, the four corners ``.`` or ``-``;
+* pzprjs files (``pzprv3``): the board in its frame, a given height written ``q3``;
 * puzz.link URLs (``skyscrapers``, ``building``, ``skyscraper``): the clues outside the
   grid (pzprjs ``decodeNumber16ExCell``: above, below, left, right, each in order), then
   the given heights (``decodeNumber16``, left out when there are none).
@@ -13,6 +14,7 @@ beside some rows and columns outside it, and some heights given inside.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -192,6 +194,64 @@ def to_url(board: Board) -> str:
     return puzzlink.url("skyscrapers", board.size, board.size, body)
 
 
+def parse_pzprv3(text: str) -> Board:
+    """A pzprjs file: ``pzprv3``, the genre, the rows, the columns, then the board in
+    its frame, N + 2 rows of N + 2 tokens: the clues outside the grid, a given height
+    ``q3`` inside (a number without ``q`` is a player's, which asks nothing).
+
+    >>> b = parse_pzprv3("pzprv3\\nskyscrapers\\n2\\n2\\n. 2 . . \\n. q1 . . \\n"
+    ...                  ". . 2 . \\n. . . . \\n")
+    >>> b.numbers, b.sides[0]
+    ((1, None, None, None), (2, None))
+    """
+    head = forms.read_pzprv3(text, lambda kind: ())
+    kind = head.kind
+    if head.kind.text not in KINDS:
+        raise forms.ForeignPuzzle(f"puzzle type {kind.text!r} is not Skyscrapers "
+                                  f"({', '.join(KINDS)})", kind=kind.text, line=kind.line,
+                                  column=kind.column)
+    if head.rows != head.cols:
+        raise kind.error(f"a Skyscrapers board is square, not {head.cols}x{head.rows}")
+    n = head.rows
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip()]
+    start = next(k for k, (number, _) in enumerate(lines) if number > kind.line) + 2
+    rows = []
+    for number, line in lines[start:start + n + 2]:
+        tokens = [gridtext.Token(m.group(), number, m.start() + 1)
+                  for m in re.finditer(r"\S+", line)]
+        if len(tokens) != n + 2:
+            raise InputError(f"a row of the board in its frame has {len(tokens)} tokens, "
+                             f"not {n + 2}", line=number, column=1)
+        rows.append(tokens)
+    if len(rows) < n + 2:
+        raise InputError(f"the board ends after {len(rows)} of {n + 2} rows",
+                         line=(lines[-1][0] if lines else 0) + 1, column=1)
+    clue = "a clue outside the grid"
+    sides = (tuple(_number(rows[0][c + 1], n, clue) for c in range(n)),
+             tuple(_number(rows[n + 1][c + 1], n, clue) for c in range(n)),
+             tuple(_number(rows[r + 1][0], n, clue) for r in range(n)),
+             tuple(_number(rows[r + 1][n + 1], n, clue) for r in range(n)))
+    numbers = []
+    for r in range(n):
+        for c in range(n):
+            token = rows[r + 1][c + 1]
+            given = token.text.startswith("q")
+            shown = gridtext.Token(token.text[1:], token.line, token.column + 1)
+            numbers.append(_number(shown, n, "a given height") if given else None)
+    return Board(n, n, tuple(numbers), sides)
+
+
+class Forms(forms.Forms[Board]):
+    """The kit's forms, but a pzprjs file's board is read in its frame of clues (the
+    kit's reader takes ROWS rows of COLS)."""
+
+    def parse(self, text: str) -> Board:
+        if forms.without_bom(text).strip().startswith("pzprv3"):
+            return parse_pzprv3(forms.without_bom(text))
+        return super().parse(text)
+
+
 FORMATS: codecs.Formats[Board] = codecs.Formats(
-    forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid), to_text,
+    Forms(kinds=KINDS, url=parse_url, grid=parse_grid), to_text,
     {"url": to_url, "grid": to_text})
