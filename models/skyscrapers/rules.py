@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from cpsolve.grid.hints import Clue
-from cpsolve.grid.rules import FALSE, TRUE, Method, Model, Statement
+from cpsolve.grid.rules import TRUE, Method, Model, Statement
 from cpsolve.grid.rules.alldifferent import AllDifferent, candidates
 from cpsolve.models.skyscrapers.board import SIDES, Board, Heights
 
@@ -27,33 +27,34 @@ def rules(m: Model, board: Board) -> None:
     with m.rule("every row and column holds each height once"):
         holds = candidates(m, "holds", range(1, n + 1))
         m.require(AllDifferent(holds.lits, board.grid.lines))
+    if n < 2:
+        return
+    held = np.array([[holds[cell, h] for h in range(1, n + 1)] for cell in range(board.cells)],
+                    dtype=np.int64)  # held[cell, h - 1]: the cell holds h
     with m.rule("a building is as tall as its height"):
-        taller = m.layer("taller", [(cell, h) for cell in range(board.cells)
-                                    for h in range(2, n + 1)])
-        for cell in range(board.cells):
-            for h in range(2, n + 1):
-                above = [holds[cell, k] for k in range(h, n + 1)]
-                m.clause(-taller[cell, h], *above)
-                for lit in above:
-                    m.implies(lit, taller[cell, h])
+        layer = m.layer("taller", [(cell, h) for cell in range(board.cells)
+                                   for h in range(2, n + 1)])
+        taller = np.zeros((board.cells, n + 1), dtype=np.int64)  # taller[cell, h], h >= 2
+        taller[:, 2:] = np.array(layer.vars, dtype=np.int64).reshape(board.cells, n - 1)
+        for h in range(2, n + 1):
+            m.clauses(np.column_stack([-taller[:, h], held[:, h - 1:]]))
+            for w in range(h, n + 1):
+                m.clauses(np.column_stack([-held[:, w - 1], taller[:, h]]))
     with m.rule("a taller building hides every lower one behind it"):
-        seen = m.layer("seen", [(side, line, k) for side in SIDES for line in range(n)
-                                for k in range(1, n)])
-
-        def at_least(cell: int, h: int) -> int:
-            return TRUE if h <= 1 else FALSE if h > n else taller[cell, h]
-
-        for side in SIDES:
-            for line in range(n):
-                cells = board.sight(side, line)
-                for k in range(1, n):
-                    lit, before = seen[side, line, k], cells[:k]
-                    for h in range(1, n + 1):
-                        here = holds[cells[k], h]
-                        blockers = [at_least(other, h) for other in before]
-                        for blocker in blockers:  # seen: nothing before is as tall
-                            m.clause(-lit, -here, -blocker)
-                        m.clause(lit, -here, *blockers)  # hidden: something before is
+        keys = [(side, line, k) for side in SIDES for line in range(n) for k in range(1, n)]
+        seen = np.array(m.layer("seen", keys).vars, dtype=np.int64).reshape(4 * n, n - 1)
+        lines = np.array([board.sight(side, line) for side in SIDES for line in range(n)],
+                         dtype=np.int64)  # the cells of each sight line, nearest first
+        for k in range(1, n):
+            lit = seen[:, k - 1]
+            here = held[lines[:, k]]  # (line, h - 1): the k-th building holds h
+            m.clauses(np.column_stack([-lit, -here[:, 0]]))  # a 1 behind another: hidden
+            m.clauses(np.column_stack([lit, -here[:, n - 1]]))  # an N: seen
+            for h in range(2, n):
+                blockers = taller[lines[:, :k], h]  # (line, j): the j-th before is h or taller
+                m.clauses(np.column_stack([np.repeat(-lit, k), np.repeat(-here[:, h - 1], k),
+                                           -blockers.ravel()]))  # seen: none before as tall
+                m.clauses(np.column_stack([lit, -here[:, h - 1], blockers]))  # hidden: one is
 
 
 def sightline(m: Model, board: Board, side: str, line: int) -> list[int]:
