@@ -6,6 +6,8 @@ beside some rows and columns outside it, and some heights given inside.
   clues above the columns, the last row those below, the first and last token of each
   row between the clues left and right of that row, the rest the cells' given heights;
   ``.`` or ``-`` for none, the four corners ``.`` or ``-``;
+* Simon Tatham's Towers game IDs (``N:clues[,heights]``, :func:`parse_tatham`), and his
+  web links to the game ``towers``;
 * pzprjs files (``pzprv3``): the board in its frame, a given height written ``q3``;
 * puzz.link URLs (``skyscrapers``, ``building``, ``skyscraper``): the clues outside the
   grid (pzprjs ``decodeNumber16ExCell``: above, below, left, right, each in order), then
@@ -242,6 +244,91 @@ def parse_pzprv3(text: str) -> Board:
     return Board(n, n, tuple(numbers), sides)
 
 
+TATHAM_RE = re.compile(r"^(?P<w>\d+)(?:d[a-z])?:(?P<desc>[0-9a-z/,_]*)$")
+
+
+def parse_tatham(game_id: str) -> Board:
+    """Simon Tatham's Towers game ID: ``N:`` (a difficulty ``dX`` may follow N), the 4N
+    clues separated by ``/`` (above, below, left, right; empty for none), then, when
+    heights are given, ``,`` and the cells in reading order: ``a``-``z`` runs of 1-26
+    empty cells, a number a given height, ``_`` between two numbers.
+
+    >>> b = parse_tatham("4://///1/3///4/////3/,d3k")
+    >>> b.sides[1], b.numbers[4]
+    ((None, 1, 3, None), 3)
+    """
+    match = TATHAM_RE.match(game_id)
+    if not match:
+        raise InputError("not a Towers game ID of the form N:clues[,heights]", line=1, column=1)
+    n = int(match.group("w"))
+    if not 1 <= n <= MAX_SIZE:
+        raise InputError(f"a board of {n}x{n}: sizes are 1 to {MAX_SIZE}", line=1, column=1)
+    desc, start = match.group("desc"), match.start("desc")
+    head, _, tail = desc.partition(",")
+    words = head.split("/")
+    if len(words) != 4 * n:
+        raise InputError(f"{len(words)} clues, a {n}x{n} board has {4 * n} places for them",
+                         line=1, column=start + 1)
+    clues: list[int | None] = []
+    at = start
+    for word in words:
+        if word and not (word.isdigit() and 1 <= int(word) <= n):
+            raise InputError(f"a clue is a number from 1 to {n}, not {word!r}", line=1,
+                             column=at + 1)
+        clues.append(int(word) if word else None)
+        at += len(word) + 1
+    numbers: list[int | None] = []
+    for found in re.finditer(r"[a-z]|_|\d+|.", tail):
+        text, column = found.group(), at + found.start() + 1
+        if text.isdigit():
+            if not 1 <= int(text) <= n:
+                raise InputError(f"a height is a number from 1 to {n}, not {text}", line=1,
+                                 column=column)
+            numbers.append(int(text))
+        elif text != "_":
+            if not "a" <= text <= "z":
+                raise InputError(f"unexpected character {text!r} among the heights", line=1,
+                                 column=column)
+            numbers.extend([None] * (ord(text) - ord("a") + 1))
+        if len(numbers) > n * n:
+            raise InputError(f"the heights cover more than the {n * n} cells", line=1,
+                             column=column)
+    if tail or "," in desc:
+        if len(numbers) != n * n:
+            raise InputError(f"the heights cover {len(numbers)} cells, not {n * n}", line=1,
+                             column=start + len(desc) + 1)
+    else:
+        numbers = [None] * (n * n)
+    return Board(n, n, tuple(numbers), tuple(tuple(clues[k * n:(k + 1) * n]) for k in range(4)))
+
+
+def to_tatham(board: Board) -> str:
+    """The Towers game ID of ``board`` (as Tatham's Towers writes it).
+
+    >>> to_tatham(parse_tatham("4://///1/3///4/////3/,d3k"))
+    '4://///1/3///4/////3/,d3k'
+    """
+    n = board.size
+    head = "/".join("" if v is None else str(v) for side in board.sides for v in side)
+    if all(v is None for v in board.numbers):
+        return f"{n}:{head}"
+    out, run = [], 0
+    for cell in range(n * n + 1):
+        value = board.numbers[cell] if cell < n * n else -1
+        if value is None:
+            run += 1
+            continue
+        if run:
+            while run > 0:
+                out.append(chr(ord("a") + min(run, 26) - 1))
+                run -= min(run, 26)
+        elif cell > 0 and value > 0:
+            out.append("_")
+        if value > 0:
+            out.append(str(value))
+    return f"{n}:{head},{''.join(out)}"
+
+
 class Forms(forms.Forms[Board]):
     """The kit's forms, but a pzprjs file's board is read in its frame of clues (the
     kit's reader takes ROWS rows of COLS)."""
@@ -253,5 +340,6 @@ class Forms(forms.Forms[Board]):
 
 
 FORMATS: codecs.Formats[Board] = codecs.Formats(
-    Forms(kinds=KINDS, url=parse_url, grid=parse_grid), to_text,
-    {"url": to_url, "grid": to_text})
+    Forms(kinds=KINDS, url=parse_url, grid=parse_grid, game_id=(TATHAM_RE, parse_tatham),
+          tatham="towers"), to_text,
+    {"url": to_url, "grid": to_text, "tatham": to_tatham})

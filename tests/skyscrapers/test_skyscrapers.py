@@ -14,6 +14,7 @@ from cpsolve.errors import InputError
 from cpsolve.grid.cases import of
 from cpsolve.grid.layouts import Settings
 from cpsolve.models.skyscrapers import Board, check, parse, solve, to_text, to_url
+from cpsolve.models.skyscrapers.board import to_tatham
 from cpsolve.models.skyscrapers.check import visible
 from cpsolve.models.skyscrapers.layout import latin, make
 from tests.support.oracles import skyscrapers_solutions
@@ -130,3 +131,27 @@ def test_layouts_are_latin_squares_with_every_clue():
     board, heights = make(Settings(4, 4, "none", 0.0), rng)
     assert all(n is not None for side in board.sides for n in side)
     assert heights in skyscrapers_solutions(board)
+
+
+@pytest.mark.parametrize("url", PUBLISHED)
+def test_tatham_game_ids_round_trip(url):
+    board = parse(url)
+    game_id = to_tatham(board)
+    assert parse(game_id) == board
+    assert to_tatham(parse(game_id)) == game_id
+
+
+@pytest.mark.parametrize("game_id", ["4://///1/3///4/////3/", "4:1///2////////////,d3k",
+                                     "3:///////////,1_2_3f",
+                                     "5de:///////////////////,1x"])
+def test_tatham_ids_read_and_written_back_are_identical(game_id):
+    assert to_tatham(parse(game_id)) == game_id.replace("de:", ":")
+
+
+@pytest.mark.parametrize("game_id,column", [("4://///1/7///4/////3/", 10),
+                                            ("4:///////////////,a", 20),
+                                            ("3:///////////,1_2_3g", 20)])
+def test_bad_tatham_ids_are_located(game_id, column):
+    with pytest.raises(InputError) as refused:
+        parse(game_id)
+    assert refused.value.column == column, refused.value.message
