@@ -57,6 +57,7 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
 def picture(board: Board, heights: Heights | None = None) -> GridPicture:
     """The given heights in black, an answer's in blue, the clues outside the grid."""
     pic = written_numbers(board, heights, title="Skyscrapers", areas=False)
+    pic.frame = 1
     for side, line, number in board.outside:
         pic.label[board.place(side, line)] = (str(number), SHADE)
     return pic
