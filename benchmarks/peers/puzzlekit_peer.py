@@ -66,10 +66,20 @@ def sudoku_text(board: Any) -> str:
                                     for r in range(n))
 
 
+def skyscrapers_text(board: Any) -> str:
+    """Skyscrapers: ``N N N`` (the tallest height), the clues above, below, left and
+    right, then rows of given heights, ``-`` for none."""
+    n = board.size
+    show = lambda v: "-" if v is None else str(v)  # noqa: E731
+    return "\n".join([f"{n} {n} {n}", *(" ".join(map(show, side)) for side in board.sides),
+                      *(" ".join(map(show, board.numbers[r * n:(r + 1) * n]))
+                        for r in range(n))])
+
+
 # The genres whose board puzzlekit reads in another text than cpsolve's grid text.
 WRITERS: dict[str, Callable[[Any], str]] = {
     "akari": akari_text, "yajilin": yajilin_text, "country": country_text,
-    "sudoku": sudoku_text,
+    "sudoku": sudoku_text, "skyscrapers": skyscrapers_text,
 }
 
 

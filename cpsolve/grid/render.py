@@ -60,6 +60,9 @@ class GridPicture:
     # Numbers on the grid's points (Gokigen Naname's), each in a white circle, by
     # corner as ``edges`` has them: text and colour.
     point_labels: dict[Cell, tuple[str, str]] = field(default_factory=dict)
+    # Cells of white on each side of the grid, for labels outside it at row or column
+    # -1 and the grid's size (Skyscrapers' clues); 0: none.
+    frame: int = 0
 
 
 @dataclass
@@ -81,11 +84,11 @@ class Sheet:
         return [self.pictures[k:k + per] for k in range(0, len(self.pictures), per)]
 
     def _row_height(self, row: list[GridPicture]) -> float:
-        return max(p.height for p in row) + (CAPTION if self.captions else 0.0)
+        return max(p.height + 2 * p.frame for p in row) + (CAPTION if self.captions else 0.0)
 
     @staticmethod
     def _row_width(row: list[GridPicture], gap: float) -> float:
-        return sum(p.width for p in row) + gap * (len(row) - 1)
+        return sum(p.width + 2 * p.frame for p in row) + gap * (len(row) - 1)
 
     @property
     def width(self) -> float:
@@ -260,13 +263,15 @@ def shapes(picture: GridPicture | Sheet) -> list[Shape]:
         for row in picture.rows():
             left = (picture.width - Sheet._row_width(row, picture.gap)) / 2
             for pic in row:
-                out.extend(_moved(s, left, top) for s in _grid_shapes(pic))
+                out.extend(_moved(s, left + pic.frame, top + pic.frame)
+                           for s in _grid_shapes(pic))
+                wide, high = pic.width + 2 * pic.frame, pic.height + 2 * pic.frame
                 if k < len(picture.captions):
                     text = picture.captions[k]
-                    out.append(Shape("text", left + pic.width / 2, top + pic.height + 0.45,
-                                     fill=BORDER, weight=_fit(text, pic.width + picture.gap),
+                    out.append(Shape("text", left + wide / 2, top + high + 0.45,
+                                     fill=BORDER, weight=_fit(text, wide + picture.gap),
                                      text=text))
-                left += pic.width + picture.gap
+                left += wide + picture.gap
                 k += 1
             top += picture._row_height(row) + picture.gap * 0.5
         return out
@@ -340,7 +345,7 @@ def _grid_shapes(picture: GridPicture) -> list[Shape]:
 
 def to_svg(picture: GridPicture | Sheet, cell: int = 40) -> str:
     """The picture as an SVG document, ``cell`` pixels a cell."""
-    margin = 0.25
+    margin = 0.25 + getattr(picture, "frame", 0)
     width, height = picture.width + 2 * margin, picture.height + 2 * margin
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell:.0f}" '
@@ -377,7 +382,7 @@ def to_png(picture: GridPicture | Sheet, cell: int = 40) -> bytes:
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle, Polygon, Rectangle
 
-    margin, dpi = 0.25, 100
+    margin, dpi = 0.25 + getattr(picture, "frame", 0), 100
     width, height = picture.width + 2 * margin, picture.height + 2 * margin
     figure = Figure(figsize=(width * cell / dpi, height * cell / dpi), dpi=dpi)
     FigureCanvasAgg(figure)

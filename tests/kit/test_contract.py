@@ -224,6 +224,14 @@ OUTCOMES = {
          None, 0, "solved"),
         (["-", "--time-limit", "0"], "1 4\n- - - -\na a a a\n", 3, "unknown"),
     ],
+    "skyscrapers": [
+        (["-", "--unique"], "......\n......\n......\n......\n......\n......\n", 4, "solved"),
+        (["-"], ".2..\n.2..\n....\n....\n", 1, "unsolvable"),
+        (["https://puzz.link/p?skyscrapers/4/4/k13h4j3g", "--unique", "--backend", "cpsat"],
+         None, 0, "solved"),
+        (["-", "--time-limit", "0"], "......\n......\n......\n......\n......\n......\n", 3,
+         "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -364,6 +372,7 @@ SAME_MODEL = {
     "shikaku": [[], ["--backend", "cpsat"]],
     "sashigane": [[], ["--backend", "cpsat"]],
     "ripple": [[], ["--backend", "cpsat"]],
+    "skyscrapers": [[], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

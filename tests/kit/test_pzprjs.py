@@ -29,6 +29,10 @@ LIMIT = 30.0  # seconds a board's solve may take; the slow published boards are 
 ABSENT = {"nurimisaki": "pzpr 0.10.1 has no Nurimisaki (puzz.link's pzprjs added it later)",
           "dbchoco": "pzpr 0.10.1 has no Double Choco (puzz.link's pzprjs added it later)",
           "balance": "pzpr 0.10.1 has no Balance Loop (puzz.link's pzprjs added it later)"}
+# Genres whose URLs the npm package reads in part, each with what it leaves out: their
+# boards that need the rest are not judged, and a URL it reads is compared without it.
+OLDER = {"skyscrapers": "pzpr 0.10.1 reads no given heights from a URL (its building.js "
+                        "reads the clues outside the grid alone; puzz.link's reads both)"}
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +53,7 @@ def test_pzprjs_accepts_every_answer_and_refuses_a_spoilt_one(name, judge):
         if case.slow or case.outcome not in ("unique", "not unique"):
             continue
         board = grid.parse(case.board)
-        if _unjudged(board):
+        if _unjudged(board) or (name in OLDER and _without_numbers(board) != board):
             continue
         url = grid.exports["url"](board)
         result = solve(grid, board, limit=2, time_limit=LIMIT)
@@ -83,6 +87,13 @@ def _unjudged(board: object) -> bool:
     clues = getattr(board, "clues", None)
     return bool(clues) and any(isinstance(clue, tuple) and any(
         isinstance(n, int) and n < 0 for n in clue) for clue in clues)  # type: ignore[union-attr]
+
+
+def _without_numbers(board: object) -> object:
+    """A board of a genre of :data:`OLDER` without the numbers in its cells."""
+    if not isinstance(board, NumberGrid):
+        return board
+    return board.renumbered(dict.fromkeys(range(board.cells)))
 
 
 def _without_question_marks(board: object) -> object:
@@ -166,6 +177,9 @@ def test_urls_cut_or_changed_are_read_as_pzprjs_reads_them(name, judge):
             if said is not None and (said.get("error") or not said.get("pid")):
                 said = None
             theirs = _pzprjs_board(grid, said, ours)
+            if name in OLDER and theirs is not None and not isinstance(ours, InputError):
+                theirs = _pzprjs_board(grid, said, None)  # its URL, what it read of ours
+                ours = _without_numbers(ours)
             if theirs is None:
                 continue  # pzprjs made no board of it: cpsolve may refuse it or read it
             if isinstance(ours, InputError):

@@ -2063,6 +2063,75 @@ def _ripple() -> Oracle:
                   ripple_solutions, symmetric, (4, 4))
 
 
+# Skyscrapers --------------------------------------------------------------------------
+
+def skyscrapers_solutions(board: Any) -> list[Any]:
+    """Every Latin square of heights: each row in turn takes every order of 1 to N,
+    kept while no column holds a height twice and the row keeps its given heights;
+    then every clue outside the grid counted along its line by a walk of its own."""
+    from itertools import permutations
+
+    n = board.rows
+    top, bottom, left, right = board.sides
+    found: list[Any] = []
+
+    def seen(line: list[int]) -> int:
+        count, tallest = 0, 0
+        for h in line:
+            if h > tallest:
+                count, tallest = count + 1, h
+        return count
+
+    def fits(square: list[tuple[int, ...]]) -> bool:
+        columns = [[row[c] for row in square] for c in range(n)]
+        return (all(clue is None or seen(list(columns[c])) == clue for c, clue in enumerate(top))
+                and all(clue is None or seen(columns[c][::-1]) == clue
+                        for c, clue in enumerate(bottom))
+                and all(clue is None or seen(list(square[r])) == clue
+                        for r, clue in enumerate(left))
+                and all(clue is None or seen(list(square[r][::-1])) == clue
+                        for r, clue in enumerate(right)))
+
+    def fill(square: list[tuple[int, ...]]) -> None:
+        r = len(square)
+        if r == n:
+            if fits(square):
+                found.append(tuple(h for row in square for h in row))
+            return
+        for row in permutations(range(1, n + 1)):
+            if any(board.numbers[r * n + c] not in (None, row[c]) for c in range(n)):
+                continue
+            if any(row[c] == above[c] for above in square for c in range(n)):
+                continue
+            fill([*square, row])
+
+    fill([])
+    return sorted(found)
+
+
+def _skyscrapers() -> Oracle:
+    from cpsolve.models.skyscrapers import SKYSCRAPERS
+    from cpsolve.models.skyscrapers.board import Board
+    from cpsolve.models.skyscrapers.layout import framed, latin
+
+    def board(seed: int) -> Any:
+        """A random Latin square's clues and heights, some kept, now and then one
+        changed."""
+        rng = random.Random(seed)
+        n = rng.choice([2, 3, 3, 4])
+        heights = latin(n, np.random.default_rng(seed))
+        full = framed(n, heights, heights)
+        keep, given = rng.choice([0.1, 0.3, 0.7]), rng.choice([0.0, 0.0, 0.2])
+        sides = [[c if rng.random() < keep else None for c in side] for side in full.sides]
+        if rng.random() < 0.3:
+            sides[rng.randrange(4)][rng.randrange(n)] = rng.randint(1, n)
+        numbers = tuple(h if rng.random() < given else None for h in heights)
+        return Board(n, n, numbers, tuple(map(tuple, sides)))
+
+    return Oracle(SKYSCRAPERS, lambda: [board(seed) for seed in range(70)],
+                  skyscrapers_solutions, lambda board, answer, symmetry: True, (4, 4))
+
+
 # Gokigen Naname ------------------------------------------------------------------------
 
 def _gokigen() -> Oracle:
@@ -2177,6 +2246,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "shikaku": _shikaku, "sashigane": _sashigane,
                                             "shakashaka": _shakashaka, "dbchoco": _dbchoco,
                                             "firefly": _firefly, "ripple": _ripple,
+                                            "skyscrapers": _skyscrapers,
                                             "gokigen": _gokigen, "balance": _balance}
 
 
