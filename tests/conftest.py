@@ -16,15 +16,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SLOW = {
     "test_generated_boards_are_unique_graded_and_symmetric[shakashaka-None-none]":
         "Shakashaka's boards without symmetry: 25-40 s; its rot2 boards run by default",
-    "test_generated_boards_are_unique_graded_and_symmetric[shakashaka-0-mirror]":
-        "Shakashaka's mirrored easy boards: 20-30 s; its rot2 easy boards run by default",
-    "test_generated_boards_are_unique_graded_and_symmetric[shakashaka-None-rot2]":
-        "Shakashaka's rot2 boards of any grade: 12-17 s; its rot2 easy boards run by default",
     "test_urls_cut_or_changed_are_read_as_pzprjs_reads_them[skyscrapers]":
         "pzpr 0.10.1's building takes 5 s on each of the three mutated URLs of a board's "
         "size; its published boards' answers are judged by default",
     "test_every_fix_leaves_exactly_one_solution_and_none_is_missed[nurikabe]":
         "Nurikabe's fixes against brute force: 25 s; its own fix tests run by default",
+    "test_every_fix_leaves_exactly_one_solution_and_none_is_missed[tapa]":
+        "Tapa's fixes against brute force: 18 s; its fixes' uniqueness is proven by the "
+        "setter's own check on every run",
 }
 
 

@@ -167,11 +167,29 @@ def test_steps_found_before_the_time_limit_are_kept() -> None:
     lines = result.stdout.splitlines()
     if lines:  # the steps found, then what the limit cut short
         assert lines[0].startswith("1. ") and "before the time limit" in lines[-1]
-    result = run("heyawake", board, "--steps", "--time-limit", "3", "--json")
-    assert result.returncode == 3
-    if result.stdout.startswith("{") and '"steps"' in result.stdout:
-        body = valid_json(json.loads(result.stdout))
-        assert body["limit_reached"] and not body["done"] and body["grade"] is None
+
+
+def test_steps_cut_by_the_limit_are_kept_in_the_json(monkeypatch) -> None:
+    """The JSON of steps a limit cut short: the steps found, limit_reached, no grade."""
+    from cpsolve.grid import steps as hints_module
+    from cpsolve.limits import Deadline, TimeUp
+
+    calls = {"n": 0}
+    real = Stepper.next
+
+    def next_or_limit(self: Stepper, given: list[int]) -> Step | None:
+        calls["n"] += 1
+        if calls["n"] > 4:
+            raise TimeUp("time limit reached while the next step was looked for")
+        return real(self, given)
+
+    monkeypatch.setattr(Stepper, "next", next_or_limit)
+    puzzle = registry.load("heyawake").grid
+    out = hints_module.hints(puzzle, puzzle.parse(HEYAWAKE), every=True, progress=None,
+                             fmt="json", output=None, deadline=Deadline(None))
+    body = valid_json(json.loads(out.stdout))
+    assert out.exit_code == 3 and body["limit_reached"] and len(body["steps"]) == 4
+    assert not body["done"] and body["grade"] is None
 
 
 def test_hints_refuse_what_they_cannot_answer() -> None:
