@@ -196,7 +196,6 @@ class Stepper:
                     held = scope[selector]
                     if held is not None:
                         held.update(seen)
-        self.scope = scope
         self.reading: dict[int, list[int]] = {}  # a variable: the groups that read it
         for selector, held in scope.items():
             for var in held or ():
