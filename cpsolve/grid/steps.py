@@ -138,7 +138,7 @@ class Stepper:
         self.puzzle, self.board = puzzle, board
         self.deadline = deadline or Deadline(None)
         self.answer, self.values = _unique_answer(puzzle, board, self.deadline)
-        model = statement.model(board)
+        model = statement.model(board, apart=True)
         clues = {c.key: c for c in (statement.clues(board) if statement.clues else [])}
         keys: dict[tuple[str, Hashable], str] = {}
         items: list[Item] = []

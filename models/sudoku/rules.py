@@ -46,8 +46,12 @@ from cpsolve.models.sudoku.board import Board, Digits
 def rules(m: Model, board: Board) -> None:
     with m.rule("every cell holds one number"):
         holds = candidates(m, "holds", range(1, board.size + 1))
-    # Each row, column and box a rule of its own, as players name them ("box 3 needs
-    # its 1"); the same clauses as one AllDifferent over every unit.
+    if not m.apart:  # a solve's: every unit at once
+        with m.rule("no row, column or box holds a number twice"):
+            m.require(AllDifferent(holds.lits, board.units))
+        return
+    # The hints': each row, column and box a rule of its own, as players name them;
+    # the same clauses.
     for k, unit in enumerate(board.units):
         with m.rule(f"{board.unit_name(k)} holds each number once"):
             m.require(AllDifferent(holds.lits, (unit,)))

@@ -156,7 +156,10 @@ class Model:
     ``options`` are the chosen method's (a genre's statement may read them, as its
     ``card``). ``decided`` holds, by layer name, the keys a genre's own deductions
     decided and their values: a layer of that name leaves them out, and the rules
-    stated on them fold as constants, so the model is what the deductions leave."""
+    stated on them fold as constants, so the model is what the deductions leave.
+    ``apart``: the rules are wanted apart, each part under the name players give it
+    (the hints' model: "row 3 holds each number once"), where a solve takes one
+    statement of them all (the same clauses, compiled at once)."""
 
     grid: Grid | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -167,6 +170,7 @@ class Model:
     _order: list[Layer] = field(default_factory=list)
     _tag: Tag = RULE
     decided: Mapping[Hashable, Mapping[Hashable, bool]] = field(default_factory=dict)
+    apart: bool = False
     # The clause list clause() adds to: (items list, tag, list); see clause().
     _last: tuple[list[Item], Tag, list[list[int]]] | None = field(default=None, repr=False)
 

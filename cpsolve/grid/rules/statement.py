@@ -116,13 +116,15 @@ class Statement(Generic[Board]):
     def model(self, board: Any, options: Mapping[str, Any] | None = None,
               clues: Sequence[Clue] | None = None,
               decided: Mapping[Any, Mapping[Any, bool]] | None = None,
-              bulk: bool = False) -> Model:
+              bulk: bool = False, apart: bool = False) -> Model:
         """The model of ``board``: its rules and every clue's (``clues``: these instead
         of the board's own), with the values ``decided`` by deductions as constants
         (:attr:`Model.decided`). With ``bulk``, the board's own clues stated at once
         where the genre can (:attr:`bulk`: one tag for them all, so a solve's model,
-        never a clue model's)."""
-        m = Model(grid=self.grid(board), options=dict(options or {}), decided=decided or {})
+        never a clue model's). With ``apart``, the rules each part apart where the genre
+        states them so (:attr:`Model.apart`: the hints')."""
+        m = Model(grid=self.grid(board), options=dict(options or {}), decided=decided or {},
+                  apart=apart)
         self.rules(m, board)
         if bulk and clues is None and self.bulk is not None:
             with m.clue(BULK):
