@@ -85,7 +85,8 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
                         place=where(side, line))
             text = (f"{number} {where(side, line)}" if current is None else
                     f"the {current} {where(side, line)} changed to {number}")
-            out.append(Edit(rc, "number", text, changed, clue=clue, number=number,
+            base = None if current is None else board.resided({(side, line): None})
+            out.append(Edit(rc, "number", text, changed, clue=clue, base=base, number=number,
                             cost=1 if current is None else 2))
     return sorted(out, key=lambda e: e.cost)
 
