@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from cpsolve.errors import InputError
-from cpsolve.grid import codecs, forms, puzzlink
+from cpsolve.grid import codecs, forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.geometry import OnGrid
 
@@ -373,6 +373,41 @@ def to_tatham(board: Board) -> str:
     return f"{board.cols}x{board.rows}:{''.join(out)}{numbers}"
 
 
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link's board: a tree the editor's Tents symbol (``tents``, style 1), the
+    numbers in the margins above the columns and left of the rows (``?`` none)."""
+    shown.only("Tents", "symbols", "margin")
+    for cell, symbol in sorted(shown.symbols.items()):
+        if symbol != ("tents", 1):
+            raise InputError(f"a symbol {symbol[0]!r} {penpa.at(cell)}: a Tents board has "
+                             "trees alone", line=1, column=1)
+    sides: tuple[list[int | None], list[int | None]] = ([None] * shown.cols,
+                                                         [None] * shown.rows)
+    for (r, c), mark in sorted(shown.margin.items()):
+        if mark == "?":
+            continue  # a "?", which asks nothing (noqx's example writes one)
+        on_top = r == -1 and 0 <= c < shown.cols
+        if not (on_top or (c == -1 and 0 <= r < shown.rows)) or not isinstance(mark, str) \
+                or not mark.isdigit() or int(mark) > (shown.rows if on_top else shown.cols):
+            raise InputError(f"a mark {mark!r} {penpa.at((r, c))}: Tents has a number from 0 "
+                             "to the line's length above a column or left of a row alone",
+                             line=1, column=1)
+        sides[0 if on_top else 1][c if on_top else r] = int(mark)
+    trees = tuple(divmod(cell, shown.cols) in shown.symbols
+                  for cell in range(shown.rows * shown.cols))
+    return Board(shown.rows, shown.cols, trees, (tuple(sides[0]), tuple(sides[1])))
+
+
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board``: trees as the editor's Tents symbol, the numbers in
+    its margins."""
+    shown = penpa.Board(board.rows, board.cols,
+                        symbols={board.grid.rc(cell): ("tents", 1) for cell in board.tree_cells},
+                        margin={board.place(side, line): str(number)
+                                for side, line, number in board.outside})
+    return penpa.write(shown)
+
+
 class Forms(forms.Forms[Board]):
     """The kit's forms, but a pzprjs file's board is read in its frame of numbers (the
     kit's reader takes ROWS rows of COLS)."""
@@ -385,5 +420,5 @@ class Forms(forms.Forms[Board]):
 
 FORMATS: codecs.Formats[Board] = codecs.Formats(
     Forms(kinds=KINDS, url=parse_url, grid=parse_grid, game_id=(TATHAM_RE, parse_tatham),
-          tatham="tents"), to_text,
-    {"url": to_url, "grid": to_text, "tatham": to_tatham})
+          tatham="tents", penpa=parse_penpa), to_text,
+    {"url": to_url, "grid": to_text, "tatham": to_tatham, "penpa": to_penpa})
