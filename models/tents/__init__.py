@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cpsolve.grid.answers import Marks
 from cpsolve.grid.api import api
@@ -56,11 +57,16 @@ ANSWER = TentMarks(mark="A", on="A*^", off=".-+_xT", what="'A' (a tent)", clash=
 def clues(board: Board) -> list[Clue]:
     """The numbers outside the grid, keyed ``(side, line)``: above the columns, then
     left of the rows."""
+    return list(_clues(board))
+
+
+@lru_cache(maxsize=16)
+def _clues(board: Board) -> tuple[Clue, ...]:
     rc = board.grid.rc
-    return [Clue(rc(board.line(side, line)[0]), f"{number} {where(side, line)}",
+    return tuple(Clue(rc(board.line(side, line)[0]), f"{number} {where(side, line)}",
                  (side, line), number, place=where(side, line),
                  cells=tuple(map(rc, board.line(side, line))))
-            for side, line, number in board.outside]
+                 for side, line, number in board.outside)
 
 
 def without(board: Board, gone: Sequence[Clue]) -> Board:
@@ -123,6 +129,9 @@ TENTS: GridPuzzle[Board, Tents] = GridPuzzle(
          "tent), T (a tree) and .",
     example="https://puzz.link/p?tents/5/5/2g0h1i1j82323",
     formats=FORMATS, answer=ANSWER, check=check, statement=STATEMENT, picture=picture,
+    # Glucose 4: the least time on these small models (CPU a board, solve and
+    # uniqueness proof, 20 published and generated boards: 2.7 ms against CaDiCaL's 3.0).
+    sat_solver=lambda model: "glucose4",
     nothing="no placement of tents pairs off with the trees and meets every number",
     hints=Hints(clues=clues, without=without, edits=edits, noun="number"),
     layout=LAYOUT,

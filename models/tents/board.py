@@ -59,10 +59,13 @@ class Board(OnGrid):
 
     def line(self, side: str, index: int) -> tuple[int, ...]:
         """The cells of the column (``top``) or row (``left``) ``index``."""
-        cols = self.cols
-        if side == "top":
-            return tuple(r * cols + index for r in range(self.rows))
-        return tuple(index * cols + c for c in range(cols))
+        return self._lines[side][index]
+
+    @cached_property
+    def _lines(self) -> dict[str, tuple[tuple[int, ...], ...]]:
+        rows, cols = self.rows, self.cols
+        return {"top": tuple(tuple(range(c, rows * cols, cols)) for c in range(cols)),
+                "left": tuple(tuple(range(r * cols, (r + 1) * cols)) for r in range(rows))}
 
     @cached_property
     def outside(self) -> tuple[tuple[str, int, int], ...]:
