@@ -22,7 +22,6 @@ from functools import lru_cache
 from cpsolve.grid.answers import Marks
 from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
-from cpsolve.grid.geometry import Broken
 from cpsolve.grid.hints import Clue, Edit, Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import DOT, SHADE, GridPicture
@@ -44,14 +43,12 @@ class TentMarks(Marks):
                 for r in range(board.rows)]
 
 
-def clash(board: Board, tents: Tents) -> list[str]:
-    """A tent written on a tree."""
-    grid = board.grid
-    return [Broken(f"a tent on the tree at {grid.where(cell)}", grid.rc(cell))
-            for cell in sorted(tents) if board.trees[cell]]
+ANSWER = TentMarks(mark="A", on="A*^", off=".-+_xT", what="'A' (a tent)")
 
 
-ANSWER = TentMarks(mark="A", on="A*^", off=".-+_xT", what="'A' (a tent)", clash=clash)
+def line_name(side: str, line: int) -> str:
+    """The line a number counts, as a sentence names it: ``column 3``, ``row 2``."""
+    return f"{'column' if side == 'top' else 'row'} {line + 1}"
 
 
 def clues(board: Board) -> list[Clue]:
@@ -63,8 +60,8 @@ def clues(board: Board) -> list[Clue]:
 @lru_cache(maxsize=16)
 def _clues(board: Board) -> tuple[Clue, ...]:
     rc = board.grid.rc
-    return tuple(Clue(rc(board.line(side, line)[0]), f"{number} {where(side, line)}",
-                 (side, line), number, place=where(side, line),
+    return tuple(Clue(rc(board.line(side, line)[0]), f"{number} tent{'s' * (number != 1)}",
+                 (side, line), number, place=line_name(side, line),
                  cells=tuple(map(rc, board.line(side, line))))
                  for side, line, number in board.outside)
 
@@ -87,8 +84,8 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
             if number == current:
                 continue
             changed = board.resided({(side, line): number})
-            clue = Clue(rc, f"{number} {where(side, line)}", (side, line), number,
-                        place=where(side, line))
+            clue = Clue(rc, f"{number} tent{'s' * (number != 1)}", (side, line), number,
+                        place=line_name(side, line))
             text = (f"{number} {where(side, line)}" if current is None else
                     f"the {current} {where(side, line)} changed to {number}")
             base = None if current is None else board.resided({(side, line): None})

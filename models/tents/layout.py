@@ -1,9 +1,10 @@
 """How the generator lays out a Tents board (the loop is the kit's,
 :mod:`cpsolve.grid.generate`), as Tatham's Tents does: tents scattered at random, no
 two touching, a fifth of the cells as published boards have them (``--trees``); each
-tent given a tree of its own beside it by a random matching; every number outside the
-grid given, as janko.at and Tatham give them. A board whose tents are not pinned down
-is laid out again.
+tent given a tree of its own beside it by a random matching, kept when the trees and tents
+pair off in that one way alone (as Tatham's generator asks, and as published boards
+are); every number outside the grid given, as janko.at and Tatham give them. A board
+whose tents are not pinned down is laid out again.
 """
 
 from __future__ import annotations
@@ -24,6 +25,34 @@ def counted(rows: int, cols: int, trees: tuple[bool, ...], tents: Tents) -> Boar
     return bare.resided({(side, line): sum(c in tents for c in bare.line(side, line))
                          for side, size in (("top", cols), ("left", rows))
                          for line in range(size)})
+
+
+def one_pairing(trees: tuple[int, ...], tents: Tents, beside: list[list[int]]) -> bool:
+    """Whether ``trees`` and ``tents`` pair off in one way alone: a tree with one tent
+    left beside it takes it, and a tent with one tree, until none is left (Tatham's
+    Tents shows that this finds every matching that is the only one, and stops short
+    of any other).
+
+    >>> one_pairing((1,), frozenset({0}), [[1], [0, 2], [1]])
+    True
+    >>> one_pairing((1, 3), frozenset({0, 2}), [[1, 3], [0, 2], [1, 3], [0, 2]])
+    False
+    """
+    trees_left, tents_left = set(trees), set(tents)
+    while trees_left:
+        moved = False
+        for ones, others in ((trees_left, tents_left), (tents_left, trees_left)):
+            for one in sorted(ones):
+                if one not in ones:
+                    continue
+                near = [o for o in beside[one] if o in others]
+                if len(near) == 1:
+                    ones.discard(one)
+                    others.discard(near[0])
+                    moved = True
+        if not moved:
+            return False
+    return True
 
 
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Tents] | None:
@@ -52,6 +81,8 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Tents] | 
     if not all(give(tent, set()) for tent in sorted(tents, key=lambda _: rnd.random())):
         return None
     trees = tuple(cell in owner for cell in range(grid.cells))
+    if not one_pairing(tuple(owner), frozenset(tents), grid.neighbours):
+        return None  # as published boards: the tents pair off with the trees one way
     return counted(grid.rows, grid.cols, trees, frozenset(tents)), frozenset(tents)
 
 
