@@ -168,3 +168,77 @@ def test_bad_tatham_ids_are_located(game_id, column):
     with pytest.raises(InputError) as refused:
         parse(game_id)
     assert refused.value.column == column, refused.value.message
+
+
+def _as_pzprjs_reads(cols: int, rows: int, body: str) -> Board | None:
+    """The board pzprjs's ``decodeNumber16ExCell`` then ``decode1Cell`` make of a body
+    (a transcription of their JavaScript, for this test alone); ``None`` where it reads a
+    number cpsolve refuses (``?``, NaN, one above the line's length)."""
+    numbers: list[float | None] = [None] * (cols + rows)
+    ec, i = 0, 0
+    while i < len(body):
+        ca = body[i]
+        if ca in "0123456789abcdef":
+            numbers[ec] = int(ca, 16)
+        elif ca == "-":
+            digits = body[i + 1:i + 3]
+            numbers[ec] = int(digits, 16) if digits and all(
+                d in "0123456789abcdef" for d in digits) else float("nan")
+            i += 2
+        elif ca == ".":
+            numbers[ec] = -2
+        elif "g" <= ca <= "z":
+            ec += int(ca, 36) - 16
+        ec += 1
+        if ec >= cols + rows:
+            break
+        i += 1
+    rest = body[i + 1:]
+    trees = [False] * (cols * rows)
+    c = 0
+    for ca in rest:
+        if "0" <= ca <= "h":
+            if not ca.isalnum():
+                break  # parseInt gives NaN: the cell index is lost, nothing more read
+            trees[c] = True
+            c += int(ca, 36) + 1
+        else:
+            if not ca.isalnum():
+                break
+            c += int(ca, 36) - 17
+        if c >= cols * rows:
+            break
+    if any(n is not None and not (isinstance(n, int) and 0 <= n <= (rows if k < cols else cols))
+           for k, n in enumerate(numbers)):
+        return None
+    return Board(rows, cols, tuple(trees), (tuple(numbers[:cols]), tuple(numbers[cols:])))
+
+
+@pytest.mark.parametrize("url", PUBLISHED[:4])
+def test_urls_cut_or_changed_are_read_as_pzprjs_reads_them(url):
+    """pzpr 0.10.1 has no Tents: its decoders' reading, transcribed, stands in. A body
+    cut short reads as the board pzprjs makes of it; one changed character reads as
+    pzprjs's board, or is refused with the place of a character that means nothing
+    there."""
+    import random
+
+    rng = random.Random(url)
+    head, body = url.rsplit("/", 1)
+    cols, rows = map(int, head.split("/")[-2:])
+    variants = [(body[:rng.randrange(len(body))], True) for _ in range(10)]
+    for _ in range(20):
+        k = rng.randrange(len(body))
+        variants.append((body[:k] + rng.choice("0123456789abcdefghijklmnopqrstuvwxyz.-+")
+                         + body[k + 1:], False))
+    compared = 0
+    for changed, cut in variants:
+        theirs = _as_pzprjs_reads(cols, rows, changed)
+        try:
+            ours = parse(f"{head}/{changed}")
+        except InputError as refused:
+            assert not cut and refused.column, (changed, refused.message)
+            continue
+        if theirs is not None:
+            assert ours == theirs, changed
+            compared += 1
+    assert compared >= 10
