@@ -45,6 +45,13 @@ def lights(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
     return frozenset((r, c) for (r, c, _, _), _ in answer.symbol.items())
 
 
+def tents(answer: Any, board: Any) -> frozenset[int]:
+    """Tents' tents: the cells with the editor's tent symbol (its trees are another
+    style of the same symbol)."""
+    return frozenset(r * board.cols + c for (r, c, _, _), symbol in answer.symbol.items()
+                     if r >= 0 and c >= 0 and symbol == "tents__2")
+
+
 STEP = {"right": (0, 1), "left": (0, -1), "bottom": (1, 0), "top": (-1, 0)}
 
 
@@ -147,6 +154,7 @@ GENRES: dict[str, Genre] = {
     "shakashaka": Genre(),
     "gokigen": Genre(read=diagonals),
     "balance": Genre(read=lines),
+    "tents": Genre(read=tents),
 }
 
 

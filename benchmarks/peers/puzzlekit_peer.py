@@ -76,18 +76,30 @@ def skyscrapers_text(board: Any) -> str:
                         for r in range(n))])
 
 
+def tents_text(board: Any) -> str:
+    """Tents: ``ROWS COLS``, the numbers above the columns, those left of the rows, then
+    rows of ``x`` (a tree) and ``-``."""
+    rows = [" ".join("x" if board.trees[r * board.cols + c] else "-"
+                     for c in range(board.cols)) for r in range(board.rows)]
+    return "\n".join([f"{board.rows} {board.cols}",
+                      *(" ".join(map(str, side)) for side in board.sides), *rows])
+
+
 # The genres whose board puzzlekit reads in another text than cpsolve's grid text.
 WRITERS: dict[str, Callable[[Any], str]] = {
     "akari": akari_text, "yajilin": yajilin_text, "country": country_text,
-    "sudoku": sudoku_text, "skyscrapers": skyscrapers_text,
+    "sudoku": sudoku_text, "skyscrapers": skyscrapers_text, "tents": tents_text,
 }
 
 
 def takes(genre: str, board: Any) -> bool:
     """Whether puzzlekit reads the board: its readers take no number shown as ``?``
     (a number whose value is not told) but Nurimisaki's (a circle without a number),
-    and its Hitori reader no empty cell."""
+    and its Hitori reader no empty cell, its Tents reader no row or column without its
+    number."""
     numbers = getattr(board, "numbers", ())
+    if genre == "tents":
+        return all(n is not None for side in board.sides for n in side)
     if genre == "nurimisaki":
         return True
     if genre == "hitori" and None in numbers:

@@ -232,6 +232,14 @@ OUTCOMES = {
         (["-", "--time-limit", "0"], "......\n......\n......\n......\n......\n......\n", 3,
          "unknown"),
     ],
+    "tents": [
+        (["-", "--unique"], "....\n..T.\n", 4, "solved"),
+        (["-"], "..0\n.T.\n", 1, "unsolvable"),
+        (["https://puzz.link/p?tents/5/5/2g0h1i1j82323", "--unique", "--backend", "cpsat"],
+         None, 0, "solved"),
+        (["-", "--time-limit", "0"], "......\n..T..T\n......\n...T..\n......\n..T..T\n", 3,
+         "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -373,6 +381,7 @@ SAME_MODEL = {
     "sashigane": [[], ["--backend", "cpsat"]],
     "ripple": [[], ["--backend", "cpsat"]],
     "skyscrapers": [[], ["--backend", "cpsat"]],
+    "tents": [[], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

@@ -2133,6 +2133,79 @@ def _skyscrapers() -> Oracle:
                   skyscrapers_solutions, lambda board, answer, symmetry: True, (4, 4))
 
 
+# Tents ---------------------------------------------------------------------------------
+
+def tents_solutions(board: Any) -> list[Any]:
+    """Every set of as many tents as trees, chosen among the empty cells beside a tree:
+    kept when no two touch (a king's move apart), every number outside the grid counts
+    its line, and some assignment of the trees, each to a different tent beside it,
+    uses every tent (tried tree by tree)."""
+    from itertools import combinations
+
+    rows, cols = board.rows, board.cols
+    trees = [cell for cell in range(rows * cols) if board.trees[cell]]
+
+    def beside(cell: int) -> list[int]:
+        r, c = divmod(cell, cols)
+        return [(r + dr) * cols + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+    spots = sorted({o for t in trees for o in beside(t) if not board.trees[o]})
+    top, left = board.sides
+
+    def paired(k: int, free: set[int]) -> bool:
+        if k == len(trees):
+            return True
+        return any(paired(k + 1, free - {o}) for o in beside(trees[k]) if o in free)
+
+    found = []
+    for chosen in combinations(spots, len(trees)):
+        if any(abs(a // cols - b // cols) <= 1 and abs(a % cols - b % cols) <= 1
+               for a, b in combinations(chosen, 2)):
+            continue
+        if any(n is not None and sum(t % cols == c for t in chosen) != n
+               for c, n in enumerate(top)):
+            continue
+        if any(n is not None and sum(t // cols == r for t in chosen) != n
+               for r, n in enumerate(left)):
+            continue
+        if paired(0, set(chosen)):
+            found.append(frozenset(chosen))
+    return sorted(found, key=sorted)
+
+
+def _tents() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.tents import TENTS
+    from cpsolve.models.tents.board import Board
+    from cpsolve.models.tents.layout import counted, make
+
+    def board(seed: int) -> Any:
+        """A generated layout's trees and numbers, some numbers kept, now and then one
+        changed or a tree moved."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice([(3, 3), (3, 4), (4, 4), (4, 3), (2, 5)])
+        made, generator = None, np.random.default_rng(seed)
+        while made is None:
+            made = make(Settings(rows, cols, "none", 1.0, {"trees": rng.choice([0.15, 0.25])}),
+                        generator)
+        full, tents = made
+        trees = list(full.trees)
+        if rng.random() < 0.2:
+            a, b = rng.randrange(rows * cols), rng.randrange(rows * cols)
+            trees[a], trees[b] = trees[b], trees[a]
+        full = counted(rows, cols, tuple(trees), tents)
+        keep = rng.choice([0.3, 0.7, 1.0])
+        sides = [[n if rng.random() < keep else None for n in side] for side in full.sides]
+        if rng.random() < 0.3:
+            side = rng.randrange(2)
+            sides[side][rng.randrange(len(sides[side]))] = rng.randint(0, 2)
+        return Board(rows, cols, tuple(trees), (tuple(sides[0]), tuple(sides[1])))
+
+    return Oracle(TENTS, lambda: [board(seed) for seed in range(70)], tents_solutions,
+                  lambda board, answer, symmetry: symmetry == "none", (5, 5))
+
+
 # Gokigen Naname ------------------------------------------------------------------------
 
 def _gokigen() -> Oracle:
@@ -2247,7 +2320,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "shikaku": _shikaku, "sashigane": _sashigane,
                                             "shakashaka": _shakashaka, "dbchoco": _dbchoco,
                                             "firefly": _firefly, "ripple": _ripple,
-                                            "skyscrapers": _skyscrapers,
+                                            "skyscrapers": _skyscrapers, "tents": _tents,
                                             "gokigen": _gokigen, "balance": _balance}
 
 
