@@ -71,6 +71,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "shaded": ("{} is shaded", "{} is unshaded"),
     "light": ("{} has a light", "{} has no light"),
     "star": ("{} has a star", "{} has no star"),
+    "tent": ("{} has a tent", "{} has no tent"),
     "edge": ("{} is on the line", "{} is off the line"),
     "holds": ("{} holds {}", "{} does not hold {}"),
     "slash": ("{} is /", "{} is \\"),
