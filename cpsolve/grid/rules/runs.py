@@ -1,0 +1,99 @@
+"""Runs along a line: its true literals form runs of the given lengths, in order, with
+at least one false literal between two runs (a Nonogram's clue), stated as the
+automaton that reads the line (:func:`runs`).
+
+The automaton is the regular language ``0* 1^a1 0+ 1^a2 ... 0+ 1^ak 0*``: a state for
+each place in the pattern ``0 1^a1 0 1^a2 ... 1^ak 0``, a ``0`` place reading any
+number of false literals, a ``1`` place one true literal. ``state[i, q]``: after the
+line's first ``i`` literals, the automaton is in state ``q``, kept only where ``q``
+can be reached by then and the line can still end in an accepting state. The
+clauses: each state and literal lead to the next state (forward); a state holds only
+after a state before it (backward); a ``1`` state after a true literal, a ``0`` state
+after a false one. The automaton is deterministic, so each line of literals the
+language holds has exactly one run of states, and no other line has one: the
+models of the clauses are the lines, one to one (counted by the tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from cpsolve.grid.rules.model import FALSE, TRUE, Model
+
+
+def pattern(lengths: Sequence[int]) -> list[int]:
+    """The kind of each state: ``0`` (reads false literals, any number) or ``1``
+    (reads one true literal).
+
+    >>> pattern([2, 1])
+    [0, 1, 1, 0, 1, 0]
+    """
+    kinds = [0]
+    for length in lengths:
+        kinds += [1] * length + [0]
+    return kinds
+
+
+def _window(n: int, size: int, i: int) -> range:
+    """The states an automaton of ``size`` states may be in after ``i`` of ``n``
+    literals: reached by then, and the last run's last cell (``size - 2``) still
+    reachable by the end."""
+    return range(max(0, size - 2 - (n - i)), min(i, size - 1) + 1)
+
+
+def states(m: Model, name: Hashable, n: int, lengths: Sequence[int]) -> None:
+    """The automaton's states for a line of ``n`` literals, a layer called ``name``
+    (made before the clue states :func:`runs` over them, when the clue is one a setter
+    switches on and off: a clue's part makes no variables)."""
+    size = len(pattern(lengths))
+    if not lengths or sum(lengths) + len(lengths) - 1 > n or name in m.layers:
+        return
+    m.layer(name, [(i, q) for i in range(1, n + 1) for q in _window(n, size, i)],
+            named=lambda key: f"{key[0]}:{key[1]}")
+
+
+def runs(m: Model, name: Hashable, lits: Sequence[int], lengths: Sequence[int]) -> None:
+    """The true literals of ``lits`` form runs of ``lengths``, in order (none at all
+    for no lengths); ``name`` names the automaton's states (a layer of the model, made
+    here unless :func:`states` made it)."""
+    n, k = len(lits), len(lengths)
+    if not k:
+        for lit in lits:
+            m.clause(-lit)
+        return
+    if sum(lengths) + k - 1 > n:
+        m.clause()  # the runs do not fit: cannot hold
+        return
+    kinds = pattern(lengths)
+    size = len(kinds)
+
+    def window(i: int) -> range:
+        return _window(n, size, i)
+
+    states(m, name, n, lengths)
+    layer = m.layers[name]
+
+    def state(i: int, q: int) -> int:
+        if i == 0:
+            return TRUE if q == 0 else FALSE
+        return layer[i, q] if q in window(i) else FALSE
+
+    for i in range(n):
+        lit = lits[i]
+        for q in window(i):
+            here = state(i, q)
+            on: int | None
+            off: int | None
+            if kinds[q] == 0:
+                on, off = (q + 1 if q + 1 < size else None), q
+            else:
+                on, off = (q + 1, None) if kinds[q + 1] == 1 else (None, q + 1)
+            m.clause(-here, -lit, FALSE if on is None else state(i + 1, on))
+            m.clause(-here, lit, FALSE if off is None else state(i + 1, off))
+        for q in window(i + 1):
+            there = state(i + 1, q)
+            m.clause(-there, lit if kinds[q] else -lit)
+            before = [state(i, q - 1)] if q else []
+            if kinds[q] == 0:
+                before.append(state(i, q))
+            m.clause(-there, *before)
