@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+import numpy as np
+
 from cpsolve.grid.rules.model import FALSE, TRUE, Model
 
 
@@ -64,36 +66,42 @@ def runs(m: Model, name: Hashable, lits: Sequence[int], lengths: Sequence[int]) 
     if sum(lengths) + k - 1 > n:
         m.clause()  # the runs do not fit: cannot hold
         return
-    kinds = pattern(lengths)
+    kinds = np.array(pattern(lengths))
     size = len(kinds)
-
-    def window(i: int) -> range:
-        return _window(n, size, i)
-
     states(m, name, n, lengths)
     layer = m.layers[name]
+    # table[i, q]: the state q after i literals (a constant where it cannot be); an
+    # extra last column FALSE, so that a state q - 1 of -1, or none, reads FALSE.
+    table = np.full((n + 1, size + 1), FALSE, dtype=np.int64)
+    table[0, 0] = TRUE
+    at = layer.first
+    for i in range(1, n + 1):
+        window = _window(n, size, i)
+        table[i, window.start:window.stop] = np.arange(at, at + len(window))
+        at += len(window)
+    q = np.arange(size)
+    after = np.append(kinds[1:], 0)  # the kind of the state after each
+    on = np.where((kinds == 0) & (q + 1 < size) | (kinds == 1) & (after == 1), q + 1, size)
+    off = np.where(kinds == 0, q, np.where((kinds == 1) & (after == 0), q + 1, size))
+    here, there = table[:-1, :size], table[1:, :size]  # (i, q): before and after literal i
+    x = np.repeat(np.asarray(lits, dtype=np.int64)[:, None], size, axis=1)
+    _fold(m, [-here, -x, table[1:, on]])  # a state and a true literal: the next state
+    _fold(m, [-here, x, table[1:, off]])  # and a false one
+    _fold(m, [-there, np.where(kinds == 1, x, -x)])  # a 1 state after a true literal
+    self_loop = np.where(kinds == 0, here, FALSE)
+    _fold(m, [-there, table[:-1, q - 1], self_loop])  # a state after one before it
 
-    def state(i: int, q: int) -> int:
-        if i == 0:
-            return TRUE if q == 0 else FALSE
-        return layer[i, q] if q in window(i) else FALSE
 
-    for i in range(n):
-        lit = lits[i]
-        for q in window(i):
-            here = state(i, q)
-            on: int | None
-            off: int | None
-            if kinds[q] == 0:
-                on, off = (q + 1 if q + 1 < size else None), q
-            else:
-                on, off = (q + 1, None) if kinds[q + 1] == 1 else (None, q + 1)
-            m.clause(-here, -lit, FALSE if on is None else state(i + 1, on))
-            m.clause(-here, lit, FALSE if off is None else state(i + 1, off))
-        for q in window(i + 1):
-            there = state(i + 1, q)
-            m.clause(-there, lit if kinds[q] else -lit)
-            before = [state(i, q - 1)] if q else []
-            if kinds[q] == 0:
-                before.append(state(i, q))
-            m.clause(-there, *before)
+def _fold(m: Model, columns: list[np.ndarray]) -> None:
+    """Clauses, one a row of the stacked ``columns``, with their constants folded:
+    a clause holding TRUE dropped, FALSE literals left out."""
+    rows = np.stack([c.ravel() for c in columns], axis=1)
+    rows = rows[~(rows == TRUE).any(axis=1)]
+    falses = (rows == FALSE).sum(axis=1)
+    width = rows.shape[1]
+    for count in np.unique(falses).tolist():
+        chosen = rows[falses == count]
+        if count == width:
+            m.clause()
+            continue
+        m.clauses(chosen[chosen != FALSE].reshape(len(chosen), width - count))
