@@ -25,7 +25,7 @@ def clued(rows: int, cols: int, shaded: Shaded) -> Board:
 
 def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Shaded]:
     """A random picture, every clue given."""
-    fill = float(settings.options.get("fill", 0.55))
+    fill = float(settings.options.get("fill", 0.5))
     shaded = frozenset(np.flatnonzero(rng.random(settings.rows * settings.cols) < fill)
                        .tolist())
     return clued(settings.rows, settings.cols, shaded), shaded
@@ -46,6 +46,6 @@ LAYOUT: Layout[Board, Shaded] = Layout(
     make=make, mend=mend,
     density=Option("density", 1.0, "Share of the line clues kept at least (published "
                    "nonograms give them all)", kind=float, low=0, high=1),
-    options=(Option("fill", 0.55, "Share of the picture's cells shaded", kind=float,
+    options=(Option("fill", 0.5, "Share of the picture's cells shaded", kind=float,
                     low=0.05, high=0.95),),
     clued=True, smallest=1, symmetries=("none",))

@@ -90,6 +90,13 @@ def runs(m: Model, name: Hashable, lits: Sequence[int], lengths: Sequence[int]) 
     _fold(m, [-there, np.where(kinds == 1, x, -x)])  # a 1 state after a true literal
     self_loop = np.where(kinds == 0, here, FALSE)
     _fold(m, [-there, table[:-1, q - 1], self_loop])  # a state after one before it
+    # Implied by those, and stated so that unit propagation decides what a line alone
+    # decides (each line's reasoning as a player's): a state goes on to one of its
+    # next states, and a literal, true or false, is read into a state of its kind.
+    _fold(m, [-here, table[1:, on], table[1:, off]])
+    line = np.asarray(lits, dtype=np.int64)
+    _fold(m, [-line, *(there[:, j] for j in np.flatnonzero(kinds == 1))])
+    _fold(m, [line, *(there[:, j] for j in np.flatnonzero(kinds == 0))])
 
 
 def _fold(m: Model, columns: list[np.ndarray]) -> None:
