@@ -364,7 +364,7 @@ def to_pzprv3(board: Board) -> str:
     return "\n".join(out) + "\n"
 
 
-TATHAM_RE = re.compile(r"^(?P<w>\d+)x(?P<h>\d+):(?P<desc>[0-9./]*)$")
+TATHAM_RE = re.compile(r"^(?P<w>\d+)x(?P<h>\d+):(?P<desc>\S*)$")
 
 
 def parse_tatham(game_id: str) -> Board:
@@ -386,11 +386,13 @@ def parse_tatham(game_id: str) -> Board:
         raise InputError(f"{len(words)} clues; a {cols}x{rows} board has {cols + rows}",
                          line=1, column=match.start("desc") + 1)
     clues: list[Lengths | None] = []
+    at = match.start("desc")
     for k, word in enumerate(words):
         side, index = ("column", k) if k < cols else ("row", k - cols)
-        found = _clue(_words(word, 1, r"[^.]+"), rows if k < cols else cols,
-                      f"the clue of {where(side, index)}") if word else ()
-        clues.append(found)
+        found = _clue([(t, 1, at + c) for t, _, c in _words(word, 1, r"[^.]+")],
+                      rows if k < cols else cols, f"the clue of {where(side, index)}")
+        clues.append(() if found is None and not word else found)
+        at += len(word) + 1
     return Board(rows, cols, tuple(clues[:cols]), tuple(clues[cols:]))
 
 
