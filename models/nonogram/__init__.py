@@ -47,32 +47,34 @@ def without(board: Board, gone: Sequence[Clue]) -> Board:
     return board.reclued({c.key[:2]: None for c in gone})  # type: ignore[index]
 
 
-def _changes(lengths: Lengths | None, length: int) -> list[Lengths]:
-    """The clues one step from ``lengths``: a number one more or one less (a 1 gone),
-    or a run of 1 added at either end."""
+def _changes(lengths: Lengths | None, length: int, delta: int) -> list[Lengths]:
+    """The clues one cell from ``lengths`` (``delta`` 1: one more shaded cell, a run
+    one longer or a run of 1 added at either end; -1: one fewer, a run one shorter)."""
     if lengths is None:
         return []
     out: list[Lengths] = []
     for k, number in enumerate(lengths):
-        for other in (number + 1, number - 1):
-            changed = (*lengths[:k], *((other,) if other else ()), *lengths[k + 1:])
-            out.append(changed)
-    out += [(1, *lengths), (*lengths, 1)]
-    return [c for c in dict.fromkeys(out)
-            if c != lengths and sum(c) + len(c) - 1 <= length]
+        other = number + delta
+        out.append((*lengths[:k], *((other,) if other else ()), *lengths[k + 1:]))
+    if delta > 0:
+        out += [(1, *lengths), (*lengths, 1)]
+    return [c for c in dict.fromkeys(out) if sum(c) + len(c) - 1 <= length]
 
 
 def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
-    """A clue changed by one step in a line through a cell where solutions differ."""
+    """A cell's shading changed in the picture where solutions differ: its row's clue
+    and its column's each one cell longer, or each one shorter."""
     out: list[Edit[Board]] = []
-    lines = sorted({("row", r) for r, _ in cells} | {("column", c) for _, c in cells})
-    for side, index in lines:
-        current = board.clue(side, index)
-        for lengths in _changes(current, len(board.line(side, index))):
-            changed = board.reclued({(side, index): lengths})  # its automaton's own states:
-            out.append(Edit(board.grid.rc(board.line(side, index)[0]), "clue",  # tried alone
-                            f"clue {shown(current)} changed to {shown(lengths)} in "
-                            f"{where(side, index)}", changed, base=changed, cost=2))
+    for r, c in sorted(cells):
+        row, column = board.clue("row", r), board.clue("column", c)
+        for delta in (1, -1):
+            for across in _changes(row, board.cols, delta):
+                for down in _changes(column, board.rows, delta):
+                    changed = board.reclued({("row", r): across, ("column", c): down})
+                    out.append(Edit((r, c), "clues", f"row {r + 1}'s clue {shown(row)} "
+                                    f"changed to {shown(across)} and column {c + 1}'s "
+                                    f"{shown(column)} to {shown(down)}", changed,
+                                    base=changed, cost=2))  # new automata: tried alone
     return out
 
 
