@@ -381,6 +381,9 @@ def parse_tatham(game_id: str) -> Board:
         raise InputError("not a Pattern game ID of the form WxH:clues", line=1, column=1)
     cols, rows = (_size(match.group(k), 1, match.start(k) + 1) for k in ("w", "h"))
     desc = match.group("desc")
+    if "," in desc:
+        raise InputError("a Pattern game ID's given squares (after ',') are not read",
+                         line=1, column=match.start("desc") + desc.index(",") + 1)
     words = desc.split("/")
     if len(words) != cols + rows:
         raise InputError(f"{len(words)} clues; a {cols}x{rows} board has {cols + rows}",
