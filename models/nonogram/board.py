@@ -13,6 +13,7 @@ board only the setter's tools make.
 * Simon Tatham's Pattern game IDs (``WxH:`` the column clues then the row clues,
   separated by ``/``, a clue's numbers by ``.``), and his web links to ``pattern``;
 * pzprjs files (``pzprv3``): the board in its frame of clues;
+* Penpa+ links: the numbers in the margins above and left of the grid (written too);
 * puzz.link URLs (``nonogram``): every clue slot outside the grid (pzprjs
   ``decodeNumber16ExCell``): each column's ``(ROWS + 1) // 2`` slots, the one nearest
   the grid first, then each row's ``(COLS + 1) // 2``, written flushed to the grid as
@@ -27,7 +28,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from cpsolve.errors import InputError
-from cpsolve.grid import codecs, forms, puzzlink
+from cpsolve.grid import codecs, forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.geometry import Grid
 
@@ -412,6 +413,43 @@ def to_tatham(board: Board) -> str:
     return f"{board.cols}x{board.rows}:" + "/".join(map(word, (*board.columns, *board.lines)))
 
 
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board``: its clues as numbers in the margins above and left
+    of the grid (the last number nearest the grid), as wide as the longest clue."""
+    margin: dict[tuple[int, int], str | tuple[str, object]] = {}
+    for side, index, clue in board.given:
+        for k, number in enumerate(reversed(clue)):
+            margin[(-1 - k, index) if side == "column" else (index, -1 - k)] = str(number)
+    space = max((len(clue) for _, _, clue in board.given), default=1)
+    return penpa.write(penpa.Board(board.rows, board.cols, margin=margin, space=max(space, 1)))
+
+
+def from_penpa(drawn: penpa.Board) -> Board:
+    """A Penpa+ link's board: the numbers in the margins above the columns and left of
+    the rows, read top to bottom and left to right (a line without one: empty)."""
+    drawn.only("Nonogram", "margin")
+    rows, cols = drawn.rows, drawn.cols
+    found: dict[tuple[str, int], list[tuple[int, str]]] = {}
+    for (r, c), mark in sorted(drawn.margin.items()):
+        if r < 0 <= c < cols:
+            key, order = ("column", c), r
+        elif c < 0 <= r < rows:
+            key, order = ("row", r), c
+        else:
+            raise InputError(f"a mark outside the board {penpa.at((r, c))}: a Nonogram's "
+                             "clues stand above the columns and left of the rows")
+        if not isinstance(mark, str):
+            raise InputError(f"a symbol {penpa.at((r, c))}: a Nonogram's clues are numbers")
+        found.setdefault(key, []).append((order, mark))
+
+    def clue(side: str, index: int, length: int) -> Lengths:
+        words = [(text, 1, 1) for _, text in sorted(found.get((side, index), []))]
+        return _clue(words, length, f"the clue of {where(side, index)}") or ()
+
+    return Board(rows, cols, tuple(clue("column", c, rows) for c in range(cols)),
+                 tuple(clue("row", r, cols) for r in range(rows)))
+
+
 class Forms(forms.Forms[Board]):
     """The kit's forms, with pzprjs files read in their frame of clues and webpbn's
     ``.non`` files."""
@@ -427,5 +465,6 @@ class Forms(forms.Forms[Board]):
 
 FORMATS: codecs.Formats[Board] = codecs.Formats(
     Forms(kinds=KINDS, url=parse_url, grid=parse_grid, game_id=(TATHAM_RE, parse_tatham),
-          tatham="pattern"), to_text,
-    {"url": to_url, "grid": to_text, "tatham": to_tatham, "non": to_non, "pzprv3": to_pzprv3})
+          tatham="pattern", penpa=from_penpa), to_text,
+    {"url": to_url, "grid": to_text, "tatham": to_tatham, "non": to_non, "pzprv3": to_pzprv3,
+              "penpa": to_penpa})

@@ -20,7 +20,7 @@ from cpsolve.grid.rules.model import Model
 from cpsolve.grid.rules.runs import runs
 from cpsolve.grid.rules.sat import to_sat
 from cpsolve.models.nonogram import check, parse, solve, to_text, to_url
-from cpsolve.models.nonogram.board import to_non, to_pzprv3, to_tatham
+from cpsolve.models.nonogram.board import to_non, to_penpa, to_pzprv3, to_tatham
 from cpsolve.models.nonogram.check import measured
 from cpsolve.models.nonogram.layout import make
 
@@ -59,7 +59,7 @@ def _answer(rows: str) -> frozenset[int]:
 def test_published_urls_round_trip_through_every_form(url):
     board = parse(url)
     assert to_url(board) == url
-    for write in (to_text, to_tatham, to_non, to_pzprv3):
+    for write in (to_text, to_tatham, to_non, to_pzprv3, to_penpa):
         assert parse(write(board)) == board, write.__name__
 
 

@@ -17,6 +17,7 @@ models of the clauses are the lines, one to one (counted by the tests).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -66,15 +67,28 @@ def runs(m: Model, name: Hashable, lits: Sequence[int], lengths: Sequence[int]) 
     if sum(lengths) + k - 1 > n:
         m.clause()  # the runs do not fit: cannot hold
         return
-    kinds = np.array(pattern(lengths))
-    size = len(kinds)
     states(m, name, n, lengths)
     layer = m.layers[name]
+    # The clauses over the template's codes: 1.. the states, then the literals.
+    values = np.concatenate([np.arange(layer.first - 1, layer.first + layer.count),
+                             np.asarray(lits, dtype=np.int64)])
+    for rows in _template(n, tuple(lengths)):
+        m.clauses(np.sign(rows) * values[np.abs(rows)])
+
+
+@lru_cache(maxsize=1024)
+def _template(n: int, lengths: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+    """The clauses of :func:`runs` for a line of ``n`` and ``lengths``, over codes:
+    ``q + 1`` the automaton's ``q``-th state variable (in the layer's order), then
+    ``count + 1 + i`` the line's ``i``-th literal; grouped by length."""
+    kinds = np.array(pattern(lengths))
+    size = len(kinds)
+    count = sum(len(_window(n, size, i)) for i in range(1, n + 1))
     # table[i, q]: the state q after i literals (a constant where it cannot be); an
     # extra last column FALSE, so that a state q - 1 of -1, or none, reads FALSE.
     table = np.full((n + 1, size + 1), FALSE, dtype=np.int64)
     table[0, 0] = TRUE
-    at = layer.first
+    at = 1
     for i in range(1, n + 1):
         window = _window(n, size, i)
         table[i, window.start:window.stop] = np.arange(at, at + len(window))
@@ -84,31 +98,39 @@ def runs(m: Model, name: Hashable, lits: Sequence[int], lengths: Sequence[int]) 
     on = np.where((kinds == 0) & (q + 1 < size) | (kinds == 1) & (after == 1), q + 1, size)
     off = np.where(kinds == 0, q, np.where((kinds == 1) & (after == 0), q + 1, size))
     here, there = table[:-1, :size], table[1:, :size]  # (i, q): before and after literal i
-    x = np.repeat(np.asarray(lits, dtype=np.int64)[:, None], size, axis=1)
-    _fold(m, [-here, -x, table[1:, on]])  # a state and a true literal: the next state
-    _fold(m, [-here, x, table[1:, off]])  # and a false one
-    _fold(m, [-there, np.where(kinds == 1, x, -x)])  # a 1 state after a true literal
+    line = np.arange(count + 1, count + n + 1, dtype=np.int64)
+    x = np.repeat(line[:, None], size, axis=1)
     self_loop = np.where(kinds == 0, here, FALSE)
-    _fold(m, [-there, table[:-1, q - 1], self_loop])  # a state after one before it
-    # Implied by those, and stated so that unit propagation decides what a line alone
-    # decides (each line's reasoning as a player's): a state goes on to one of its
-    # next states, and a literal, true or false, is read into a state of its kind.
-    _fold(m, [-here, table[1:, on], table[1:, off]])
-    line = np.asarray(lits, dtype=np.int64)
-    _fold(m, [-line, *(there[:, j] for j in np.flatnonzero(kinds == 1))])
-    _fold(m, [line, *(there[:, j] for j in np.flatnonzero(kinds == 0))])
+    groups = [
+        [-here, -x, table[1:, on]],  # a state and a true literal: the next state
+        [-here, x, table[1:, off]],  # and a false one
+        [-there, np.where(kinds == 1, x, -x)],  # a 1 state after a true literal
+        [-there, table[:-1, q - 1], self_loop],  # a state after one before it
+        # Implied by those, and stated so that unit propagation decides what a line
+        # alone decides (each line's reasoning as a player's): a state goes on to one
+        # of its next states, and a literal, true or false, is read into a state of
+        # its kind.
+        [-here, table[1:, on], table[1:, off]],
+        [-line, *(there[:, j] for j in np.flatnonzero(kinds == 1))],
+        [line, *(there[:, j] for j in np.flatnonzero(kinds == 0))],
+    ]
+    by_width: dict[int, list[np.ndarray]] = {}
+    for columns in groups:
+        for rows in _folded(columns):
+            by_width.setdefault(rows.shape[1], []).append(rows)
+    return tuple(np.concatenate(found) for _, found in sorted(by_width.items()))
 
 
-def _fold(m: Model, columns: list[np.ndarray]) -> None:
-    """Clauses, one a row of the stacked ``columns``, with their constants folded:
-    a clause holding TRUE dropped, FALSE literals left out."""
+def _folded(columns: list[np.ndarray]) -> list[np.ndarray]:
+    """Clauses, one a row of the stacked ``columns``, with their constants folded
+    (a clause holding TRUE dropped, FALSE literals left out), grouped by length. The
+    runs never fit no line here, so no clause folds to nothing."""
     rows = np.stack([c.ravel() for c in columns], axis=1)
     rows = rows[~(rows == TRUE).any(axis=1)]
     falses = (rows == FALSE).sum(axis=1)
     width = rows.shape[1]
+    out = []
     for count in np.unique(falses).tolist():
         chosen = rows[falses == count]
-        if count == width:
-            m.clause()
-            continue
-        m.clauses(chosen[chosen != FALSE].reshape(len(chosen), width - count))
+        out.append(chosen[chosen != FALSE].reshape(len(chosen), width - count))
+    return out
