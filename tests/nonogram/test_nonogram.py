@@ -149,3 +149,15 @@ def test_generated_pictures_look_published():
         assert check(board, shaded) == [] and all(c is not None for c in board.columns)
         shares.append(len(shaded) / board.cells)
     assert 0.4 < float(np.median(shares)) < 0.6
+
+
+def test_urls_cut_short_read_as_pzprjs_reads_them():
+    """pzprjs's ``decodeNumber16ExCell`` reads slot after slot until the body ends: the
+    slots after it are empty, so a URL cut short leaves the last lines' clues empty
+    (and a cut ``-xx`` is the digits it has)."""
+    board = parse(EXAMPLE)
+    cut = parse(EXAMPLE[:-4])  # "...j11g3h" without "g3h" and the "1" before it
+    assert cut.columns == board.columns and cut.lines[:4] == board.lines[:4]
+    assert cut.lines[4:] == ((1,), ())
+    assert parse("https://puzz.link/p?nonogram/1/20/-1").columns[0] == (1,)
+    assert parse("https://puzz.link/p?nonogram/1/20/-14").columns[0] == (20,)
