@@ -24,7 +24,7 @@ def check(board: Board, shaded: Collection[int]) -> list[str]:
 
     >>> b = Board(2, 2, ((1,), ()), ((1,), ()))
     >>> check(b, {0}), check(b, {1})
-    ([], ['column 1 has runs 0, its clue says 1', 'column 2 has runs 1, its clue says 0'])
+    ([], ['column 1 has no shaded cell, its clue says 1', 'column 2 has runs 1, its clue says 0'])
     """
     errors: list[str] = []
     rc = board.grid.rc
@@ -32,6 +32,7 @@ def check(board: Board, shaded: Collection[int]) -> list[str]:
         cells = board.line(side, index)
         found = measured([cell in shaded for cell in cells])
         if found != clue:
-            errors.append(Broken(f"{where(side, index)} has runs {shown(found)}, its clue "
-                                 f"says {shown(clue)}", *map(rc, cells)))
+            has = f"runs {shown(found)}" if found else "no shaded cell"
+            errors.append(Broken(f"{where(side, index)} has {has}, its clue says "
+                                 f"{shown(clue)}", *map(rc, cells)))
     return errors
