@@ -153,6 +153,7 @@ GENRES: dict[str, Genre] = {
     # Triangles come back as symbols of noqx's own; the answers are not compared.
     "shakashaka": Genre(),
     "gokigen": Genre(read=diagonals),
+    "nonogram": Genre(read=surface),
     "balance": Genre(read=lines),
     "tents": Genre(read=tents),
 }

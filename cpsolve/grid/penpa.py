@@ -94,6 +94,7 @@ class Board:
     vertices: dict[Cell, str] = field(default_factory=dict)
     grid: str = field(default="square", compare=False)
     dots: bool = field(default=False, compare=False)
+    space: int = field(default=0, compare=False)  # margins wider than one (a Nonogram's)
 
     def only(self, genre: str, *kept: str) -> None:
         """A located error for the first cell showing anything but ``kept`` (this
@@ -350,8 +351,9 @@ def write(board: Board) -> str:
     grid, the margins, the modes, the puzzle's layer, an empty answer layer, the cells
     inside the margins, then the editor's settings), its keys shortened, compressed
     and in base64. The margins are a row and a column on each side when ``board.margin``
-    has anything, as the editor's puzz.link import lays out Star Battle's count."""
-    space = 1 if board.margin else 0
+    has anything, as the editor's puzz.link import lays out Star Battle's count
+    (``board.space`` of them when that is more: a Nonogram's clues)."""
+    space = max(board.space, 1 if board.margin else 0)
     nx, ny = board.cols + 2 * space, board.rows + 2 * space
     points = _Points(board.rows, board.cols, space, space, nx, ny)
     layer = _layer()

@@ -240,6 +240,13 @@ OUTCOMES = {
         (["-", "--time-limit", "0"], "......\n..T..T\n......\n...T..\n......\n..T..T\n", 3,
          "unknown"),
     ],
+    "nonogram": [
+        (["-", "--unique"], "2 2\n1\n1\n1\n1\n", 4, "solved"),
+        (["-"], "2 2\n2\n2\n1\n1\n", 1, "unsolvable"),
+        (["https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h", "--unique",
+          "--backend", "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "2 2\n1\n1\n1\n1\n", 3, "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -382,6 +389,7 @@ SAME_MODEL = {
     "ripple": [[], ["--backend", "cpsat"]],
     "skyscrapers": [[], ["--backend", "cpsat"]],
     "tents": [[], ["--backend", "cpsat"]],
+    "nonogram": [[], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

@@ -29,7 +29,8 @@ LIMIT = 30.0  # seconds a board's solve may take; the slow published boards are 
 ABSENT = {"nurimisaki": "pzpr 0.10.1 has no Nurimisaki (puzz.link's pzprjs added it later)",
           "dbchoco": "pzpr 0.10.1 has no Double Choco (puzz.link's pzprjs added it later)",
           "balance": "pzpr 0.10.1 has no Balance Loop (puzz.link's pzprjs added it later)",
-          "tents": "pzpr 0.10.1 has no Tents (puzz.link's pzprjs added it later)"}
+          "tents": "pzpr 0.10.1 has no Tents (puzz.link's pzprjs added it later)",
+          "nonogram": "pzpr 0.10.1 has no Nonogram (puzz.link's pzprjs added it later)"}
 # Genres whose URLs the npm package reads in part, each with what it leaves out: their
 # boards that need the rest are not judged, and a URL it reads is compared without it.
 OLDER = {"skyscrapers": "pzpr 0.10.1 reads no given heights from a URL (its building.js "

@@ -2206,6 +2206,62 @@ def _tents() -> Oracle:
                   lambda board, answer, symmetry: symmetry == "none", (5, 5))
 
 
+# Nonogram -----------------------------------------------------------------------------
+
+def nonogram_solutions(board: Any) -> list[Any]:
+    """Every shading: each row in turn takes every subset of its cells, kept when its
+    runs (counted here by a walk of their own) are the row's clue; then each column's
+    runs compared with its clue."""
+    from itertools import product
+
+    rows, cols = board.rows, board.cols
+
+    def runs(bits: Any) -> tuple[int, ...]:
+        out, count = [], 0
+        for bit in (*bits, 0):
+            if bit:
+                count += 1
+            elif count:
+                out.append(count)
+                count = 0
+        return tuple(out)
+
+    options = [[bits for bits in product((0, 1), repeat=cols)
+                if board.lines[r] is None or runs(bits) == board.lines[r]]
+               for r in range(rows)]
+    found = []
+    for picture in product(*options):
+        if all(board.columns[c] is None or runs([picture[r][c] for r in range(rows)])
+               == board.columns[c] for c in range(cols)):
+            found.append(frozenset(r * cols + c for r in range(rows) for c in range(cols)
+                                   if picture[r][c]))
+    return sorted(found, key=sorted)
+
+
+def _nonogram() -> Oracle:
+    from cpsolve.models.nonogram import NONOGRAM
+    from cpsolve.models.nonogram.layout import clued
+
+    def board(seed: int) -> Any:
+        """A random picture's clues, some lines left without one, now and then one
+        changed."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice([(1, 3), (2, 2), (3, 3), (3, 4), (4, 3), (4, 4)])
+        fill = rng.choice([0.3, 0.5, 0.7])
+        shaded = frozenset(cell for cell in range(rows * cols) if rng.random() < fill)
+        full = clued(rows, cols, shaded)
+        drop = rng.choice([0.0, 0.0, 0.3])
+        columns = [None if rng.random() < drop else c for c in full.columns]
+        lines = [None if rng.random() < drop else c for c in full.lines]
+        if rng.random() < 0.3:
+            k = rng.randrange(cols)
+            columns[k] = (rng.randint(1, rows),)
+        return type(full)(rows, cols, tuple(columns), tuple(lines))
+
+    return Oracle(NONOGRAM, lambda: [board(seed) for seed in range(70)],
+                  nonogram_solutions, lambda board, answer, symmetry: True, (4, 4))
+
+
 # Gokigen Naname ------------------------------------------------------------------------
 
 def _gokigen() -> Oracle:
@@ -2321,6 +2377,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "shakashaka": _shakashaka, "dbchoco": _dbchoco,
                                             "firefly": _firefly, "ripple": _ripple,
                                             "skyscrapers": _skyscrapers, "tents": _tents,
+                                            "nonogram": _nonogram,
                                             "gokigen": _gokigen, "balance": _balance}
 
 
