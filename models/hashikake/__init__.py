@@ -100,9 +100,9 @@ class BridgeTokens:
                     continue
                 back = "nsew"["snwe".index(letter)]
                 if said[other].get(back) != n:
-                    problems.append(Broken(f"{n} bridge{'s' * (n > 1)} go {letter} from "
-                                           f"{where(cell)} but the cell there does not "
-                                           f"say so", rc(cell), rc(other)))
+                    go = "2 bridges go" if n > 1 else "1 bridge goes"
+                    problems.append(Broken(f"{go} {letter} from {where(cell)} but the cell "
+                                           f"there does not say so", rc(cell), rc(other)))
                 key = (min(cell, other), max(cell, other))
                 built[key] = max(built.get(key, 0), n)
         return frozenset((a, b, n) for (a, b), n in built.items()), problems

@@ -1,12 +1,13 @@
 """How the generator lays out a Hashiwokakero and mends it (the loop is the kit's,
 :mod:`cpsolve.grid.generate`): a network grown from one island, each step a bridge
 (single, or double two times in five) from an island picked at random, straight over
-free cells to a new island two to six cells away, never beside another island, never
-across a bridge; then bridges between islands that already see each other, now and
-then (rings in the network, as published boards have). Every island is numbered: the
-published boards give every number. Where the answer is not pinned down, a cell on a
-bridge there becomes an island of its own, splitting the bridge in two (the answer
-stays, the new island numbered by it).
+free cells to a new island two to six cells away (the nearest more often), never beside
+another island, never across a bridge; then bridges between islands that already see
+each other, now and then (rings in the network, as published boards have). Every island
+is numbered: the published boards give every number. Where the answer is not pinned
+down, a bridge there changes: single made double or double single, taken away where the
+network holds without it, or split in two by a new island on one of its cells (never
+beside another island: published boards have none).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from cpsolve.models.hashikake.check import Bridges
 from cpsolve.options import Option
 
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-ISLANDS = Option("islands", 0.3, "Share of cells that are islands (janko.at's boards: "
-                 "0.2 to 0.37, 0.32 on most)", kind=float, low=0.05, high=0.6)
+ISLANDS = Option("islands", 0.33, "Share of cells that are islands (janko.at's boards: "
+                 "0.2 to 0.38, 0.33 on most)", kind=float, low=0.05, high=0.6)
 
 
 def numbered(settings: Settings, islands: set[int], bridges: Bridges) -> NumberGrid:
@@ -55,22 +56,23 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[NumberGrid, Brid
         for a, b in zip(path, path[1:]):
             built[min(a, b), max(a, b)] = n
 
-    for _ in range(goal * 40):
+    for _ in range(goal * 200):
         if len(islands) >= goal:
             break
         start = rnd.choice(sorted(islands))
         dr, dc = rnd.choice(STEPS)
-        length = rnd.randint(2, 6)
         path = [start]
-        while len(path) <= length:
+        while len(path) <= 6:
             nxt = grid.step(path[-1], dr, dc)
             if nxt is None or not free(nxt):
                 break
             path.append(nxt)
-        if len(path) <= length or not lonely(path[-1], path[-2]):
+        ends = [k for k in range(2, len(path)) if lonely(path[k], path[k - 1])]
+        if not ends:
             continue
-        islands.add(path[-1])
-        bridge(path, 2 if rnd.random() < 0.4 else 1)
+        end = ends[0] if rnd.random() < 0.6 else rnd.choice(ends)  # short ones more often
+        islands.add(path[end])
+        bridge(path[:end + 1], 2 if rnd.random() < 0.4 else 1)
     if len(islands) < 2:
         return None
     for start in rnd.sample(sorted(islands), len(islands)):  # rings now and then
@@ -90,22 +92,66 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[NumberGrid, Brid
     return numbered(settings, islands, answer), answer
 
 
+def spans(board: NumberGrid, answer: Bridges) -> list[tuple[list[int], int]]:
+    """Each bridge of ``answer`` from island to island: its cells, both islands
+    included, and its count."""
+    count = {(a, b): n for a, b, n in answer}
+    cols = board.cols
+    out = []
+    for start in board.clue_cells:
+        for step in (1, cols):
+            line = [start]
+            while count.get((line[-1], line[-1] + step), 0) and \
+                    (len(line) == 1 or board.numbers[line[-1]] is None):
+                line.append(line[-1] + step)
+            if len(line) > 1:
+                out.append((line, count[line[0], line[1]]))
+    return out
+
+
+def joined(islands: set[int], pairs: list[tuple[int, int]]) -> bool:
+    """Whether ``pairs`` join every island into one network."""
+    near: dict[int, list[int]] = {cell: [] for cell in islands}
+    for a, b in pairs:
+        near[a].append(b)
+        near[b].append(a)
+    first = min(islands)
+    seen, todo = {first}, [first]
+    while todo:
+        for other in near[todo.pop()]:
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(islands)
+
+
 def mend(board: NumberGrid, answer: Bridges, other: Bridges | None,
          cells: set[tuple[int, int]], settings: Settings,
          rng: np.random.Generator) -> tuple[NumberGrid, Bridges] | None:
-    """A cell on a bridge where the answer is open (or beside one) made an island."""
+    """A bridge where the answer is open changed: made single or double, taken away
+    where the network holds without it, or split by a new island on one of its cells
+    (never beside another island, as published boards have none)."""
     grid = settings.grid
     rnd = python_random(rng)
     islands = set(board.clue_cells)
-    crossed = {cell for a, b, _ in answer for cell in (a, b)} - islands
     near = {grid.cell(r, c) for r, c in cells}
     near |= {o for cell in set(near) for o in grid.neighbours[cell]}
-    options = sorted(near & crossed)
-    if not options:
+    every = spans(board, answer)
+    open_ = [(line, n) for line, n in every if near & set(line)]
+    if not open_:
         return None
-    quiet = [c for c in options if not any(o in islands for o in grid.neighbours[c])]
-    cell = rnd.choice(quiet or options)
-    return numbered(settings, islands | {cell}, answer), answer
+    line, n = rnd.choice(open_)
+    edges = {(min(a, b), max(a, b)) for a, b in zip(line, line[1:])}
+    rest = frozenset(e for e in answer if e[:2] not in edges)
+    quiet = [c for c in line[1:-1]
+             if not any(o in islands for o in grid.neighbours[c])]
+    choice = rnd.random()
+    if quiet and choice < 0.4:
+        return numbered(settings, islands | {rnd.choice(quiet)}, answer), answer
+    if choice < 0.7 and joined(islands, [(ln[0], ln[-1]) for ln, _ in every if ln != line]):
+        return numbered(settings, islands, rest), rest
+    flipped = rest | {(a, b, 3 - n) for a, b in edges}
+    return numbered(settings, islands, flipped), flipped
 
 
 LAYOUT = Layout(make=make, mend=mend, options=(ISLANDS,),

@@ -232,6 +232,13 @@ OUTCOMES = {
         (["-", "--time-limit", "0"], "......\n......\n......\n......\n......\n......\n", 3,
          "unknown"),
     ],
+    "hashikake": [
+        (["-", "--unique"], "1 3\n? - ?\n", 4, "solved"),
+        (["-"], "3 3\n1 - 1\n- - -\n1 - 1\n", 1, "unsolvable"),
+        (["https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "3 3\n2 - 2\n- - -\n2 - 2\n", 3, "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -373,6 +380,7 @@ SAME_MODEL = {
     "sashigane": [[], ["--backend", "cpsat"]],
     "ripple": [[], ["--backend", "cpsat"]],
     "skyscrapers": [[], ["--backend", "cpsat"]],
+    "hashikake": [[], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }
