@@ -29,33 +29,32 @@ def check(board: NumberGrid, bridges: Bridges) -> list[str]:
     if not built:
         return [*errors, "no bridge is built"]
 
-    def along(cell: int, step: int) -> int:
-        """How many bridges run along the edge from ``cell`` a ``step`` on."""
-        other = cell + step
-        if not 0 <= other < grid.cells or (step in (1, -1) and other // cols != cell // cols):
-            return 0
-        return built.get((min(cell, other), max(cell, other)), 0)
-
+    west, east, north, south = ([0] * grid.cells for _ in range(4))
+    for (a, b), n in built.items():
+        if b == a + 1:
+            east[a] = west[b] = n
+        else:
+            south[a] = north[b] = n
     near: dict[int, set[int]] = {cell: set() for cell in board.clue_cells}
     for cell in range(grid.cells):
-        west, east, north, south = (along(cell, s) for s in (-1, 1, -cols, cols))
+        w, e, n, s = west[cell], east[cell], north[cell], south[cell]
         if numbers[cell] is not None:
-            count = west + east + north + south
+            count = w + e + n + s
             if numbers[cell] != UNKNOWN and count != numbers[cell]:
                 errors.append(Broken(f"the island {numbers[cell]} at {where(cell)} has "
                                      f"{count} bridges", rc(cell)))
             continue
-        if (west or east) and (north or south):
+        if (w or e) and (n or s):
             errors.append(Broken(f"bridges cross at {where(cell)}", rc(cell)))
-        if west != east or north != south:
+        if w != e or n != s:
             errors.append(Broken(f"a bridge turns or stops at {where(cell)}, on no island",
                                  rc(cell)))
     for cell in board.clue_cells:  # each bridge followed to the island at its far end
-        for step in (1, cols):
-            if not along(cell, step):
+        for step, onward in ((1, east), (cols, south)):
+            if not onward[cell]:
                 continue
             end = cell + step
-            while numbers[end] is None and along(end, step):
+            while numbers[end] is None and onward[end]:
                 end += step
             if numbers[end] is not None:
                 near[cell].add(end)
