@@ -6,10 +6,10 @@ end at it; all the islands are joined into one network.
 
 Boards: grid text (``ROWS COLS``, then rows of numbers, ``?`` and ``-``; or rows of one
 character a cell), puzz.link URLs (``hashikake``, ``hashi``), pzprjs and janko.at files,
-Penpa+ links. Bridges are written as a token a cell: on a cell without an island the
-directions they run, ``ew`` or ``ns`` (capitals for two bridges, ``EW``); on an island
-the directions they leave it by, a capital for two (``nE``: one north, two east); ``-``
-where none.
+Penpa+ links, Simon Tatham's Bridges game IDs (``7x7m2:...``). Bridges are written as a
+token a cell: on a cell without an island the directions they run, ``ew`` or ``ns``
+(capitals for two bridges, ``EW``); on an island the directions they leave it by, a
+capital for two (``nE``: one north, two east); ``-`` where none.
 
 >>> from cpsolve.models.hashikake import parse, show, solve
 >>> board = parse("https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3")
@@ -23,10 +23,11 @@ nE EW EW EW nW
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from cpsolve.errors import InputError
+from cpsolve.errors import InputError, UsageError
 from cpsolve.grid import boards, codecs
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.api import api
@@ -118,11 +119,43 @@ class BridgeTokens:
 
 
 ANSWER = BridgeTokens()
+
+
+def _two_bridges(match: re.Match[str]) -> None:
+    """Refuse the Bridges parameters cpsolve does not play: more (or fewer) than two
+    bridges a pair, and ``L``, a board whose bridges make no loop."""
+    if match.group("most") not in (None, "2"):
+        raise InputError(f"at most {match.group('most')} bridges a pair: cpsolve plays "
+                         "two (m2)", line=1, column=match.start("most"))
+    if match.group("loops"):
+        raise InputError("a board whose bridges make no loop (L): cpsolve plays the "
+                         "rule without it", line=1, column=match.start("loops") + 1)
+
+
+# Simon Tatham's Bridges: islands 1-9 and A-G (10-16), a-z runs of water.
+BRIDGES = codecs.Tatham(
+    "bridges", "Bridges", "WxHm2",
+    {**{str(n): n for n in range(1, 10)}, **{chr(ord("A") + k): 10 + k for k in range(7)}},
+    r"(?:i\d+)?(?:e\d+)?(?:m(?P<most>\d+))?(?P<loops>L)?(?:d\d+)?", "m2", _two_bridges)
 # puzz.link's body: pzprjs decodeNumber16 ("." a "?").
-FORMATS = codecs.number_grid(Board, {"hashikake": "Hashiwokakero", "hashi": "Hashiwokakero"},
-                             codecs.NUMBER16, least=1, most=8,
-                             why="an island's number is 1 to 8", looks=ANSWER.looks,
-                             janko={"hashi": "Hashiwokakero"})
+_FORMS = codecs.number_grid(Board, {"hashikake": "Hashiwokakero", "hashi": "Hashiwokakero"},
+                            codecs.NUMBER16, least=1, most=8,
+                            why="an island's number is 1 to 8", looks=ANSWER.looks,
+                            janko={"hashi": "Hashiwokakero"})
+
+
+def to_tatham(board: NumberGrid) -> str:
+    """The board as a Bridges game ID (``WxHm2:DESC``)."""
+    if UNKNOWN in board.numbers:
+        raise UsageError("a Bridges game ID cannot say a '?': write the board as grid text "
+                         "or a puzz.link URL")
+    return BRIDGES.write(board.rows, board.cols, board.numbers)
+
+
+FORMATS = codecs.Formats(
+    replace(_FORMS.forms, game_id=(BRIDGES.pattern,
+                                   lambda text: Board(*BRIDGES.read(text))), tatham="bridges"),
+    _FORMS.text, {**_FORMS.exports, "tatham": to_tatham})
 
 
 def without(board: NumberGrid, gone: Sequence[Clue]) -> NumberGrid:

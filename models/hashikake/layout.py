@@ -1,6 +1,6 @@
 """How the generator lays out a Hashiwokakero and mends it (the loop is the kit's,
 :mod:`cpsolve.grid.generate`): a network grown from one island, each step a bridge
-(single, or double two times in five) from an island picked at random, straight over
+(single, or double three times in ten) from an island picked at random, straight over
 free cells to a new island two to six cells away (the nearest more often), never beside
 another island, never across a bridge; then bridges between islands that already see
 each other, now and then (rings in the network, as published boards have). Every island
@@ -20,7 +20,7 @@ from cpsolve.models.hashikake.check import Bridges
 from cpsolve.options import Option
 
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-ISLANDS = Option("islands", 0.33, "Share of cells that are islands (janko.at's boards: "
+ISLANDS = Option("islands", 0.36, "Share of cells that are islands (janko.at's boards: "
                  "0.2 to 0.38, 0.33 on most)", kind=float, low=0.05, high=0.6)
 
 
@@ -72,7 +72,7 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[NumberGrid, Brid
             continue
         end = ends[0] if rnd.random() < 0.6 else rnd.choice(ends)  # short ones more often
         islands.add(path[end])
-        bridge(path[:end + 1], 2 if rnd.random() < 0.4 else 1)
+        bridge(path[:end + 1], 2 if rnd.random() < 0.3 else 1)
     if len(islands) < 2:
         return None
     for start in rnd.sample(sorted(islands), len(islands)):  # rings now and then
@@ -82,12 +82,12 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[NumberGrid, Brid
             while nxt is not None and free(nxt):
                 path.append(nxt)
                 nxt = grid.step(nxt, dr, dc)
-            if nxt is None or nxt not in islands or len(path) < 2 or rnd.random() > 0.25:
+            if nxt is None or nxt not in islands or len(path) < 2 or rnd.random() > 0.45:
                 continue
             if (min(start, path[1]), max(start, path[1])) in built:
                 continue
             path.append(nxt)
-            bridge(path, 2 if rnd.random() < 0.3 else 1)
+            bridge(path, 2 if rnd.random() < 0.2 else 1)
     answer = frozenset((a, b, n) for (a, b), n in built.items())
     return numbered(settings, islands, answer), answer
 

@@ -13,7 +13,7 @@ import pytest
 from cpsolve.errors import InputError
 from cpsolve.grid.cases import of
 from cpsolve.grid.layouts import Settings
-from cpsolve.models.hashikake import ANSWER, check, parse, show, solve, to_text, to_url
+from cpsolve.models.hashikake import ANSWER, check, parse, show, solve, to_tatham, to_text, to_url
 from cpsolve.models.hashikake.layout import make
 from tests.support.oracles import hashikake_solutions
 
@@ -145,3 +145,28 @@ def test_layouts_look_like_published_boards():
         assert answer in hashikake_solutions(board)
     board, _ = make(Settings(13, 13, "none", 1.0), np.random.default_rng(0))
     assert 0.2 < len(board.clue_cells) / 169 < 0.38
+
+
+@pytest.mark.parametrize("url", PUBLISHED[:7])
+def test_tatham_game_ids_round_trip(url):
+    board = parse(url)
+    game_id = to_tatham(board)
+    assert parse(game_id) == board
+    assert parse(f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/bridges.html"
+                 f"#{game_id}") == board
+    assert to_tatham(parse(game_id)) == game_id
+
+
+@pytest.mark.parametrize("game_id,column", [("5x5m3:4a2c3b23e3a1a3a4a3", 4),
+                                            ("5x5m2L:4a2c3b23e3a1a3a4a3", 6),
+                                            ("5x5:4a2c3b23e3a1a3a4a3b", 23),
+                                            ("3x3:1a1g", 8)])
+def test_bad_tatham_ids_are_located(game_id, column):
+    with pytest.raises(InputError) as refused:
+        parse(game_id)
+    assert (refused.value.line, refused.value.column) == (1, column), refused.value.message
+
+
+def test_tatham_ids_read_their_parameters_and_big_islands():
+    assert parse("3x1i30e10m2d0:1a1") == parse("1 3\n1 - 1\n")
+    assert parse("3x1:AaG").numbers == (10, None, 16)  # read, and no solution
