@@ -170,3 +170,11 @@ def test_bad_tatham_ids_are_located(game_id, column):
 def test_tatham_ids_read_their_parameters_and_big_islands():
     assert parse("3x1i30e10m2d0:1a1") == parse("1 3\n1 - 1\n")
     assert parse("3x1:AaG").numbers == (10, None, 16)  # read, and no solution
+
+
+def test_janko_files_are_read():
+    board = parse("begin\npuzzle hashi\nrows 3\ncols 3\nproblem\n1 - 2\n- - -\n- - 1\n"
+                  "solution\n- 1 -\n- - a\n- - -\nend\n")
+    assert board == parse("3 3\n1 - 2\n- - -\n- - 1\n")
+    assert solve(board, limit=2).solutions == [frozenset({(0, 1, 1), (1, 2, 1), (2, 5, 1),
+                                                          (5, 8, 1)})]
