@@ -234,7 +234,7 @@ def grade(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline | None = 
     """
     from cpsolve.grid.hints import clue_model
 
-    clued = clue_model(puzzle.require_hints(), board)
+    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
     found, values = grade_model(clued.model, clued.selectors, top=top, deadline=deadline)
     found.unit = puzzle.require_hints().unit
     if values is not None:
@@ -293,7 +293,7 @@ class ProbingGrader:
                                          deadline)
         from cpsolve.grid.uniqueness import count_in, open_session
 
-        clued = clue_model(self.puzzle.require_hints(), board)
+        clued = clue_model(self.puzzle.require_hints(), board, deadline=deadline)
         group_of = {i: k for k, members in enumerate(groups) for i in members}
         ranked = list(dict.fromkeys(group_of[i] for i in order))
         held = set(keep)

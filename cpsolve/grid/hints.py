@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar
 from cpsolve.backends.sat import CnfModel
 from cpsolve.cnf import guard
 from cpsolve.grid.geometry import where
+from cpsolve.limits import Deadline, building
 
 Board = TypeVar("Board")
 Cell = tuple[int, int]
@@ -204,16 +205,21 @@ def guarded_clauses(hints: Hints[Any], board: Any, clues: Sequence[Clue],
     return groups, top
 
 
-def clue_model(hints: Hints[Any], board: Any, extra: Sequence[Clue] = ()) -> ClueModel:
+def clue_model(hints: Hints[Any], board: Any, extra: Sequence[Clue] = (),
+               deadline: Deadline | None = None) -> ClueModel:
     """The clue model of ``board``: its rules, and each of its clues (then each of
-    ``extra``, clues a fix may add) guarded by a selector of its own."""
-    model = hints.rules(board)
-    clues = [*hints.clues(board), *extra]
-    first = model.nvars + 1
-    selectors = list(range(first, first + len(clues)))
-    groups, top = guarded_clauses(hints, board, clues, selectors, model.nvars + len(clues))
-    for group in groups:
-        model.add(group)
+    ``extra``, clues a fix may add) guarded by a selector of its own; built under
+    ``deadline`` and the memory budget (:func:`cpsolve.limits.building`: a
+    :class:`~cpsolve.limits.TimeUp` when the limit passes first)."""
+    with building(deadline or Deadline(None), "the clues' model"):
+        model = hints.rules(board)
+        clues = [*hints.clues(board), *extra]
+        first = model.nvars + 1
+        selectors = list(range(first, first + len(clues)))
+        groups, top = guarded_clauses(hints, board, clues, selectors,
+                                      model.nvars + len(clues))
+        for group in groups:
+            model.add(group)
     model.nvars = max(top, model.nvars + len(clues))
     return ClueModel(model, clues, selectors)
 

@@ -92,7 +92,7 @@ def explain(puzzle: GridPuzzle[Any, Any], board: Any, *, solver: str = DEFAULT_S
     ['number 0 in the room at row 1, column 1']
     """
     deadline = deadline or Deadline(None)
-    clued = clue_model(puzzle.require_hints(), board)
+    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
     projection = clued.projection
     with open_session(clued.model, solver) as session:
         found = backbone_in(session, projection, assumptions=clued.selectors,
@@ -234,7 +234,7 @@ def conflict(puzzle: GridPuzzle[Any, Any], board: Any, *, solver: str = DEFAULT_
     >>> found.status.value, [clue.at() for clue in found.clues], found.minimal
     ('unsolvable', ['number 2 at row 1, column 3'], True)
     """
-    clued = clue_model(puzzle.require_hints(), board)
+    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
     with open_session(clued.model, solver) as session:
         found = core_in(session, clued.projection, clued.selectors,
                         refine=clued.model.refine, deadline=deadline, shrink=shrink)
@@ -281,7 +281,7 @@ def redundant(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
     >>> found.unique, [clue.at() for clue in found.clues]
     (True, [])
     """
-    clued = clue_model(puzzle.require_hints(), board)
+    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
     with open_session(clued.model, solver) as session:
         values = _solution_values(puzzle, board, clued, session, answer, deadline)
         if values is None:
@@ -329,7 +329,7 @@ def minimize(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
     >>> found.removed, found.minimal  # each of its four numbers is needed
     ([], True)
     """
-    clued = clue_model(puzzle.require_hints(), board)
+    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
     sets = [list(g) for g in groups] if groups is not None else [
         [i] for i in range(len(clued.clues))]
     with open_session(clued.model, solver) as session:

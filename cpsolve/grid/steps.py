@@ -41,6 +41,7 @@ progress that contradicts the answer has its wrong marks named first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -108,6 +109,7 @@ class Step:
     chain: list[int] = field(default_factory=list)
     broken: Group | None = None
     sentence: str = ""
+    quiet: list[int] = field(default_factory=list)  # numbers ruled out on the way to it
 
 
 class _Named(Selection):
@@ -206,6 +208,23 @@ class Stepper:
         self._last: set[int] = set()
         self._cuts: set[tuple[int, ...]] = set()
         self.truth = {var if on else -var for var, on in zip(self.projection, self.values)}
+        self.shown = self._shown()
+
+    def _shown(self) -> list[int]:
+        """What the board shows before any step: each value a clue alone gives its own
+        cell (a Sudoku's given number, a Nurikabe number's cell unshaded). A person
+        reads these off the board; no step decides them."""
+        out: list[int] = []
+        for g in self.groups:
+            if g.clue is None:
+                continue
+            ok, found = self.closure([g.selector], [], partial=False)
+            if not ok:
+                continue
+            own = {g.clue.cell}
+            out.extend(lit for lit in self._new(found, set(out))
+                       if lit in self.truth and self.cells([lit]) == own)
+        return out
 
     def close(self) -> None:
         self.solver.delete()
@@ -319,10 +338,27 @@ class Stepper:
         if wrong:
             return self._wrong(wrong[0], [lit for lit in given if lit in self.truth])
         known = set(given)
-        if all(var in known or -var in known for var in self.projection):
-            return None
-        step = self._single(list(given), known) or self._chain(list(given), known) \
-            or self._trial(list(given), known) or self._search(known)
+        given = [*(lit for lit in self.shown if lit not in known and -lit not in known),
+                 *given]
+        known = set(given)
+        quiet: list[int] = []
+        while True:
+            if all(var in known or -var in known for var in self.projection):
+                return None
+            step = self._single(list(given), known) or self._chain(list(given), known) \
+                or self._trial(list(given), known) or self._search(known)
+            if step.kind not in ("rule", "chain") or not all(
+                    lit < 0 and self._numbered(lit) for lit in step.decided):
+                break
+            done = known | set(step.decided)
+            if all(var in done or -var in done for var in self.projection):
+                break  # the last: said, so that the answer is reached by steps
+            # Numbers only ruled out, no number placed: the pencil marks a person
+            # keeps in mind, not a step; the next step reads them.
+            quiet.extend(step.decided)
+            given = [*given, *step.decided]
+            known.update(step.decided)
+        step.quiet = quiet
         step.sentence = self.sentence(step)
         return step
 
@@ -472,7 +508,7 @@ class Stepper:
             step = self.next(known)
             if step is None:
                 return done
-            known.extend(lit for lit in step.decided if lit not in known)
+            known.extend(lit for lit in [*step.quiet, *step.decided] if lit not in known)
             done.append(step)
             if each is not None:
                 each(step)
@@ -504,23 +540,78 @@ class Stepper:
             words.append(f"{len(lits) - SHOWN} more")
         return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
+    def read(self, lits: Sequence[int]) -> str:
+        """The decided literals a step reads, in words; numbers ruled out said
+        together, by cell (``r2c3 holds none of 2, 3 and 7``) or by number (``no 1 in
+        r2c1, r2c2 and r2c4``)."""
+        out = [lit for lit in lits if not (lit < 0 and self._numbered(lit))]
+        by_cell: dict[str, list[str]] = {}
+        for lit in sorted(lits, key=lambda lit: _natural(self._place(lit)[0])
+                          if self._numbered(lit) else ()):
+            if lit < 0 and self._numbered(lit):
+                cell, number = self._place(lit)
+                by_cell.setdefault(cell, []).append(number)
+        phrases = [self.listed(out)] if out else []
+        by_number: dict[str, list[str]] = {}
+        for cell, numbers in by_cell.items():
+            if len(numbers) > 1:
+                numbers = sorted(numbers, key=_order)
+                more = len(numbers) - SHOWN * 2
+                shown = numbers[:SHOWN * 2] + ([f"{more} more"] if more > 0 else [])
+                phrases.append(f"{cell} holds none of {_every(shown)}")
+            else:
+                by_number.setdefault(numbers[0], []).append(cell)
+        for number, cells in sorted(by_number.items(), key=lambda kv: _order(kv[0])):
+            shown = cells[:SHOWN * 2] + ([f"{len(cells) - SHOWN * 2} more"]
+                                         if len(cells) > SHOWN * 2 else [])
+            phrases.append(f"no {number} in {_every(shown)}")
+        return "; ".join(phrases)
+
+    def _place(self, lit: int) -> tuple[str, str]:
+        """A numbered literal's cell and number, as its layer names them."""
+        name, key = self.model.key(abs(lit))
+        layer = self.model.layers[name]
+        place = layer.named(key) if layer.named is not None else str(key)
+        cell, _, number = place.partition("=")
+        return cell, number
+
+    def decisions(self, lits: Sequence[int]) -> str:
+        """What a step decides, in words: a number placed first; where a step places
+        numbers, the numbers it rules out only counted (``r3c7 holds 5, and 4 other
+        candidates are ruled out``)."""
+        placed = [lit for lit in lits if lit > 0 and self._numbered(lit)]
+        if not placed:
+            return self.listed(lits)
+        out = [lit for lit in lits if lit not in placed and not (lit < 0 and self._numbered(lit))]
+        gone = len(lits) - len(placed) - len(out)
+        said = self.listed([*placed, *out])
+        if gone:
+            said += (", and 1 other candidate is ruled out" if gone == 1
+                     else f", and {gone} other candidates are ruled out")
+        return said
+
+    def _numbered(self, lit: int) -> bool:
+        """Whether ``lit`` says a number of a cell (a one-hot layer: "r1c1 holds 3")."""
+        name, _ = self.model.key(abs(lit))
+        return WORDS.get(str(name), ("",))[0].count("{}") == 2
+
     def sentence(self, step: Step) -> str:
         """The step in one sentence, naming its rule and the cells it uses."""
         names = [g.text for g in step.groups]
-        since = f"{self.listed(step.given)}; so " if step.given else ""
-        decided = self.listed(step.decided)
+        since = f"{self.read(step.given)}; so " if step.given else ""
+        decided = self.decisions(step.decided)
         if step.kind == "rule":
             return f"{_capital(names[0])}{self._counted(step)}: {since}{decided}."
         if step.kind == "chain":
             return f"{_capital(_joined(names))}, together: {since}{decided}."
         if step.kind == "trial":
             assert step.tried is not None
-            led = f", then {self.listed(step.chain)}" if step.chain else ""
+            led = f", then {self.decisions(step.chain)}" if step.chain else ""
             breaks = (f"{step.broken.text} could not hold" if step.broken is not None
                       else "the rules could not all hold")
             others = [g.text for g in step.groups if g is not step.broken]
             using = f" (with {_joined(others)})" if others else ""
-            given = f" (given {self.listed(step.given)})" if step.given else ""
+            given = f" (given {self.read(step.given)})" if step.given else ""
             return (f"If {self.said(step.tried)}{led}, {breaks}{using}{given}. "
                     f"So {decided}.")
         if step.kind == "wrong":
@@ -589,6 +680,21 @@ def _unique_answer(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline
     statement = puzzle.statement
     assert statement is not None
     return answer, tuple(bool(v) for v in statement.values(board, answer))
+
+
+def _every(words: Sequence[str]) -> str:
+    """Words joined by commas and an "and", every one."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _natural(text: str) -> tuple[int, ...]:
+    """The numbers in ``text``, for an order of places (``r2c1`` before ``r10c1``)."""
+    return tuple(int(n) for n in re.findall(r"\d+", text))
+
+
+def _order(number: str) -> tuple[int, str]:
+    """Numbers in their order (``2`` before ``10``), anything else after."""
+    return (int(number), "") if number.isdigit() else (1 << 30, number)
 
 
 def _capital(text: str) -> str:
@@ -722,7 +828,7 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
             befores.append(list(known))
             found.append(s)
             if s.kind != "wrong":
-                known.extend(lit for lit in s.decided if lit not in known)
+                known.extend(lit for lit in [*s.quiet, *s.decided] if lit not in known)
             said_step("steps: decided", len(known), total)
 
         cut = None

@@ -19,12 +19,14 @@ True
 from cpsolve.backends.sat import CnfModel
 from cpsolve.family import deferred, lazy
 from cpsolve.grid.api import Solve, family
+from cpsolve.grid.codecs import Formats
 from cpsolve.grid.editor import Editor
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.models.akari.analysis import obstacles, prepare
 from cpsolve.models.akari.board import Board, Solution
 from cpsolve.models.akari.check import check
 from cpsolve.models.akari.formats import (
+    FORMS,
     parse,
     parse_answer,
     parse_grid,
@@ -61,8 +63,8 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     help="Solve the Akari BOARD: grid text (. white, # black, 0-4 clues; - and x also "
          "read), a puzz.link URL, or a Tatham game ID WxH:desc.",
     example=".......\n.2#..#.\n.1..#..\n......2\n.#..#..\n..4...#\n.......\n",
-    parse=parse, board_text=to_grid, exports={"url": to_url, "tatham": to_tatham,
-                                               "penpa": to_penpa},
+    formats=Formats(FORMS, to_grid, {"url": to_url, "grid": to_grid, "tatham": to_tatham,
+                                     "penpa": to_penpa}),
     show=to_grid, rows=encode, read_answer=read_answer,
     picture=lazy("cpsolve.models.akari.picture:picture"),
     # The rules stated once (rules.py); the deductions and the SAT builders Akari's own.

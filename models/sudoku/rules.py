@@ -44,9 +44,13 @@ from cpsolve.models.sudoku.board import Board, Digits
 
 
 def rules(m: Model, board: Board) -> None:
-    with m.rule("every cell holds one number, and no row, column or box holds one twice"):
+    with m.rule("every cell holds one number"):
         holds = candidates(m, "holds", range(1, board.size + 1))
-        m.require(AllDifferent(holds.lits, board.units))
+    # Each row, column and box a rule of its own, as players name them ("box 3 needs
+    # its 1"); the same clauses as one AllDifferent over every unit.
+    for k, unit in enumerate(board.units):
+        with m.rule(f"{board.unit_name(k)} holds each number once"):
+            m.require(AllDifferent(holds.lits, (unit,)))
 
 
 def clue(m: Model, board: Board, given: Clue) -> None:

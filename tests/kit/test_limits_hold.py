@@ -424,3 +424,17 @@ def test_a_solver_that_grows_past_the_memory_is_stopped(monkeypatch):
         with pytest.raises(TooLarge, match="grew past the memory"):
             session.solve()
     assert time.perf_counter() - started < 5
+
+
+def test_the_setters_clue_model_is_built_under_the_time_limit():
+    """The clue model every setter's tool and the generator build (each clue behind a
+    selector) stops at the limit: a 300x300 Gokigen Naname's 90,601 numbers took five
+    seconds to guard, past a generator's one-second limit, before it was watched."""
+    from cpsolve.grid.hints import clue_model
+    from cpsolve.limits import Deadline, TimeUp
+    from cpsolve.models.gokigen import GOKIGEN, parse
+
+    board = parse("https://puzz.link/p?gokigen/4/4/iaegcgcj6a")
+    assert len(clue_model(GOKIGEN.require_hints(), board).selectors) == 6  # its numbers
+    with pytest.raises(TimeUp, match="the clues' model"):
+        clue_model(GOKIGEN.require_hints(), board, deadline=Deadline(0))

@@ -34,11 +34,23 @@ def published(name: str) -> list[str]:
 
 def check_steps(stepper: Stepper, steps: list[Step], whole: bool = True) -> None:
     """Every step sound and minimal, and (``whole``) the last leaves the answer."""
-    known: set[int] = set()
     every = [g.selector for g in stepper.groups]
+    # What the board shows: each a value its clue alone gives its own cell.
+    clue_of = {g.selector: g for g in stepper.groups if g.clue is not None}
+    for lit in stepper.shown:
+        assert lit in stepper.truth
+        assert any(lit in stepper.closure([s], [], False)[1]
+                   and stepper.cells([lit]) == {g.clue.cell} for s, g in clue_of.items())
+    known: set[int] = set(stepper.shown)
     for step in steps:
         assert step.kind in KINDS, step
         assert step.decided and set(step.decided) <= stepper.truth, step.sentence
+        # Numbers ruled out on the way, unannounced: each follows by propagation.
+        assert set(step.quiet) <= stepper.truth
+        assert all(lit < 0 and stepper._numbered(lit) for lit in step.quiet)
+        ok, found = stepper.closure(every, sorted(known))
+        assert ok and set(step.quiet) <= set(found), "a number ruled out unsoundly"
+        known.update(step.quiet)
         assert not set(step.decided) & known, "a step decides nothing new"
         assert set(step.given) <= known, "a step reads a cell no step decided"
         chosen = [g.selector for g in step.groups]

@@ -1084,6 +1084,8 @@ def lits_solutions(board: Any) -> list[Any]:
             continue
         pieces.append([frozenset(four) for four in combinations(cells, 4)
                        if connected(set(four))])
+    shape = {piece: _canonical([grid.rc(c) for c in piece]) for some in pieces
+             for piece in some}
     found = []
     for choice in product(*pieces):
         shaded = frozenset().union(*choice)
@@ -1091,8 +1093,7 @@ def lits_solutions(board: Any) -> list[Any]:
             continue
         if shaded and not connected(set(shaded)):
             continue
-        kind = {cell: _canonical([grid.rc(c) for c in piece])
-                for piece in choice for cell in piece}
+        kind = {cell: shape[piece] for piece in choice for cell in piece}
         if any(board.region[a] != board.region[b] and a in shaded and b in shaded
                and kind[a] == kind[b] for a, b in grid.pairs):
             continue
@@ -1250,8 +1251,8 @@ def _norinori() -> Oracle:
         return before, current
 
     return Oracle(NORINORI, lambda: [board(seed) for seed in range(60)]
-                  + [pinned(seed)[0] for seed in range(24)]
-                  + [pinned(seed)[1] for seed in range(24)]
+                  + [pinned(seed)[0] for seed in range(16)]
+                  + [pinned(seed)[1] for seed in range(16)]
                   + [made(seed) for seed in range(20)],
                   norinori_solutions,
                   lambda board, answer, symmetry: symmetry == "none", (4, 5))
