@@ -144,10 +144,14 @@ def clue(m: Model, board: NumberGrid, number: Clue) -> None:
 
 
 def decode(board: NumberGrid, values: tuple[bool, ...]) -> Bridges:
-    """The bridges an answer's values build: each edge with one or two."""
+    """The bridges an answer's values build: each edge with one or two. A double
+    bridge reads as two whatever its edge's bridge says, so that every variable shows
+    in the answer's text on its own (the kit finds the cells a variable left open by
+    flipping it alone)."""
     edges, keys = board.grid.edges, open_edges(board)
     n = len(keys)
-    return frozenset((*edges[k], 1 + values[n + i]) for i, k in enumerate(keys) if values[i])
+    return frozenset((*edges[k], 1 + values[n + i]) for i, k in enumerate(keys)
+                     if values[i] or values[n + i])
 
 
 def encode(board: NumberGrid, answer: Bridges) -> list[bool]:
