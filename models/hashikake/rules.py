@@ -75,7 +75,7 @@ def rules(m: Model, board: NumberGrid) -> None:
     edges, name = grid.edges, grid.name
     keys = open_edges(board)
     named = lambda k: f"{name(edges[k][0])}-{name(edges[k][1])}"  # noqa: E731
-    one = m.layer("bridge", keys, named=named)
+    one = m.layer("bridged", keys, named=named)
     two = m.layer("double", keys, named=named)
     m.solution([*one.vars, *two.vars])
     islands = board.clue_cells
@@ -138,7 +138,7 @@ def network(board: NumberGrid, one: Any) -> Connected:
 
 def clue(m: Model, board: NumberGrid, number: Clue) -> None:
     """An island's number: that many bridges end at it (a double bridge counts two)."""
-    one, two = m.layers["bridge"], m.layers["double"]
+    one, two = m.layers["bridged"], m.layers["double"]
     around = board.grid.incident[number.index]
     m.exactly(number.value, [*(one[k] for k in around), *(two[k] for k in around)])
 
