@@ -67,6 +67,19 @@ def lines(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
     return frozenset(out)
 
 
+def bridges(answer: Any, board: Any) -> frozenset[tuple[int, int, int]]:
+    """Hashiwokakero's bridges: the pairs of cells a line joins, each with its count
+    (noqx draws a double bridge as a line labelled ``double``)."""
+    cols = board.cols
+    out = set()
+    for (r, c, d, label), on in answer.line.items():
+        if on and d in STEP:
+            dr, dc = STEP[d]
+            a, b = r * cols + c, (r + dr) * cols + c + dc
+            out.add((min(a, b), max(a, b), 2 if label == "double" else 1))
+    return frozenset(out)
+
+
 def sides(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
     """Slitherlink's loop along cell sides: the pairs of corners a side joins (corners
     numbered row by row, ``cols + 1`` to a row)."""
@@ -156,6 +169,7 @@ GENRES: dict[str, Genre] = {
     "nonogram": Genre(read=surface),
     "balance": Genre(read=lines),
     "tents": Genre(read=tents),
+    "hashikake": Genre(read=bridges),
 }
 
 

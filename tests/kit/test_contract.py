@@ -247,6 +247,13 @@ OUTCOMES = {
           "--backend", "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "2 2\n1\n1\n1\n1\n", 3, "unknown"),
     ],
+    "hashikake": [
+        (["-", "--unique"], "1 3\n? - ?\n", 4, "solved"),
+        (["-"], "3 3\n1 - 1\n- - -\n1 - 1\n", 1, "unsolvable"),
+        (["https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "3 3\n2 - 2\n- - -\n2 - 2\n", 3, "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -390,6 +397,7 @@ SAME_MODEL = {
     "skyscrapers": [[], ["--backend", "cpsat"]],
     "tents": [[], ["--backend", "cpsat"]],
     "nonogram": [[], ["--backend", "cpsat"]],
+    "hashikake": [[], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

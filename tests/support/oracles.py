@@ -2359,6 +2359,101 @@ def _balance() -> Oracle:
                   solutions, symmetric, (5, 5), ("tricky", "hard"))
 
 
+# Hashiwokakero -------------------------------------------------------------------------
+
+def hashikake_solutions(board: Any) -> list[Any]:
+    """Every choice of none, one or two bridges for each pair of islands that see each
+    other along a row or column, kept when no two chosen pairs cross, every number is
+    met and the islands are one network; each written as the edges its bridges run
+    along, with their counts."""
+    from itertools import product
+
+    rows, cols, numbers = board.rows, board.cols, board.numbers
+    islands = [(r, c) for r in range(rows) for c in range(cols)
+               if numbers[r * cols + c] is not None]
+    pairs: list[tuple[tuple[int, int], tuple[int, int], list[tuple[int, int]]]] = []
+    for r, c in islands:
+        for dr, dc in ((0, 1), (1, 0)):
+            between, (y, x) = [], (r + dr, c + dc)
+            while 0 <= y < rows and 0 <= x < cols and numbers[y * cols + x] is None:
+                between.append((y, x))
+                y, x = y + dr, x + dc
+            if 0 <= y < rows and 0 <= x < cols:
+                pairs.append(((r, c), (y, x), between))
+    found = []
+    for counts in product(range(3), repeat=len(pairs)):
+        chosen = [(p, n) for p, n in zip(pairs, counts) if n]
+        if not chosen:
+            continue
+        crossed: set[tuple[int, int]] = set()
+        clash = False
+        for (_, _, between), _n in chosen:
+            if crossed & set(between):
+                clash = True
+                break
+            crossed |= set(between)
+        if clash:
+            continue
+        total = {island: 0 for island in islands}
+        joined = {island: set() for island in islands}
+        for (a, b, _), n in chosen:
+            total[a] += n
+            total[b] += n
+            joined[a].add(b)
+            joined[b].add(a)
+        if any(numbers[r * cols + c] >= 0 and numbers[r * cols + c] != total[(r, c)]
+               for r, c in islands):
+            continue
+        seen, todo = {islands[0]}, [islands[0]]
+        while todo:
+            for other in joined[todo.pop()] - seen:
+                seen.add(other)
+                todo.append(other)
+        if len(seen) < len(islands):
+            continue
+        edges = set()
+        for (a, b, between), n in chosen:
+            line = [a, *between, b]
+            for (r0, c0), (r1, c1) in zip(line, line[1:]):
+                edges.add((r0 * cols + c0, r1 * cols + c1, n))
+        found.append(frozenset(edges))
+    return sorted(found, key=sorted)
+
+
+def _hashikake() -> Oracle:
+    from cpsolve.grid.layouts import Settings
+    from cpsolve.models.hashikake import HASHIKAKE, Board
+    from cpsolve.models.hashikake.layout import make
+
+    sizes = [(2, 3), (3, 3), (3, 4), (4, 3), (4, 4), (2, 5)]
+
+    def board(seed: int) -> Any:
+        """Islands and numbers at random (no answer, often)."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        numbers: list[Any] = [None] * (rows * cols)
+        for cell in rng.sample(range(rows * cols), rng.randint(2, 5)):
+            numbers[cell] = rng.choice([-2, 1, 1, 2, 2, 3, 3, 4, 5])
+        return Board(rows, cols, tuple(numbers))
+
+    def solvable(seed: int) -> Any:
+        """Laid out by the generator's own layout, some numbers made "?"."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice(sizes)
+        laid = make(Settings(rows, cols, "none", 1.0,
+                             {"islands": rng.choice([0.2, 0.3, 0.45])}),
+                    np.random.default_rng(seed))
+        if laid is None:
+            return board(seed)
+        share = rng.choice([0.5, 0.8, 1.0])
+        return Board(rows, cols, tuple(n if n is None or rng.random() < share else -2
+                                       for n in laid[0].numbers))
+
+    return Oracle(HASHIKAKE, lambda: [board(seed) for seed in range(50)]
+                  + [solvable(seed) for seed in range(70)],
+                  hashikake_solutions, lambda board, answer, symmetry: True, (5, 5))
+
+
 ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawake,
                                             "fillomino": _fillomino, "hitori": _hitori,
                                             "kurodoko": _kurodoko,
@@ -2377,7 +2472,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "shakashaka": _shakashaka, "dbchoco": _dbchoco,
                                             "firefly": _firefly, "ripple": _ripple,
                                             "skyscrapers": _skyscrapers, "tents": _tents,
-                                            "nonogram": _nonogram,
+                                            "nonogram": _nonogram, "hashikake": _hashikake,
                                             "gokigen": _gokigen, "balance": _balance}
 
 

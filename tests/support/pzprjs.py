@@ -126,6 +126,8 @@ def drawn(puzzle: Any, board: Any, answer: Any) -> dict[str, Any]:
     if puzzle.name in ("shikaku", "sashigane"):  # a division: borders between its areas
         return {"borders": [[*divmod(a, cols), *divmod(b, cols)]
                             for a, b in sorted(board.grid.pairs) if (a, b) not in answer]}
+    if puzzle.name == "hashikake":  # bridges as lines, each with its count (1 or 2)
+        return {"lines": [[*divmod(a, cols), *divmod(b, cols), n] for a, b, n in sorted(answer)]}
     if puzzle.name == "akari":
         return {"cells": sorted([r, c] for r, c in answer)}
     if puzzle.name == "shakashaka":

@@ -5,7 +5,8 @@
 // and the save file pzprjs writes for the board it read; qnums: each cell's number, -1
 // none, -2 "?"; code: the first rule the answer breaks),
 // or {error}. Cells are [row, column] (0-based), numbers [row, column, n], lines the two
-// cells a line joins [r1, c1, r2, c2], borders the two cells a border parts, edges the two
+// cells a line joins [r1, c1, r2, c2] (a fifth number: how many lines, Hashiwokakero's
+// double bridges), borders the two cells a border parts, edges the two
 // grid points a side joins, triangles [row, column, pzprjs's code 2-5].
 "use strict";
 const pzpr = require("pzpr");
@@ -22,8 +23,10 @@ function judge(question) {
   };
   for (const [r, c] of question.cells || []) at(board.getc, 2 * c + 1, 2 * r + 1, "cell").setQans(1);
   for (const [r, c, n] of question.numbers || []) at(board.getc, 2 * c + 1, 2 * r + 1, "cell").setAnum(n);
-  for (const [r1, c1, r2, c2] of question.lines || []) {
-    at(board.getb, c1 + c2 + 1, r1 + r2 + 1, "border").setLine(1);
+  for (const [r1, c1, r2, c2, n] of question.lines || []) {
+    const border = at(board.getb, c1 + c2 + 1, r1 + r2 + 1, "border");
+    if (n > 1) border.setLineVal(n);
+    else border.setLine(1);
   }
   for (const [r1, c1, r2, c2] of question.borders || []) {
     at(board.getb, c1 + c2 + 1, r1 + r2 + 1, "border").setQans(1);
