@@ -31,6 +31,38 @@ def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None,
                           timeout=timeout, env=env, cwd=cwd)
 
 
+def in_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``cpsolve ARGS`` run by its entry point in this process (:func:`cpsolve.cli.main`,
+    as the console script calls it), its exit status and output as :func:`run` gives
+    them: for the contract's questions asked of every genre, where a process's start
+    (a second of imports on a busy machine) would be most of the cost. What only a
+    process shows (signals, a closed pipe, the start itself) is asked with :func:`run`."""
+    import contextlib
+    import io
+
+    from cpsolve import cli
+
+    def stream(data: bytes = b"") -> io.TextIOWrapper:  # with a buffer, as sys's have
+        return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", write_through=True)
+
+    out, err = stream(), stream()
+    stdin_was = sys.stdin
+    sys.stdin = stream((stdin or "").encode())
+    code: Any = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                cli.main(list(args))
+            except SystemExit as done:
+                code = done.code
+    finally:
+        sys.stdin = stdin_was
+    if not isinstance(code, int):
+        code = 0 if code is None else 1
+    written = [s.buffer.getvalue().decode() for s in (out, err)]  # type: ignore[attr-defined]
+    return subprocess.CompletedProcess(["cpsolve", *args], code, *written)
+
+
 def interruptible(command: list[str], *, background: bool = False,
                   **popen: Any) -> subprocess.Popen[str]:
     """Start ``command`` as a shell starts a command in the foreground: SIGINT at its
