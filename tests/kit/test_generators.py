@@ -9,7 +9,7 @@ import pytest
 
 from cpsolve import registry
 from cpsolve.family import Kind
-from tests.support.cli import run
+from tests.support.cli import in_process, run
 
 GENERATORS = [name for name in registry.names()
               if registry.load(name).kind is Kind.GRID and registry.load(name).generate]
@@ -22,11 +22,14 @@ SECOND_SLOW = {"dbchoco"}
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
                                   if name in SECOND_SLOW else name for name in GENERATORS])
 def test_the_default_board_is_proven_unique_by_a_second_method(name):
-    made = run("generate", name, "6", "6", "--seed", "7", timeout=300)
+    """From the command line: Akari's in a process of its own, the others' through the
+    same entry point in this one (a process adds only its start)."""
+    cpsolve = run if name == "akari" else in_process
+    made = cpsolve("generate", name, "6", "6", "--seed", "7")
     assert made.returncode == 0, made.stderr
     url = made.stdout.strip()
     assert url.startswith("https://puzz.link/p?") and "\n" not in url, made.stdout
-    again = run(name, url, "--unique", "--backend", "cpsat", timeout=300)
+    again = cpsolve(name, url, "--unique", "--backend", "cpsat")
     assert again.returncode == 0, again.stdout + again.stderr
     assert "unique" in again.stdout.splitlines(), again.stdout  # a rule may follow
 
