@@ -122,6 +122,12 @@ class Board(OnGrid):
     def white(self) -> tuple[int, ...]:
         return tuple(cell for cell, black in enumerate(self.black) if not black)
 
+    def plain(self) -> Board:
+        """The board without its sums of 0 (which ask nothing: pzprjs before puzz.link's
+        wrote no sum as 0)."""
+        return replace(self, down=tuple((k, v) for k, v in self.down if v),
+                       across=tuple((k, v) for k, v in self.across if v))
+
     def resummed(self, changes: Mapping[tuple[str, Key], int | None]) -> Board:
         """The board with the sums of ``changes`` (by ``(way, key)``) written anew
         (``None``: none)."""
