@@ -101,23 +101,23 @@ def without(board: Board, gone: Sequence[Clue]) -> Board:
 
 
 def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
-    """A sum of a run through the open cells changed to another its length can make,
-    the nearest first."""
+    """A sum written for a run through the open cells that has none, or a run's sum
+    changed to another its length can make (the nearest first)."""
     out: list[Edit[Board]] = []
     touched = {board.grid.cell(r, c) for r, c in cells}
     for run in board.runs:
-        total = board.total(run)
-        if total is None or not touched & set(run.cells):
+        if not touched & set(run.cells):
             continue
-        base = board.resummed({(run.way, run.key): None})
-        for other in sorted({sum(s) for s in sets(len(run.cells))} - {total},
-                            key=lambda t: abs(t - total)):
-            clue = Clue(board.grid.rc(run.cells[0]), f"{run.way} sum {other}",
-                        (run.way, run.key), other, place=where(run.way, run.key)[4:])
-            out.append(Edit(board.grid.rc(run.cells[0]), "sum",
-                            f"{where(run.way, run.key)} {total} made {other}",
-                            board.resummed({(run.way, run.key): other}), clue=clue,
-                            base=base, number=other, cost=abs(other - total)))
+        total, key = board.total(run), (run.way, run.key)
+        base = None if total is None else board.resummed({key: None})
+        for other in sorted({sum(s) for s in sets(len(run.cells))} - {total}):
+            clue = Clue(board.grid.rc(run.cells[0]), f"{run.way} sum {other}", key, other,
+                        place=where(*key)[4:], cells=tuple(map(board.grid.rc, run.cells)))
+            text = f"{where(*key)} {other}" if total is None else \
+                f"{where(*key)} {total} made {other}"
+            out.append(Edit(board.grid.rc(run.cells[0]), "sum", text,
+                            board.resummed({key: other}), clue=clue, base=base, number=other,
+                            cost=1 if total is None else 1 + abs(other - total)))
     return sorted(out, key=lambda e: e.cost)
 
 

@@ -5,7 +5,8 @@ and digit, ``holds[cell, d]`` (:mod:`~cpsolve.grid.rules.alldifferent`).
 * ``makes[run, digits]``: the run's digits are that set, one variable for each set of
   distinct digits as many as the run's cells (at most C(9, 4) = 126 a run);
 * a sum (a clue): its run's digits are one of the sets of that sum, and a digit in the
-  run belongs to the set chosen. The cells hold as many distinct digits as the set has,
+  run belongs to the set chosen; a set is chosen exactly when no digit of the run is
+  outside it (so the digits decide the set, and a grade's deductions see a wrong one). The cells hold as many distinct digits as the set has,
   all of them in it, so they are the set, and make its sum (the usual "combinations"
   encoding of Kakuro); implied beside it, each digit of the set chosen stands in one of
   the run's cells.
@@ -67,6 +68,11 @@ def clue(m: Model, board: Board, given: Clue) -> None:
     for cell in run.cells:
         for d in DIGITS:
             m.clause(-holds[cell, d], *(lit for digits, lit in chosen if d in digits))
+    for digits, lit in chosen:  # the set is chosen exactly when no digit is outside it
+        outside = [holds[cell, d] for cell in run.cells for d in DIGITS if d not in digits]
+        m.clause(lit, *outside)
+        for other in outside:
+            m.clause(-lit, -other)
     with m.implied():
         for digits, lit in chosen:
             for d in digits:

@@ -2167,6 +2167,16 @@ def kakuro_solutions(board: Any) -> list[Any]:
     digits = [0] * (rows * cols)
     found: list[Any] = []
 
+    def fits(run: list[int], total: int | None) -> bool:
+        values = [digits[o] for o in run if digits[o]]
+        if len(values) != len(set(values)):
+            return False
+        if total is None:
+            return True
+        left, need = len(run) - len(values), total - sum(values)
+        free = sorted(set(range(1, 10)) - set(values))
+        return left <= len(free) and sum(free[:left]) <= need <= sum(free[len(free) - left:])
+
     def fill(k: int) -> None:
         if k == len(white):
             found.append(tuple(digits))
@@ -2174,15 +2184,7 @@ def kakuro_solutions(board: Any) -> list[Any]:
         cell = white[k]
         for d in range(1, 10):
             digits[cell] = d
-            ok = True
-            for run, total in mine[cell]:
-                values = [digits[o] for o in run if digits[o]]
-                if len(values) != len(set(values)) or (
-                        total is not None and (sum(values) > total or (
-                            len(values) == len(run) and sum(values) != total))):
-                    ok = False
-                    break
-            if ok:
+            if all(fits(run, total) for run, total in mine[cell]):
                 fill(k + 1)
         digits[cell] = 0
 
@@ -2197,8 +2199,10 @@ def _kakuro() -> Oracle:
         """A few black cells at random, random digits, most sums kept, now and then
         one changed."""
         rng = random.Random(seed)
-        rows, cols = rng.choice([(2, 2), (2, 3), (3, 3), (3, 2), (3, 4)])
-        black = [rng.random() < 0.25 for _ in range(rows * cols)]
+        rows, cols = rng.choice([(2, 2), (2, 3), (3, 3), (3, 2)])
+        black = [rng.random() < 0.3 for _ in range(rows * cols)]
+        while black.count(False) > 5:  # few white cells: brute force lists every answer
+            black[rng.choice([k for k, b in enumerate(black) if not b])] = True
         if all(black):
             black[0] = False
         bare = Board(rows, cols, tuple(black))
