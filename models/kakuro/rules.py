@@ -6,8 +6,9 @@ and digit, ``holds[cell, d]`` (:mod:`~cpsolve.grid.rules.alldifferent`).
   distinct digits as many as the run's cells (at most C(9, 4) = 126 a run);
 * a sum (a clue): its run's digits are one of the sets of that sum, and a digit in the
   run belongs to the set chosen; a set is chosen exactly when no digit of the run is
-  outside it (so the digits decide the set, and a grade's deductions see a wrong one). The cells hold as many distinct digits as the set has,
-  all of them in it, so they are the set, and make its sum (the usual "combinations"
+  outside it (so the digits decide the set, and a grade's deductions see a wrong one).
+  The cells hold as many distinct digits as the set has, all of them in it, so they
+  are the set, and make its sum (the usual "combinations"
   encoding of Kakuro); implied beside it, each digit of the set chosen stands in one of
   the run's cells.
 """
