@@ -15,6 +15,8 @@ from cpsolve.grid.layouts import Cell, Layout, Settings
 from cpsolve.models.kakuro.board import Board, Digits
 from cpsolve.options import Option
 
+LONGEST = 6  # the longest run laid out (published boards: 2 to 4 cells mostly, 6 at most
+# in nine runs of ten)
 BLACK = Option("black", 0.27, "Share of black cells at least (published boards: 0.22 to "
                "0.36, 0.27 the median of janko.at's)", kind=float, low=0, high=0.6)
 
@@ -24,45 +26,74 @@ def _runs(grid: Grid, black: list[bool]) -> list[list[int]]:
     return [list(run.cells) for run in bare.runs]
 
 
-def _connected(grid: Grid, black: list[bool]) -> bool:
-    white = [cell for cell in range(grid.cells) if not black[cell]]
-    if not white:
-        return False
-    seen, todo = {white[0]}, [white[0]]
-    while todo:
-        for other in grid.neighbours[todo.pop()]:
-            if not black[other] and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return len(seen) == len(white)
+def _groups(grid: Grid, black: list[bool]) -> list[list[int]]:
+    """The groups of white cells side by side."""
+    seen: set[int] = set()
+    out = []
+    for start in range(grid.cells):
+        if black[start] or start in seen:
+            continue
+        group, todo = [start], [start]
+        seen.add(start)
+        while todo:
+            for other in grid.neighbours[todo.pop()]:
+                if not black[other] and other not in seen:
+                    seen.add(other)
+                    group.append(other)
+                    todo.append(other)
+        out.append(group)
+    return out
 
 
 def pattern(settings: Settings, share: float, rng: np.random.Generator) -> list[bool] | None:
-    """Black cells with the symmetry: scattered to ``share``, then added until no run
-    is one cell or longer than 9; ``None`` when the white cells fall apart."""
+    """Black cells with the symmetry: scattered to part of ``share``, then a run of one
+    cell lengthened (a black cell beside it made white) or closed (made black), a run
+    longer than 9 cut, the white cells apart from the largest group made black, until
+    every run is 2 to 9 cells long; ``None`` when that fails or leaves too few white
+    cells."""
     grid = settings.grid
     black = [False] * grid.cells
+
+    def put(cell: int, value: bool) -> None:
+        for image in grid.orbit(cell, settings.symmetry):
+            black[image] = value
+
     for cell in rng.permutation(grid.cells).tolist():
         if sum(black) < share * grid.cells:
-            for image in grid.orbit(cell, settings.symmetry):
-                black[image] = True
-    for _ in range(4 * grid.cells):
-        bad = [run for run in _runs(grid, black) if len(run) == 1 or len(run) > 9]
+            put(cell, True)
+    for _ in range(8 * grid.cells):
+        groups = _groups(grid, black)
+        if len(groups) > 1:
+            for group in sorted(groups, key=len)[:-1]:
+                for cell in group:
+                    put(cell, True)
+            continue
+        bad = [run for run in _runs(grid, black) if len(run) == 1 or len(run) > LONGEST]
         if not bad:
             break
         run = bad[int(rng.integers(len(bad)))]
-        cell = run[0] if len(run) == 1 else run[int(rng.integers(1, len(run) - 1))]
-        for image in grid.orbit(cell, settings.symmetry):
-            black[image] = True
+        if len(run) > LONGEST:
+            put(run[int(rng.integers(2, len(run) - 2))], True)
+            continue
+        cell = run[0]
+        beside = [o for o in grid.neighbours[cell] if black[o]]
+        if beside and rng.random() < 0.6:
+            put(beside[int(rng.integers(len(beside)))], False)
+        else:
+            put(cell, True)
     else:
         return None
-    return black if _connected(grid, black) else None
+    if sum(black) > (share + 0.15) * grid.cells or not _groups(grid, black):
+        return None
+    return black if all(2 <= len(run) <= LONGEST for run in _runs(grid, black)) else None
 
 
-def filled(board: Board, rng: np.random.Generator, fixed: dict[int, int] | None = None
-           ) -> Digits | None:
+def filled(board: Board, rng: np.random.Generator, fixed: dict[int, int] | None = None,
+           lean: int = 0) -> Digits | None:
     """Random digits in the white cells, none twice in a run (``fixed`` kept), by
-    search in random order; ``None`` if none."""
+    search in random order (``lean`` 1 or -1: the low or the high digits first, give or
+    take a little, for sums near the least or the most a run makes, which few sets of
+    digits make); ``None`` if none."""
     runs_of: dict[int, list[tuple[int, ...]]] = {}
     for run in board.runs:
         for cell in run.cells:
@@ -82,7 +113,9 @@ def filled(board: Board, rng: np.random.Generator, fixed: dict[int, int] | None 
             return False
         cell = free[k]
         used = {digits[o] for run in runs_of[cell] for o in run}
-        for d in (rng.permutation(9) + 1).tolist():
+        order = (rng.permutation(9) + 1).tolist() if not lean else sorted(
+            range(1, 10), key=lambda d: lean * d + 4 * rng.random())
+        for d in order:
             if d not in used:
                 digits[cell] = d
                 if place(k + 1):
@@ -117,16 +150,29 @@ def mend(board: Board, digits: Digits, other: Digits | None, cells: set[Cell],
     if not open_cells:
         return None
     cell = open_cells[int(rng.integers(len(open_cells)))]
-    keep = {c: d for c, d in enumerate(digits) if d and c != cell}
-    for run in board.runs:  # the open cell's runs' other cells free to move too, a few
-        if cell in run.cells and rng.random() < 0.3:
+    if rng.random() < 0.3:  # the open cell (with its images) made black, where it may be
+        black = list(board.black)
+        for image in board.grid.orbit(cell, settings.symmetry):
+            black[image] = True
+        if len(_groups(board.grid, black)) == 1 and all(
+                len(run) >= 2 for run in _runs(board.grid, black)):
+            bare = Board(board.rows, board.cols, tuple(black))
+            keep = {c: d for c, d in enumerate(digits) if d and not black[c]}
+            changed = filled(bare, rng, keep)
+            if changed is not None:
+                return summed(bare, changed), changed
+    keep = {c: d for c, d in enumerate(digits) if d}
+    for run in board.runs:  # the open cell's runs free to take other digits
+        if cell in run.cells:
             for o in run.cells:
                 keep.pop(o, None)
     bare = Board(board.rows, board.cols, board.black)
-    changed = filled(bare, rng, keep)
-    if changed is None or changed == digits:
-        return None
-    return summed(bare, changed), changed
+    avoid = {digits[cell], other[cell] if other is not None else 0}
+    for _ in range(20):
+        changed = filled(bare, rng, keep, lean=1 if rng.random() < 0.5 else -1)
+        if changed is not None and changed[cell] not in avoid:
+            return summed(bare, changed), changed
+    return None
 
 
 LAYOUT: Layout[Board, Digits] = Layout(
