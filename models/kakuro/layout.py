@@ -150,7 +150,7 @@ def mend(board: Board, digits: Digits, other: Digits | None, cells: set[Cell],
     if not open_cells:
         return None
     cell = open_cells[int(rng.integers(len(open_cells)))]
-    if rng.random() < 0.3:  # the open cell (with its images) made black, where it may be
+    if rng.random() < 0.12:  # the open cell (with its images) made black, where it may be
         black = list(board.black)
         for image in board.grid.orbit(cell, settings.symmetry):
             black[image] = True
