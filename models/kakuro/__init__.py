@@ -81,6 +81,12 @@ class Filled:
         return tuple(out), clash
 
 
+def _place(way: str, key: Key) -> str:
+    """A sum, as a clue's place: ``down sum at row 2, column 3``, ``across sum left of
+    row 2``."""
+    return where(way, key).removeprefix("the ")
+
+
 def clues(board: Board) -> list[Clue]:
     """The sums above 0 that ask something of a run, across then down, keyed by
     ``(way, key)``."""
@@ -89,8 +95,8 @@ def clues(board: Board) -> list[Clue]:
     for run in board.runs:
         total = board.total(run)
         if total is not None:
-            out.append(Clue(rc(run.cells[0]), f"{run.way} sum {total}", (run.way, run.key),
-                            total, place=where(run.way, run.key)[4:],
+            out.append(Clue(rc(run.cells[0]), f"sum {total}", (run.way, run.key),
+                            total, place=_place(run.way, run.key),
                             cells=tuple(map(rc, run.cells))))
     return out
 
@@ -111,10 +117,10 @@ def edits(board: Board, cells: set[tuple[int, int]]) -> list[Edit[Board]]:
         total, key = board.total(run), (run.way, run.key)
         base = None if total is None else board.resummed({key: None})
         for other in sorted({sum(s) for s in sets(len(run.cells))} - {total}):
-            clue = Clue(board.grid.rc(run.cells[0]), f"{run.way} sum {other}", key, other,
-                        place=where(*key)[4:], cells=tuple(map(board.grid.rc, run.cells)))
-            text = f"{where(*key)} {other}" if total is None else \
-                f"{where(*key)} {total} made {other}"
+            clue = Clue(board.grid.rc(run.cells[0]), f"sum {other}", key, other,
+                        place=_place(run.way, run.key), cells=tuple(map(board.grid.rc, run.cells)))
+            text = f"{other} as {where(*key)}" if total is None else \
+                f"{where(*key)} made {other}, not {total}"
             out.append(Edit(board.grid.rc(run.cells[0]), "sum", text,
                             board.resummed({key: other}), clue=clue, base=base, number=other,
                             cost=1 if total is None else 1 + abs(other - total)))
