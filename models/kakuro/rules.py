@@ -59,25 +59,34 @@ def rules(m: Model, board: Board) -> None:
 
 
 def clue(m: Model, board: Board, given: Clue) -> None:
-    """A sum: its run's digits one of the sets of that sum, each digit in the set."""
+    """A sum: its run's digits one of the sets of that sum, each digit in the set, the
+    set chosen exactly when no digit is outside it (clauses in arrays, a row each)."""
     way, key = cast(tuple[str, Key], given.key)
     run = next(run for run in board.runs if (run.way, run.key) == (way, key))
-    holds, makes = m.layers["holds"], m.layers["makes"]
-    chosen = [(digits, makes[way, key, digits]) for digits in sets(len(run.cells))
-              if sum(digits) == given.value]
-    m.exactly(1, [lit for _, lit in chosen])
-    for cell in run.cells:
-        for d in DIGITS:
-            m.clause(-holds[cell, d], *(lit for digits, lit in chosen if d in digits))
-    for digits, lit in chosen:  # the set is chosen exactly when no digit is outside it
-        outside = [holds[cell, d] for cell in run.cells for d in DIGITS if d not in digits]
-        m.clause(lit, *outside)
-        for other in outside:
-            m.clause(-lit, -other)
-    with m.implied():
-        for digits, lit in chosen:
-            for d in digits:
-                m.clause(-lit, *(holds[cell, d] for cell in run.cells))
+    makes = m.layers["makes"]
+    held = lits_of(m, board, run.cells).tolist()  # held[k][d - 1]: k-th cell holds d
+    chosen = [digits for digits in sets(len(run.cells)) if sum(digits) == given.value]
+    lits = [makes[way, key, digits] for digits in chosen]
+    m.exactly(1, lits)
+    having = [[lit for lit, digits in zip(lits, chosen) if d in digits] for d in DIGITS]
+    rows = [[-row[d - 1], *having[d - 1]] for row in held for d in DIGITS]  # a digit in
+    # the run: one of the sets holding it is chosen
+    for lit, digits in zip(lits, chosen):
+        outside = [row[d - 1] for row in held for d in DIGITS if d not in digits]
+        rows.append([lit, *outside])  # no digit outside: the set is chosen
+        rows.extend([-lit, -other] for other in outside)
+    m.clauses(rows)
+    with m.implied():  # each digit of the set chosen stands in the run
+        m.clauses([[-lit, *(row[d - 1] for row in held)] for lit, digits in zip(lits, chosen)
+                   for d in digits])
+
+
+def lits_of(m: Model, board: Board, cells: tuple[int, ...]) -> np.ndarray:
+    """The literals "cell holds d" of ``cells``, a row a cell, a column a digit: the
+    layer ``holds`` has its keys in order, nine a white cell."""
+    first = m.layers["holds"].first
+    index = np.searchsorted(np.array(board.white), np.array(cells))
+    return first + 9 * index[:, None] + np.arange(9)[None, :]  # type: ignore[no-any-return]
 
 
 def decode(board: Board, values: Any) -> Digits:
