@@ -122,6 +122,11 @@ class Board(OnGrid):
     def white(self) -> tuple[int, ...]:
         return tuple(cell for cell, black in enumerate(self.black) if not black)
 
+    @cached_property
+    def index(self) -> dict[int, int]:
+        """Each white cell's place among the white cells."""
+        return {cell: k for k, cell in enumerate(self.white)}
+
     def plain(self) -> Board:
         """The board without its sums of 0 (which ask nothing: pzprjs before puzz.link's
         wrote no sum as 0)."""

@@ -39,6 +39,16 @@ def sets(length: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combinations(DIGITS, length)) if length <= 9 else ()
 
 
+@cache
+def making(length: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """The sets of ``length`` distinct digits that add up to ``total``.
+
+    >>> making(2, 4), making(3, 24)
+    (((1, 3),), ((7, 8, 9),))
+    """
+    return tuple(digits for digits in sets(length) if sum(digits) == total)
+
+
 def rules(m: Model, board: Board) -> None:
     white = np.array(board.black, dtype=bool) == 0
     with m.rule("every white cell holds a digit from 1 to 9, none twice in a run"):
@@ -64,8 +74,9 @@ def clue(m: Model, board: Board, given: Clue) -> None:
     way, key = cast(tuple[str, Key], given.key)
     run = next(run for run in board.runs if (run.way, run.key) == (way, key))
     makes = m.layers["makes"]
-    held = lits_of(m, board, run.cells).tolist()  # held[k][d - 1]: k-th cell holds d
-    chosen = [digits for digits in sets(len(run.cells)) if sum(digits) == given.value]
+    first, index = m.layers["holds"].first, board.index  # nine keys a white cell, in order
+    held = [range(first + 9 * index[cell], first + 9 * index[cell] + 9) for cell in run.cells]
+    chosen = making(len(run.cells), given.value)
     lits = [makes[way, key, digits] for digits in chosen]
     m.exactly(1, lits)
     having = [[lit for lit, digits in zip(lits, chosen) if d in digits] for d in DIGITS]
@@ -79,14 +90,6 @@ def clue(m: Model, board: Board, given: Clue) -> None:
     with m.implied():  # each digit of the set chosen stands in the run
         m.clauses([[-lit, *(row[d - 1] for row in held)] for lit, digits in zip(lits, chosen)
                    for d in digits])
-
-
-def lits_of(m: Model, board: Board, cells: tuple[int, ...]) -> np.ndarray:
-    """The literals "cell holds d" of ``cells``, a row a cell, a column a digit: the
-    layer ``holds`` has its keys in order, nine a white cell."""
-    first = m.layers["holds"].first
-    index = np.searchsorted(np.array(board.white), np.array(cells))
-    return first + 9 * index[:, None] + np.arange(9)[None, :]  # type: ignore[no-any-return]
 
 
 def decode(board: Board, values: Any) -> Digits:
