@@ -70,7 +70,7 @@ def rules(m: Model, board: Board) -> None:
 
 def clue(m: Model, board: Board, given: Clue) -> None:
     """A sum: its run's digits one of the sets of that sum, each digit in the set, the
-    set chosen exactly when no digit is outside it (clauses in arrays, a row each)."""
+    set chosen exactly when no digit is outside it (the clauses stated as one list)."""
     way, key = cast(tuple[str, Key], given.key)
     run = next(run for run in board.runs if (run.way, run.key) == (way, key))
     makes = m.layers["makes"]
