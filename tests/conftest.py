@@ -21,6 +21,12 @@ SLOW = {
         "size; its published boards' answers are judged by default",
     "test_every_fix_leaves_exactly_one_solution_and_none_is_missed[nurikabe]":
         "Nurikabe's fixes against brute force: 25 s; its own fix tests run by default",
+    "test_generated_boards_are_unique_graded_and_symmetric[kakuro-None-none]":
+        "Kakuro's boards of any grade without symmetry: 10-13 s; its rot2 boards run by "
+        "default",
+    "test_the_default_board_is_proven_unique_by_a_second_method[kakuro]":
+        "Kakuro's default 10x10 board made and proven again: 8 s; its generator's small "
+        "boards run by default",
     "test_every_fix_leaves_exactly_one_solution_and_none_is_missed[tapa]":
         "Tapa's fixes against brute force: 18 s; its fixes' uniqueness is proven by the "
         "setter's own check on every run",

@@ -85,10 +85,21 @@ def tents_text(board: Any) -> str:
                       *(" ".join(map(str, side)) for side in board.sides), *rows])
 
 
+def kakuro_text(board: Any) -> str:
+    """Kakuro: the janko.at text of its data set, the board with its frame, sized, ``0``
+    a white cell."""
+    from cpsolve.models.kakuro.board import to_text
+
+    rows = [[("0" if t == "." else t) for t in line.split()]
+            for line in to_text(board).splitlines()]
+    return "\n".join([f"{board.rows + 1} {board.cols + 1}", *(" ".join(r) for r in rows)])
+
+
 # The genres whose board puzzlekit reads in another text than cpsolve's grid text.
 WRITERS: dict[str, Callable[[Any], str]] = {
     "akari": akari_text, "yajilin": yajilin_text, "country": country_text,
     "sudoku": sudoku_text, "skyscrapers": skyscrapers_text, "tents": tents_text,
+    "kakuro": kakuro_text,
 }
 
 

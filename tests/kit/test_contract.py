@@ -266,6 +266,13 @@ OUTCOMES = {
           "cpsat"], None, 0, "solved"),
         (["-", "--time-limit", "0"], "3 3\n2 - 2\n- - -\n2 - 2\n", 3, "unknown"),
     ],
+    "kakuro": [
+        (["-", "--unique"], "- - -\n- . .\n- . .\n", 4, "solved"),
+        (["-"], "- 3,\n,4 .\n", 1, "unsolvable"),
+        (["https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3", "--unique", "--backend",
+          "cpsat"], None, 0, "solved"),
+        (["-", "--time-limit", "0"], "- - -\n- . .\n- . .\n", 3, "unknown"),
+    ],
     "rotate": [
         (["-"], "1 2 3\n4 5 6\n7 9 8\ngoal\n1 2 3\n4 5 6\n7 8 9\nsquares\n0 1 4 3\n", 1,
          "unsolvable"),
@@ -411,6 +418,7 @@ SAME_MODEL = {
     "tents": [[], ["--backend", "cpsat"]],
     "nonogram": [[], ["--backend", "cpsat"]],
     "hashikake": [[], ["--backend", "cpsat"]],
+    "kakuro": [[], ["--backend", "cpsat"]],
     "slide": [["--method", "sat"], ["--method", "cpsat"]],
     "rotate": [["--method", "sat"]],
 }

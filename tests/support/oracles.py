@@ -2262,6 +2262,102 @@ def _nonogram() -> Oracle:
                   nonogram_solutions, lambda board, answer, symmetry: True, (4, 4))
 
 
+# Kakuro ---------------------------------------------------------------------------------
+
+def kakuro_solutions(board: Any) -> list[Any]:
+    """Every filling of the white cells with digits 1 to 9, cell by cell in reading
+    order, kept while no row or column segment between black cells holds a digit twice
+    and each segment, once full, makes its sum (a sum of 0 or none asks nothing); the
+    segments found by a walk of their own."""
+    rows, cols, black = board.rows, board.cols, board.black
+    segments: list[tuple[list[int], int | None]] = []
+    for r in range(rows):
+        run: list[int] = []
+        for c in range(cols + 1):
+            if c < cols and not black[r * cols + c]:
+                run.append(r * cols + c)
+            elif run:
+                total = board.sums.get(("across", (r, run[0] % cols - 1)))
+                segments.append((run, total or None))
+                run = []
+    for c in range(cols):
+        run = []
+        for r in range(rows + 1):
+            if r < rows and not black[r * cols + c]:
+                run.append(r * cols + c)
+            elif run:
+                total = board.sums.get(("down", (run[0] // cols - 1, c)))
+                segments.append((run, total or None))
+                run = []
+    mine: dict[int, list[tuple[list[int], int | None]]] = {}
+    for segment in segments:
+        for cell in segment[0]:
+            mine.setdefault(cell, []).append(segment)
+    white = [cell for cell in range(rows * cols) if not black[cell]]
+    digits = [0] * (rows * cols)
+    found: list[Any] = []
+
+    def fits(run: list[int], total: int | None) -> bool:
+        values = [digits[o] for o in run if digits[o]]
+        if len(values) != len(set(values)):
+            return False
+        if total is None:
+            return True
+        left, need = len(run) - len(values), total - sum(values)
+        free = sorted(set(range(1, 10)) - set(values))
+        return left <= len(free) and sum(free[:left]) <= need <= sum(free[len(free) - left:])
+
+    def fill(k: int) -> None:
+        if k == len(white):
+            found.append(tuple(digits))
+            return
+        cell = white[k]
+        for d in range(1, 10):
+            digits[cell] = d
+            if all(fits(run, total) for run, total in mine[cell]):
+                fill(k + 1)
+        digits[cell] = 0
+
+    fill(0)
+    return sorted(found)
+
+
+def _kakuro() -> Oracle:
+    from cpsolve.models.kakuro import KAKURO, Board
+
+    def board(seed: int) -> Any:
+        """A few black cells at random, random digits, most sums kept, now and then
+        one changed."""
+        rng = random.Random(seed)
+        rows, cols = rng.choice([(2, 2), (2, 3), (3, 3), (3, 2)])
+        black = [rng.random() < 0.3 for _ in range(rows * cols)]
+        while black.count(False) > 5:  # few white cells: brute force lists every answer
+            black[rng.choice([k for k, b in enumerate(black) if not b])] = True
+        if all(black):
+            black[0] = False
+        bare = Board(rows, cols, tuple(black))
+        digits = [0] * (rows * cols)
+        for cell in bare.white:
+            used = {digits[o] for run in bare.runs if cell in run.cells for o in run.cells}
+            free = [d for d in range(1, 10) if d not in used]
+            digits[cell] = rng.choice(free) if free else 1
+        keep = rng.choice([0.8, 1.0, 1.0])
+        sums = {(run.way, run.key): sum(digits[c] for c in run.cells) for run in bare.runs
+                if rng.random() < keep}
+        if sums and rng.random() < 0.3:
+            key = rng.choice(sorted(sums))
+            sums[key] = rng.randint(0, 20)
+        return bare.resummed(sums)
+
+    def symmetric(board: Any, answer: Any, symmetry: str) -> bool:
+        grid = board.grid
+        return all(board.black[image] == board.black[cell] for cell in range(grid.cells)
+                   for image in grid.orbit(cell, symmetry))
+
+    return Oracle(KAKURO, lambda: [board(seed) for seed in range(70)], kakuro_solutions,
+                  symmetric, (4, 4))
+
+
 # Gokigen Naname ------------------------------------------------------------------------
 
 def _gokigen() -> Oracle:
@@ -2473,6 +2569,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {"akari": _akari, "heyawake": _heyawa
                                             "firefly": _firefly, "ripple": _ripple,
                                             "skyscrapers": _skyscrapers, "tents": _tents,
                                             "nonogram": _nonogram, "hashikake": _hashikake,
+                                            "kakuro": _kakuro,
                                             "gokigen": _gokigen, "balance": _balance}
 
 

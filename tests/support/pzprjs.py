@@ -146,6 +146,8 @@ def drawn(puzzle: Any, board: Any, answer: Any) -> dict[str, Any]:
             out["cells"] = [list(divmod(cell, cols)) for cell in range(rows * cols)
                             if cell not in passed and board.clues[cell] is None]
         return out
+    if puzzle.name == "kakuro":  # a digit in each white cell
+        return {"numbers": [[*divmod(cell, cols), n] for cell, n in enumerate(answer) if n]}
     if isinstance(kind, Numbers):
         given = getattr(board, "givens", None) or board.numbers
         return {"numbers": [[*divmod(cell, cols), n] for cell, n in enumerate(answer)
@@ -161,8 +163,12 @@ def spoilt(board: Any, answer: Any, name: str = "") -> Any:
         return answer - {min(answer)}
     if name == "gokigen":  # the first cell's diagonal turned the other way
         return ("/" if answer[0] == "\\" else "\\", *answer[1:])
-    given = getattr(board, "givens", None) or board.numbers
     values = list(answer)
+    if name == "kakuro":  # the first white cell's digit changed
+        cell = next(k for k, d in enumerate(values) if d)
+        values[cell] = values[cell] % 9 + 1
+        return tuple(values)
+    given = getattr(board, "givens", None) or board.numbers
     if name == "shakashaka":  # a triangle taken away, or one put in a white cell
         cell = next(k for k, g in enumerate(given) if g is None)
         values[cell] = 0 if values[cell] else 2
