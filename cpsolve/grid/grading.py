@@ -241,8 +241,22 @@ def grade(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline | None = 
         found.answer = puzzle.prepare(board, False).decode(values)
         errors = puzzle.check(board, found.answer)
         if errors:
-            raise RuntimeError("the grading deductions decided an answer that breaks a "
-                               "rule: " + "; ".join(errors[:3]))
+            # The deductions decided every answer variable, helpers left open: every
+            # solution has these values, so when the solver finds none with them the
+            # board has no solution; one it finds that breaks a rule is a fault here.
+            from cpsolve.grid.uniqueness import count_in, open_session
+
+            lits = [v if on else -v for v, on in zip(clued.projection, values)]
+            with open_session(clued.model) as session:
+                counted = count_in(session, clued.projection, limit=1,
+                                   assumptions=[*clued.selectors, *lits],
+                                   refine=clued.model.refine, deadline=deadline)
+            if counted.timed_out:
+                return Graded(None, found.counts, timed_out=True, unit=found.unit)
+            if counted.solutions:
+                raise RuntimeError("the grading deductions decided an answer that breaks "
+                                   "a rule: " + "; ".join(errors[:3]))
+            return Graded(None, found.counts, contradiction=True, unit=found.unit)
     return found
 
 

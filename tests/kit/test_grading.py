@@ -61,3 +61,26 @@ def test_a_harder_grade_decides_less_by_propagation_alone():
         share.setdefault(found.name, []).append(found.counts["basic"] / total)
     mean = {name: sum(values) / len(values) for name, values in share.items()}
     assert mean["hard"] <= mean["tricky"]
+
+
+def test_answer_variables_decided_over_helpers_that_cannot_hold_are_no_solution(monkeypatch):
+    """A board whose deductions decide every answer variable while its helper
+    variables (a Kakuro sum's set of digits) cannot all hold has no solution: the
+    grade says so (after a solver finds no solution with those values), where it once
+    stopped with an internal error."""
+    from types import SimpleNamespace
+
+    from cpsolve.backends.sat import CnfModel
+    from cpsolve.grid import hints
+
+    # x1 is the answer; x2 and x3, helpers, take no values at all, and propagation
+    # alone cannot see it.
+    model = CnfModel(3, [1], [[[1], [2, 3], [-2, 3], [2, -3], [-2, -3]]])
+    monkeypatch.setattr(hints, "clue_model",
+                        lambda *args, **kwargs: hints.ClueModel(model, [], []))
+    puzzle = SimpleNamespace(
+        require_hints=lambda: SimpleNamespace(unit="cells"),
+        prepare=lambda board, deduce: SimpleNamespace(decode=lambda values: values),
+        check=lambda board, answer: ["a sum that no digits make"])
+    found = grade(puzzle, None)
+    assert found.contradiction and found.name is None and not found.timed_out
