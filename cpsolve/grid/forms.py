@@ -207,7 +207,9 @@ class Forms(Generic[Board]):
     game ``tatham``; ``answer(text)``, whether text the board reader refused is the
     family's answer (then the error says to give it with ``--check``);
     ``janko_kinds``, the family's names on janko.at beside ``kinds`` (read in its files
-    only: a URL with one is foreign, as pzprjs has it).
+    only: a URL with one is foreign, as pzprjs has it); ``pzprv3_file(text)``, a
+    pzprjs file read whole by the family, where its board is not ROWS rows of COLS
+    tokens (clues in a frame around the grid, a grid of points).
     """
 
     kinds: Mapping[str, str]
@@ -221,6 +223,7 @@ class Forms(Generic[Board]):
     answer: Callable[[str], bool] | None = None
     penpa: Callable[[penpa.Board], Board] | None = None
     janko_kinds: Mapping[str, str] = field(default_factory=dict)
+    pzprv3_file: Callable[[str], Board] | None = None
 
     @property
     def name(self) -> str:
@@ -234,6 +237,8 @@ class Forms(Generic[Board]):
             raise InputError("empty board", line=1, column=1)
         first = stripped.split("\n", 1)[0].strip()
         if first.startswith("pzprv3"):
+            if self.pzprv3_file is not None:
+                return self.pzprv3_file(text)
             return self._framed(read_pzprv3(text, self.pzprv3_blocks), self.pzprv3,
                                 "pzprjs files")
         if first.lower() == "begin" or first.lower().startswith("puzzle "):

@@ -182,17 +182,6 @@ def parse_pzprv3(text: str) -> Board:
     return Board(rows, cols, tuple(gridtext.numbers_of(grid, most=4, why=WHY)))
 
 
-@dataclass(frozen=True)
-class PointForms(forms.Forms[Board]):
-    """The kit's detection of forms, with pzprjs files read here: their first grid is
-    the points, one row and one column larger than the board's cells."""
-
-    def parse(self, text: str) -> Board:
-        stripped = forms.without_bom(text).strip()
-        if stripped.split("\n", 1)[0].strip().startswith("pzprv3"):
-            return parse_pzprv3(forms.without_bom(text))
-        return super().parse(text)
-
 
 def looks(text: str) -> bool:
     """Whether ``text`` is an answer rather than a board (a diagonal in it)."""
@@ -200,8 +189,11 @@ def looks(text: str) -> bool:
 
 
 FORMATS = Formats(
-    PointForms(kinds=KINDS, url=parse_url, grid=parse_grid, answer=looks,
-               game_id=(TATHAM_RE, parse_tatham), tatham="slant", penpa=parse_penpa),
+    # A pzprjs file's first grid is the points, one row and one column larger than the
+    # board's cells: read here.
+    forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, answer=looks,
+                game_id=(TATHAM_RE, parse_tatham), tatham="slant", penpa=parse_penpa,
+                pzprv3_file=parse_pzprv3),
     to_compact, {"url": to_url, "grid": to_text, "tatham": to_tatham, "penpa": to_penpa})
 
 

@@ -471,16 +471,8 @@ def to_pzprv3(board: Board) -> str:
     return "\n".join(lines) + "\n"
 
 
-class Forms(forms.Forms[Board]):
-    """The kit's forms, but a pzprjs file's board is read with its frame (the kit's
-    reader takes ROWS rows of COLS)."""
-
-    def parse(self, text: str) -> Board:
-        if forms.without_bom(text).strip().startswith("pzprv3"):
-            return parse_pzprv3(forms.without_bom(text))
-        return super().parse(text)
-
 
 FORMATS: codecs.Formats[Board] = codecs.Formats(
-    Forms(kinds=KINDS, url=parse_url, grid=parse_grid, janko=from_janko), to_text,
+    forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, janko=from_janko,
+                pzprv3_file=parse_pzprv3), to_text,
     {"url": to_url, "grid": to_text, "pzprv3": to_pzprv3})

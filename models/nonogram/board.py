@@ -451,20 +451,17 @@ def from_penpa(drawn: penpa.Board) -> Board:
 
 
 class Forms(forms.Forms[Board]):
-    """The kit's forms, with pzprjs files read in their frame of clues and webpbn's
-    ``.non`` files."""
+    """The kit's forms, with webpbn's ``.non`` files."""
 
     def parse(self, text: str) -> Board:
         bare = forms.without_bom(text)
-        if bare.strip().startswith("pzprv3"):
-            return parse_pzprv3(bare)
-        if NON_RE.search(bare):
+        if not bare.strip().startswith("pzprv3") and NON_RE.search(bare):
             return parse_non(bare)
         return super().parse(text)
 
 
 FORMATS: codecs.Formats[Board] = codecs.Formats(
     Forms(kinds=KINDS, url=parse_url, grid=parse_grid, game_id=(TATHAM_RE, parse_tatham),
-          tatham="pattern", penpa=from_penpa), to_text,
+          tatham="pattern", penpa=from_penpa, pzprv3_file=parse_pzprv3), to_text,
     {"url": to_url, "grid": to_text, "tatham": to_tatham, "non": to_non, "pzprv3": to_pzprv3,
               "penpa": to_penpa})

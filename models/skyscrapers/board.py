@@ -329,17 +329,9 @@ def to_tatham(board: Board) -> str:
     return f"{n}:{head},{''.join(out)}"
 
 
-class Forms(forms.Forms[Board]):
-    """The kit's forms, but a pzprjs file's board is read in its frame of clues (the
-    kit's reader takes ROWS rows of COLS)."""
-
-    def parse(self, text: str) -> Board:
-        if forms.without_bom(text).strip().startswith("pzprv3"):
-            return parse_pzprv3(forms.without_bom(text))
-        return super().parse(text)
-
 
 FORMATS: codecs.Formats[Board] = codecs.Formats(
-    Forms(kinds=KINDS, url=parse_url, grid=parse_grid, game_id=(TATHAM_RE, parse_tatham),
-          tatham="towers"), to_text,
+    forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid,
+                game_id=(TATHAM_RE, parse_tatham), tatham="towers",
+                pzprv3_file=parse_pzprv3), to_text,
     {"url": to_url, "grid": to_text, "tatham": to_tatham})

@@ -411,17 +411,9 @@ def to_penpa(board: Board) -> str:
     return penpa.write(shown)
 
 
-class Forms(forms.Forms[Board]):
-    """The kit's forms, but a pzprjs file's board is read in its frame of numbers (the
-    kit's reader takes ROWS rows of COLS)."""
-
-    def parse(self, text: str) -> Board:
-        if forms.without_bom(text).strip().startswith("pzprv3"):
-            return parse_pzprv3(forms.without_bom(text))
-        return super().parse(text)
-
 
 FORMATS: codecs.Formats[Board] = codecs.Formats(
-    Forms(kinds=KINDS, url=parse_url, grid=parse_grid, game_id=(TATHAM_RE, parse_tatham),
-          tatham="tents", penpa=parse_penpa), to_text,
+    forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid,
+                game_id=(TATHAM_RE, parse_tatham), tatham="tents", penpa=parse_penpa,
+                pzprv3_file=parse_pzprv3), to_text,
     {"url": to_url, "grid": to_text, "tatham": to_tatham, "penpa": to_penpa})
