@@ -234,7 +234,10 @@ def grade(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline | None = 
     """
     from cpsolve.grid.hints import clue_model
 
-    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
+    try:
+        clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
+    except TimeUp:  # the limit passed while the model was built: no grade, cut short
+        return Graded(None, timed_out=True, unit=puzzle.require_hints().unit)
     found, values = grade_model(clued.model, clued.selectors, top=top, deadline=deadline)
     found.unit = puzzle.require_hints().unit
     if values is not None:

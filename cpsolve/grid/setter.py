@@ -36,7 +36,7 @@ from cpsolve.grid.uniqueness import (
     open_session,
     redundant_in,
 )
-from cpsolve.limits import Deadline
+from cpsolve.limits import Deadline, TimeUp
 from cpsolve.progress import step
 from cpsolve.result import Status
 
@@ -92,7 +92,9 @@ def explain(puzzle: GridPuzzle[Any, Any], board: Any, *, solver: str = DEFAULT_S
     ['number 0 in the room at row 1, column 1']
     """
     deadline = deadline or Deadline(None)
-    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
+    clued = _clued(puzzle, board, deadline)
+    if clued is None:
+        return Explanation(Status.UNKNOWN)
     projection = clued.projection
     with open_session(clued.model, solver) as session:
         found = backbone_in(session, projection, assumptions=clued.selectors,
@@ -114,6 +116,16 @@ def explain(puzzle: GridPuzzle[Any, Any], board: Any, *, solver: str = DEFAULT_S
             return out
         _fixes(puzzle, board, clued, session, out, solver, deadline)
     return out
+
+
+def _clued(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline | None
+           ) -> ClueModel | None:
+    """The board's clue model, or ``None`` when the time limit passed while it was
+    built (the question is then answered as one cut short)."""
+    try:
+        return clue_model(puzzle.require_hints(), board, deadline=deadline)
+    except TimeUp:
+        return None
 
 
 def _fixes(puzzle: GridPuzzle[Any, Any], board: Any, clued: ClueModel, session: SatSession,
@@ -234,7 +246,9 @@ def conflict(puzzle: GridPuzzle[Any, Any], board: Any, *, solver: str = DEFAULT_
     >>> found.status.value, [clue.at() for clue in found.clues], found.minimal
     ('unsolvable', ['number 2 at row 1, column 3'], True)
     """
-    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
+    clued = _clued(puzzle, board, deadline)
+    if clued is None:
+        return Conflict(Status.UNKNOWN)
     with open_session(clued.model, solver) as session:
         found = core_in(session, clued.projection, clued.selectors,
                         refine=clued.model.refine, deadline=deadline, shrink=shrink)
@@ -281,7 +295,9 @@ def redundant(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
     >>> found.unique, [clue.at() for clue in found.clues]
     (True, [])
     """
-    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
+    clued = _clued(puzzle, board, deadline)
+    if clued is None:
+        return Redundant(Status.UNKNOWN, None, open=puzzle.require_hints().clues(board))
     with open_session(clued.model, solver) as session:
         values = _solution_values(puzzle, board, clued, session, answer, deadline)
         if values is None:
@@ -329,7 +345,9 @@ def minimize(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
     >>> found.removed, found.minimal  # each of its four numbers is needed
     ([], True)
     """
-    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
+    clued = _clued(puzzle, board, deadline)
+    if clued is None:
+        return Minimized(Status.UNKNOWN, None, board)
     sets = [list(g) for g in groups] if groups is not None else [
         [i] for i in range(len(clued.clues))]
     with open_session(clued.model, solver) as session:

@@ -438,3 +438,24 @@ def test_the_setters_clue_model_is_built_under_the_time_limit():
     assert len(clue_model(GOKIGEN.require_hints(), board).selectors) == 6  # its numbers
     with pytest.raises(TimeUp, match="the clues' model"):
         clue_model(GOKIGEN.require_hints(), board, deadline=Deadline(0))
+
+
+def test_a_setters_question_cut_short_while_its_model_is_built_is_unknown():
+    """Each setter's tool whose time limit passes while the clue model is built answers
+    as one cut short (the page's edited board cancels the older question's deadline),
+    never an error."""
+    from cpsolve.grid import setter
+    from cpsolve.grid.grading import grade
+    from cpsolve.limits import Deadline
+    from cpsolve.models.heyawake import HEYAWAKE, parse
+    from cpsolve.result import Status
+
+    board = parse("https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
+    answer = None  # not reached: the model is not built
+    assert setter.explain(HEYAWAKE, board, deadline=Deadline(0)).status is Status.UNKNOWN
+    assert setter.conflict(HEYAWAKE, board, deadline=Deadline(0)).status is Status.UNKNOWN
+    assert setter.redundant(HEYAWAKE, board, answer,
+                            deadline=Deadline(0)).status is Status.UNKNOWN
+    assert setter.minimize(HEYAWAKE, board, answer,
+                           deadline=Deadline(0)).status is Status.UNKNOWN
+    assert grade(HEYAWAKE, board, Deadline(0)).timed_out

@@ -22,7 +22,9 @@ from tests.support.oracles import cases
 
 FAMILIES = sorted(work.families())
 # Grid genres the page cannot edit yet, each with why (they solve from the command line).
-WITHOUT_EDITOR = {"dbchoco": "the editor has no board of two layers a cell (colour, number)"}
+WITHOUT_EDITOR = {"dbchoco": "the editor has no board of two layers a cell (colour, number)",
+                  "kakuro": "the editor has no cell of two numbers (a black cell's sums)",
+                  "nonogram": "the editor has no lists of numbers outside the grid"}
 PAGE_KEYS = ("ask", "verdict", "revision", "svg")  # what the page's answers add (json.md)
 EACH = 4  # boards of each family's oracle with no solution, one, and several
 
