@@ -77,8 +77,15 @@ class Clue:
         return self.place or where(self.cell)
 
     def at(self) -> str:
-        return f"{self.text} in {self.place}" if self.place else \
-            f"{self.text} at {where(self.cell)}"
+        """The clue and where it is, in words (a text that says its place already,
+        ``3 above column 1``, is enough).
+
+        >>> Clue((0, 0), "3 above column 1", ("top", 0), 3, place="above column 1").at()
+        '3 above column 1'
+        """
+        if self.place:
+            return self.text if self.place in self.text else f"{self.text} in {self.place}"
+        return f"{self.text} at {where(self.cell)}"
 
 
 @dataclass(frozen=True)
