@@ -79,12 +79,17 @@ def rules(m: Model, board: Board) -> None:
     size = sizes(board)
     lits = np.full((board.cells, board.largest), FALSE, dtype=np.int64)
     lits[np.arange(board.largest)[None, :] < size[:, None]] = layer.vars
-    by_size: dict[int, list[tuple[int, ...]]] = {}
+    # A solve's: the rooms of one size at once; the hints': each room a rule of its own.
+    by_size: dict[tuple[int, str], list[tuple[int, ...]]] = {}
     for cells in board.region_cells:
-        by_size.setdefault(len(cells), []).append(cells)
-    for n, rooms in by_size.items():
+        n = len(cells)
+        said = ("a room of n cells holds 1 to n, each once" if not m.apart else
+                f"the room of 1 cell at {board.grid.name(cells[0])} holds 1" if n == 1 else
+                f"the room of {n} at {board.grid.name(cells[0])} holds 1 to {n}, each once")
+        by_size.setdefault((n, said), []).append(cells)
+    for (n, said), rooms in by_size.items():
         held = lits[np.array(rooms, dtype=np.int64)][:, :, :n]  # room, cell, number
-        with m.rule("a room of n cells holds 1 to n, each once"):
+        with m.rule(said):
             for rows in (held.reshape(-1, n), held.transpose(0, 2, 1).reshape(-1, n)):
                 m.clauses(rows)  # each cell a number; each number in a cell
                 m.clauses(_pairs(rows))  # a cell one number; a number once

@@ -24,9 +24,15 @@ from cpsolve.models.skyscrapers.board import SIDES, Board, Heights
 
 def rules(m: Model, board: Board) -> None:
     n = board.size
-    with m.rule("every row and column holds each height once"):
+    with m.rule("every cell holds one height"):
         holds = candidates(m, "holds", range(1, n + 1))
-        m.require(AllDifferent(holds.lits, board.grid.lines))
+    # The hints': each row and column a rule of its own; a solve's: all at once.
+    lines = [(line, f"{'row' if k < n else 'column'} {k % n + 1} holds each height once")
+             for k, line in enumerate(board.grid.lines)] if m.apart else \
+        [(None, "every row and column holds each height once")]
+    for line, said in lines:
+        with m.rule(said):
+            m.require(AllDifferent(holds.lits, board.grid.lines if line is None else (line,)))
     if n < 2:
         return
     held = np.array([[holds[cell, h] for h in range(1, n + 1)] for cell in range(board.cells)],
