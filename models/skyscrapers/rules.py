@@ -27,12 +27,13 @@ def rules(m: Model, board: Board) -> None:
     with m.rule("every cell holds one height"):
         holds = candidates(m, "holds", range(1, n + 1))
     # The hints': each row and column a rule of its own; a solve's: all at once.
-    lines = [(line, f"{'row' if k < n else 'column'} {k % n + 1} holds each height once")
-             for k, line in enumerate(board.grid.lines)] if m.apart else \
-        [(None, "every row and column holds each height once")]
-    for line, said in lines:
+    parts: list[tuple[Any, str]] = [
+        ((line,), f"{'row' if k < n else 'column'} {k % n + 1} holds each height once")
+        for k, line in enumerate(board.grid.lines)] if m.apart else \
+        [(board.grid.lines, "every row and column holds each height once")]
+    for units, said in parts:
         with m.rule(said):
-            m.require(AllDifferent(holds.lits, board.grid.lines if line is None else (line,)))
+            m.require(AllDifferent(holds.lits, units))
     if n < 2:
         return
     held = np.array([[holds[cell, h] for h in range(1, n + 1)] for cell in range(board.cells)],
