@@ -70,7 +70,9 @@ def rules(m: Model, board: Board) -> None:
 
 def clue(m: Model, board: Board, given: Clue) -> None:
     """A sum: its run's digits one of the sets of that sum, each digit in the set, the
-    set chosen exactly when no digit is outside it (the clauses stated as one list)."""
+    set chosen when no digit is outside it (the clauses stated as one list). That no
+    digit outside the set chosen stands in the run follows by propagation alone: the
+    other sets are not chosen, and a digit needs a chosen set that holds it."""
     way, key = cast(tuple[str, Key], given.key)
     run = next(run for run in board.runs if (run.way, run.key) == (way, key))
     makes = m.layers["makes"]
@@ -85,7 +87,6 @@ def clue(m: Model, board: Board, given: Clue) -> None:
     for lit, digits in zip(lits, chosen):
         outside = [row[d - 1] for row in held for d in DIGITS if d not in digits]
         rows.append([lit, *outside])  # no digit outside: the set is chosen
-        rows.extend([-lit, -other] for other in outside)
     m.clauses(rows)
     with m.implied():  # each digit of the set chosen stands in the run
         m.clauses([[-lit, *(row[d - 1] for row in held)] for lit, digits in zip(lits, chosen)
