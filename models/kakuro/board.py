@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from cpsolve.errors import InputError
@@ -71,6 +71,9 @@ class Board(OnGrid):
     black: tuple[bool, ...]
     down: tuple[tuple[Key, int], ...] = ()
     across: tuple[tuple[Key, int], ...] = ()
+    # With the deductions: the digits each cell may hold, a bit a digit (bit d - 1),
+    # those some set of each of its runs' sums holds (None: any digit).
+    allowed: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -15,6 +15,7 @@ and digit, ``holds[cell, d]`` (:mod:`~cpsolve.grid.rules.alldifferent`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from itertools import combinations
 from typing import Any, cast
@@ -58,14 +59,24 @@ def rules(m: Model, board: Board) -> None:
         lits[white] = np.arange(layer.first, layer.first + layer.count,
                                 dtype=np.int64).reshape(-1, 9)
         m.solution(range(layer.first, layer.first + layer.count))
+        if board.allowed is not None:  # the deductions': a digit no sum allows is none
+            barred = (np.array(board.allowed)[:, None] >> np.arange(9)[None, :] & 1) == 0
+            barred &= white[:, None]
+            m.clauses((-lits[barred])[:, None])
+            lits[barred] = FALSE
         m.require(OneNumber(lits[white], DIGITS))
         index = {cell: k for k, cell in enumerate(board.white)}  # a row of lits[white]
         m.require(AllDifferent(lits[white], [[index[cell] for cell in run.cells]
                                              for run in board.runs], DIGITS))
     # every run's sets, a sum or not: a fix may write one (a run without a sum leaves
-    # its sets free, and the answer is the digits alone)
-    m.layer("makes", [(run.way, run.key, digits) for run in board.runs
-                      for digits in sets(len(run.cells))])
+    # its sets free, and the answer is the digits alone); a solve's model, narrowed by
+    # the deductions (its clues the board's own sums), only the sets of those sums
+    if board.allowed is None:
+        m.layer("makes", [(run.way, run.key, digits) for run in board.runs
+                          for digits in sets(len(run.cells))])
+    else:
+        m.layer("makes", [(run.way, run.key, digits) for run in board.runs
+                          for digits in making(len(run.cells), board.total(run) or -1)])
 
 
 def clue(m: Model, board: Board, given: Clue) -> None:
@@ -78,14 +89,18 @@ def clue(m: Model, board: Board, given: Clue) -> None:
     makes = m.layers["makes"]
     first, index = m.layers["holds"].first, board.index  # nine keys a white cell, in order
     held = [range(first + 9 * index[cell], first + 9 * index[cell] + 9) for cell in run.cells]
+    # the digits each cell may hold (with the deductions, a digit they bar has a
+    # clause of its own that it is none)
+    free = board.allowed or (0b111111111,) * board.cells
+    open_ = [[d for d in DIGITS if free[cell] >> (d - 1) & 1] for cell in run.cells]
     chosen = making(len(run.cells), given.value)
     lits = [makes[way, key, digits] for digits in chosen]
     m.exactly(1, lits)
     having = [[lit for lit, digits in zip(lits, chosen) if d in digits] for d in DIGITS]
-    rows = [[-row[d - 1], *having[d - 1]] for row in held for d in DIGITS]  # a digit in
-    # the run: one of the sets holding it is chosen
+    rows = [[-row[d - 1], *having[d - 1]] for row, ds in zip(held, open_) for d in ds]
+    # (a digit in the run: one of the sets holding it is chosen)
     for lit, digits in zip(lits, chosen):
-        outside = [row[d - 1] for row in held for d in DIGITS if d not in digits]
+        outside = [row[d - 1] for row, ds in zip(held, open_) for d in ds if d not in digits]
         rows.append([lit, *outside])  # no digit outside: the set is chosen
     m.clauses(rows)
     with m.implied():  # each digit of the set chosen stands in the run
@@ -109,10 +124,33 @@ def _size(board: Board, **_: Any) -> int:
     return 40 * board.cells * 9 + 200 * len(board.runs)
 
 
+def allowed(board: Board) -> tuple[int, ...]:
+    """The digits each cell may hold, a bit a digit: those a set of each of its runs'
+    sums holds (a run without a sum allows any).
+
+    >>> from cpsolve.models.kakuro.board import Board
+    >>> b = Board(1, 2, (False, False), (), (((0, -1), 3),))
+    >>> [bin(bits) for bits in allowed(b)]
+    ['0b11', '0b11']
+    """
+    bits = [0b111111111] * board.cells
+    for run in board.runs:
+        total = board.total(run)
+        if total is None:
+            continue
+        union = 0
+        for digits in making(len(run.cells), total):
+            for d in digits:
+                union |= 1 << (d - 1)
+        for cell in run.cells:
+            bits[cell] &= union
+    return tuple(bits)
+
+
 STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode, methods=(
     Method("combinations", "sat", "a variable a white cell and digit, pairwise 'no digit "
            "twice in a run', each sum as a choice among its sets of digits",
            literals=_size),
     Method("alldifferent", "cpsat", "an integer a white cell, AddAllDifferent per run, "
            "each sum's choice of sets a linear constraint", literals=_size),
-))
+), narrow=lambda board: replace(board, allowed=allowed(board)))
