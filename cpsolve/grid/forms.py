@@ -193,6 +193,44 @@ def read_pzprv3(text: str, blocks: Callable[[str], tuple[int, ...]]) -> Framed:
     return Framed(kind, rows, cols, grids, tuple(skipped))
 
 
+def read_pzprv3_framed(text: str, kinds: Mapping[str, str],
+                       frame: Callable[[Framed], tuple[int, int]],
+                       what: str = "the board in its frame") -> tuple[Framed, Grid]:
+    """A pzprjs file whose board stands in a frame of clues (not ROWS rows of COLS
+    tokens): its head (:func:`read_pzprv3`, no grid), then the grid of ``frame(head)``
+    rows and columns of tokens after its size lines. A file of a type not in ``kinds``
+    is a :class:`~cpsolve.errors.ForeignPuzzle`; ``frame`` may refuse the head's size
+    (an error at its place); a row of another length, and a grid cut short, are errors
+    at their line (``what`` names the grid).
+
+    >>> head, grid = read_pzprv3_framed("pzprv3\\ntents\\n1\\n2\\n. 1 . \\n. 1 A \\n",
+    ...                                 {"tents": "Tents"}, lambda h: (h.rows + 1, h.cols + 1))
+    >>> head.rows, head.cols, [[t.text for t in row] for row in grid]
+    (1, 2, [['.', '1', '.'], ['.', '1', 'A']])
+    """
+    head = read_pzprv3(text, lambda kind: ())
+    kind = head.kind
+    if kind.text not in kinds:
+        raise ForeignPuzzle(f"puzzle type {kind.text!r} is not {next(iter(kinds.values()))} "
+                            f"({', '.join(kinds)})", kind=kind.text, line=kind.line,
+                            column=kind.column)
+    rows, cols = frame(head)
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip()]
+    start = next(k for k, (number, _) in enumerate(lines) if number > kind.line) + 2
+    grid: Grid = []
+    for number, line in lines[start:start + rows]:
+        tokens = [Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
+        if len(tokens) != cols:
+            raise InputError(f"a row of {what} has {len(tokens)} tokens, not {cols}",
+                             line=number, column=1)
+        grid.append(tokens)
+    if len(grid) < rows:
+        raise InputError(f"the board ends after {len(grid)} of {rows} rows",
+                         line=(lines[-1][0] if lines else 0) + 1, column=1)
+    return head, grid
+
+
 @dataclass(frozen=True)
 class Forms(Generic[Board]):
     """What a grid family reads beside the forms every family shares.

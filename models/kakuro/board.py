@@ -402,28 +402,14 @@ def parse_pzprv3(text: str) -> Board:
     >>> b.down, b.across
     ((((-1, 0), 3),), (((0, -1), 3),))
     """
-    head = forms.read_pzprv3(text, lambda kind: ())
-    kind = head.kind
-    if kind.text not in KINDS:
-        raise forms.ForeignPuzzle(f"puzzle type {kind.text!r} is not Kakuro (kakuro)",
-                                  kind=kind.text, line=kind.line, column=kind.column)
+    def frame(head: forms.Framed) -> tuple[int, int]:
+        if head.rows > MAX_SIZE or head.cols > MAX_SIZE:
+            raise head.kind.error(f"a board of {head.cols}x{head.rows} is too large "
+                                  f"(at most {MAX_SIZE})")
+        return head.rows + 1, head.cols + 1
+
+    head, grid = forms.read_pzprv3_framed(text, KINDS, frame, "the board with its frame")
     rows, cols = head.rows, head.cols
-    if rows > MAX_SIZE or cols > MAX_SIZE:
-        raise kind.error(f"a board of {cols}x{rows} is too large (at most {MAX_SIZE})")
-    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
-             if line.strip()]
-    start = next(k for k, (number, _) in enumerate(lines) if number > kind.line) + 2
-    grid: gridtext.Grid = []
-    for number, line in lines[start:start + rows + 1]:
-        tokens = [gridtext.Token(m.group(), number, m.start() + 1)
-                  for m in re.finditer(r"\S+", line)]
-        if len(tokens) != cols + 1:
-            raise InputError(f"a row of the board with its frame has {len(tokens)} tokens, "
-                             f"not {cols + 1}", line=number, column=1)
-        grid.append(tokens)
-    if len(grid) < rows + 1:
-        raise InputError(f"the board ends after {len(grid)} of {rows + 1} rows",
-                         line=(lines[-1][0] if lines else 0) + 1, column=1)
     black: list[bool] = []
     down: dict[Key, int] = {}
     across: dict[Key, int] = {}

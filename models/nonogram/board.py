@@ -306,28 +306,10 @@ def parse_pzprv3(text: str) -> Board:
     >>> b.columns, b.lines
     (((1,), ()), ((1,), ()))
     """
-    head = forms.read_pzprv3(text, lambda kind: ())
-    kind = head.kind
-    if kind.text not in KINDS:
-        raise forms.ForeignPuzzle(f"puzzle type {kind.text!r} is not Nonogram "
-                                  f"({', '.join(KINDS)})", kind=kind.text, line=kind.line,
-                                  column=kind.column)
+    head, grid = forms.read_pzprv3_framed(
+        text, KINDS, lambda head: (_slots(head.rows) + head.rows, _slots(head.cols) + head.cols))
     rows, cols = head.rows, head.cols
     above, left = _slots(rows), _slots(cols)
-    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
-             if line.strip()]
-    start = next(k for k, (number, _) in enumerate(lines) if number > kind.line) + 2
-    grid = []
-    for number, line in lines[start:start + above + rows]:
-        tokens = [gridtext.Token(m.group(), number, m.start() + 1)
-                  for m in re.finditer(r"\S+", line)]
-        if len(tokens) != left + cols:
-            raise InputError(f"a row of the board in its frame has {len(tokens)} tokens, "
-                             f"not {left + cols}", line=number, column=1)
-        grid.append(tokens)
-    if len(grid) < above + rows:
-        raise InputError(f"the board ends after {len(grid)} of {above + rows} rows",
-                         line=(lines[-1][0] if lines else 0) + 1, column=1)
 
     def clue(tokens: list[gridtext.Token], length: int, side: str, index: int) -> Lengths:
         words = [(t.text[1:] if t.text.startswith("c") else t.text, t.line,

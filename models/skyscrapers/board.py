@@ -206,29 +206,14 @@ def parse_pzprv3(text: str) -> Board:
     >>> b.numbers, b.sides[0]
     ((1, None, None, None), (2, None))
     """
-    head = forms.read_pzprv3(text, lambda kind: ())
-    kind = head.kind
-    if head.kind.text not in KINDS:
-        raise forms.ForeignPuzzle(f"puzzle type {kind.text!r} is not Skyscrapers "
-                                  f"({', '.join(KINDS)})", kind=kind.text, line=kind.line,
-                                  column=kind.column)
-    if head.rows != head.cols:
-        raise kind.error(f"a Skyscrapers board is square, not {head.cols}x{head.rows}")
+    def frame(head: forms.Framed) -> tuple[int, int]:
+        if head.rows != head.cols:
+            raise head.kind.error(f"a Skyscrapers board is square, not "
+                                  f"{head.cols}x{head.rows}")
+        return head.rows + 2, head.cols + 2
+
+    head, rows = forms.read_pzprv3_framed(text, KINDS, frame)
     n = head.rows
-    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
-             if line.strip()]
-    start = next(k for k, (number, _) in enumerate(lines) if number > kind.line) + 2
-    rows = []
-    for number, line in lines[start:start + n + 2]:
-        tokens = [gridtext.Token(m.group(), number, m.start() + 1)
-                  for m in re.finditer(r"\S+", line)]
-        if len(tokens) != n + 2:
-            raise InputError(f"a row of the board in its frame has {len(tokens)} tokens, "
-                             f"not {n + 2}", line=number, column=1)
-        rows.append(tokens)
-    if len(rows) < n + 2:
-        raise InputError(f"the board ends after {len(rows)} of {n + 2} rows",
-                         line=(lines[-1][0] if lines else 0) + 1, column=1)
     clue = "a clue outside the grid"
     sides = (tuple(_number(rows[0][c + 1], n, clue) for c in range(n)),
              tuple(_number(rows[n + 1][c + 1], n, clue) for c in range(n)),

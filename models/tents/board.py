@@ -267,30 +267,16 @@ def parse_pzprv3(text: str) -> Board:
     >>> b.trees, b.sides
     ((True, False), ((1, None), (None,)))
     """
-    head = forms.read_pzprv3(text, lambda kind: ())
-    kind = head.kind
-    if kind.text not in KINDS:
-        raise forms.ForeignPuzzle(f"puzzle type {kind.text!r} is not Tents "
-                                  f"({', '.join(KINDS)})", kind=kind.text, line=kind.line,
-                                  column=kind.column)
-    rows, cols = head.rows, head.cols
-    if max(rows, cols) > MAX_SIZE:
-        raise kind.error(f"a board of {cols}x{rows} is too large (at most {MAX_SIZE} a side)")
-    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
-             if line.strip()]
-    start = next(k for k, (number, _) in enumerate(lines) if number > kind.line) + 2
-    grid = []
-    for number, line in lines[start:start + rows + 1]:
-        tokens = [gridtext.Token(m.group()[1:] if m.group().startswith("c") else m.group(),
-                                 number, m.start() + 1) for m in re.finditer(r"\S+", line)]
-        if len(tokens) != cols + 1:
-            raise InputError(f"a row of the board in its frame has {len(tokens)} tokens, "
-                             f"not {cols + 1}", line=number, column=1)
-        grid.append(tokens)
-    if len(grid) < rows + 1:
-        raise InputError(f"the board ends after {len(grid)} of {rows + 1} rows",
-                         line=(lines[-1][0] if lines else 0) + 1, column=1)
-    return _framed(grid, rows, cols, _file_cell)
+    def frame(head: forms.Framed) -> tuple[int, int]:
+        if max(head.rows, head.cols) > MAX_SIZE:
+            raise head.kind.error(f"a board of {head.cols}x{head.rows} is too large "
+                                  f"(at most {MAX_SIZE} a side)")
+        return head.rows + 1, head.cols + 1
+
+    head, read = forms.read_pzprv3_framed(text, KINDS, frame)
+    grid = [[gridtext.Token(t.text[1:] if t.text.startswith("c") else t.text, t.line,
+                            t.column) for t in row] for row in read]
+    return _framed(grid, head.rows, head.cols, _file_cell)
 
 
 TATHAM_RE = re.compile(r"^(?P<w>\d+)x(?P<h>\d+)(?:d[a-z])?:(?P<desc>[a-z_!\-]*(?:,\d*)*)$")
