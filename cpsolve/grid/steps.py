@@ -536,36 +536,28 @@ class Stepper:
 
     def listed(self, lits: Sequence[int]) -> str:
         """Literals in words, joined (the first :data:`SHOWN`, then how many more)."""
-        words = [self.said(lit) for lit in lits[:SHOWN]]
-        if len(lits) > SHOWN:
-            words.append(f"{len(lits) - SHOWN} more")
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        return _every(_capped([self.said(lit) for lit in lits[:SHOWN]], SHOWN, len(lits)))
 
     def read(self, lits: Sequence[int]) -> str:
         """The decided literals a step reads, in words; numbers ruled out said
         together, by cell (``r2c3 holds none of 2, 3 and 7``) or by number (``no 1 in
         r2c1, r2c2 and r2c4``)."""
+        ruled = [lit for lit in lits if lit < 0 and self._numbered(lit)]
         out = [lit for lit in lits if not (lit < 0 and self._numbered(lit))]
         by_cell: dict[str, list[str]] = {}
-        for lit in sorted(lits, key=lambda lit: _natural(self._place(lit)[0])
-                          if self._numbered(lit) else ()):
-            if lit < 0 and self._numbered(lit):
-                cell, number = self._place(lit)
-                by_cell.setdefault(cell, []).append(number)
+        for cell, number in sorted(map(self._place, ruled), key=lambda p: _natural(p[0])):
+            by_cell.setdefault(cell, []).append(number)
         phrases = [self.listed(out)] if out else []
         by_number: dict[str, list[str]] = {}
         for cell, numbers in by_cell.items():
             if len(numbers) > 1:
                 numbers = sorted(numbers, key=_order)
-                more = len(numbers) - SHOWN * 2
-                shown = numbers[:SHOWN * 2] + ([f"{more} more"] if more > 0 else [])
-                phrases.append(f"{cell} holds none of {_every(shown)}")
+                phrases.append(f"{cell} holds none of "
+                               f"{_every(_capped(numbers, 2 * SHOWN, len(numbers)))}")
             else:
                 by_number.setdefault(numbers[0], []).append(cell)
         for number, cells in sorted(by_number.items(), key=lambda kv: _order(kv[0])):
-            shown = cells[:SHOWN * 2] + ([f"{len(cells) - SHOWN * 2} more"]
-                                         if len(cells) > SHOWN * 2 else [])
-            phrases.append(f"no {number} in {_every(shown)}")
+            phrases.append(f"no {number} in {_every(_capped(cells, 2 * SHOWN, len(cells)))}")
         return "; ".join(phrases)
 
     def _place(self, lit: int) -> tuple[str, str]:
@@ -705,9 +697,13 @@ def _capital(text: str) -> str:
 def _joined(words: Sequence[str]) -> str:
     """Words joined by commas and an "and" (the first :data:`SHOWN`, then how many
     more)."""
-    if len(words) > SHOWN:
-        words = [*words[:SHOWN], f"{len(words) - SHOWN} more"]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return _every(_capped(words, SHOWN, len(words)))
+
+
+def _capped(words: Sequence[str], shown: int, total: int) -> list[str]:
+    """The first ``shown`` of ``total`` words (``words`` may hold just those), then
+    how many more."""
+    return [*words[:shown], *([f"{total - shown} more"] if total > shown else [])]
 
 
 # -- the player's progress, and what the command prints ------------------------------
