@@ -286,8 +286,11 @@ class Sized:
 
     * SAT, lazily: each candidate's areas are flooded; an area of ``n`` with more than
       ``n`` cells is cut by "some ``n + 1`` of its cells, joined, are not all ``n``",
-      one with fewer, closed, by "not all its cells ``n`` with no cell beside them
-      ``n``"; the same reasoning on partial boards (grading).
+      one of ``k < n`` cells, closed, by "no cell of it holds ``n`` with no cell beside
+      it ``n``" (a cut a cell: that cell's area would lie in these ``k`` cells); once
+      the same cells have come closed under two numbers, by the same for every number
+      past ``k`` (a pocket the solver fills with one number after another); the same
+      reasoning on partial boards (grading).
     * CP-SAT: a number and a label per cell, the label the first cell of its area (its
       root), equal across an edge exactly when the numbers are; each root counts the
       cells labelled with it, and every other cell has a neighbour of its area nearer
@@ -310,12 +313,13 @@ class Sized:
         holds = self.holds.tolist()
         read = out.reader(self.holds.ravel().tolist())
         neighbours = self.grid.neighbours
+        pockets: dict[frozenset[int], int] = {}  # closed areas too small: their number
 
         def refine(values: tuple[bool, ...]) -> list[list[int]]:
             on = read(values)
             filling = [next(n + 1 for n in range(largest) if on[c * largest + n])
                        for c in range(cells)]
-            return _cuts(filling, holds, neighbours)
+            return _cuts(filling, holds, neighbours, pockets)
 
         def partial(state: Any) -> list[list[int]]:
             return _partial(state, self.holds, holds, neighbours)
@@ -397,9 +401,19 @@ def _flood(filling: Sequence[int], start: int, seen: list[bool],
     return area
 
 
-def _cuts(filling: list[int], holds: list[list[int]], neighbours: Sequence[Sequence[int]]
-          ) -> list[list[int]]:
-    """Cuts for a candidate whose areas have the wrong sizes (see :class:`Sized`)."""
+def _cuts(filling: list[int], holds: list[list[int]], neighbours: Sequence[Sequence[int]],
+          pockets: dict[frozenset[int], int] | None = None) -> list[list[int]]:
+    """Cuts for a candidate whose areas have the wrong sizes (see :class:`Sized`);
+    ``pockets`` keeps the closed areas too small met so far, with their numbers.
+
+    >>> from cpsolve.grid.geometry import Grid
+    >>> holds = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]  # a 1x3 row, numbers 1 to 3
+    >>> _cuts([2, 1, 1], holds, Grid(1, 3).neighbours)  # a 2 alone, then 1s side by side
+    [[-2, 5], [-4, -7], [-7, -4]]
+    >>> pockets = {frozenset({0}): 3}  # the first cell came closed as a 3 before
+    >>> _cuts([2, 1, 3], holds, Grid(1, 3).neighbours, pockets)[:2]  # so: as a 2 or a 3
+    [[-2, 5], [-3, 6]]
+    """
     seen = [False] * len(filling)
     cuts: list[list[int]] = []
     for start in range(len(filling)):
@@ -415,10 +429,14 @@ def _cuts(filling: list[int], holds: list[list[int]], neighbours: Sequence[Seque
                              _piece([first, *(c for c in area if c != first)], number,
                                     neighbours)])
         elif len(area) < number:
-            members = set(area)
+            # Any cell of these cells holding any number m past their count needs an m
+            # beside them: else its area lies in them.
+            members = frozenset(area)
             beside = sorted({o for c in area for o in neighbours[c] if o not in members})
-            cuts.append([*(-holds[c][number - 1] for c in area),
-                         *(holds[b][number - 1] for b in beside)])
+            again = pockets is not None and pockets.setdefault(members, number) != number
+            for m in range(len(area) + 1, len(holds[0]) + 1) if again else (number,):
+                around = [holds[b][m - 1] for b in beside]
+                cuts.extend([-holds[c][m - 1], *around] for c in area)
     return cuts
 
 
