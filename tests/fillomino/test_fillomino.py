@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from cpsolve.grid import setter
 from cpsolve.grid.api import family
+from cpsolve.models import fillomino
 from cpsolve.models.fillomino import (
     FILLOMINO,
     Board,
     check,
     parse,
-    read_answer,
     show,
     solve,
     to_text,
@@ -25,6 +24,7 @@ from cpsolve.models.fillomino import (
 )
 from cpsolve.models.fillomino.rules import bound, impossible
 from cpsolve.result import Status
+from tests.support import janko
 from tests.support.cli import run, valid_json
 from tests.support.oracles import cases, fillomino_solutions, oracle
 
@@ -37,8 +37,7 @@ PUBLISHED = [
     "14g4-13q",
     "https://puzz.link/p?fillomino/7/10/r6l8l5l2lah3i5h9i9i4c4o",
 ]
-JANKO = json.loads((Path(__file__).parents[1] / "data" / "fillomino" / "janko.json")
-                   .read_text())["boards"]
+JANKO = janko.boards("fillomino")
 LARGE = ("https://puzz.link/p?fillomino/15/15/h1o5i8g2m6g3g7i3h4h1i1g6g4h2g3h4g2i5h2i4h3l4h1h"
          "5m4h2g2h6k7h3i3h7k7h2g2h3m2h1h5l3h4i3h3i-10g4h4g1h3g7g1i8h4h3i2g2g2m8g6i1o1h")
 # The 5x5 board's answer as its publisher's solver's tests give it.
@@ -184,22 +183,16 @@ def test_the_family_is_the_kit_s():
     assert oracle("fillomino").puzzle is FILLOMINO
 
 
-def _janko_check(entry):
-    board = parse(entry["url"])
-    answer, clashes = read_answer("\n".join(entry["answer"]), board)
-    assert clashes == [] and check(board, answer) == []
-    found = solve(board, limit=2)
-    assert found.solutions == [answer], entry["name"]
 
 
 # janko.at's boards up to 20x20 (the default run); the four 36x20 boards take seconds each.
 @pytest.mark.parametrize("entry", [e for e in JANKO if "20x36" not in e["name"]][::3],
                          ids=lambda entry: entry["name"])
 def test_janko_answers_are_the_solutions(entry):
-    _janko_check(entry)
+    janko.holds(fillomino, entry)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", JANKO, ids=lambda entry: entry["name"])
 def test_every_janko_answer_is_the_solution(entry):
-    _janko_check(entry)
+    janko.holds(fillomino, entry)

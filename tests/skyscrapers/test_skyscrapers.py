@@ -4,23 +4,21 @@ the checker, the checker's messages, and the generator's boards."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from cpsolve.errors import InputError
 from cpsolve.grid.cases import of
 from cpsolve.grid.layouts import Settings
-from cpsolve.models.skyscrapers import Board, check, parse, solve, to_text, to_url
+from cpsolve.models import skyscrapers
+from cpsolve.models.skyscrapers import Board, check, parse, to_text, to_url
 from cpsolve.models.skyscrapers.board import to_tatham
 from cpsolve.models.skyscrapers.check import visible
 from cpsolve.models.skyscrapers.layout import latin, make
+from tests.support import janko
 from tests.support.oracles import skyscrapers_solutions
 
-JANKO = json.loads((Path(__file__).parents[1] / "data" / "skyscrapers" / "janko.json")
-                   .read_text())["boards"]
+JANKO = janko.boards("skyscrapers")
 PUBLISHED = [case.board for case in of("cpsolve.models.skyscrapers").published]
 EXAMPLE = "https://puzz.link/p?skyscrapers/4/4/k13h4j3g"
 # pzprjs's test script's board as pzprjs saves it (the board in its frame of clues, a
@@ -102,23 +100,17 @@ def test_bad_pzprjs_files_are_located(text, where):
     assert (refused.value.line, refused.value.column) == where, refused.value.message
 
 
-def _janko_check(entry):
-    board = parse(entry["url"])
-    answer = tuple(int(n) for row in entry["answer"] for n in row.split())
-    assert check(board, answer) == []
-    found = solve(board, limit=2)
-    assert found.solutions == [answer], entry["name"]
 
 
 @pytest.mark.parametrize("entry", JANKO[::12], ids=lambda entry: entry["name"])
 def test_janko_answers_are_the_solutions(entry):
-    _janko_check(entry)
+    janko.holds(skyscrapers, entry)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", JANKO, ids=lambda entry: entry["name"])
 def test_every_janko_answer_is_the_solution(entry):
-    _janko_check(entry)
+    janko.holds(skyscrapers, entry)
 
 
 def test_layouts_are_latin_squares_with_every_clue():

@@ -4,22 +4,20 @@ refused by the checker, the checker's messages, and the generator's boards."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from cpsolve.errors import InputError
 from cpsolve.grid.cases import of
 from cpsolve.grid.layouts import Settings
-from cpsolve.models.tents import Board, check, parse, read_answer, show, solve, to_text, to_url
+from cpsolve.models import tents
+from cpsolve.models.tents import Board, check, parse, read_answer, show, to_text, to_url
 from cpsolve.models.tents.board import decode_trees, encode_trees, to_tatham
 from cpsolve.models.tents.layout import make
+from tests.support import janko
 from tests.support.oracles import tents_solutions
 
-JANKO = json.loads((Path(__file__).parents[1] / "data" / "tents" / "janko.json")
-                   .read_text())["boards"]
+JANKO = janko.boards("tents")
 PUBLISHED = [case.board for case in of("cpsolve.models.tents").published]
 # pzprjs's test script's answers (test/script/tents.js, failcheck) as pzprjs saves them:
 # the board in its frame (a tree 1, a tent A, a cell marked empty -), each with the
@@ -100,23 +98,17 @@ def test_bad_pzprjs_files_are_located(text, where):
     assert (refused.value.line, refused.value.column) == where, refused.value.message
 
 
-def _janko_check(entry):
-    board = parse(entry["url"])
-    answer, clashes = read_answer("\n".join(entry["answer"]), board)
-    assert clashes == [] and check(board, answer) == []
-    found = solve(board, limit=2)
-    assert found.solutions == [answer], entry["name"]
 
 
 @pytest.mark.parametrize("entry", JANKO[::20], ids=lambda entry: entry["name"])
 def test_janko_answers_are_the_solutions(entry):
-    _janko_check(entry)
+    janko.holds(tents, entry)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", JANKO, ids=lambda entry: entry["name"])
 def test_every_janko_answer_is_the_solution(entry):
-    _janko_check(entry)
+    janko.holds(tents, entry)
 
 
 def test_layouts_pair_every_tent_with_a_tree_and_give_every_number():

@@ -1,0 +1,27 @@
+"""janko.at's boards with the answers it publishes (``tests/data/GENRE/janko.json``, from
+the puzzlekit data set: each board as its puzz.link URL, each answer as the rows the genre
+reads): every answer must pass the genre's checker and be the board's one solution."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+def boards(genre: str) -> list[dict[str, Any]]:
+    """The genre's janko.at boards, each with its ``name``, ``url`` and ``answer``."""
+    return json.loads((DATA / genre / "janko.json").read_text())["boards"]  # type: ignore[no-any-return]
+
+
+def holds(genre: ModuleType, entry: dict[str, Any]) -> None:
+    """The entry's answer is read cleanly, passes the checker and is the only solution
+    (``genre``: the genre's module, :mod:`cpsolve.models.tents` say)."""
+    board = genre.parse(entry["url"])
+    answer, clashes = genre.read_answer("\n".join(entry["answer"]), board)
+    assert clashes == [] and genre.check(board, answer) == []
+    found = genre.solve(board, limit=2)
+    assert found.solutions == [answer], entry["name"]
