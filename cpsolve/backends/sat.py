@@ -255,6 +255,8 @@ class SatSession:
         self.stats.variables = max(self.stats.variables or 0, self.nvars)
         self.stats.clauses = self.clauses
         try:
+            if not self.incremental:
+                return self._solve_afresh(sat, deadline or Deadline(None))
             return _solve_once(sat, self.name, deadline or Deadline(None), self.stats,
                                assumptions or [])
         except Exception as error:
@@ -268,6 +270,32 @@ class SatSession:
             self._solver, self._conflicts, self._stale = None, None, True
             signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
             raise KeyboardInterrupt from None
+
+    def _solve_afresh(self, sat: Any, deadline: Deadline) -> bool | None:
+        """A solver that takes one call only (kissat aborts the process on a second):
+        calls of a budget of conflicts, each in a new solver given every clause, the
+        budget doubling from call to call (at most twice the work of one call that
+        runs to the end), the clock and Ctrl-C looked at between them. Under a
+        deadline a call's budget is no more than the conflicts the last call's pace
+        fits in the time left."""
+        budget = BUDGET_SLICE
+        while True:
+            start = time.perf_counter()
+            try:
+                sat.conf_budget(budget)
+                with _python_sigint():
+                    outcome = sat.solve_limited()
+            finally:
+                took = time.perf_counter() - start
+                self.stats.add_solve(took)
+            self._stale = True  # the next call, here or after, takes a new solver
+            left = deadline.remaining()
+            if outcome is not None or deadline.expired():
+                return outcome
+            budget *= 2
+            if left is not None:
+                budget = max(BUDGET_SLICE, min(budget, int(budget / 2 * left / max(took, 1e-3))))
+            sat = self._ready()
 
     def values(self, variables: Sequence[int] | Any) -> tuple[bool, ...]:
         """The values of ``variables`` (a sequence or an array of them) in the last

@@ -107,3 +107,33 @@ def test_cpsat_enumerates_projected_solutions():
     assert sorted(found.solutions) == [(False, False, True), (False, True, False),
                                        (True, False, False)]
     assert found.exhausted and stats.solver_calls == 4 and stats.constraints >= 1
+
+
+# A solver that takes one call only (kissat aborts the whole process on a second), asked
+# about a formula past one budget of conflicts (the pigeonhole formula of 7 pigeons:
+# thousands of conflicts), with and without a deadline: in a process of its own, since
+# the abort this guards against would end the test run.
+ONE_CALL = """
+import sys
+from pysat.examples.genhard import PHP
+from cpsolve.backends import sat
+from cpsolve.limits import Deadline
+from cpsolve.result import Stats
+model = sat.CnfModel(nvars=PHP(7).nv, projection=[1])
+model.add(PHP(7).clauses)
+stats = Stats()
+for deadline in (None, Deadline(60.0)):
+    found = sat.enumerate_solutions(model, solver="kissat404", deadline=deadline, stats=stats)
+    assert found.exhausted and not found.solutions, found
+print(stats.solver_calls)
+"""
+
+
+def test_a_solver_of_one_call_is_given_a_new_solver_for_each_budget():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", ONE_CALL], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert int(done.stdout) > 2  # more than one budget each time, each in its own solver
