@@ -304,7 +304,7 @@ class SatSession:
         if not len(variables):
             return ()
         top = (variables[-1] if isinstance(variables, range) and variables.step > 0
-               else max(variables))
+               else int(variables.max()) if hasattr(variables, "max") else max(variables))
         part = model[:top]  # the variables past the last asked for are never read
         if (isinstance(variables, range) and variables.start == 1 and variables.step == 1
                 and len(part) == top):  # the usual projection: the first variables
