@@ -27,7 +27,7 @@ says so (exit 3) instead.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.geometry import Grid
@@ -102,6 +102,22 @@ def clue_groups(puzzle: GridPuzzle[Any, Any], board: Any, symmetry: str) -> list
         seen.update(orbit)
         groups.append(orbit)
     return groups
+
+
+def removal_order(groups: list[list[int]], rng: Any, weight: Sequence[float] | None
+                  ) -> list[int]:
+    """The clues in the order they are tried for taking away: group by group in random
+    order, the groups of the heaviest clue first when the layout weighs them
+    (:attr:`Layout.first <cpsolve.grid.layouts.Layout>`).
+
+    >>> import numpy as np
+    >>> removal_order([[0, 3], [1], [2]], np.random.default_rng(0), [1, 5, 1, 2])
+    [1, 0, 3, 2]
+    """
+    shuffled = rng.permutation(len(groups)).tolist()
+    if weight is not None:
+        shuffled.sort(key=lambda k: -max(weight[i] for i in groups[k]))
+    return [i for k in shuffled for i in groups[k]]
 
 
 def _grid_of(puzzle: GridPuzzle[Any, Any], board: Any, rows: int) -> Grid:
@@ -224,7 +240,8 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
     keep = [i for k in kept for i in groups[k]]
     if not puzzle.require_hints().removable:
         keep = list(range(len(clues)))  # the clues are the genre's rules
-    order = [i for k in rng.permutation(len(groups)).tolist() for i in groups[k]]
+    order = removal_order(groups, rng, None if layout.first is None
+                          else layout.first(board, answer))
     if level is None:
         board = grader.fewest(board, answer, None, order, groups, keep, deadline)
     else:

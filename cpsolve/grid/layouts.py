@@ -74,6 +74,10 @@ class Layout(Generic[Board, Answer]):
     ``unsymmetric``
         The default is ``none`` though ``rot2`` is offered: the family's published
         boards are not symmetric (Gokigen Naname's).
+    ``first(board, answer)`` (optional)
+        A number a clue (in :attr:`Hints.clues` order): clues are tried for taking away
+        highest first, in random order among equals (default: all in random order);
+        a genre whose published boards keep few clues of one kind says which go first.
     ``too_small(rows, cols)`` (optional)
         Why no board of that size exists, beyond ``smallest`` (``None``: one may): a
         usage error at once instead of layouts tried in vain.
@@ -91,6 +95,7 @@ class Layout(Generic[Board, Answer]):
     smallest: int = 2
     symmetries: tuple[str, ...] = SYMMETRIES
     too_small: Callable[[int, int], str | None] | None = None
+    first: Callable[[Board, Answer], Sequence[float]] | None = None
     unsymmetric: bool = False
 
     @property

@@ -2,8 +2,9 @@
 :mod:`cpsolve.grid.generate`): a filling first, areas grown at random a cell at a time
 to sizes drawn from one to ``--largest`` (an area that touches one of its size grows
 on or is grown again), every cell numbered; the kit then takes numbers away orbit by
-orbit under the symmetry while the answer stays pinned down. A board with every number
-given is pinned down, so there is nothing to mend.
+orbit under the symmetry while the answer stays pinned down, the numbers of the larger
+areas tried first (:func:`first`). A board with every number given is pinned down, so
+there is nothing to mend.
 """
 
 from __future__ import annotations
@@ -60,6 +61,18 @@ def make(settings: Settings, rng: np.random.Generator) -> tuple[Board, Filling] 
     return Board(grid.rows, grid.cols, tuple(filling)), filling
 
 
+def first(board: Board, filling: Filling) -> list[float]:
+    """Each given number's area size, the larger tried first for taking away: an
+    area keeps a number or two where taking them in random order left three and more
+    (10x10: 47 numbers a board, its median over eight seeds, where random order left 53;
+    published 9x9 to 12x12 boards, 18 to 52).
+
+    >>> first(Board(1, 3, (2, 2, None)), (2, 2, 1))
+    [2, 2]
+    """
+    return [filling[cell] for cell in board.clue_cells]
+
+
 def mend(board: Board, filling: Filling, other: Filling | None,
          cells: set[tuple[int, int]], settings: Settings, rng: np.random.Generator
          ) -> tuple[Board, Filling] | None:
@@ -70,11 +83,11 @@ def mend(board: Board, filling: Filling, other: Filling | None,
 
 
 LAYOUT: Layout[Board, Filling] = Layout(
-    make=make, mend=mend,
+    make=make, mend=mend, first=first,
     density=Option("density", 0.0, "Share of the cells whose numbers are kept at least",
                    kind=float, low=0, high=1, metavar="D"),
-    options=(Option("largest", 6, "The largest area a layout draws", kind=int, low=1,
+    options=(Option("largest", 7, "The largest area a layout draws", kind=int, low=1,
                     metavar="N"),),
 )
 
-__all__ = ["LAYOUT", "make", "mend", "random_filling"]
+__all__ = ["LAYOUT", "first", "make", "mend", "random_filling"]

@@ -3,15 +3,19 @@ commonest published size) have as many clues, and numbers as large, as the publi
 boards of the genre in ``models/GENRE/cases.toml`` (``benchmarks/published.py``
 measures the same at every published size; docs/figures.md has its table).
 
-The band for each measure is the range the genre's published boards of at least 7x7
-span (smaller ones, 3x3 to 6x6, are teaching boards with a clue in every other cell),
-read from the cases here, not set by hand; the generated boards' median must fall in
-it. Before Yajilin's generator was reworked (2026-12-05) its 10x10 boards had 30-36
-clues per 100 cells (published boards of 7x7 and more: 3-22), and its test failed.
-Nurikabe's (16-20 clues per 100 cells, published 7-14) and Fillomino's (about 50,
-published 17-41) are still outside, and Heyawake's rooms (not measured here):
-``benchmarks/published.py`` shows them, and a genre joins this test when its
-generator comes inside. Shikaku's joined with its generator (no 1s, as published).
+The band for each measure is the range the genre's published boards of at least 7x7 span
+(smaller ones, 3x3 to 6x6, are teaching boards with a clue in every other cell), read
+from the cases here and janko.at's boards kept with their answers
+(``tests/data/GENRE/janko.json``, those written as URLs), not set by hand; the generated
+boards' median must fall in it. Before Yajilin's generator was reworked (2026-12-05) its
+10x10 boards had 30-36 clues per 100 cells (published boards of 7x7 and more: 3-22), and
+its test failed. Nurikabe's (16-20 clues per 100 cells, published 7-14) is still
+outside, and Heyawake's rooms (not measured here): ``benchmarks/published.py`` shows
+them, and a genre joins this test when its generator comes inside. Shikaku's joined with
+its generator (no 1s, as published); Fillomino's once janko.at's boards were read into
+its band (published 17-57 numbers per 100 cells; janko.at's 9x9 to 12x12, median 38),
+its generator now taking the numbers of larger areas away first (51 per 100 cells,
+median over ten seeds, to 47).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import pytest
 from cpsolve.grid import cases
 from cpsolve.grid.generate import generate
 from cpsolve.limits import Deadline
+from tests.support import janko
 
 SIZE = 10
 SEEDS = (1, 2)
@@ -57,9 +62,10 @@ def bands(genre: str) -> dict[str, tuple[float, float]]:
     """Each measure's range over the genre's published boards of :data:`SMALLEST`
     cells or more."""
     puzzle = _puzzle(genre)
-    found = [shape(puzzle, board) for board in
-             (puzzle.parse(url) for url in cases.of(f"cpsolve.models.{genre}").boards("unique")
-              if "://" in url)
+    urls = [url for url in cases.of(f"cpsolve.models.{genre}").boards("unique") if "://" in url]
+    if (janko.DATA / genre / "janko.json").exists():
+        urls += [entry["url"] for entry in janko.boards(genre) if "url" in entry]
+    found = [shape(puzzle, board) for board in map(puzzle.parse, urls)
              if _size(board)[0] * _size(board)[1] >= SMALLEST]
     return {key: (min(s[key] for s in found if key in s), max(s[key] for s in found if key in s))
             for key in ALL if any(key in s for s in found)}
@@ -123,3 +129,7 @@ def test_generated_yajikazu_is_shaped_like_published_ones():
 @pytest.mark.slow  # 11 s: its generator's 10x10 boards are pinned down circle by circle
 def test_generated_balance_is_shaped_like_published_ones():
     assert outside("balance", ALL) == []
+
+
+def test_generated_fillomino_is_shaped_like_published_ones():
+    assert outside("fillomino", ALL) == []
