@@ -25,3 +25,12 @@ def holds(genre: ModuleType, entry: dict[str, Any]) -> None:
     assert clashes == [] and genre.check(board, answer) == []
     found = genre.solve(board, limit=2)
     assert found.solutions == [answer], entry["name"]
+
+
+def urls(genre: str) -> list[str]:
+    """The puzz.link URLs of the genre's janko.at boards, where its file writes them
+    (a file of another layout, or none, gives none)."""
+    path = DATA / genre / "janko.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    entries = data.get("boards") if isinstance(data, dict) else None
+    return [entry["url"] for entry in entries or [] if isinstance(entry, dict) and "url" in entry]
