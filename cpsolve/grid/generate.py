@@ -241,7 +241,7 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
     if not puzzle.require_hints().removable:
         keep = list(range(len(clues)))  # the clues are the genre's rules
     order = removal_order(groups, rng, None if layout.first is None
-                          else layout.first(board, answer))
+                          else layout.first(clues, answer))
     if level is None:
         board = grader.fewest(board, answer, None, order, groups, keep, deadline)
     else:

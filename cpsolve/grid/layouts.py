@@ -17,6 +17,8 @@ from cpsolve.options import Option
 if TYPE_CHECKING:
     import numpy as np
 
+    from cpsolve.grid.hints import Clue
+
 Board = TypeVar("Board")
 Answer = TypeVar("Answer")
 Cell = tuple[int, int]
@@ -74,10 +76,11 @@ class Layout(Generic[Board, Answer]):
     ``unsymmetric``
         The default is ``none`` though ``rot2`` is offered: the family's published
         boards are not symmetric (Gokigen Naname's).
-    ``first(board, answer)`` (optional)
-        A number a clue (in :attr:`Hints.clues` order): clues are tried for taking away
-        highest first, in random order among equals (default: all in random order);
-        a genre whose published boards keep few clues of one kind says which go first.
+    ``first(clues, answer)`` (optional)
+        A number for each of the board's clues (:attr:`Hints.clues`, in their order):
+        clues are tried for taking away highest first, in random order among equals
+        (default: all in random order); a genre whose published boards keep few clues
+        of one kind says which go first.
     ``too_small(rows, cols)`` (optional)
         Why no board of that size exists, beyond ``smallest`` (``None``: one may): a
         usage error at once instead of layouts tried in vain.
@@ -95,7 +98,7 @@ class Layout(Generic[Board, Answer]):
     smallest: int = 2
     symmetries: tuple[str, ...] = SYMMETRIES
     too_small: Callable[[int, int], str | None] | None = None
-    first: Callable[[Board, Answer], Sequence[float]] | None = None
+    first: Callable[[Sequence[Clue], Answer], Sequence[float]] | None = None
     unsymmetric: bool = False
 
     @property
