@@ -447,7 +447,19 @@ def _partial(state: Any, array: np.ndarray, holds: list[list[int]],
     unit here: for each set of decided cells of one number ``n``, joined: past ``n``
     cells, some ``n + 1`` of them are not all ``n``; at ``n`` cells, no cell beside
     them holds ``n``; below ``n``, closed or all but one cell beside them ruled out of
-    ``n``, some cell beside them holds it."""
+    ``n``, some cell beside them holds it; and where the cells joined to them through
+    cells not ruled out of ``n`` (their reach) are fewer than ``n``, some cell beside
+    the reach holds ``n``, or where they are exactly ``n``, every cell of the reach
+    does (the area lies in the reach unless a cell beside it holds ``n``).
+
+    >>> import numpy as np
+    >>> from cpsolve.grid.geometry import Grid
+    >>> holds = [[4 * c + n for n in range(1, 5)] for c in range(5)]  # a 1x5 row, 1 to 4
+    >>> state = np.full(21, -1, dtype=np.int8)
+    >>> state[[12, 4, 20]] = 1, 0, 0  # the middle cell holds 4, the two ends never do
+    >>> _partial(state, np.array(holds), holds, Grid(1, 5).neighbours)  # its reach: 3 cells
+    [[-12, 4, 20]]
+    """
     from cpsolve.grid.connectivity import components
 
     on = state[array] == 1
@@ -473,7 +485,35 @@ def _partial(state: Any, array: np.ndarray, holds: list[list[int]],
             open_ = [b for b in beside if state[holds[b][number - 1]] != 0]
             if len(open_) <= 1:
                 out.append([*inside, *(holds[b][number - 1] for b in beside)])
+                continue
+            reach, around = _reach(area, number, state, holds, neighbours)
+            outside = [holds[b][number - 1] for b in around]
+            if len(reach) < number:
+                out.append([*inside, *outside])
+            elif len(reach) == number:
+                out.extend([*inside, *outside, holds[c][number - 1]] for c in reach
+                           if state[holds[c][number - 1]] == -1)
     return out
+
+
+def _reach(area: list[int], number: int, state: Any, holds: list[list[int]],
+           neighbours: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """The cells joined to ``area`` through cells not ruled out of ``number`` (up to
+    ``number + 1`` of them: enough to tell fewer, exactly or more), and the cells
+    beside them ruled out of it."""
+    reach, inside, around = list(area), set(area), set()
+    for cell in reach:  # breadth first: the list grows as it is read
+        if len(reach) > number:
+            break
+        for other in neighbours[cell]:
+            if other in inside or other in around:
+                continue
+            if state[holds[other][number - 1]] == 0:
+                around.add(other)
+            else:
+                inside.add(other)
+                reach.append(other)
+    return reach, sorted(around)
 
 
 def _piece(area: list[int], number: int, neighbours: Sequence[Sequence[int]]) -> list[int]:
