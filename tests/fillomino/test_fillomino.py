@@ -11,7 +11,6 @@ import pytest
 
 from cpsolve.grid import setter
 from cpsolve.grid.api import family
-from cpsolve.models import fillomino
 from cpsolve.models.fillomino import (
     FILLOMINO,
     Board,
@@ -24,7 +23,6 @@ from cpsolve.models.fillomino import (
 )
 from cpsolve.models.fillomino.rules import bound, impossible
 from cpsolve.result import Status
-from tests.support import janko
 from tests.support.cli import run, valid_json
 from tests.support.oracles import cases, fillomino_solutions, oracle
 
@@ -37,12 +35,10 @@ PUBLISHED = [
     "14g4-13q",
     "https://puzz.link/p?fillomino/7/10/r6l8l5l2lah3i5h9i9i4c4o",
 ]
-JANKO = janko.boards("fillomino")
 LARGE = ("https://puzz.link/p?fillomino/15/15/h1o5i8g2m6g3g7i3h4h1i1g6g4h2g3h4g2i5h2i4h3l4h1h"
          "5m4h2g2h6k7h3i3h7k7h2g2h3m2h1h5l3h4i3h3i-10g4h4g1h3g7g1i8h4h3i2g2g2m8g6i1o1h")
 # The 5x5 board's answer as its publisher's solver's tests give it.
 FIVE_ANSWER = ["6 1 3 3 4", "6 6 3 4 4", "2 6 6 5 4", "2 4 6 5 5", "4 4 4 5 5"]
-
 
 
 @pytest.mark.parametrize("url", PUBLISHED)
@@ -181,18 +177,3 @@ def test_the_family_is_the_kit_s():
     assert FILLOMINO.hints is not None and FILLOMINO.layout is not None
     assert family(FILLOMINO).problems() == []
     assert oracle("fillomino").puzzle is FILLOMINO
-
-
-
-
-# janko.at's boards up to 20x20 (the default run); the four 36x20 boards take seconds each.
-@pytest.mark.parametrize("entry", [e for e in JANKO if "20x36" not in e["name"]][::3],
-                         ids=lambda entry: entry["name"])
-def test_janko_answers_are_the_solutions(entry):
-    janko.holds(fillomino, entry)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("entry", JANKO, ids=lambda entry: entry["name"])
-def test_every_janko_answer_is_the_solution(entry):
-    janko.holds(fillomino, entry)

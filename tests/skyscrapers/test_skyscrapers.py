@@ -1,6 +1,6 @@
-"""Skyscrapers: the answers janko.at publishes, the forms it reads (published puzz.link
-URLs round trip, pzprjs's files, grid text), pzprjs's own failing answers refused by
-the checker, the checker's messages, and the generator's boards."""
+"""Skyscrapers (janko.at's answers: tests/kit/test_janko.py): the forms it reads (published
+puzz.link URLs round trip, pzprjs's files, grid text), pzprjs's own failing answers
+refused by the checker, the checker's messages, and the generator's boards."""
 
 from __future__ import annotations
 
@@ -10,15 +10,12 @@ import pytest
 from cpsolve.errors import InputError
 from cpsolve.grid.cases import of
 from cpsolve.grid.layouts import Settings
-from cpsolve.models import skyscrapers
 from cpsolve.models.skyscrapers import Board, check, parse, to_text, to_url
 from cpsolve.models.skyscrapers.board import to_tatham
 from cpsolve.models.skyscrapers.check import visible
 from cpsolve.models.skyscrapers.layout import latin, make
-from tests.support import janko
 from tests.support.oracles import skyscrapers_solutions
 
-JANKO = janko.boards("skyscrapers")
 PUBLISHED = [case.board for case in of("cpsolve.models.skyscrapers").published]
 EXAMPLE = "https://puzz.link/p?skyscrapers/4/4/k13h4j3g"
 # pzprjs's test script's board as pzprjs saves it (the board in its frame of clues, a
@@ -98,19 +95,6 @@ def test_bad_pzprjs_files_are_located(text, where):
     with pytest.raises(InputError) as refused:
         parse(text)
     assert (refused.value.line, refused.value.column) == where, refused.value.message
-
-
-
-
-@pytest.mark.parametrize("entry", JANKO[::12], ids=lambda entry: entry["name"])
-def test_janko_answers_are_the_solutions(entry):
-    janko.holds(skyscrapers, entry)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("entry", JANKO, ids=lambda entry: entry["name"])
-def test_every_janko_answer_is_the_solution(entry):
-    janko.holds(skyscrapers, entry)
 
 
 def test_layouts_are_latin_squares_with_every_clue():

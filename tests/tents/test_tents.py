@@ -1,6 +1,7 @@
-"""Tents: the answers janko.at publishes, the forms it reads (published puzz.link URLs
-round trip, Tatham's game IDs, pzprjs's files, grid text), pzprjs's own failing answers
-refused by the checker, the checker's messages, and the generator's boards."""
+"""Tents (janko.at's answers: tests/kit/test_janko.py): the forms it reads (published
+puzz.link URLs round trip, Tatham's game IDs, pzprjs's files, grid text), pzprjs's own
+failing answers refused by the checker, the checker's messages, and the generator's
+boards."""
 
 from __future__ import annotations
 
@@ -10,14 +11,11 @@ import pytest
 from cpsolve.errors import InputError
 from cpsolve.grid.cases import of
 from cpsolve.grid.layouts import Settings
-from cpsolve.models import tents
 from cpsolve.models.tents import Board, check, parse, read_answer, show, to_text, to_url
 from cpsolve.models.tents.board import decode_trees, encode_trees, to_tatham
 from cpsolve.models.tents.layout import make
-from tests.support import janko
 from tests.support.oracles import tents_solutions
 
-JANKO = janko.boards("tents")
 PUBLISHED = [case.board for case in of("cpsolve.models.tents").published]
 # pzprjs's test script's answers (test/script/tents.js, failcheck) as pzprjs saves them:
 # the board in its frame (a tree 1, a tent A, a cell marked empty -), each with the
@@ -96,19 +94,6 @@ def test_bad_pzprjs_files_are_located(text, where):
     with pytest.raises(InputError) as refused:
         parse(text)
     assert (refused.value.line, refused.value.column) == where, refused.value.message
-
-
-
-
-@pytest.mark.parametrize("entry", JANKO[::20], ids=lambda entry: entry["name"])
-def test_janko_answers_are_the_solutions(entry):
-    janko.holds(tents, entry)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("entry", JANKO, ids=lambda entry: entry["name"])
-def test_every_janko_answer_is_the_solution(entry):
-    janko.holds(tents, entry)
 
 
 def test_layouts_pair_every_tent_with_a_tree_and_give_every_number():
