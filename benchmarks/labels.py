@@ -22,10 +22,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import tomllib
 from common import machine
 
 from cpsolve import registry
+from cpsolve.grid.cases import tomllib
 from cpsolve.grid.grading import GRADES as KIT_GRADES
 from cpsolve.grid.grading import grader_of
 from cpsolve.grid.steps import GRADES, KINDS, Stepper

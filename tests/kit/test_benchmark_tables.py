@@ -37,3 +37,27 @@ def test_a_benchmark_table_names_sizes_the_generator_takes_and_known_peers(name)
         assert table.count_of(size) >= 1
         refused = layout.too_small(size.rows, size.cols) if layout.too_small else None
         assert not refused, (size, refused)
+
+
+def test_every_labelled_board_is_read_with_a_label_on_its_scale():
+    """benchmarks/labels.py's boards (people's difficulty labels): each is read by its
+    genre as the board its URL says, and its label is one of the scale's."""
+    import importlib
+    from pathlib import Path
+
+    from cpsolve.errors import InputError
+    from cpsolve.grid.cases import tomllib
+
+    folder = Path(__file__).parents[2] / "benchmarks" / "data" / "labelled"
+    entries = [entry for path in sorted(folder.glob("*.toml"))
+               for entry in tomllib.loads(path.read_text())["board"]]
+    assert len(entries) >= 70
+    for entry in entries:
+        assert entry["label"] in ("easy", "hard", "extreme"), entry
+        genre = importlib.import_module(f"cpsolve.models.{entry['genre']}")
+        if "refused" in entry:  # a form of the genre cpsolve refuses, by name
+            with pytest.raises(InputError, match=entry["refused"]):
+                genre.parse(entry["board"])
+            continue
+        board = genre.parse(entry["board"])
+        assert genre.parse(genre.to_url(board)) == board, entry["board"]
