@@ -26,8 +26,7 @@ from common import machine
 
 from cpsolve import registry
 from cpsolve.grid.cases import tomllib
-from cpsolve.grid.grading import GRADES as KIT_GRADES
-from cpsolve.grid.grading import grader_of
+from cpsolve.grid.grading import LEVELS, grader_of
 from cpsolve.grid.steps import GRADES, KINDS, Stepper
 from cpsolve.limits import Deadline
 
@@ -72,8 +71,7 @@ def grade(item: Graded, limit: float) -> None:
         item.notes.append(f"steps: {type(error).__name__}")
     kit = grader_of(puzzle).grade(board, Deadline(limit))
     item.kit_name = str(kit.name)
-    levels = getattr(grader_of(puzzle), "levels", None) or KIT_GRADES
-    item.kit = list(levels).index(kit.name) if kit.name in levels else None
+    item.kit = LEVELS.get(kit.name) if kit.name is not None else None  # Akari's: the same
 
 
 def agreement(items: list[Graded], key: str) -> tuple[int, int, int]:

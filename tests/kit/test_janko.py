@@ -30,7 +30,7 @@ def _entries(slow: bool) -> list[object]:
 
 
 def _cells(entry: dict[str, object]) -> int:
-    kind, cols, rows = str(entry["url"]).split("?", 1)[1].split("/")[:3]
+    _, cols, rows = str(entry["url"]).split("?", 1)[1].split("/")[:3]
     return int(cols) * int(rows)
 
 

@@ -12,9 +12,14 @@ from typing import Any
 DATA = Path(__file__).parents[1] / "data"
 
 
+def _file(genre: str) -> Any:
+    path = DATA / genre / "janko.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
 def boards(genre: str) -> list[dict[str, Any]]:
     """The genre's janko.at boards, each with its ``name``, ``url`` and ``answer``."""
-    return json.loads((DATA / genre / "janko.json").read_text())["boards"]  # type: ignore[no-any-return]
+    return _file(genre)["boards"]  # type: ignore[no-any-return]
 
 
 def holds(genre: ModuleType, entry: dict[str, Any]) -> None:
@@ -30,7 +35,6 @@ def holds(genre: ModuleType, entry: dict[str, Any]) -> None:
 def urls(genre: str) -> list[str]:
     """The puzz.link URLs of the genre's janko.at boards, where its file writes them
     (a file of another layout, or none, gives none)."""
-    path = DATA / genre / "janko.json"
-    data = json.loads(path.read_text()) if path.exists() else {}
+    data = _file(genre)
     entries = data.get("boards") if isinstance(data, dict) else None
     return [entry["url"] for entry in entries or [] if isinstance(entry, dict) and "url" in entry]
