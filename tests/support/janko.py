@@ -38,3 +38,14 @@ def urls(genre: str) -> list[str]:
     data = _file(genre)
     entries = data.get("boards") if isinstance(data, dict) else None
     return [entry["url"] for entry in entries or [] if isinstance(entry, dict) and "url" in entry]
+
+
+def published(genre: str) -> list[str]:
+    """Every board of the genre's janko.at file as the genre reads it: its puzz.link URL,
+    or its grid text where the file keeps the board so (Nurimisaki's)."""
+    data = _file(genre)
+    entries = data.get("boards") if isinstance(data, dict) else None
+    if isinstance(entries, dict):
+        entries = list(entries.values())
+    return [entry.get("url") or entry["board"] for entry in entries or []
+            if isinstance(entry, dict) and ("url" in entry or "board" in entry)]
