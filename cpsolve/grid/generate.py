@@ -11,7 +11,8 @@ down); the kit does the rest.
    The family changes the board there (a black cell, a room cut in two, another loop
    to pin down); then, where the family can, it **simplifies** the board again while
    the answer stays pinned down (rooms merged back).
-3. **Take clues away**, in random order, while the grade's reasoning still decides
+3. **Take clues away**, in random order (in a few orders where the family asks, the
+   board with the fewest clues kept), while the grade's reasoning still decides
    every cell (with no grade: while the answer stays unique, by
    :func:`cpsolve.grid.setter.minimize`: one incremental solver, every removal
    proven); ``density`` keeps a share of the clues at random first. Clues placed with
@@ -240,19 +241,23 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
     keep = [i for k in kept for i in groups[k]]
     if not puzzle.require_hints().removable:
         keep = list(range(len(clues)))  # the clues are the genre's rules
-    order = removal_order(groups, rng, None if layout.first is None
-                          else layout.first(clues, answer))
-    if level is None:
-        board = grader.fewest(board, answer, None, order, groups, keep, deadline)
-    else:
-        board = grader.fewest(board, answer, level, order, groups, keep, deadline)
-        if level > 0:
-            easier = grader.open_cells(board, level - 1, deadline)
-            if easier is None:
-                raise OutOfTime
-            if not easier:
-                say(f"too easy: {grader.grades[level - 1]} reasoning decides it")
-                return None
+    weight = None if layout.first is None else layout.first(clues, answer)
+    best: tuple[int, Any] | None = None
+    for _ in range(layout.orders):
+        order = removal_order(groups, rng, weight)
+        found = grader.fewest(board, answer, level, order, groups, keep, deadline)
+        count = len(puzzle.require_hints().clues(found))
+        if best is None or count < best[0]:
+            best = count, found
+    assert best is not None
+    board = best[1]
+    if level is not None and level > 0:
+        easier = grader.open_cells(board, level - 1, deadline)
+        if easier is None:
+            raise OutOfTime
+        if not easier:
+            say(f"too easy: {grader.grades[level - 1]} reasoning decides it")
+            return None
     step("proving it unique again")
     name = _proven(puzzle, board, answer, level, deadline)
     return board, answer, name, repairs

@@ -81,6 +81,11 @@ class Layout(Generic[Board, Answer]):
         clues are tried for taking away highest first, in random order among equals
         (default: all in random order); a genre whose published boards keep few clues
         of one kind says which go first.
+    ``orders`` (default 1)
+        How many random orders the clues are taken away in, from the same mended layout,
+        the board with the fewest clues kept: a greedy pass leaves a minimal board, not
+        the smallest; where a pass is cheap, a few give boards as sparse as published
+        ones (Tapa's).
     ``too_small(rows, cols)`` (optional)
         Why no board of that size exists, beyond ``smallest`` (``None``: one may): a
         usage error at once instead of layouts tried in vain.
@@ -100,6 +105,7 @@ class Layout(Generic[Board, Answer]):
     too_small: Callable[[int, int], str | None] | None = None
     first: Callable[[Sequence[Clue], Answer], Sequence[float]] | None = None
     unsymmetric: bool = False
+    orders: int = 1
 
     @property
     def symmetry(self) -> str:

@@ -23,6 +23,11 @@ from cpsolve.options import Option
 
 Shading = frozenset[int]
 TRIES = 30  # shadings grown before the layout is given up
+# Orders the clues are taken away in, the fewest kept, and the shading's share: with one
+# order and half the board shaded, 10x10 boards kept 18 clues per 100 cells (median of
+# ten seeds; published boards of 7x7 and more: 3-18, median 14, mean number 3.9); with
+# these, 16 and a mean number of 3.75, at 0.07 s a board.
+ORDERS = 8
 
 
 def _blocks_of(grid: Grid) -> dict[int, list[tuple[int, ...]]]:
@@ -144,10 +149,11 @@ def mend(board: TapaGrid, shading: Shading, other: Shading | None,
 
 LAYOUT: Layout[TapaGrid, Shading] = Layout(
     make=make, mend=mend, clued=False,
-    density=Option("density", 0.5, "Share of the board the shading covers at least",
+    density=Option("density", 0.55, "Share of the board the shading covers at least",
                    kind=float, low=0.05, high=0.7, metavar="D"),
     options=(Option("large", 6, "Least single number left out of the layout's clues (9: "
                     "none left out)", kind=int, low=0, high=9, metavar="N"),),
+    orders=ORDERS,
 )
 
 __all__ = ["LAYOUT", "clued", "grow", "make", "mend", "read_clue"]

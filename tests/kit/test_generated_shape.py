@@ -110,7 +110,7 @@ MEASURES = {"sudoku": ("clues /100 cells",)}
 # a board) in the slow run.
 INSIDE = ("akari", "country", "gokigen", "hashikake", "heyawake", "hitori", "kurodoko",
           "masyu", "mochikoro", "nonogram", "norinori", "nurikabe", "nurimaze", "nurimisaki",
-          "ripple", "shakashaka", "shikaku", "slitherlink", "starbattle", "sudoku", "tents",
+          "ripple", "shakashaka", "shikaku", "slitherlink", "starbattle", "sudoku", "tapa", "tents",
           "yajikazu", "yajilin")
 SLOW = {"balance": "its 10x10 boards are pinned down circle by circle",
         "fillomino": "its grade runs to its 5 s",
@@ -122,7 +122,6 @@ SLOW = {"balance": "its 10x10 boards are pinned down circle by circle",
 OUTSIDE = {
     "dbchoco": "no 10x10 made within 120 s",
     "firefly": "no 10x10 made within 120 s",
-    "tapa": "19 clues per 100 cells, published 3-18",
 }
 
 
