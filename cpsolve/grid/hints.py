@@ -142,6 +142,13 @@ class Hints(Generic[Board]):
     ``guarded(board, clues, selectors, top)`` (optional)
         Every clue's clauses already guarded by its selector, in one go, for families
         with many clues that build them in bulk; returns the groups and the new top.
+    ``implied(board, guards, top)`` (optional; the kit's from a statement)
+        What follows from the rules with the board's clues as they stand, for the
+        solvers alone (``Model.implied(clues=False)``), each clause with the literals
+        ``guards`` added: it holds while every clue of the board is on and every clue
+        a fix adds is off. Without it, the clue model searches without those clauses
+        (a Hotaru Beam with every firefly numbered: rings of uncounted line, each cut
+        by a lazy rule, 31,000 of them on one 10x10).
     ``symmetric``
         The clues stand where the board's symmetry puts them (pearls, say): the
         generator takes them away orbit by orbit. Otherwise the board's structure
@@ -172,6 +179,7 @@ class Hints(Generic[Board]):
     edits: Callable[[Board, set[Cell]], Iterable[Edit[Board]]] | None = None
     guarded: Callable[[Board, Sequence[Clue], Sequence[int], int],
                       tuple[list[Any], int]] | None = None
+    implied: Callable[[Board, Sequence[int], int], tuple[list[Any], int]] | None = None
     symmetric: bool = False
     removable: bool = True
     monotone: bool = True
@@ -225,6 +233,14 @@ def clue_model(hints: Hints[Any], board: Any, extra: Sequence[Clue] = (),
         selectors = list(range(first, first + len(clues)))
         groups, top = guarded_clauses(hints, board, clues, selectors,
                                       model.nvars + len(clues))
+        if hints.implied is not None:
+            # One variable, true while the board's clues are all on and a fix's off,
+            # switches what follows from them.
+            own = len(clues) - len(extra)
+            top += 1
+            groups.append([[top, *(-s for s in selectors[:own]), *selectors[own:]]])
+            implied, top = hints.implied(board, [-top], top)
+            groups.extend(implied)
         for group in groups:
             model.add(group)
     model.nvars = max(top, model.nvars + len(clues))

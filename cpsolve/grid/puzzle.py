@@ -179,7 +179,8 @@ class GridPuzzle(Generic[Board, Answer]):
         if hints is not None and not isinstance(hints, Deferred) and hints.rules is None:
             object.__setattr__(self, "hints", replace(
                 hints, rules=statement.base, clauses=statement.own,
-                guarded=hints.guarded or statement.guarded))
+                guarded=hints.guarded or statement.guarded,
+                implied=hints.implied or statement.implied))
 
     def rule(self, board: Board) -> str | None:
         """The rule in force on ``board``, in words, when the family has a variant."""

@@ -29,11 +29,13 @@ class Selection:
     """Which items a compile takes and how: ``guards(tag)`` is ``None`` to leave an
     item out, else the literals its clauses get (a clue's ``-selector``)."""
 
-    kind: str  # "solve", "base", "clues" or "own"
+    kind: str  # "solve", "base", "clues", "own" or "implied"
     selectors: Mapping[Hashable, int] = field(default_factory=dict)
 
     def guards(self, tag: Tag) -> tuple[int, ...] | None:
         kind = tag.kind
+        if self.kind == "implied":  # what follows with the clues: the literals added
+            return tuple(self.selectors.values()) if kind == "implied" and tag.keys else None
         if self.kind == "own":  # one clue's part, unguarded
             return () if kind == "clue" and tag.keys[0] in self.selectors else None
         if self.kind == "solve":

@@ -261,6 +261,18 @@ class Statement(Generic[Board]):
             chosen.setdefault(c.key, selector)
         return clue_groups(m, chosen, top)
 
+    def implied(self, board: Any, guards: Sequence[int], top: int) -> tuple[list[Any], int]:
+        """What follows from the rules with the board's clues (``Model.implied(clues=
+        False)``), each clause with the literals ``guards`` added, auxiliary variables
+        after ``top``: the clue model's, holding while the board's clues stand as
+        they are."""
+        from cpsolve.grid.rules.sat import SatOut, Selection, compile_into
+
+        m = self._kept(board)
+        out = SatOut(m, Selection("implied", dict(enumerate(guards))), top, {})
+        compile_into(m, out)
+        return out.groups, out.top
+
     def _kept(self, board: Any) -> Model:
         """The board's rules without its clues, kept for the calls of one clue model
         (the base, then the clues' parts, number their variables alike)."""
