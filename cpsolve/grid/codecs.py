@@ -43,10 +43,27 @@ class Formats(Generic[B]):
 class CellNumbers:
     """A puzz.link body of a number per cell: ``decode(link)`` the numbers cell by
     cell (``None`` none, :data:`~cpsolve.grid.puzzlink.UNKNOWN` "?"), ``encode(numbers)``
-    the body."""
+    the body. A body that goes on after the numbers (Fillomino's borders drawn in the
+    board) has ``rest(link)``, the board's fields it says, and ``after(board)``, what
+    the board writes after its numbers (empty: nothing), and ``saved(framed)``, the
+    same fields as a pzprjs file saves them (after its grid of numbers); a board whose
+    ``after`` says something is written only as a URL (``only`` says so in the words
+    the other forms refuse it with)."""
 
     decode: Callable[[puzzlink.Link], list[int | None]]
     encode: Callable[[Sequence[int | None]], str]
+    rest: Callable[[puzzlink.Link], dict[str, Any]] | None = None
+    after: Callable[[Any], str] | None = None
+    only: str = "it is written only as a puzz.link URL"
+    saved: Callable[[forms.Framed], dict[str, Any]] | None = None
+
+    def more(self, board: Any, form: str) -> str:
+        """What ``board`` writes after its numbers; refused in ``form`` (not a URL)
+        when that is something."""
+        said = self.after(board) if self.after is not None else ""
+        if said and form != "url":
+            raise UsageError(f"the board cannot be written as {form}: {self.only}")
+        return said
 
 
 def _number16(link: puzzlink.Link) -> list[int | None]:
@@ -158,6 +175,8 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         if ruled is not None and link.kind == ruled[0]:
             said[ruled[1]] = ruled[2] not in link.flags
         numbers = url.decode(link)
+        if url.rest is not None:
+            said |= url.rest(link)
         if unknown is not None and puzzlink.UNKNOWN in numbers:
             raise link.error(unknown, max(link.body.find("."), 0))  # pzprjs writes "?" "."
         for cell, number in enumerate(numbers):
@@ -196,17 +215,20 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         return board(shown.rows, shown.cols, tuple(numbers))
 
     def to_url(b: Any) -> str:
+        body = url.encode(b.numbers) + url.more(b, "url")
         if ruled is not None and getattr(b, ruled[1]):
-            return puzzlink.url(ruled[0], b.cols, b.rows, url.encode(b.numbers))
-        return puzzlink.url(name, b.cols, b.rows, url.encode(b.numbers), rules.segment(b))
+            return puzzlink.url(ruled[0], b.cols, b.rows, body)
+        return puzzlink.url(name, b.cols, b.rows, body, rules.segment(b))
 
     def to_penpa(b: Any) -> str:
         rules.unsaid(b, "a Penpa+ link")
+        url.more(b, "a Penpa+ link")
         return penpa.write(penpa.Board(b.rows, b.cols, numbers={
             divmod(cell, b.cols): "?" if number == puzzlink.UNKNOWN else str(number)
             for cell, number in enumerate(b.numbers) if number is not None}))
 
     def to_text(b: Any) -> str:
+        url.more(b, "grid text")
         return rules.to_text(gridtext.numbers_text(b.rows, b.cols, b.numbers), b)
 
     def parse_pzprv3(framed: forms.Framed) -> B:
@@ -218,7 +240,8 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
         grid = [[gridtext.Token(shown.get(t.text, t.text), t.line, t.column) for t in row]
                 for row in framed.grid("0")]
         numbers = gridtext.numbers_of(grid, least=least, why=why, most=most, unknown=unknown)
-        return board(framed.rows, framed.cols, tuple(numbers))
+        said = url.saved(framed) if url.saved is not None else {}
+        return board(framed.rows, framed.cols, tuple(numbers), **said)
 
     def parse_janko(framed: forms.Framed) -> B:
         """A janko.at file's ``problem`` grid: numbers, ``-`` for none (its

@@ -297,6 +297,19 @@ def size_of(puzzle: Edited, board: Any, written: str | None = None
     return len(lines), len(lines[0][1].strip()) if lines else 0
 
 
+def drawable(puzzle: Edited, board: Any) -> None:
+    """Refuse a board the page cannot draw: walls inside its regions (the page draws
+    regions, not walls), borders drawn in a Fillomino (the page draws numbers)."""
+    if walls := getattr(board, "walls", ()):
+        raise InputError(f"the page draws rooms and regions, not walls inside them, and "
+                         f"this board has {len(walls)}: the command line solves it "
+                         f"(cpsolve {puzzle.name} URL)")
+    if drawn := getattr(board, "drawn", ()):
+        raise InputError(f"the page draws numbers, not borders drawn in the board, and this "
+                         f"board has {len(drawn)}: the command line solves it "
+                         f"(cpsolve {puzzle.name} URL)")
+
+
 def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
     """``board`` as the page holds it, read from the family's own grid text
     (``written``: that text, when it is written already). A board with walls inside
@@ -309,10 +322,7 @@ def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
     cpsolve.errors.InputError: the page draws ..., and this board has 1: ...
     """
     editor = require_editor(puzzle)
-    if walls := getattr(board, "walls", ()):
-        raise InputError(f"the page draws rooms and regions, not walls inside them, and "
-                         f"this board has {len(walls)}: the command line solves it "
-                         f"(cpsolve {puzzle.name} URL)")
+    drawable(puzzle, board)
     written = puzzle.board_text(board) if written is None else written
     lines = gridtext.content(written)
     params: list[int] = []
@@ -333,4 +343,4 @@ def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
 
 
 __all__ = ["MAX_SIDE", "Draft", "Editor", "blank", "label", "relabelled", "require_editor",
-           "size_of", "to_board", "to_draft", "to_text"]
+           "drawable", "size_of", "to_board", "to_draft", "to_text"]

@@ -49,6 +49,7 @@ class Framed:
     cols: int
     grids: Mapping[str, Grid]
     skipped: tuple[Token, ...] = ()  # pzprjs: the lines before the grids (a count)
+    rest: tuple[tuple[int, str], ...] = ()  # pzprjs: the lines after them (number, text)
 
     def grid(self, *names: str) -> Grid:
         """The first of the grids ``names`` that the file has; an error naming the
@@ -190,7 +191,7 @@ def read_pzprv3(text: str, blocks: Callable[[str], tuple[int, ...]]) -> Framed:
         index += skip
         grids[str(k)] = _grid(lines, index, rows, cols, "board")
         index += rows
-    return Framed(kind, rows, cols, grids, tuple(skipped))
+    return Framed(kind, rows, cols, grids, tuple(skipped), tuple(lines[index:]))
 
 
 def read_pzprv3_framed(text: str, kinds: Mapping[str, str],

@@ -21,6 +21,7 @@ from cpsolve.grid.editor import (
     MAX_SIDE,
     Draft,
     blank,
+    drawable,
     require_editor,
     size_of,
     to_board,
@@ -69,6 +70,7 @@ def describe(puzzle: GridPuzzle[Any, Any], board: Any) -> dict[str, Any]:
     """A board as the page shows it: its draft, grid text, URL and picture (SVG)."""
     from cpsolve.grid.render import to_svg
 
+    drawable(puzzle, board)
     text = puzzle.board_text(board)
     rows, cols = size_of(puzzle, board, text)
     if not (rows <= MAX_SIDE and cols <= MAX_SIDE):

@@ -13,7 +13,8 @@ on the grid text's size line) no area is larger than 3.
 4 4 4 5 5
 """
 
-from cpsolve.grid import boards, codecs, puzzlink
+from cpsolve.errors import InputError
+from cpsolve.grid import boards, codecs, forms, puzzlink
 from cpsolve.grid.answers import NUMBERS
 from cpsolve.grid.api import api
 from cpsolve.grid.editor import Editor
@@ -30,22 +31,73 @@ FIX_NUMBERS = 9  # a fix writes numbers up to the largest given, and at least th
 
 
 def _numbers(link: puzzlink.Link) -> list[int | None]:
-    """The numbers of a puzz.link body (pzprjs decodeNumber16, "." a number not told);
-    the site's variant with borders drawn in the board, after them, is refused (its
-    areas are cut by those borders too)."""
-    numbers, end = puzzlink.decode_numbers(link, 0, link.cells)
-    if end < len(link.body):
-        rest = puzzlink.Link(link.kind, link.cols, link.rows, link.body[end:],
-                             link.offset + end)
-        vertical, horizontal, _ = puzzlink.decode_borders(rest)
-        if any(any(row) for row in (*vertical, *horizontal)):
-            raise link.error("borders drawn in the board (a variant of the site's) are "
-                             "not read: only numbers", end)
-    return numbers
+    """The numbers of a puzz.link body (pzprjs decodeNumber16, "." a number not told)."""
+    return puzzlink.decode_numbers(link, 0, link.cells)[0]
+
+
+def _borders(link: puzzlink.Link) -> dict[str, frozenset[tuple[int, int]]]:
+    """The borders drawn in the board, after the numbers (pzprjs decodeBorder, as
+    puzz.link's Fillomino reads them): each as the pair of cells beside it."""
+    _, end = puzzlink.decode_numbers(link, 0, link.cols * link.rows)
+    rest = puzzlink.Link(link.kind, link.cols, link.rows, link.body[end:], link.offset + end)
+    vertical, horizontal, _ = puzzlink.decode_borders(rest)
+    cols = link.cols
+    found = {(r * cols + c, r * cols + c + 1) for r, row in enumerate(vertical)
+             for c, on in enumerate(row) if on}
+    found |= {(r * cols + c, (r + 1) * cols + c) for r, row in enumerate(horizontal)
+              for c, on in enumerate(row) if on}
+    return {"drawn": frozenset(found)}
+
+
+SAVED = {"0": False, "1": False, "-1": False, "2": False, "X": True, "-X": True}
+
+
+def _saved(framed: forms.Framed) -> dict[str, frozenset[tuple[int, int]]]:
+    """The borders drawn in the board as a pzprjs file saves them (its decodeBorderAns):
+    after the numbers and the player's numbers (a grid each), the borders between
+    columns row by row, then those between rows, ``X`` (``-X`` with the player's mark)
+    one drawn in the board, ``0``, ``1``, ``-1`` or ``2`` none (the player's lines and
+    marks, the answer's). A file that ends before them draws none."""
+    rows, cols = framed.rows, framed.cols
+    lines = framed.rest[rows:]
+    found: set[tuple[int, int]] = set()
+    for k, (number, text) in enumerate(lines[:2 * rows - 1]):
+        vertical = k < rows
+        r = k if vertical else k - rows
+        tokens = text.split()
+        if len(tokens) != (cols - 1 if vertical else cols):
+            raise InputError(f"a row of {'vertical' if vertical else 'horizontal'} borders "
+                             f"has {len(tokens)} tokens, the board "
+                             f"{cols - 1 if vertical else cols}", line=number, column=1)
+        for c, token in enumerate(tokens):
+            if token not in SAVED:
+                raise InputError(f"{token!r} is no border of a pzprjs Fillomino file (X, -X: "
+                                 "drawn in the board; 0, 1, -1, 2: not)", line=number,
+                                 column=text.index(token) + 1)
+            if SAVED[token]:
+                cell = r * cols + c
+                found.add((cell, cell + 1) if vertical else (cell, cell + cols))
+    return {"drawn": frozenset(found)}
+
+
+def _drawn(board: Board) -> str:
+    """The borders drawn in the board as pzprjs encodeBorder writes them after the
+    numbers (nothing when there are none, as pzprjs writes such a board)."""
+    if not board.drawn:
+        return ""
+    cols, rows = board.cols, board.rows
+    vertical = [[(r * cols + c, r * cols + c + 1) in board.drawn for c in range(cols - 1)]
+                for r in range(rows)]
+    horizontal = [[(r * cols + c, (r + 1) * cols + c) in board.drawn for c in range(cols)]
+                  for r in range(rows - 1)]
+    return puzzlink.encode_borders(vertical, horizontal)
 
 
 FORMATS = codecs.number_grid(Board, {"fillomino": "Fillomino"},
-                             codecs.CellNumbers(_numbers, puzzlink.encode_numbers), least=1,
+                             codecs.CellNumbers(_numbers, puzzlink.encode_numbers, _borders,
+                                                _drawn, "its borders drawn in the board are "
+                                                "written only in a puzz.link URL", _saved),
+                             least=1,
                              why="an area has at least one cell: a number from 1",
                              flags=[Flag("tri", "no area larger than 3", "t")])
 
@@ -68,8 +120,11 @@ TRI: Variant[Board] = Variant(
 
 
 def picture(board: Board, filling: Filling | None = None) -> GridPicture:
-    """The numbers, given and written; the title says when the tri rule is in force."""
+    """The numbers, given and written, and the borders drawn in the board; the title
+    says when the tri rule is in force."""
     pic = written_numbers(board, filling, title="Fillomino")
+    rc = board.grid.rc
+    pic.borders.update((rc(a), rc(b)) for a, b in board.drawn)
     if board.tri:
         pic.title += ", tri"
     return pic

@@ -1,6 +1,7 @@
 """The Fillomino rules, checked on a filling, independently of every encoding: it
-floods the areas of equal numbers and compares each area's size with its number, and
-every given number with the filling. It shares nothing with the models but the board.
+floods the areas of equal numbers and compares each area's size with its number, every
+given number with the filling, and the numbers either side of each border drawn in the
+board. It shares nothing with the models but the board.
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ def check(board: Board, filling: tuple[int, ...]) -> list[str]:
         if given is not None and given > 0 and given != number:
             errors.append(Broken(f"the given {given} at {where(cell)} is written {number}",
                                  rc(cell)))
+    for a, b in sorted(getattr(board, "drawn", ())):
+        if filling[a] == filling[b]:
+            errors.append(Broken(f"the cells at {where(a)} and {where(b)}, either side of a "
+                                 f"border drawn in the board, both hold {filling[a]}",
+                                 rc(a), rc(b)))
     for area in areas(board, filling):
         number = filling[area[0]]
         if getattr(board, "tri", False) and len(area) > 3:

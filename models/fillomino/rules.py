@@ -8,6 +8,9 @@ pzprjs's ``fillomino/t/``, at most 3: no area is larger than 3).
 * every area of equal numbers has as many cells as its number (the kit's
   :func:`~cpsolve.grid.rules.areas.sized`: cuts on the candidates an incremental SAT
   solver finds, labels and roots on CP-SAT, the areas' cut group in a certificate);
+* the cells either side of a border drawn in the board (puzz.link's, after the numbers)
+  hold different numbers: as pzprjs checks it, such a border may not lie inside an area
+  (``bdUnused``) and areas side by side differ in size (``bsSameNum``);
 * a given number (a clue) is written in its cell;
 * the numbers :func:`impossible` rules out are not written (implied by the givens, for
   the solvers).
@@ -35,7 +38,9 @@ class Board(NumberGrid):
     """A Fillomino board: the kit's grid of numbers (``None`` an empty cell, "?" a
     given cell whose number is not told); ``bound``, when the deductions proved one,
     the largest number any answer writes (none: the number of cells); ``tri``, whether
-    no area may be larger than 3 (pzprjs's variant, ``fillomino/t/``).
+    no area may be larger than 3 (pzprjs's variant, ``fillomino/t/``); ``drawn``,
+    the borders drawn in the board, each between the cells ``a < b`` beside it (the
+    cells either side of one hold different numbers).
 
     >>> b = Board(2, 2, (1, None, None, 3))
     >>> b.cells, b.clue_cells, b.largest, b.tri_rule(True).largest
@@ -44,6 +49,7 @@ class Board(NumberGrid):
 
     bound: int | None = None
     tri: bool = False
+    drawn: frozenset[tuple[int, int]] = frozenset()
 
     @property
     def largest(self) -> int:
@@ -123,6 +129,12 @@ def rules(m: Model, board: Board) -> None:
                    for b in grid.neighbours[c][i + 1:]] if largest >= 2 else [])
     with m.rule("an area of equal numbers has that many cells"):
         sized(m, holds)
+    if board.drawn:
+        with m.rule("the cells either side of a border drawn in the board hold different "
+                    "numbers"):
+            pairs = np.asarray(sorted(board.drawn))
+            m.clauses(np.stack([-holds[pairs[:, 0]], -holds[pairs[:, 1]]], axis=-1)
+                      .reshape(-1, 2))
     with m.implied(clues=False):
         m.clauses(-holds.reshape(-1, 1)[np.asarray(impossible(board), dtype=np.int64) - 1])
 

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from cpsolve.errors import InputError
 from cpsolve.grid import setter
 from cpsolve.grid.api import family
 from cpsolve.models.fillomino import (
@@ -177,3 +178,52 @@ def test_the_family_is_the_kit_s():
     assert FILLOMINO.hints is not None and FILLOMINO.layout is not None
     assert family(FILLOMINO).problems() == []
     assert oracle("fillomino").puzzle is FILLOMINO
+
+
+BORDERED = "https://puzz.link/p?fillomino/3/3/h14i1g0080"  # a border below row 1, column 2
+BORDERED_ANSWER = (4, 4, 1, 4, 3, 3, 4, 1, 3)
+
+
+def test_a_border_drawn_in_the_board_takes_part_in_the_rules():
+    """puzz.link's Fillomino may draw borders in the board, after the numbers (pzprjs
+    decodeBorder): the cells either side of one hold different numbers. Without its
+    border this board has two answers; with it, one, and the other answer is named
+    wrong at the border. The URL is written back with the border; the other forms,
+    which have no place for it, refuse the board."""
+    from dataclasses import replace
+
+    board = parse(BORDERED)
+    assert board.drawn == frozenset({(1, 4)}) and to_url(board) == BORDERED
+    assert len(solve(replace(board, drawn=frozenset()), limit=3).solutions) == 2
+    for backend in ("sat", "cpsat"):
+        found = solve(board, backend=backend, limit=3)
+        assert found.solutions == [BORDERED_ANSWER], backend
+    other = (1, 4, 1, 4, 4, 2, 4, 1, 2)
+    assert check(board, BORDERED_ANSWER) == []
+    assert check(board, other) == ["the cells at row 1, column 2 and row 2, column 2, "
+                                   "either side of a border drawn in the board, both hold 4"]
+    assert ((0, 1), (1, 1)) in FILLOMINO.picture(board).borders
+    with pytest.raises(Exception, match="written only in a puzz.link URL"):
+        to_text(board)
+    done = run("fillomino", BORDERED, "--unique", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["unique"] is True
+
+
+def test_a_pzprjs_file_s_borders_drawn_in_the_board_are_read():
+    """A pzprjs file saves them after the numbers and the player's numbers (X drawn in
+    the board, -X drawn and marked; 0, 1, -1, 2 the player's): the same board as the
+    URL's; a token of no border is refused where it stands."""
+    saved = ("pzprv3\nfillomino\n3\n3\n. . 1 \n4 . . \n. 1 . \n. . . \n. . . \n. . . \n"
+             "0 0 \n0 1 \n-1 0 \n0 {} 0 \n2 0 0 \n")
+    assert parse(saved.format("X")) == parse(BORDERED) == parse(saved.format("-X"))
+    assert parse(saved.format("1")).drawn == frozenset()
+    with pytest.raises(InputError) as refused:
+        parse(saved.format("Y"))
+    assert (refused.value.line, refused.value.column) == (14, 3)
+
+
+def test_the_page_refuses_a_board_with_borders_drawn_in_it_by_name():
+    from cpsolve.serve.work import opened
+
+    with pytest.raises(InputError, match="not borders drawn in the board, and this board has 1"):
+        opened("fillomino", BORDERED)

@@ -69,6 +69,9 @@ def test_pzprjs_accepts_every_answer_and_refuses_a_spoilt_one(name, judge):
             checked += 1
         board = grid.parse(url)  # as the URL has it (a Penpa+ link's numbers sit in any
         # cell of their rooms; a URL puts them in the room's first)
+        if getattr(board, "drawn", None):  # drawn in a Fillomino: puzz.link's pzprjs
+            # reads them, this older one does not (it reads, writes and saves the rest)
+            board = dataclasses.replace(board, drawn=frozenset())
         again = grid.parse(said["url"])  # pzprjs's own URL of what it read
         assert again == board or again == _without_question_marks(board) or (
             name in OLDER and _without_numbers(again) == _without_numbers(board)), (
