@@ -227,9 +227,14 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
             divmod(cell, b.cols): "?" if number == puzzlink.UNKNOWN else str(number)
             for cell, number in enumerate(b.numbers) if number is not None}))
 
-    def to_text(b: Any) -> str:
+    def to_grid(b: Any) -> str:
         url.more(b, "grid text")
         return rules.to_text(gridtext.numbers_text(b.rows, b.cols, b.numbers), b)
+
+    def to_text(b: Any) -> str:
+        """The board in its main form: grid text, or its URL where only a URL holds it
+        (what is printed, minimized or certified is the board given, whole)."""
+        return to_url(b) if url.after is not None and url.after(b) else to_grid(b)
 
     def parse_pzprv3(framed: forms.Framed) -> B:
         """A pzprjs file's numbers: ``.`` none, ``-`` a number not given, as its grid
@@ -253,7 +258,7 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
                         penpa=parse_penpa, pzprv3=parse_pzprv3, janko=parse_janko,
                         janko_kinds=janko or {})
-    return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
+    return Formats(found, to_text, {"url": to_url, "grid": to_grid, "penpa": to_penpa})
 
 
 @dataclass(frozen=True)

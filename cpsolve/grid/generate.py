@@ -67,7 +67,7 @@ def _open_cells(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: in
         if found is None:
             raise OutOfTime
         return found, None
-    clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
+    clued = clue_model(puzzle.require_hints(), board, deadline=deadline, implied=True)
     with open_session(clued.model) as session:
         counted = count_in(session, clued.projection, assumptions=clued.selectors,
                            refine=clued.model.refine, deadline=deadline)

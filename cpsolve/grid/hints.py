@@ -145,10 +145,10 @@ class Hints(Generic[Board]):
     ``implied(board, guards, top)`` (optional; the kit's from a statement)
         What follows from the rules with the board's clues as they stand, for the
         solvers alone (``Model.implied(clues=False)``), each clause with the literals
-        ``guards`` added: it holds while every clue of the board is on and every clue
-        a fix adds is off. Without it, the clue model searches without those clauses
-        (a Hotaru Beam with every firefly numbered: rings of uncounted line, each cut
-        by a lazy rule, 31,000 of them on one 10x10).
+        ``guards`` added (:func:`clue_model` with ``implied``: it holds while every
+        clue of the board is on). Without it, a question asked with every clue on
+        searches without those clauses (a Hotaru Beam with every firefly numbered:
+        rings of uncounted line, each cut by a lazy rule, 31,000 of them on one 10x10).
     ``symmetric``
         The clues stand where the board's symmetry puts them (pearls, say): the
         generator takes them away orbit by orbit. Otherwise the board's structure
@@ -221,11 +221,16 @@ def guarded_clauses(hints: Hints[Any], board: Any, clues: Sequence[Clue],
 
 
 def clue_model(hints: Hints[Any], board: Any, extra: Sequence[Clue] = (),
-               deadline: Deadline | None = None) -> ClueModel:
+               deadline: Deadline | None = None, implied: bool = False) -> ClueModel:
     """The clue model of ``board``: its rules, and each of its clues (then each of
     ``extra``, clues a fix may add) guarded by a selector of its own; built under
     ``deadline`` and the memory budget (:func:`cpsolve.limits.building`: a
-    :class:`~cpsolve.limits.TimeUp` when the limit passes first)."""
+    :class:`~cpsolve.limits.TimeUp` when the limit passes first). With ``implied``, in a
+    family whose clues only narrow the answers (``monotone``), what follows from the
+    board's clues too (:attr:`Hints.implied`): for questions asked with every clue on
+    (is the board unique, where do its answers differ), not for those that weigh
+    clues against each other (grades, conflicts, redundant clues), whose answers it
+    would change."""
     with building(deadline or Deadline(None), "the clues' model"):
         model = hints.rules(board)
         clues = [*hints.clues(board), *extra]
@@ -233,14 +238,14 @@ def clue_model(hints: Hints[Any], board: Any, extra: Sequence[Clue] = (),
         selectors = list(range(first, first + len(clues)))
         groups, top = guarded_clauses(hints, board, clues, selectors,
                                       model.nvars + len(clues))
-        if hints.implied is not None:
+        if implied and hints.implied is not None and hints.monotone:
             # One variable, true while the board's clues are all on and a fix's off,
             # switches what follows from them.
             own = len(clues) - len(extra)
             top += 1
             groups.append([[top, *(-s for s in selectors[:own]), *selectors[own:]]])
-            implied, top = hints.implied(board, [-top], top)
-            groups.extend(implied)
+            following, top = hints.implied(board, [-top], top)
+            groups.extend(following)
         for group in groups:
             model.add(group)
     model.nvars = max(top, model.nvars + len(clues))

@@ -92,7 +92,7 @@ def explain(puzzle: GridPuzzle[Any, Any], board: Any, *, solver: str = DEFAULT_S
     ['number 0 in the room at row 1, column 1']
     """
     deadline = deadline or Deadline(None)
-    clued = _clued(puzzle, board, deadline)
+    clued = _clued(puzzle, board, deadline, implied=True)
     if clued is None:
         return Explanation(Status.UNKNOWN)
     projection = clued.projection
@@ -118,12 +118,13 @@ def explain(puzzle: GridPuzzle[Any, Any], board: Any, *, solver: str = DEFAULT_S
     return out
 
 
-def _clued(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline | None
-           ) -> ClueModel | None:
-    """The board's clue model, or ``None`` when the time limit passed while it was
-    built (the question is then answered as one cut short)."""
+def _clued(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline | None,
+           implied: bool = False) -> ClueModel | None:
+    """The board's clue model (``implied``: with what its clues imply, see
+    :func:`~cpsolve.grid.hints.clue_model`), or ``None`` when the time limit passed
+    while it was built (the question is then answered as one cut short)."""
     try:
-        return clue_model(puzzle.require_hints(), board, deadline=deadline)
+        return clue_model(puzzle.require_hints(), board, deadline=deadline, implied=implied)
     except TimeUp:
         return None
 

@@ -60,10 +60,11 @@ def _saved(framed: forms.Framed) -> dict[str, frozenset[tuple[int, int]]]:
     marks, the answer's). A file that ends before them draws none."""
     rows, cols = framed.rows, framed.cols
     lines = framed.rest[rows:]
+    upright = rows if cols > 1 else 0  # one column: the file's rows of them are blank
     found: set[tuple[int, int]] = set()
-    for k, (number, text) in enumerate(lines[:2 * rows - 1]):
-        vertical = k < rows
-        r = k if vertical else k - rows
+    for k, (number, text) in enumerate(lines[:upright + rows - 1]):
+        vertical = k < upright
+        r = k if vertical else k - upright
         tokens = text.split()
         if len(tokens) != (cols - 1 if vertical else cols):
             raise InputError(f"a row of {'vertical' if vertical else 'horizontal'} borders "
@@ -85,12 +86,7 @@ def _drawn(board: Board) -> str:
     numbers (nothing when there are none, as pzprjs writes such a board)."""
     if not board.drawn:
         return ""
-    cols, rows = board.cols, board.rows
-    vertical = [[(r * cols + c, r * cols + c + 1) in board.drawn for c in range(cols - 1)]
-                for r in range(rows)]
-    horizontal = [[(r * cols + c, (r + 1) * cols + c) in board.drawn for c in range(cols)]
-                  for r in range(rows - 1)]
-    return puzzlink.encode_borders(vertical, horizontal)
+    return puzzlink.encode_regions(board.rows, board.cols, [0] * board.cells, sorted(board.drawn))
 
 
 FORMATS = codecs.number_grid(Board, {"fillomino": "Fillomino"},

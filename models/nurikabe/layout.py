@@ -11,8 +11,8 @@ sea cell there or near, beside one island only, joins it (with its images; the n
 grows); else a sea cell with no land beside it becomes an island of one (with its
 images): a 1 pins the cells around it. Moving numbers was added when boards had 16-22
 numbers per 100 cells, a third of them 1s (published boards of 7x7 and more: 6-17, a
-median of 12.5, 1s 8%): at 10x10, eight seeds now give a median of 13, 1s 0%, and a
-mean number of 3.2 (published 3.5).
+median of 12, 1s 8%): at 10x10, eight seeds now give a median of 13, 1s 0%, and a
+mean number of 3.2 (published 3.7).
 """
 
 from __future__ import annotations

@@ -204,7 +204,10 @@ def test_a_border_drawn_in_the_board_takes_part_in_the_rules():
                                    "either side of a border drawn in the board, both hold 4"]
     assert ((0, 1), (1, 1)) in FILLOMINO.picture(board).borders
     with pytest.raises(Exception, match="written only in a puzz.link URL"):
-        to_text(board)
+        FILLOMINO.exports["grid"](board)
+    assert to_text(board) == BORDERED  # its main form, as printed and certified
+    minimized = run("fillomino", BORDERED, "--minimize")
+    assert minimized.returncode == 0 and "fillomino/3/3/" in minimized.stdout
     done = run("fillomino", BORDERED, "--unique", "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["unique"] is True
 
@@ -217,6 +220,8 @@ def test_a_pzprjs_file_s_borders_drawn_in_the_board_are_read():
              "0 0 \n0 1 \n-1 0 \n0 {} 0 \n2 0 0 \n")
     assert parse(saved.format("X")) == parse(BORDERED) == parse(saved.format("-X"))
     assert parse(saved.format("1")).drawn == frozenset()
+    column = "pzprv3\nfillomino\n2\n1\n2 \n. \n. \n. \n\n\nX \n"  # one column
+    assert parse(column).drawn == frozenset({(0, 1)})
     with pytest.raises(InputError) as refused:
         parse(saved.format("Y"))
     assert (refused.value.line, refused.value.column) == (14, 3)

@@ -107,17 +107,19 @@ def test_generated_boards_are_valid_and_numbered_by_their_lines():
 
 
 def test_the_clue_model_keeps_what_follows_from_the_numbers_while_they_are_all_on():
-    """With every firefly numbered, no line goes uncounted: the clue model has that too
-    while every clue is on (without it, rings of uncounted line in the empty rows were
-    cut one lazy call at a time, 31,000 calls on this board), and drops it once a number
-    is taken away (a numberless firefly's line may go uncounted)."""
+    """With every firefly numbered, no line goes uncounted: the clue model the questions
+    asked with every clue on use (is it unique, where do answers differ: the generator's
+    mending) has that too while every clue is on (without it, rings of uncounted line in
+    the empty rows were cut one lazy call at a time, 31,000 calls on this board), and
+    drops it once a number is taken away (a numberless firefly's line may go
+    uncounted)."""
     from cpsolve.grid.hints import clue_model
     from cpsolve.grid.uniqueness import count_in, open_session
     from cpsolve.models.firefly import FIREFLY
 
     board = parse("https://puzz.link/p?firefly/10/10/zg21f2130i40a20b203030b3130c3130103041d21"
                   "4010a10h10a10a4040c4041a")
-    clued = clue_model(FIREFLY.require_hints(), board)
+    clued = clue_model(FIREFLY.require_hints(), board, implied=True)
     calls = []
 
     def refine(values):

@@ -13,7 +13,9 @@ named in :data:`OUTSIDE` with what is outside. Yajilin's generator was reworked
 and more: 3-22); Fillomino's now takes the numbers of larger areas away first (51
 numbers per 100 cells, median over ten seeds, to 47; published 17-57, janko.at's 9x9 to
 12x12 median 38); Nurikabe's mends by moving a number within its island first (20 numbers
-per 100 cells, 1s 0.53, to 13 and 0 over eight seeds; published 6-17, a median of 12.5).
+per 100 cells, 1s 0.53, to 13 and 0 over eight seeds; published 6-17, a median of 12);
+Nurimisaki came inside when janko.at's boards kept as grid text were read (its band had
+come from two numbered boards), not by a change of its generator.
 Rooms are measured where a board has them (Heyawake's: 21 per 100 cells
 at 10x10 over six seeds, published 2-51, a median of 16).
 """

@@ -1,6 +1,7 @@
 """janko.at's boards with the answers it publishes (``tests/data/GENRE/janko.json``, from
-the puzzlekit data set: each board as its puzz.link URL, each answer as the rows the genre
-reads): every answer must pass the genre's checker and be the board's one solution."""
+the puzzlekit data set: each board as its puzz.link URL, or as grid text in a file of
+another layout, each answer as the rows the genre reads): every answer must pass the
+genre's checker and be the board's one solution."""
 
 from __future__ import annotations
 
