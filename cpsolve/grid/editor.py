@@ -312,8 +312,8 @@ def drawable(puzzle: Edited, board: Any) -> None:
 
 def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
     """``board`` as the page holds it, read from the family's own grid text
-    (``written``: that text, when it is written already). A board with walls inside
-    its regions is refused: the page draws regions, not walls.
+    (``written``: that text, when it is written already). A board the page cannot draw
+    (:func:`drawable`: walls inside its regions, say) is refused.
 
     >>> from cpsolve.models.heyawake import HEYAWAKE
     >>> to_draft(HEYAWAKE, HEYAWAKE.parse("https://puzz.link/p?heyawake/2/2/g"))

@@ -217,6 +217,25 @@ def encode_borders(vertical: Sequence[Sequence[bool]],
     return "".join(out)
 
 
+def decode_border_pairs(link: Link, start: int = 0) -> tuple[list[tuple[int, int]], int]:
+    """Every border :func:`decode_borders` reads, as the pair of cells ``a < b`` beside
+    it, in reading order; and the body index after the borders.
+
+    >>> decode_border_pairs(Link("heyawake", 3, 2, "k0", 0))
+    ([(0, 1), (3, 4)], 2)
+    """
+    from cpsolve.grid.geometry import Grid
+
+    vertical, horizontal, end = decode_borders(link, start)
+    grid = Grid(link.rows, link.cols)
+
+    def drawn(a: int, b: int) -> bool:
+        (r, c), (r2, _) = grid.rc(a), grid.rc(b)
+        return vertical[r][c] if r == r2 else horizontal[r][c]
+
+    return [(a, b) for a, b in grid.pairs if drawn(a, b)], end
+
+
 def decode_regions(link: Link, start: int = 0
                    ) -> tuple[list[int], list[tuple[int, int]], int]:
     """Regions drawn by their borders (:func:`decode_borders`), labelled ``0..`` in
@@ -231,15 +250,15 @@ def decode_regions(link: Link, start: int = 0
     """
     from cpsolve.grid.geometry import Grid
 
-    vertical, horizontal, end = decode_borders(link, start)
+    pairs, end = decode_border_pairs(link, start)
+    drawn = set(pairs)
     grid = Grid(link.rows, link.cols)
 
     def apart(a: int, b: int) -> bool:
-        (r, c), (r2, _) = grid.rc(a), grid.rc(b)
-        return vertical[r][c] if r == r2 else horizontal[r][c]
+        return (a, b) in drawn
 
     label = grid.label_regions(apart)
-    walls = [(a, b) for a, b in grid.pairs if label[a] == label[b] and apart(a, b)]
+    walls = [(a, b) for a, b in pairs if label[a] == label[b]]
     return label, walls, end
 
 

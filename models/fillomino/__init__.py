@@ -38,15 +38,8 @@ def _numbers(link: puzzlink.Link) -> list[int | None]:
 def _borders(link: puzzlink.Link) -> dict[str, frozenset[tuple[int, int]]]:
     """The borders drawn in the board, after the numbers (pzprjs decodeBorder, as
     puzz.link's Fillomino reads them): each as the pair of cells beside it."""
-    _, end = puzzlink.decode_numbers(link, 0, link.cols * link.rows)
-    rest = puzzlink.Link(link.kind, link.cols, link.rows, link.body[end:], link.offset + end)
-    vertical, horizontal, _ = puzzlink.decode_borders(rest)
-    cols = link.cols
-    found = {(r * cols + c, r * cols + c + 1) for r, row in enumerate(vertical)
-             for c, on in enumerate(row) if on}
-    found |= {(r * cols + c, (r + 1) * cols + c) for r, row in enumerate(horizontal)
-              for c, on in enumerate(row) if on}
-    return {"drawn": frozenset(found)}
+    _, end = puzzlink.decode_numbers(link, 0, link.cells)
+    return {"drawn": frozenset(puzzlink.decode_border_pairs(link, end)[0])}
 
 
 SAVED = {"0": False, "1": False, "-1": False, "2": False, "X": True, "-X": True}

@@ -124,11 +124,11 @@ def mend(board: Board, shading: Shading, other: Shading | None, cells: set[tuple
     """The board changed where the answer is open, or near there, with the images of
     each change: an island's number moved to another of its cells; a sea cell beside
     one island taken into it; a sea cell with no land beside it made an island of one,
-    in that order of preference. With a
-    second solution ``other``, the first change that rules it out; else (or when none
-    does) the first that can be made, a move excepted (``None`` when none can). Moving
-    and growing come first: mending by islands of one alone made boards of 1s, and no
-    layout of few large islands could be pinned down by them."""
+    in that order of preference. With a second solution ``other``, the first change
+    that rules it out; else (or when none does) the first that can be made, a move
+    excepted (``None`` when none can). Moving and growing come first: mending by
+    islands of one alone made boards of 1s, and no layout of few large islands could be
+    pinned down by them."""
     rnd = python_random(rng)
     grid = board.grid
     land = [c for c in range(grid.cells) if c not in shading]
