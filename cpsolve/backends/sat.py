@@ -472,10 +472,13 @@ def _sequence(projection: Sequence[int]) -> Sequence[int]:
 
 def solve_in(session: SatSession, projection: Sequence[int], *,
              assumptions: list[int] | None = None, deadline: Deadline | None = None,
-             refine: Refine | None = None) -> tuple[bool, ...] | bool | None:
+             refine: Refine | None = None, rounds: int | None = None
+             ) -> tuple[bool, ...] | bool | None:
     """One solution's projection values in an open session, under the lazy rules
     ``refine`` (the cuts they add stay in the session): the values, ``False`` when
-    there is none, ``None`` when the deadline passed first."""
+    there is none, ``None`` when the deadline passed first, or when ``rounds``
+    candidates were cut off and the call gave up (a budget of work counted, not timed:
+    the same on every machine)."""
     indices: Any = projection
     if len(projection) > VALUES_IN_PYTHON:
         import numpy as np
@@ -495,8 +498,12 @@ def solve_in(session: SatSession, projection: Sequence[int], *,
             return None
         if not cuts:
             return chosen
-        session.add([cuts])
+        session.add([cuts])  # kept when the call gives up: they hold in every answer
         session.stats.extra["lazy_cuts"] = session.stats.extra.get("lazy_cuts", 0) + len(cuts)
+        if rounds is not None:
+            rounds -= 1
+            if rounds <= 0:
+                return None
 
 
 def sample(model: CnfModel, phases: list[int], *, solver: str = DEFAULT_SOLVER,

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.grading import GRADES, LEVELS, grader_of
-from cpsolve.grid.layouts import Cell, Made, Settings
+from cpsolve.grid.layouts import Cell, Layout, Made, Settings
 from cpsolve.grid.setter import OutOfTime
 from cpsolve.grid.solve import solve
 from cpsolve.limits import Deadline, TimeUp, building
@@ -48,6 +48,11 @@ if TYPE_CHECKING:
 ATTEMPTS = 40  # layouts tried before giving up
 REPAIRS = 200  # mending rounds per layout
 GRADE_SECONDS = 5.0  # how long a board made without a grade asked is graded for the record
+# Rounds of the lazy rules (candidates cut off) a question "can this clue go?" may
+# take before the clue is kept: counted work, so a seed makes the same board on every
+# machine. A Double Choco's areas or a Hotaru Beam's uncounted lines, with most clues
+# gone, can be cut one at a time for minutes.
+PATIENCE = 100
 
 
 def _open_cells(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | None,
@@ -155,9 +160,7 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
     if symmetry not in layout.symmetries:
         raise ValueError(f"unknown symmetry {symmetry!r}; known: "
                          f"{', '.join(layout.symmetries)}")
-    if symmetry == "rot4" and rows != cols:
-        raise ValueError("rot4 symmetry needs a square board")
-    refused = layout.too_small(rows, cols) if layout.too_small is not None else None
+    refused = refusal(layout, rows, cols, symmetry)
     if refused:
         raise ValueError(refused)
     grader = grader_of(puzzle)
@@ -189,6 +192,16 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
     return Made(None, attempts=tried, seconds=time.perf_counter() - start,
                 reason=f"no {rows}x{cols} board of {what} in {tried} layouts"
                        + (f" ({', '.join(GRADES[:-1])} are the grades)" if grade else ""))
+
+
+def refusal(layout: Layout[Any, Any], rows: int, cols: int, symmetry: str) -> str | None:
+    """Why no ``rows`` x ``cols`` board with ``symmetry`` can be laid out (``None``:
+    one may), said at once rather than after layouts tried in vain."""
+    if symmetry == "rot4" and rows != cols:
+        return "--symmetry rot4 needs a square board"
+    if layout.too_small is not None and (refused := layout.too_small(rows, cols)):
+        return refused
+    return layout.unfit(rows, cols, symmetry) if layout.unfit is not None else None
 
 
 def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None,
@@ -245,7 +258,7 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
     best: tuple[int, Any] | None = None
     for _ in range(layout.orders):
         order = removal_order(groups, rng, weight)
-        found = grader.fewest(board, answer, level, order, groups, keep, deadline)
+        found = grader.fewest(board, answer, level, order, groups, keep, deadline, PATIENCE)
         count = len(puzzle.require_hints().clues(found))
         if best is None or count < best[0]:
             best = count, found
@@ -331,12 +344,10 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
                                            chosen.pop(density.name, density.default)),
                                   seed, **chosen)
             return with_file(Output(stdout=_printed(puzzle, board, fmt or printed)), output)
-        symmetry = symmetry or layout.symmetry
-        if symmetry == "rot4" and rows != cols:
-            raise UsageError("--symmetry rot4 needs a square board")
-        refused = layout.too_small(rows, cols) if layout.too_small is not None else None
+        refused = refusal(layout, rows, cols, symmetry or layout.symmetry)
         if refused:
             raise UsageError(refused)
+        symmetry = symmetry or layout.symmetry
         from cpsolve.commands import solving
 
         with solving(f"generate {puzzle.name}", verbose) as log:

@@ -298,16 +298,17 @@ class ProbingGrader:
 
     def fewest(self, board: Any, answer: Any, level: int | None, order: Sequence[int],
                groups: Sequence[Sequence[int]], keep: Sequence[int],
-               deadline: Deadline) -> Any:
+               deadline: Deadline, patience: int | None = None) -> Any:
         """``board`` with clues taken away in ``order`` (``groups`` together, ``keep``
         kept) while the reasoning of ``level`` still decides every cell (``None``:
-        while ``answer`` stays unique)."""
+        while ``answer`` stays unique, a clue whose question outlasts ``patience``
+        rounds of the lazy rules kept)."""
         from cpsolve.grid.hints import clue_model
         from cpsolve.grid.setter import fewest_for_uniqueness
 
         if level is None:
             return fewest_for_uniqueness(self.puzzle, board, answer, order, groups, keep,
-                                         deadline)
+                                         deadline, patience)
         from cpsolve.grid.uniqueness import count_in, open_session
 
         clued = clue_model(self.puzzle.require_hints(), board, deadline=deadline)

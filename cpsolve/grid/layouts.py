@@ -89,6 +89,9 @@ class Layout(Generic[Board, Answer]):
     ``too_small(rows, cols)`` (optional)
         Why no board of that size exists, beyond ``smallest`` (``None``: one may): a
         usage error at once instead of layouts tried in vain.
+    ``unfit(rows, cols, symmetry)`` (optional)
+        The same for a size with a symmetry (Nurikabe's mirrored layouts need an odd
+        width).
     """
 
     make: Callable[[Settings, np.random.Generator], tuple[Board, Answer] | None]
@@ -103,6 +106,7 @@ class Layout(Generic[Board, Answer]):
     smallest: int = 2
     symmetries: tuple[str, ...] = SYMMETRIES
     too_small: Callable[[int, int], str | None] | None = None
+    unfit: Callable[[int, int, str], str | None] | None = None
     first: Callable[[Sequence[Clue], Answer], Sequence[float]] | None = None
     unsymmetric: bool = False
     orders: int = 1

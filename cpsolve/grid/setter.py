@@ -332,13 +332,15 @@ class Minimized:
 def minimize(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
              order: Sequence[int] | None = None, groups: Sequence[Sequence[int]] | None = None,
              keep: Sequence[int] = (), solver: str = DEFAULT_SOLVER,
-             deadline: Deadline | None = None) -> Minimized:
+             deadline: Deadline | None = None, patience: int | None = None) -> Minimized:
     """``board`` with clues taken away while ``answer`` stays its only solution, until
     none of those left can go alone: tried in ``order`` (indices into the board's
     clues; default: reading order), every clue a uniqueness proof did not use going at
     once. ``groups`` (indices, each clue in one) go or stay together (clues placed
     with a symmetry); ``keep`` are clues never taken away (every one when the
-    family's clues are its rules: ``Hints.removable``).
+    family's clues are its rules: ``Hints.removable``). With ``patience`` (rounds of
+    the lazy rules, see :func:`~cpsolve.grid.uniqueness.minimal_in`) a clue whose
+    question takes longer stays, and the board is not called minimal.
 
     >>> from cpsolve.models.heyawake import HEYAWAKE, parse, solve
     >>> board = parse("https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
@@ -346,7 +348,7 @@ def minimize(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
     >>> found.removed, found.minimal  # each of its four numbers is needed
     ([], True)
     """
-    clued = _clued(puzzle, board, deadline)
+    clued = _clued(puzzle, board, deadline, implied=True)
     if clued is None:
         return Minimized(Status.UNKNOWN, None, board)
     sets = [list(g) for g in groups] if groups is not None else [
@@ -368,7 +370,8 @@ def minimize(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, *,
             position = {clue: rank for rank, clue in enumerate(order)}
             loose.sort(key=lambda k: min(position.get(i, len(position)) for i in sets[k]))
         found = minimal_in(session, clued.projection, [switches[k] for k in loose], values,
-                           keep=fixed, refine=clued.model.refine, deadline=deadline)
+                           keep=fixed, refine=clued.model.refine, deadline=deadline,
+                           patience=patience)
     if not found.unique:
         return Minimized(found.status, found.unique, board)
     removed = [clued.clues[i] for k in found.removed for i in sets[loose[k]]]
@@ -385,11 +388,13 @@ class OutOfTime(Exception):
 
 def fewest_for_uniqueness(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any,
                           order: Sequence[int], groups: Sequence[Sequence[int]],
-                          keep: Sequence[int], deadline: Deadline) -> Any:
+                          keep: Sequence[int], deadline: Deadline,
+                          patience: int | None = None) -> Any:
     """Clues taken away in ``order`` while ``answer`` stays the only solution
-    (:func:`cpsolve.grid.setter.minimize`), ``groups`` together, ``keep`` kept."""
+    (:func:`cpsolve.grid.setter.minimize`), ``groups`` together, ``keep`` kept, a
+    clue whose question outlasts ``patience`` kept too."""
     found = minimize(puzzle, board, answer, order=order, groups=groups, keep=keep,
-                     deadline=deadline)
+                     deadline=deadline, patience=patience)
     if found.status is Status.UNKNOWN:
         raise OutOfTime
     if found.unique is not True:

@@ -79,14 +79,16 @@ def _flips(projection: Sequence[int], values: Values, indices: Sequence[int]) ->
 
 
 def _holds(session: SatSession, projection: list[int], assumptions: list[int],
-           refine: Refine | None, deadline: Deadline | None) -> bool | None:
-    """Whether the assumptions can all hold (``None``: the deadline came first), with
-    the lazy rules; without them the solution is not read, which on large models
-    costs more than the call."""
+           refine: Refine | None, deadline: Deadline | None,
+           rounds: int | None = None) -> bool | None:
+    """Whether the assumptions can all hold (``None``: the deadline came first, or
+    the lazy rules cut ``rounds`` candidates off and the call gave up), with the lazy
+    rules; without them the solution is not read, which on large models costs more
+    than the call."""
     if refine is None:
         return session.solve(assumptions, deadline)
     found = solve_in(session, projection, assumptions=assumptions, deadline=deadline,
-                     refine=refine)
+                     refine=refine, rounds=rounds)
     return found if found is None else found is not False
 
 
@@ -376,9 +378,11 @@ def redundant_in(session: SatSession, projection: Sequence[int], selectors: Sequ
 class Minimal:
     """A set of hints that keeps the solution unique (:func:`minimal_in`): ``kept``
     (indices into the selectors, in the order tried), ``removed`` the rest.
-    ``minimal`` says no single kept hint can go (false when the deadline came first:
-    ``kept`` still makes the solution unique). ``unique`` is whether the model with
-    every hint has exactly one solution; without it nothing is removed."""
+    ``minimal`` says no single kept hint can go (false when the deadline came first,
+    or when ``undecided`` names hints kept because the question whether they could
+    go ran out of patience: ``kept`` still makes the solution unique). ``unique`` is
+    whether the model with every hint has exactly one solution; without it nothing
+    is removed."""
 
     status: Status
     unique: bool | None = None
@@ -386,17 +390,20 @@ class Minimal:
     removed: list[int] = field(default_factory=list)
     minimal: bool = False
     calls: int = 0
+    undecided: list[int] = field(default_factory=list)
 
 
 def minimal_in(session: SatSession, projection: Sequence[int], selectors: Sequence[int],
                solution: Values, *, order: Sequence[int] | None = None,
                keep: Sequence[int] = (), refine: Refine | None = None,
-               deadline: Deadline | None = None) -> Minimal:
+               deadline: Deadline | None = None, patience: int | None = None) -> Minimal:
     """Hints to keep so that ``solution`` stays the only solution, none of them
     removable alone: each hint, in ``order`` (default: as given), is dropped when the
     solution stays unique without it; each proof's core drops every hint it did not
     use at once. A hint kept was needed by a superset of the final set, so it is
-    needed by the final set too (fewer hints, more solutions).
+    needed by the final set too (fewer hints, more solutions). With ``patience``,
+    a hint whose question takes more than that many rounds of the lazy rules is kept
+    undecided (generators: a board with a clue more, not one question without end).
 
     >>> # hints: x1 (selector 3), x1 again (4), not x2 (5)
     >>> model = CnfModel(5, [1, 2], [[[1, -3], [1, -4], [-2, -5]]])
@@ -427,15 +434,18 @@ def minimal_in(session: SatSession, projection: Sequence[int], selectors: Sequen
             continue
         trial = [j for j in kept if j != i]
         found = _holds(session, projection, [*keep, block, *(selectors[j] for j in trial)],
-                       refine, deadline)
+                       refine, deadline, patience)
         out.calls += 1
+        if found is None and patience is not None and not (deadline and deadline.expired()):
+            out.undecided.append(i)
+            continue
         if found is None:
             break
         if not found:
             used = set(session.core())
             kept = [j for j in trial if selectors[j] in used]
     else:
-        out.minimal = True
+        out.minimal = not out.undecided
         out.status = Status.SOLVED
     _retire(session, block)
     out.kept = kept

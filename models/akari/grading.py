@@ -543,10 +543,11 @@ class Grader:
 
     def fewest(self, board: Board, answer: frozenset[Cell], level: int | None,
                order: Sequence[int], groups: Sequence[Sequence[int]], keep: Sequence[int],
-               deadline: Deadline) -> Board:
+               deadline: Deadline, patience: int | None = None) -> Board:
         """Numbers taken away in ``order`` while the deductions of ``level`` decide
         every cell (for no grade: the hardest deductions first, then the solver while
-        the solution stays unique)."""
+        the solution stays unique; Akari has no lazy rules, so ``patience`` has
+        nothing to count)."""
         from cpsolve.grid.setter import fewest_for_uniqueness
         from cpsolve.models.akari import AKARI
 
@@ -559,7 +560,7 @@ class Grader:
         left = {cell: i for i, cell in enumerate(sorted(fewer.clues))}
         again = [left[cells[k]] for k in order if cells[k] in left]
         return fewest_for_uniqueness(AKARI, fewer, answer, again,
-                                     [[i] for i in range(len(left))], (), deadline)
+                                     [[i] for i in range(len(left))], (), deadline, patience)
 
 
 def _fewest_for_level(board: Board, lights: frozenset[Cell], level: int,

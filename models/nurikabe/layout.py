@@ -228,12 +228,27 @@ def _grown(board: Board, shading: Shading, islands: list[set[int]] | list[list[i
     return board.renumbered(numbers), shading - set(orbit)
 
 
+def unfit(rows: int, cols: int, symmetry: str) -> str | None:
+    """A mirrored layout needs an odd width: with an even one the two middle columns
+    are each other's images, so a cell there and its image, side by side, would be one
+    island holding two numbers; all sea, they hold a 2x2 block.
+
+    >>> unfit(6, 8, "mirror") is not None, unfit(6, 7, "mirror"), unfit(6, 8, "rot2")
+    (True, None, None)
+    """
+    if symmetry == "mirror" and cols % 2 == 0:
+        return (f"a Nurikabe laid out with --symmetry mirror needs an odd width, not {cols}: "
+                "its two middle columns, each other's images, cannot hold land, and all sea "
+                "they hold 2x2 blocks")
+    return None
+
+
 LAYOUT: Layout[Board, Shading] = Layout(
-    make=make, mend=mend, clued=False,
+    make=make, mend=mend, clued=False, unfit=unfit,
     density=Option("density", 0.4, "Share of the board the islands take at least", kind=float,
                    low=0, high=0.8, metavar="D"),
     options=(Option("largest", 9, "Most cells in an island as laid out", kind=int, low=1,
                     metavar="N"),),
 )
 
-__all__ = ["LAYOUT", "land", "make", "mend", "numbered"]
+__all__ = ["LAYOUT", "land", "make", "mend", "numbered", "unfit"]

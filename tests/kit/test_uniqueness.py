@@ -184,3 +184,29 @@ def test_many_variables_vary_in_few_calls():
     clauses = [[2 * k + 1, 2 * k + 2] for k in range(40)]
     found = backbone(CnfModel(80, list(range(1, 81)), [clauses]))
     assert found.undetermined == list(range(80)) and found.calls <= 6
+
+
+def test_patience_keeps_a_hint_whose_question_runs_long():
+    """The lazy rule alone allows only all-true, cutting one candidate a round: every
+    hint can go, but only after rounds of cuts; with a patience of one round each
+    hint whose question needs more is kept, undecided, and the set is not called
+    minimal."""
+    def refine(values):
+        return [] if all(values) else [[-v if on else v for v, on in zip(range(1, 5), values)]]
+
+    hints = [[[1]], [[2], [3], [4]]]
+    selectors = [5, 6]
+    groups = [[[-s, *clause] for clause in hints[k]] for k, s in enumerate(selectors)]
+    solution = (True,) * 4
+
+    def run(patience):
+        model = CnfModel(6, [1, 2, 3, 4], [clause for clause in groups], refine=refine)
+        with open_session(model) as session:
+            return minimal_in(session, model.projection, selectors, solution,
+                              refine=refine, patience=patience)
+
+    patient, hasty = run(None), run(1)
+    assert patient.kept == [] and patient.minimal and patient.undecided == []
+    assert hasty.status is Status.SOLVED and not hasty.minimal and hasty.undecided
+    assert set(hasty.undecided) <= set(hasty.kept) and hasty.removed == [
+        k for k in range(2) if k not in hasty.kept]

@@ -139,6 +139,19 @@ def test_generated_boards_are_unique(size, symmetry):
     assert all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
 
 
+def test_a_mirrored_layout_of_an_even_width_is_refused_at_once():
+    done = run("generate", "nurikabe", "8", "6", "--symmetry", "mirror")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("cpsolve: a Nurikabe laid out with --symmetry mirror needs "
+                                  "an odd width, not 8")
+    made = run("generate", "nurikabe", "7", "6", "--symmetry", "mirror", "--seed", "1")
+    assert made.returncode == 0, made.stderr
+    board = parse(made.stdout)
+    assert solve(board, unique=True).unique is True
+    assert all(set(board.grid.orbit(cell, "mirror")) <= set(board.clue_cells)
+               for cell in board.clue_cells)
+
+
 def test_the_family_is_the_kit_s():
     assert NURIKABE.hints is not None and NURIKABE.layout is not None
     assert family(NURIKABE).problems() == []
