@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from cpsolve.grid.connectivity import components
@@ -265,22 +266,66 @@ class Areas:
     """Areas judged by their cells: ``sets[key][node]`` is the literal of ``node``
     being in set ``key`` (0: never); an area is a connected part of a set.
     ``judge(key, cells, closed)`` says why an area that holds ``cells`` (``closed``:
-    that is exactly ``cells``) breaks a rule, or None when it may not."""
+    that is exactly ``cells``) breaks a rule, or None when it may not. With
+    ``joints``, the nodes from that one on only join others (Double Choco's pairs of
+    neighbours with no border between them): a part holding none of the nodes before
+    it breaks no rule, and is not judged."""
 
     name: str
     links: Sequence[Sequence[int]]
     sets: Mapping[Hashable, Sequence[int]]
     judge: Callable[[Any, frozenset[int], bool], str | None]
     where: Callable[[int], str]
+    joints: int | None = None
+
+    @cached_property
+    def _members(self) -> Any:
+        """The literals as an array, a row a set (0 past a shorter set's end)."""
+        import numpy as np
+
+        width = max((len(member) for member in self.sets.values()), default=0)
+        out = np.zeros((len(self.sets), width), dtype=np.int64)
+        for row, member in zip(out, self.sets.values()):
+            row[:len(member)] = list(member)
+        return out
+
+    def states(self, state: Any) -> Any:
+        """Each node's state in each set, a row a set, under a partial assignment
+        (``state`` by variable: 1 true, 0 false, -1 open): 1 in, 0 out (or never in),
+        -1 open."""
+        import numpy as np
+
+        members = self._members
+        got = np.asarray(state, dtype=np.int8)[np.abs(members)]
+        out = np.where((got < 0) | (members > 0), got, 1 - got).astype(np.int8)
+        out[members == 0] = 0
+        return out
+
+    def parts(self, inside: list[int]) -> list[list[int]]:
+        """The connected parts of the nodes ``inside`` (ascending) that can be areas."""
+        return _parts(inside, self.links, self.joints)
+
+    def _inside(self, true: set[int]) -> list[list[int]]:
+        """The nodes in each set where the variables in ``true`` are, set by set."""
+        import numpy as np
+
+        members = self._members
+        if not members.size:
+            return [[] for _ in self.sets]
+        variables = np.abs(members)
+        on = np.zeros(int(variables.max()) + 1, dtype=bool)
+        chosen = [lit for lit in true if 0 < lit < len(on)]
+        on[chosen] = True
+        held = (members != 0) & (on[variables] == (members > 0))
+        return [np.flatnonzero(row).tolist() for row in held]
 
     def faults(self, true: set[int]) -> list[Record]:
         """A cut for each area that breaks a rule: the fewest of its cells that
         break it whatever else the area holds where there are such, else the area
         with its boundary."""
         out = []
-        for key, member in self.sets.items():
-            inside = {n for n, lit in enumerate(member) if holds(lit, true)}
-            for part in components(inside, self.links):
+        for key, inside in zip(self.sets, self._inside(true)):
+            for part in self.parts(inside):
                 cells = frozenset(part)
                 if self.judge(key, cells, True) is None:
                     continue
@@ -338,6 +383,31 @@ class Areas:
             return (f"an area {'of exactly' if closed else 'holding'} its cells "
                     f"(from {self.where(cells[0])}) breaks no rule")
         return None
+
+
+def _parts(inside: list[int], links: Sequence[Sequence[int]], joints: int | None
+           ) -> list[list[int]]:
+    """The connected parts of the nodes ``inside`` (sorted, by first node), those
+    holding only nodes from ``joints`` on left out."""
+    if joints is None:
+        return components(inside, links)
+    members = set(inside)
+    seen: set[int] = set()
+    out = []
+    for start in inside:  # in order: a part starts from its first node
+        if start >= joints:
+            break
+        if start in seen:
+            continue
+        seen.add(start)
+        found = [start]
+        for node in found:  # breadth first: the list grows as it is read
+            for nxt in links[node]:
+                if nxt in members and nxt not in seen:
+                    seen.add(nxt)
+                    found.append(nxt)
+        out.append(sorted(found))
+    return out
 
 
 Group = Connected | Loop | Paths | Areas

@@ -91,7 +91,7 @@ class Choco:
             for n, column in enumerate(self.half.T.tolist())}
         judge = self.judge if kind == "area" else self.judge_half
         return Areas(f"{self.name}-{kind}" if kind != "area" else self.name, links, sets,
-                     judge, grid.where)
+                     judge, grid.where, joints=cells)
 
     def judge_half(self, key: Any, nodes: frozenset[int], closed: bool) -> str | None:
         """Why a half of ``key`` cells joined through ``nodes`` (exactly them when
@@ -217,19 +217,14 @@ def _decided(group: Areas, state: Any) -> list[list[int]]:
     beside it is decided out and it breaks a rule as it is."""
     from cpsolve.certify.cuts import boundary
 
-    def value(lit: int) -> int:
-        got = int(state[abs(lit)])
-        return got if got < 0 or lit > 0 else 1 - got
-
     out = []
-    for key, member in group.sets.items():
-        inside = [n for n, lit in enumerate(member) if lit != 0 and value(lit) == 1]
-        for part in components(inside, group.links):
+    for key, row in zip(group.sets, group.states(state).tolist()):
+        inside = [n for n, got in enumerate(row) if got == 1]
+        for part in group.parts(inside):
             cells = frozenset(part)
             closed = group.judge(key, cells, False) is None
             if closed and (group.judge(key, cells, True) is None or any(
-                    member[n] != 0 and value(member[n]) != 0
-                    for n in boundary(part, group.links))):
+                    row[n] != 0 for n in boundary(part, group.links))):
                 continue
             out.append(group.clause({"rule": group.name, "set": key, "cells": part,
                                      "closed": closed}))
