@@ -67,6 +67,9 @@ class Prober:
 
         self.solver = Solver(name=PROPAGATOR)
         self.root = model.nvars + 1  # assumed always: guards the units
+        # Assumed too: guards the clauses the partial checks add, which :meth:`forget`
+        # retires (each later one a variable more).
+        self.epoch = model.nvars + 2
         self.projection = list(model.projection)
         self.partial = model.partial
         self.size = model.nvars + 1
@@ -78,6 +81,17 @@ class Prober:
     def _add(self, clauses: Sequence[Sequence[int]]) -> None:
         for clause in clauses:
             self.solver.add_clause([*clause, -self.root] if len(clause) == 1 else clause)
+
+    def _learn(self, cuts: Sequence[Sequence[int]]) -> None:
+        for clause in cuts:
+            self.solver.add_clause([*clause, -self.epoch])
+
+    def forget(self) -> None:
+        """Drop the clauses the partial checks added: the next questions are answered
+        as on a fresh prober (a board's grade does not depend on the boards asked
+        about before it)."""
+        self.solver.add_clause([-self.epoch])
+        self.epoch += 1
 
     def close(self) -> None:
         self.solver.delete()
@@ -92,10 +106,10 @@ class Prober:
         """Everything propagation gives under ``assumed`` (the literals set, ``assumed``
         included), with the partial checks' clauses; ``None`` on a contradiction."""
         while True:
-            ok, found = self.solver.propagate(assumptions=[self.root, *assumed])
+            ok, found = self.solver.propagate(assumptions=[self.root, self.epoch, *assumed])
             if not ok:
                 return None
-            lits = found[1:]  # the assumptions come first, the root's the very first
+            lits = [lit for lit in found if abs(lit) < self.size]  # root and epoch out
             if self.partial is None:
                 return lits
             values = np.full(self.size, -1, dtype=np.int8)
@@ -105,8 +119,8 @@ class Prober:
             cuts = self.partial(values)
             if not cuts:
                 return lits
-            self._add(cuts)
-            ok, again = self.solver.propagate(assumptions=[self.root, *assumed])
+            self._learn(cuts)
+            ok, again = self.solver.propagate(assumptions=[self.root, self.epoch, *assumed])
             if not ok:
                 return None
             if len(again) == len(found):
@@ -332,6 +346,7 @@ class ProbingGrader:
                     raise TimeUp("time limit reached while clues were taken away")
                 if len(counted.solutions) > 1:
                     continue
+                prober.forget()  # as the final board's grade will start
                 lits = prober.decide(level, assumed)
                 if lits is not None and not prober.undecided(lits):
                     on = trial
