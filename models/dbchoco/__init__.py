@@ -110,7 +110,7 @@ DBCHOCO: GridPuzzle[Board, Any] = GridPuzzle(
     picture=picture,
     nothing="no division into areas of two halves of one shape meets the numbers",
     hints=Hints(clues=boards.number_clues(), without=boards.erased, noun="number",
-                edits=boards.number_edits(_fixes)),
+                edits=boards.number_edits(_fixes), symmetric=True),
     layout=LAYOUT,
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(DBCHOCO)

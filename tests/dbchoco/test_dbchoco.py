@@ -129,3 +129,21 @@ def test_the_command_checks_an_answer(tmp_path: Path) -> None:
                           "dbchoco", "2 4\n.#.#\n.#.#\n- - - -\n- - - -\n", "--check",
                           str(answer)], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_a_layout_turned_half_round_needs_a_side_of_even_length() -> None:
+    from tests.support.cli import run
+
+    done = run("generate", "dbchoco", "5", "5", "--symmetry", "rot2")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("cpsolve: a Double Choco laid out with --symmetry rot2 "
+                                  "needs a side of even length, not 5x5")
+    made = run("generate", "dbchoco", "4", "5", "--symmetry", "rot2", "--seed", "1",
+               "--format", "text")
+    assert made.returncode == 0, made.stderr
+    board = parse(made.stdout)
+    turned = [board.cells - 1 - cell for cell in range(board.cells)]
+    assert all(board.grey[cell] == board.grey[turned[cell]]
+               and board.numbers[cell] == board.numbers[turned[cell]]
+               for cell in range(board.cells))
+    assert solve(board, unique=True).unique is True
