@@ -262,14 +262,15 @@ def test_every_grid_generator_stops_at_its_limit_on_a_large_board(name, size):
     """Each generator asked for a proven-unique board of 300x300 and of the largest
     size, within a second: every step (the layout, its checks, the mending, the proof)
     under the limit, exit 3 and one line, within its memory budget (or refused before
-    a model too large for it is built: Sudoku's rules at this size; or out of layouts:
-    Fillomino's random areas rarely fill a board this large)."""
+    a model too large for it is built: Sudoku's rules at this size, or a SAT model past
+    the memory this machine has free at that moment, as when tests run beside it; or out
+    of layouts: Fillomino's random areas rarely fill a board this large)."""
     done = measured("generate", name, size, size, "--unique", "--time-limit", "1",
                     budget_mb=1000)
     within(done, 1, budget_mb=1000)
     assert any(said in done.line() for said in (
-        "time limit reached", "limit reached: the rules' model", "board of one solution in")
-    ), done.stderr
+        "time limit reached", "limit reached: the rules' model",
+        "limit reached: the SAT model", "board of one solution in")), done.stderr
 
 
 def test_impossible_generator_requests_are_usage_errors_at_once():
