@@ -302,8 +302,11 @@ class Areas:
         return out
 
     def parts(self, inside: list[int]) -> list[list[int]]:
-        """The connected parts of the nodes ``inside`` (ascending) that can be areas."""
-        return _parts(inside, self.links, self.joints)
+        """The connected parts of the nodes ``inside`` that can be areas (holding a
+        node before ``joints``)."""
+        if self.joints is None:
+            return components(inside, self.links)
+        return components(inside, self.links, [n for n in inside if n < self.joints])
 
     def _inside(self, true: set[int]) -> list[list[int]]:
         """The nodes in each set where the variables in ``true`` are, set by set."""
@@ -312,12 +315,9 @@ class Areas:
         members = self._members
         if not members.size:
             return [[] for _ in self.sets]
-        variables = np.abs(members)
-        on = np.zeros(int(variables.max()) + 1, dtype=bool)
-        chosen = [lit for lit in true if 0 < lit < len(on)]
-        on[chosen] = True
-        held = (members != 0) & (on[variables] == (members > 0))
-        return [np.flatnonzero(row).tolist() for row in held]
+        on = np.zeros(int(np.abs(members).max()) + 1, dtype=np.int8)
+        on[[lit for lit in true if 0 < lit < len(on)]] = 1
+        return [np.flatnonzero(row == 1).tolist() for row in self.states(on)]
 
     def faults(self, true: set[int]) -> list[Record]:
         """A cut for each area that breaks a rule: the fewest of its cells that
@@ -383,31 +383,6 @@ class Areas:
             return (f"an area {'of exactly' if closed else 'holding'} its cells "
                     f"(from {self.where(cells[0])}) breaks no rule")
         return None
-
-
-def _parts(inside: list[int], links: Sequence[Sequence[int]], joints: int | None
-           ) -> list[list[int]]:
-    """The connected parts of the nodes ``inside`` (sorted, by first node), those
-    holding only nodes from ``joints`` on left out."""
-    if joints is None:
-        return components(inside, links)
-    members = set(inside)
-    seen: set[int] = set()
-    out = []
-    for start in inside:  # in order: a part starts from its first node
-        if start >= joints:
-            break
-        if start in seen:
-            continue
-        seen.add(start)
-        found = [start]
-        for node in found:  # breadth first: the list grows as it is read
-            for nxt in links[node]:
-                if nxt in members and nxt not in seen:
-                    seen.add(nxt)
-                    found.append(nxt)
-        out.append(sorted(found))
-    return out
 
 
 Group = Connected | Loop | Paths | Areas

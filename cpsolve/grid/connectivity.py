@@ -27,18 +27,22 @@ from typing import Any
 Neighbours = Sequence[Sequence[int]] | Mapping[int, Sequence[int]]
 
 
-def components(members: Iterable[int], neighbours: Neighbours) -> list[list[int]]:
+def components(members: Iterable[int], neighbours: Neighbours,
+               starts: Iterable[int] | None = None) -> list[list[int]]:
     """The connected components of ``members`` (cells, joined through ``neighbours``
-    that are members too), each sorted, in order of their first cell.
+    that are members too), each sorted, in order of their first cell; with ``starts``,
+    only those holding one of them (in order of the first start they hold).
 
     >>> from cpsolve.grid.geometry import Grid
     >>> components([0, 1, 3, 5], Grid(2, 3).neighbours)
     [[0, 1, 3], [5]]
+    >>> components([0, 1, 3, 5], Grid(2, 3).neighbours, starts=[5])
+    [[5]]
     """
     inside = set(members)
     seen: set[int] = set()
     out = []
-    for start in sorted(inside):
+    for start in sorted(inside if starts is None else inside.intersection(starts)):
         if start in seen:
             continue
         seen.add(start)

@@ -344,10 +344,10 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
                                            chosen.pop(density.name, density.default)),
                                   seed, **chosen)
             return with_file(Output(stdout=_printed(puzzle, board, fmt or printed)), output)
-        refused = refusal(layout, rows, cols, symmetry or layout.symmetry)
+        symmetry = symmetry or layout.symmetry
+        refused = refusal(layout, rows, cols, symmetry)
         if refused:
             raise UsageError(refused)
-        symmetry = symmetry or layout.symmetry
         from cpsolve.commands import solving
 
         with solving(f"generate {puzzle.name}", verbose) as log:

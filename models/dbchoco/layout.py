@@ -79,12 +79,11 @@ def _images(grid: Grid, half: list[int], copy: list[int], free: set[int], symmet
     once, a half's image the half of its image (the colours symmetric too); ``None``
     when an image overlaps another area, is not free, or leaves a free cell beside
     them with no free neighbour."""
-    maps = len(grid.images(half[0], symmetry))
+    images = {c: grid.images(c, symmetry) for c in (*half, *copy)}
     found: list[tuple[list[int], list[int]]] = []
     taken: set[int] = set()
-    for k in range(maps):
-        image = (sorted(grid.images(c, symmetry)[k] for c in half),
-                 sorted(grid.images(c, symmetry)[k] for c in copy))
+    for k in range(len(images[half[0]])):
+        image = (sorted(images[c][k] for c in half), sorted(images[c][k] for c in copy))
         cells = {*image[0], *image[1]}
         same = next((area for area in found if {*area[0], *area[1]} == cells), None)
         if same is not None:

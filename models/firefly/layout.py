@@ -243,10 +243,10 @@ def _detour(grid: Grid, paths: list[Path], cell: int, free: set[int],
 
 def mend(board: ArrowGrid, lines: Lines, other: Lines | None, cells: set[tuple[int, int]],
          settings: Settings, rng: np.random.Generator) -> tuple[ArrowGrid, Lines] | None:
-    """Where the answer is open: a new firefly on a free cell there, its line winding
-    into the network (the room another answer's line took is filled); else a line
-    through such a cell (or beside one) cut there by a new firefly; ``None`` when
-    neither is found."""
+    """Where the answer is open (cells another answer's line runs through first): a
+    line bent through a free such cell and a free neighbour; else a new firefly on a
+    free such cell, its line winding into the network; else a line through such a
+    cell (or beside one) cut there by a new firefly; ``None`` when none is found."""
     rnd = python_random(rng)
     grid = board.grid
     paths = paths_of(board, lines)
