@@ -124,27 +124,118 @@ def _size(board: Board, **_: Any) -> int:
     return 40 * board.cells * 9 + 200 * len(board.runs)
 
 
+ANY = 0b111111111  # every digit, a bit a digit (bit d - 1)
+
+
+@cache
+def _masks(length: int, total: int) -> tuple[int, ...]:
+    """The sets of ``length`` digits making ``total``, a bit a digit."""
+    return tuple(sum(1 << (d - 1) for d in digits) for digits in making(length, total))
+
+
 def allowed(board: Board) -> tuple[int, ...]:
-    """The digits each cell may hold, a bit a digit: those a set of each of its runs'
-    sums holds (a run without a sum allows any).
+    """The digits each cell may hold, a bit a digit, by what the rules say of each run
+    alone, run after run until none narrows further (a worklist of runs: a cell
+    narrowed sends its other run back to it). In a run with a sum, a set of its digits
+    is possible when every cell may hold one of its digits and each of its digits
+    stands in a cell that may hold it; a cell keeps the digits of the possible sets; a
+    digit every possible set holds that one cell alone may hold is that cell's. In
+    every run, a digit decided in one cell is in no other. Each step removes only
+    digits no answer has there (a run with no possible set, or one digit in two of its
+    cells, leaves its cells none: the board has no answer), so the model stated from
+    what is left has the board's answers, and when every cell keeps one digit that is
+    the only possible answer (:func:`decided`).
 
     >>> from cpsolve.models.kakuro.board import Board
     >>> b = Board(1, 2, (False, False), (), (((0, -1), 3),))
     >>> [bin(bits) for bits in allowed(b)]
     ['0b11', '0b11']
+    >>> b = Board(2, 2, (False,) * 4, (((-1, 0), 3), ((-1, 1), 4)),
+    ...           (((0, -1), 4), ((1, -1), 3)))  # 1 3 over 2 1
+    >>> [bits.bit_length() for bits in allowed(b)]
+    [1, 3, 2, 1]
     """
-    bits = [0b111111111] * board.cells
-    for run in board.runs:
+    runs = board.runs
+    bits = [ANY] * board.cells
+    sets = []
+    crossing: dict[int, list[int]] = {}  # each white cell's runs
+    for k, run in enumerate(runs):
         total = board.total(run)
-        if total is None:
-            continue
-        union = 0
-        for digits in making(len(run.cells), total):
-            for d in digits:
-                union |= 1 << (d - 1)
+        sets.append(None if total is None else _masks(len(run.cells), total))
         for cell in run.cells:
-            bits[cell] &= union
+            crossing.setdefault(cell, []).append(k)
+    waiting = list(range(len(runs)))
+    queued = [True] * len(runs)
+    while waiting:
+        k = waiting.pop()
+        queued[k] = False
+        cells = runs[k].cells
+        now = [bits[cell] for cell in cells]
+        narrowed = _narrow(now, sets[k])
+        if narrowed is None:  # no answer: the run's cells hold nothing
+            for cell in cells:
+                bits[cell] = 0
+            return tuple(bits)
+        for cell, before, after in zip(cells, now, narrowed):
+            if after != before:
+                bits[cell] = after
+                for other in crossing[cell]:
+                    if not queued[other]:
+                        queued[other] = True
+                        waiting.append(other)
     return tuple(bits)
+
+
+def _narrow(cells: list[int], sets: tuple[int, ...] | None) -> list[int] | None:
+    """A run's cells' digits (a bit a digit) narrowed by the run alone (``sets``: the
+    sets of digits its sum allows, ``None`` without a sum); ``None``: no answer."""
+    if sets is not None:
+        union, every = 0, ANY
+        for digits in sets:
+            held = 0
+            for bits in cells:
+                bits &= digits
+                if not bits:
+                    break
+                held |= bits
+            else:
+                if held == digits:
+                    union |= digits
+                    every &= digits
+        if not union:
+            return None
+        cells = [bits & union for bits in cells]
+        while every:  # a digit every possible set holds, one cell alone may hold
+            bit = every & -every
+            every ^= bit
+            at = [k for k, bits in enumerate(cells) if bits & bit]
+            if len(at) == 1:
+                cells[at[0]] = bit
+    while True:  # a digit decided in one cell is in no other
+        fixed = 0
+        for bits in cells:
+            if bits & (bits - 1) == 0:
+                if fixed & bits or not bits:
+                    return None
+                fixed |= bits
+        if not any(bits & fixed and bits & (bits - 1) for bits in cells):
+            return cells
+        cells = [bits & ~fixed if bits & (bits - 1) else bits for bits in cells]
+
+
+def decided(board: Board) -> Digits | None:
+    """The digits of a board every white cell of which the deductions
+    (:func:`allowed`) left one digit: the only answer it can have (``None`` when a
+    cell keeps more, or none)."""
+    if board.allowed is None:
+        return None
+    digits = [0] * board.cells
+    for cell in board.white:
+        bits = board.allowed[cell]
+        if not bits or bits & (bits - 1):
+            return None
+        digits[cell] = bits.bit_length()
+    return tuple(digits)
 
 
 STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode, methods=(
@@ -153,4 +244,4 @@ STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encod
            literals=_size),
     Method("alldifferent", "cpsat", "an integer a white cell, AddAllDifferent per run, "
            "each sum's choice of sets a linear constraint", literals=_size),
-), narrow=lambda board: replace(board, allowed=allowed(board)))
+), narrow=lambda board: replace(board, allowed=allowed(board)), decided=decided)

@@ -432,7 +432,9 @@ def test_every_family_is_compared_from_the_command_line_and_python():
 
 # Boards whose deductions leave a model to build (the examples may need none).
 BUILDS = {"akari": (Path(__file__).parents[2] / "examples" / "akari" / "seed-18x10.txt")
-          .read_text()}
+          .read_text(),
+          "kakuro": "https://puzz.link/p?kakuro/11/9/.H7l..M6m5-EemT--fqfblBdl-3o-Gnh-J-f-maBm-"
+                    "hm6-b--hnbEo86l-6lgdq.-hm.-jm..-fl..86a87hDh3f"}
 
 
 def _options(args: list[str]) -> dict[str, object]:

@@ -95,7 +95,10 @@ class Statement(Generic[Board]):
     into an answer and back; ``methods`` the solving methods, the first the default;
     ``narrow(board)`` (optional) the board the deductions leave, a smaller model
     stated from it (Fillomino's bound on its numbers: with it the genre's command has
-    ``--deductions``), and ``stats(board)`` what the JSON says of the board solved;
+    ``--deductions``), and ``decided(board)`` (optional) the answer of a narrowed
+    board whose every cell the deductions decided (``None`` otherwise): the solve
+    takes it without a model, checked as any answer is; ``stats(board)`` what the JSON
+    says of the board solved;
     ``bulk(m, board)`` (optional) every clue of the board's own stated at once, for a
     solve, where a clue a call costs too much (Hitori's pairs of equal numbers): the
     same constraints, held to ``clue`` by the conformance suite."""
@@ -108,6 +111,7 @@ class Statement(Generic[Board]):
     encode: Callable[[Any, Any], Sequence[bool]] | None = None
     methods: tuple[Method, ...] = (lazy(),)
     narrow: Callable[[Any], Any] | None = None
+    decided: Callable[[Any], Any] | None = None
     stats: Callable[[Any], dict[str, Any]] | None = None
     bulk: Callable[[Model, Any], None] | None = None
 
@@ -217,8 +221,11 @@ class Statement(Generic[Board]):
 
         if deduce and self.narrow is not None:
             board = self.narrow(board)
-        return Whole(board, partial(self.answer, board),
-                     stats={} if self.stats is None else self.stats(board))
+        stats = {} if self.stats is None else self.stats(board)
+        answer = None if self.decided is None or not deduce else self.decided(board)
+        if answer is not None:  # the one answer the deductions leave
+            return Whole(board, lambda values: answer, solved=True, stats=stats)
+        return Whole(board, partial(self.answer, board), stats=stats)
 
     # -- the setter's clue model ------------------------------------------------------
 
