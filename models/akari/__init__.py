@@ -16,7 +16,7 @@ True
 ..*....
 """
 
-from cpsolve.backends.sat import CnfModel
+from cpsolve.backends.sat import by_size
 from cpsolve.family import deferred, lazy
 from cpsolve.grid.api import Solve, family
 from cpsolve.grid.codecs import Formats
@@ -38,19 +38,6 @@ from cpsolve.models.akari.formats import (
 )
 from cpsolve.models.akari.rules import STATEMENT
 
-SMALL_MODEL = 2500  # variables up to which MiniSat beats CaDiCaL (benchmarks/akari.py)
-
-
-def sat_solver(model: CnfModel) -> str:
-    """The SAT solver for a model when none is named: MiniSat 2.2 for the small models
-    most boards leave after the deductions (it starts faster, and CaDiCaL's start
-    sometimes stalls for milliseconds), CaDiCaL 1.5.3 for larger ones.
-
-    >>> sat_solver(CnfModel(100, range(1, 101))), sat_solver(CnfModel(10_000, [1]))
-    ('minisat22', 'cadical153')
-    """
-    return "minisat22" if model.nvars <= SMALL_MODEL else "cadical153"
-
 
 def encode(board: Board, lights: Solution) -> list[str]:
     """A solution as JSON: the board's rows, lights as ``*``."""
@@ -71,7 +58,7 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     check=check, statement=STATEMENT, prepare=prepare, deductions=True,
     # auto runs SAT: the fastest in benchmarks/akari.py on generated boards up to
     # 300x300 (see the README), with the solver above unless one is named.
-    auto="sat", sat_solver=sat_solver, nothing="no placement of lights satisfies the rules",
+    auto="sat", sat_solver=by_size, nothing="no placement of lights satisfies the rules",
     # The setter's clues and the generator's layout load when a command uses them.
     hints=deferred("cpsolve.models.akari.hints:HINTS"),
     layout=deferred("cpsolve.models.akari.layout:LAYOUT"),
