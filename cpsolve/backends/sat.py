@@ -40,19 +40,20 @@ from cpsolve.limits import (
 )
 from cpsolve.result import Stats
 
-# The SAT solver every family uses unless told otherwise: the fastest in the Akari and
+# The SAT solver for large models and for every question but a grid solve's (the
+# setter's tools, grades, certificates, plans): the fastest in the Akari and
 # sliding-puzzle benchmarks (see the README).
 DEFAULT_SOLVER = "cadical153"
-# Variables up to which MiniSat 2.2 beats CaDiCaL on a genre's models (benchmarks/akari.py;
-# benchmarks/run.py shikaku: a fifth off the median): it starts faster and takes clauses
-# a third faster, and CaDiCaL's start sometimes stalls for milliseconds.
+# Variables up to which MiniSat 2.2 beats CaDiCaL on a grid genre's models: it starts
+# faster and takes clauses a third faster, and CaDiCaL's start sometimes stalls for
+# milliseconds (benchmarks/akari.py; on the runner's boards of every genre, CPU time,
+# MiniSat's median 0.77 to 0.97 of CaDiCaL's: docs/figures.md, "The SAT solver").
 SMALL_MODEL = 2500
 
 
 def by_size(model: CnfModel) -> str:
-    """The SAT solver of a genre whose models are mostly small and easy: MiniSat 2.2 up
-    to :data:`SMALL_MODEL` variables, :data:`DEFAULT_SOLVER` beyond (a genre's
-    ``sat_solver``, where measured).
+    """The SAT solver of a grid solve when neither the user nor the genre names one:
+    MiniSat 2.2 up to :data:`SMALL_MODEL` variables, :data:`DEFAULT_SOLVER` beyond.
 
     >>> by_size(CnfModel(100, range(1, 101))), by_size(CnfModel(10_000, [1]))
     ('minisat22', 'cadical153')

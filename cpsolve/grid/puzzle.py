@@ -87,7 +87,8 @@ class GridPuzzle(Generic[Board, Answer]):
     family without deductions), ``deductions`` (whether ``prepare`` deduces: the
     ``--deductions`` option), ``encodings`` (the ordered table), ``auto`` (the
     backend ``auto`` runs: the fastest measured), ``sat_solver(model)`` (optional: the
-    SAT solver for a built model when none is named), ``nothing`` (the reason when
+    SAT solver for a built model when none is named; by default
+    :func:`~cpsolve.backends.sat.by_size`), ``nothing`` (the reason when
     search finds no answer).
 
     Setter's tools and generator (optional): ``hints``

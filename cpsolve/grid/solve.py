@@ -261,7 +261,7 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
             solver = chosen.values.get("solver")
             if solver is None:
                 solver = sat.canonical(puzzle.sat_solver(built) if puzzle.sat_solver
-                                       else DEFAULT_SOLVER)
+                                       else sat.by_size(built))
                 described["solver"] = solver
             found = sat.enumerate_solutions(built, solver=solver, limit=want,
                                             deadline=deadline, stats=stats, accept=accept)

@@ -16,7 +16,6 @@ True
 ..*....
 """
 
-from cpsolve.backends.sat import by_size
 from cpsolve.family import deferred, lazy
 from cpsolve.grid.api import Solve, family
 from cpsolve.grid.codecs import Formats
@@ -58,7 +57,7 @@ AKARI: GridPuzzle[Board, Solution] = GridPuzzle(
     check=check, statement=STATEMENT, prepare=prepare, deductions=True,
     # auto runs SAT: the fastest in benchmarks/akari.py on generated boards up to
     # 300x300 (see the README), with the solver above unless one is named.
-    auto="sat", sat_solver=by_size, nothing="no placement of lights satisfies the rules",
+    auto="sat", nothing="no placement of lights satisfies the rules",
     # The setter's clues and the generator's layout load when a command uses them.
     hints=deferred("cpsolve.models.akari.hints:HINTS"),
     layout=deferred("cpsolve.models.akari.layout:LAYOUT"),

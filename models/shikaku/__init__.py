@@ -18,7 +18,6 @@ e   ew  ew  ew  w   n
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cpsolve.backends.sat import by_size
 from cpsolve.grid import boards, codecs, forms
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.answers import Tokens
@@ -99,7 +98,7 @@ SHIKAKU: GridPuzzle[Board, Joins] = GridPuzzle(
          "rectangle (n, e, s, w; - for a rectangle of one cell).",
     example="https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j",
     formats=FORMATS, answer=ANSWER, check=check, statement=STATEMENT,
-    picture=picture, sat_solver=by_size,
+    picture=picture,
     nothing="no division into rectangles of one number each, its area",
     # A number taken away is shown as "?": its rectangle stays, of any area (a
     # relaxation). A fix writes a number where solutions differ, or changes one: each
