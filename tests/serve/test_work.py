@@ -291,7 +291,7 @@ def test_sudoku_boards_past_nine_keep_the_editors_tokens() -> None:
 def test_a_cancelled_solve_stops_at_once() -> None:
     """A board's solve stops within a fraction of a second of the page's next edit."""
     puzzle = work.families()["heyawake"]
-    board = to_board(puzzle, blank(puzzle, 40, 40))
+    board = to_board(puzzle, blank(puzzle, 60, 60))  # a 40x40 is done within a second
     deadline = Deadline(60)
     done: dict[str, Any] = {}
 
