@@ -137,3 +137,35 @@ def test_a_solver_of_one_call_is_given_a_new_solver_for_each_budget():
                           timeout=120)
     assert done.returncode == 0, done.stderr[-500:]
     assert int(done.stdout) > 2  # more than one budget each time, each in its own solver
+
+
+def test_a_cardinality_encoding_laid_on_positions_is_pysat_cards_own():
+    """cpsolve.cnf.card_clauses makes each encoding once over positions and lays it on a
+    count's literals: the clauses, the auxiliary variables' numbers and the pool's top
+    must be what pysat.card gives for those literals, in every kind and bound."""
+    import random
+
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+
+    from cpsolve.cnf import card_clauses
+
+    rng = random.Random(7)
+    kinds = ["seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer",
+             "kmtotalizer", "pairwise", "ladder", "bitwise"]
+    compared = 0
+    for _ in range(600):
+        size = rng.randint(1, 12)
+        lits = [rng.choice((-1, 1)) * v for v in rng.sample(range(1, 40), size)]
+        kind = rng.choice(kinds)
+        bound = 1 if kind in ("pairwise", "ladder", "bitwise") else rng.randint(0, size)
+        exact = rng.random() < 0.5 and kind not in ("pairwise", "ladder", "bitwise")
+        top = rng.randint(39, 60)
+        theirs, ours = IDPool(start_from=top + 1), IDPool(start_from=top + 1)
+        encode = CardEnc.equals if exact else CardEnc.atmost
+        expected = encode(lits, bound, vpool=theirs, encoding=getattr(EncType, kind)).clauses
+        assert card_clauses(lits, bound, kind, ours, exact=exact) == expected, (
+            lits, bound, kind, exact)
+        assert ours.top == theirs.top
+        compared += 1
+    assert compared == 600
