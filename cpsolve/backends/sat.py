@@ -47,7 +47,7 @@ DEFAULT_SOLVER = "cadical153"
 # Variables up to which MiniSat 2.2 beats CaDiCaL on a grid genre's models: it starts
 # faster and takes clauses a third faster, and CaDiCaL's start sometimes stalls for
 # milliseconds (benchmarks/akari.py; on the runner's boards of every genre, CPU time,
-# MiniSat's median 0.77 to 0.97 of CaDiCaL's: docs/figures.md, "The SAT solver").
+# MiniSat's median 0.76 to 0.97 of CaDiCaL's: docs/figures.md, "The SAT solver").
 SMALL_MODEL = 2500
 
 
