@@ -180,7 +180,8 @@ def path_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
     off T, and crosses the cut between T and the rest, so ``not t or some edge leaving
     T`` holds in every answer whatever the numbers (every edge leaving T is off in this
     candidate, whose nodes on T already have both their edges). One clause a node of T,
-    so the solver cannot slide the cycle over by a node. A cycle through a node of
+    so the solver cannot slide the cycle over by a node (on a long cycle, :data:`SLIDES`
+    nodes spread over it: each clause holds the whole boundary). A cycle through a node of
     ``ends`` (possible only where that node's number is switched off, in the setter's
     clue model) gets the clause every answer keeps whatever is switched on: not all of
     its edges.
@@ -208,7 +209,7 @@ def path_cuts(on: Sequence[bool], edges: Sequence[tuple[int, int]],
         crossing = [edge_literal(j) for j in sorted(
             {j for node in part for j in incident[node]
              if (edges[j][0] in inside) != (edges[j][1] in inside)})]
-        cuts.extend([-used_literal(node), *crossing] for node in sorted(part))
+        cuts.extend([-used_literal(node), *crossing] for node in _spread(sorted(part), SLIDES))
     return cuts
 
 
