@@ -482,8 +482,9 @@ def _raising(error: TimeUp | TooLarge, watch: _ThreadWatch) -> type[BaseExceptio
 def _noticing_drops() -> None:
     """Make sure ``sys.unraisablehook`` tells a thread's watch when Python drops the
     exception it raised (one raised in a garbage collector's callback or a
-    ``__del__`` is printed and dropped), before passing every exception on to the hook
-    it wraps."""
+    ``__del__`` is dropped), and keeps that one quiet: the watch raises it again at
+    once, and Python's own hook would print its traceback. Every other exception goes
+    on to the hook it wraps."""
     import sys
 
     current = sys.unraisablehook
@@ -494,6 +495,7 @@ def _noticing_drops() -> None:
         watch = getattr(unraisable.exc_value, "raised_by", None)
         if isinstance(watch, _ThreadWatch):
             watch.dropped = True
+            return
         current(unraisable)
 
     hook.cpsolve_watch = True  # type: ignore[attr-defined]

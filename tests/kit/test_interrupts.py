@@ -334,3 +334,30 @@ def test_no_interrupt_is_raised_inside_a_garbage_collector_callback():
         gc.callbacks.remove(callback)
     assert seen and not any(seen)
     assert stoppable(sys._getframe())
+
+
+def test_a_watchs_raise_dropped_in_a_finaliser_is_noted_and_not_printed():
+    # A page's build timed out while the thread ran a weak reference's callback: Python
+    # dropped the watch's TimeUp there and printed "Exception ignored in" with its
+    # traceback on the server's log. The watch raises it again at once; the hook it
+    # wraps (Python's prints) never hears of it, and hears of every other.
+    import types
+
+    from cpsolve import limits
+
+    watch = limits._ThreadWatch(limits.Watch(limits.Deadline(None), "a model", "built"))
+    stopped = limits._raising(limits.TimeUp("time limit reached"), watch)()
+    other = ValueError("not the watch's")
+    heard: list[BaseException] = []
+    saved = sys.unraisablehook
+    try:
+        sys.unraisablehook = lambda unraisable: heard.append(unraisable.exc_value)
+        limits._noticing_drops()
+        for error in (stopped, other):
+            sys.unraisablehook(types.SimpleNamespace(
+                exc_type=type(error), exc_value=error, exc_traceback=None,
+                err_msg="Exception ignored in", object=None))
+    finally:
+        sys.unraisablehook = saved
+    assert watch.dropped
+    assert heard == [other]
