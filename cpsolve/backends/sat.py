@@ -60,6 +60,17 @@ def by_size(model: CnfModel) -> str:
     """
     return "minisat22" if model.nvars <= SMALL_MODEL else DEFAULT_SOLVER
 
+
+def by_search(model: CnfModel) -> str:
+    """:data:`DEFAULT_SOLVER` whatever the model's size: the SAT solver of a genre whose
+    hard boards' cut loops CaDiCaL's search wins (MiniSat took up to 5.2 times as long
+    on a Numberlink, 3.9 on a Fillomino: docs/figures.md, "The SAT solver").
+
+    >>> by_search(CnfModel(100, range(1, 101)))
+    'cadical153'
+    """
+    return DEFAULT_SOLVER
+
 Refine = Callable[[tuple[bool, ...]], list[list[int]]]
 Partial = Callable[[Any], list[list[int]]]  # an int8 array by variable: 1, 0, -1 open
 

@@ -13,7 +13,7 @@ on the grid text's size line) no area is larger than 3.
 4 4 4 5 5
 """
 
-from cpsolve.backends.sat import DEFAULT_SOLVER
+from cpsolve.backends.sat import by_search
 from cpsolve.errors import InputError
 from cpsolve.grid import boards, codecs, forms, puzzlink
 from cpsolve.grid.answers import NUMBERS
@@ -131,9 +131,7 @@ FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
     formats=FORMATS, answer=NUMBERS, check=check, statement=STATEMENT,
     picture=picture,
     nothing="no filling gives every area its number of cells",
-    # CaDiCaL whatever the model's size: its search wins the hard boards' cut loops,
-    # where MiniSat took up to 4.7 times as long (docs/figures.md, "The SAT solver").
-    sat_solver=lambda model: DEFAULT_SOLVER,
+    sat_solver=by_search,
     # A number taken away leaves its cell empty ("?" is no clue); a fix writes a number
     # in an empty cell where solutions differ.
     hints=Hints(clues=boards.number_clues(), without=boards.erased, noun="number",

@@ -91,7 +91,7 @@ def clue(m: Model, board: Board, given: Clue) -> None:
     held = [range(first + 9 * index[cell], first + 9 * index[cell] + 9) for cell in run.cells]
     # the digits each cell may hold (with the deductions, a digit they bar has a
     # clause of its own that it is none)
-    free = board.allowed or (0b111111111,) * board.cells
+    free = board.allowed or (ANY,) * board.cells
     open_ = [[d for d in DIGITS if free[cell] >> (d - 1) & 1] for cell in run.cells]
     chosen = making(len(run.cells), given.value)
     lits = [makes[way, key, digits] for digits in chosen]

@@ -19,7 +19,7 @@ are written as a token a cell, the directions the path leaves it by (``ns``, ``e
 
 from itertools import combinations
 
-from cpsolve.backends.sat import DEFAULT_SOLVER
+from cpsolve.backends.sat import by_search
 from cpsolve.grid import boards, codecs
 from cpsolve.grid.answers import Tokens
 from cpsolve.grid.api import api
@@ -102,9 +102,7 @@ NUMBERLINK: GridPuzzle[Board, Paths] = GridPuzzle(
     example="https://puzz.link/p?numlin/5/5/1j2h3m1h2j3",
     formats=FORMATS, answer=PATHS, check=check, statement=STATEMENT, picture=picture,
     auto="sat", nothing="no paths join the numbers",
-    # CaDiCaL whatever the model's size: its search wins the hard boards' cut loops,
-    # where MiniSat took up to 4.7 times as long (docs/figures.md, "The SAT solver").
-    sat_solver=lambda model: DEFAULT_SOLVER,
+    sat_solver=by_search,
     # Taking a number away is no relaxation: its partner is left without a path, and
     # under the fill rule its path's cells must go to others.
     hints=Hints(clues=boards.number_clues(), without=boards.erased, edits=edits,
