@@ -105,25 +105,29 @@ def filled(board: Board, rng: np.random.Generator, fixed: dict[int, int] | None 
     free = [cell for cell in order if not digits[cell]]
     budget = [20000]
 
-    def place(k: int) -> bool:
-        if k == len(free):
-            return True
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
-        cell = free[k]
-        used = {digits[o] for run in runs_of[cell] for o in run}
-        order = (rng.permutation(9) + 1).tolist() if not lean else sorted(
-            range(1, 10), key=lambda d: lean * d + 4 * rng.random())
-        for d in order:
-            if d not in used:
-                digits[cell] = d
-                if place(k + 1):
-                    return True
-                digits[cell] = 0
-        return False
+    def place() -> bool:
+        """Backtracking over ``free`` in order, a stack of each cell's digits left to
+        try (not Python's own: a 60x60 has thousands of cells)."""
+        left: list[list[int]] = []
+        while True:
+            if len(left) == len(free):
+                return True
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            cell = free[len(left)]
+            used = {digits[o] for run in runs_of[cell] for o in run}
+            order = (rng.permutation(9) + 1).tolist() if not lean else sorted(
+                range(1, 10), key=lambda d: lean * d + 4 * rng.random())
+            left.append([d for d in order if d not in used])
+            while not left[-1]:  # no digit left here: back to the cell before
+                left.pop()
+                if not left:
+                    return False
+                digits[free[len(left) - 1]] = 0
+            digits[free[len(left) - 1]] = left[-1].pop(0)
 
-    return tuple(digits) if place(0) else None
+    return tuple(digits) if place() else None
 
 
 def summed(board: Board, digits: Digits) -> Board:
