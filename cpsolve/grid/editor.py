@@ -42,7 +42,17 @@ class Editor:
     (a new size's rows are its columns); ``letters``: keys that write a letter after a
     cell's number, keeping the number (Yajilin's arrows, ``nsew``: a second press of
     the same letter takes it away); ``flags``: words the size line may carry after its
-    numbers, each a rule the page turns on with a checkbox (Numberlink's ``fill``)."""
+    numbers, each a rule the page turns on with a checkbox (Numberlink's ``fill``);
+    ``pair``: a character that splits a cell's number in two (Kakuro's ``,``: the down
+    sum before it, the across sum after): keys type the first part, and the character's
+    own key moves on to the second; ``shade``: a mark a click puts before a cell's
+    token or takes away, keeping the number after it (Double Choco's grey ``#``);
+    ``frame``: where the draft lies on the board's picture, the rows and columns of the
+    draft before the picture's grid (Skyscrapers' and Kakuro's frame of clues: 1, 1;
+    Gokigen's grid points: 0.5, 0.5, each point the square around it); ``drawn``: the
+    grid text the page reads a board's draft from, when it is not the family's own
+    ``board_text`` (Double Choco's colours and numbers in one grid of tokens), in a
+    form the family's ``parse`` reads back to the same board."""
 
     cycle: tuple[str, ...] = ()
     numbers: tuple[int, int | str] | None = None
@@ -54,6 +64,10 @@ class Editor:
     empty: tuple[str, ...] = ()
     letters: str = ""
     flags: tuple[str, ...] = ()
+    pair: str = ""
+    shade: str = ""
+    frame: tuple[float, float] = (0, 0)
+    drawn: Callable[[Any], str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The declaration as the page reads it."""
@@ -61,7 +75,8 @@ class Editor:
                 else None, "regions": self.regions,
                 "params": [{"name": n, "default": d} for n, d in self.params],
                 "size": list(self.size), "square": self.square, "letters": self.letters,
-                "flags": list(self.flags)}
+                "flags": list(self.flags), "pair": self.pair, "shade": self.shade,
+                "frame": list(self.frame)}
 
 
 class Edited(Protocol):
@@ -312,7 +327,8 @@ def drawable(puzzle: Edited, board: Any) -> None:
 
 def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
     """``board`` as the page holds it, read from the family's own grid text
-    (``written``: that text, when it is written already). A board the page cannot draw
+    (``written``: that text, when it is written already; the editor's ``drawn`` text
+    instead, when it declares one). A board the page cannot draw
     (:func:`drawable`: walls inside its regions, say) is refused.
 
     >>> from cpsolve.models.heyawake import HEYAWAKE
@@ -323,7 +339,10 @@ def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
     """
     editor = require_editor(puzzle)
     drawable(puzzle, board)
-    written = puzzle.board_text(board) if written is None else written
+    if editor.drawn is not None:
+        written = editor.drawn(board)
+    elif written is None:
+        written = puzzle.board_text(board)
     lines = gridtext.content(written)
     params: list[int] = []
     flags: list[str] = []

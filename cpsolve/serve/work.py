@@ -82,8 +82,10 @@ def describe(puzzle: GridPuzzle[Any, Any], board: Any) -> dict[str, Any]:
             url = puzzle.exports["url"](board)
         except CpsolveError:  # a board the URL form cannot carry (a number too large)
             url = None
-    return {"family": puzzle.name, "draft": to_draft(puzzle, board, text).to_json(),
-            "text": text, "url": url,
+    draft = to_draft(puzzle, board, text)
+    if require_editor(puzzle).drawn is not None:  # drawn as the page holds it: a
+        board = to_board(puzzle, draft)  # Nonogram's picture, the same clues
+    return {"family": puzzle.name, "draft": draft.to_json(), "text": text, "url": url,
             "svg": to_svg(puzzle.picture(board, None))}
 
 

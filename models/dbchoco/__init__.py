@@ -16,10 +16,11 @@ from typing import Any
 
 from cpsolve.grid import boards
 from cpsolve.grid.api import api
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.hints import Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import SHADE, GridPicture
-from cpsolve.models.dbchoco.board import FORMATS, Board
+from cpsolve.models.dbchoco.board import FORMATS, Board, to_cells
 from cpsolve.models.dbchoco.check import check
 from cpsolve.models.dbchoco.layout import LAYOUT
 from cpsolve.models.dbchoco.rules import STATEMENT, Division
@@ -112,5 +113,7 @@ DBCHOCO: GridPuzzle[Board, Any] = GridPuzzle(
     hints=Hints(clues=boards.number_clues(), without=boards.erased, noun="number",
                 edits=boards.number_edits(_fixes), symmetric=True),
     layout=LAYOUT,
+    editor=Editor(cycle=(".", "?"), numbers=(1, "cells"), shade="#", size=(6, 6),
+                  drawn=to_cells),
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(DBCHOCO)

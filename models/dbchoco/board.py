@@ -4,6 +4,9 @@ number in some cells (``None`` none, "?" a number not told).
 * grid text: ``ROWS COLS``, then the colours (a row of ``.`` white and ``#`` grey a
   board row), then the numbers (a number, ``-`` or ``.`` for none, ``?``); without
   the size line, the two grids as blocks of one character a cell, a blank line apart;
+  or, after the size line, one grid of a token a cell, ``#`` before a grey cell's
+  number (``#3``, ``#?``; ``#`` alone a grey cell without one), as the setter's page
+  writes it;
 * puzz.link URLs as pzprjs writes them (``dbchoco``): a bit a cell for grey, five a
   character in base 32, then the numbers (pzprjs decodeIce, decodeNumber16);
 * pzprjs files: a token a cell, ``-`` before it for grey, ``.`` none, ``0`` "?".
@@ -55,9 +58,49 @@ def _colours(grid: gridtext.Grid) -> tuple[bool, ...]:
 
 
 def parse_grid(text: str) -> Board:
+    lines = gridtext.content(text)
+    size = gridtext.SIZE_RE.match(lines[0][1]) if lines else None
+    if size and len(lines) == 1 + int(size[1]):  # one grid: a token a cell
+        return parse_cells(text)
     rows, cols, (colours, numbers) = gridtext.read(text, 2, names=("colours", "numbers"))
     grey = _colours(colours)
     return Board(rows, cols, tuple(gridtext.numbers_of(numbers, least=1, why=WHY)), grey)
+
+
+def parse_cells(text: str) -> Board:
+    """Grid text of one grid, a token a cell: ``#`` before a grey cell's number.
+
+    >>> b = parse_cells("1 3\\n#3 . #\\n")
+    >>> b.numbers, b.grey
+    ((3, None, None), (True, False, True))
+    """
+    rows, cols, (grid,) = gridtext.read(text, 1, names=("cells",))
+    grey, tokens = [], []
+    for token in (t for row in grid for t in row):
+        dark = token.text.startswith("#")
+        rest = token.text[1:] if dark else token.text
+        grey.append(dark)
+        tokens.append(gridtext.Token(rest or "-", token.line, token.column + int(dark)))
+    numbers = gridtext.numbers_of([tokens], least=1, why=WHY)
+    return Board(rows, cols, tuple(numbers), tuple(grey))
+
+
+def to_cells(board: Board) -> str:
+    """``board`` as grid text of one grid (:func:`parse_cells`).
+
+    >>> print(to_cells(Board(2, 2, (1, None, None, -2), (True, True, False, False))), end="")
+    2 2
+    #1 #
+    . ?
+    """
+    def token(cell: int) -> str:
+        number = board.numbers[cell]
+        shown = "" if number is None else "?" if number == gridtext.UNKNOWN_NUMBER else str(number)
+        return ("#" + shown) if board.grey[cell] else (shown or ".")
+
+    return "\n".join([f"{board.rows} {board.cols}",
+                      *(" ".join(token(r * board.cols + c) for c in range(board.cols))
+                        for r in range(board.rows))]) + "\n"
 
 
 def to_text(board: Board) -> str:
@@ -127,5 +170,5 @@ FORMATS: codecs.Formats[Board] = codecs.Formats(
     forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, pzprv3=parse_pzprv3),
     to_text, {"url": to_url, "grid": to_text})
 
-__all__ = ["FORMATS", "Board", "decode_grey", "encode_grey", "parse_grid", "to_text",
-           "to_url"]
+__all__ = ["FORMATS", "Board", "decode_grey", "encode_grey", "parse_cells", "parse_grid",
+           "to_cells", "to_text", "to_url"]

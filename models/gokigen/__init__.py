@@ -100,6 +100,6 @@ GOKIGEN: GridPuzzle[Board, Answer] = GridPuzzle(
     layout=LAYOUT,
     # The page edits the rows of points, a character each (a 7x7 draft: a 6x6 board).
     editor=Editor(cycle=(".", "0", "1", "2", "3", "4", "?"), numbers=(0, 4), compact=True,
-                  size=(7, 7)),
+                  size=(7, 7), frame=(0.5, 0.5)),
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(GOKIGEN)

@@ -21,11 +21,12 @@ from typing import cast
 from cpsolve.errors import InputError
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.api import api
+from cpsolve.grid.editor import Editor
 from cpsolve.grid.geometry import Broken
 from cpsolve.grid.hints import Clue, Edit, Hints
 from cpsolve.grid.puzzle import GridPuzzle
 from cpsolve.grid.render import SHADE, WRITTEN, GridPicture
-from cpsolve.models.kakuro.board import FORMATS, Board, Digits, Key, where
+from cpsolve.models.kakuro.board import FORMATS, MAX_SUM, Board, Digits, Key, to_sized, where
 from cpsolve.models.kakuro.check import check
 from cpsolve.models.kakuro.layout import LAYOUT
 from cpsolve.models.kakuro.rules import STATEMENT, sets
@@ -160,6 +161,8 @@ KAKURO: GridPuzzle[Board, Digits] = GridPuzzle(
     nothing="no digits make every run's sum without a digit twice in a run",
     hints=Hints(clues=clues, without=without, edits=edits, noun="sum", unit="candidates"),
     layout=LAYOUT,
+    editor=Editor(cycle=("-", "."), numbers=(1, MAX_SUM), pair=",", frame=(1, 1),
+                  size=(8, 8), drawn=to_sized),
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(KAKURO)
 __all__ = ["FAMILY", "KAKURO", "Board", "parse", "show", "solve", "to_text", "to_url"]

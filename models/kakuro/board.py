@@ -264,6 +264,18 @@ def to_text(board: Board) -> str:
     return "\n".join(" ".join(t.rjust(width) for t in row) for row in rows)
 
 
+def to_sized(board: Board) -> str:
+    """The board with its frame after the framed board's size line, as the setter's
+    page reads it.
+
+    >>> print(to_sized(parse_grid("- 4,\\n,3 .")), end="")
+    2 2
+     - 4,
+    ,3  .
+    """
+    return f"{board.rows + 1} {board.cols + 1}\n{to_text(board)}\n"
+
+
 # -- puzz.link ------------------------------------------------------------------------
 
 def _decval(ch: str) -> int | None:

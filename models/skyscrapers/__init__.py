@@ -79,6 +79,6 @@ SKYSCRAPERS: GridPuzzle[Board, Heights] = GridPuzzle(
                 unit="candidates"),
     layout=LAYOUT,
     editor=Editor(cycle=(".", *(str(k) for k in range(1, 10))), numbers=(1, "side"),
-                  size=(5, 5), square=True, empty=("-",)),
+                  size=(5, 5), square=True, empty=("-",), frame=(1, 1)),
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(SKYSCRAPERS)

@@ -132,7 +132,8 @@ TENTS: GridPuzzle[Board, Tents] = GridPuzzle(
     nothing="no placement of tents pairs off with the trees and meets every number",
     hints=Hints(clues=clues, without=without, edits=edits, noun="number"),
     layout=LAYOUT,
-    editor=Editor(cycle=(".", "T"), numbers=(0, "side"), size=(7, 7), empty=("-",)),
+    editor=Editor(cycle=(".", "T"), numbers=(0, "side"), size=(7, 7), empty=("-",),
+                  frame=(1, 1)),
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(TENTS)
 

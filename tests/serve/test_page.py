@@ -156,6 +156,86 @@ def test_letters_write_arrows_after_numbers(page: Any) -> None:
         yajilin.parse("6 6\n1 ?s - - - -\n" + "- - - - - -\n" * 5))
 
 
+def test_a_frame_of_clues_is_clicked_where_it_is_drawn(page: Any) -> None:
+    """Skyscrapers' draft holds its frame of clues, which the picture draws outside the
+    grid: a click on the frame above the first column steps that clue, a click on the
+    grid's first cell steps that cell."""
+    choose(page, "skyscrapers")
+    edited(page, lambda: click_cell(page, 0, 1))
+    assert page.evaluate("() => state.draft.cells[0][1]") == "1"
+    edited(page, lambda: click_cell(page, 1, 1))
+    assert page.evaluate("() => state.draft.cells[1][1]") == "1"
+    assert page.evaluate("() => state.draft.cells.flat().filter(t => t !== '.').length") == 2
+    assert page.evaluate("() => state.cursor") == [1, 1]
+
+
+def test_kakuro_sums_are_typed_down_then_across(page: Any) -> None:
+    """Kakuro's black cells hold two sums: digits type the down sum, a comma moves on to
+    the across sum. A 2x2 of white cells with its four sums typed is unique."""
+    choose(page, "kakuro")
+    page.fill("#rows", "3")
+    page.fill("#cols", "3")
+    edited(page, lambda: page.click("#new"))
+    for r, c in ((1, 1), (1, 2), (2, 1), (2, 2)):  # each click: black to white
+        edited(page, lambda r=r, c=c: click_cell(page, r, c))
+    for moves, keys, cell, token in ((("ArrowUp", "ArrowUp"), "6", (0, 2), "6,"),
+                                     (("ArrowLeft",), "4", (0, 1), "4,"),
+                                     (("ArrowDown", "ArrowLeft"), ",3", (1, 0), ",3"),
+                                     (("ArrowDown",), ",7", (2, 0), ",7")):
+        for move in moves:
+            page.keyboard.press(move)
+        page.keyboard.type(keys)
+        page.wait_for_function(f"() => state.draft.cells[{cell[0]}][{cell[1]}] === '{token}'",
+                               timeout=10_000)
+    assert settled(page) == "unique"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.type("12,9")  # both sums at once, two digits one number
+    page.wait_for_function("() => state.draft.cells[1][0] === '12,9'", timeout=10_000)
+    page.keyboard.press("Backspace")
+    page.wait_for_function("() => state.draft.cells[1][0] === '-'", timeout=10_000)
+    settled(page)
+    kakuro = work.families()["kakuro"]
+    assert page.input_value("#url") == kakuro.exports["url"](
+        kakuro.parse("- 4, 6,\n- . .\n,7 . .\n"))
+
+
+def test_double_choco_clicks_shade_and_keys_type_numbers(page: Any) -> None:
+    """Double Choco's cells have a colour and a number: a click shades a cell or takes
+    its shade away, keeping its number; keys type the number, keeping the shade."""
+    choose(page, "dbchoco")
+    paste(page, "2 4\n.#.#\n.#.#\n- - - 2\n- - - -\n")
+    assert page.evaluate("() => state.draft.cells") == [[".", "#", ".", "#2"],
+                                                        [".", "#", ".", "#"]]
+    page.keyboard.press("ArrowRight")
+    edited(page, lambda: click_cell(page, 0, 1))  # the shade taken away
+    assert page.evaluate("() => state.draft.cells[0][1]") == "."
+    page.keyboard.type("2")
+    page.wait_for_function("() => state.draft.cells[0][1] === '2'", timeout=10_000)
+    edited(page, lambda: click_cell(page, 0, 1))  # shaded again, the 2 kept
+    assert page.evaluate("() => state.draft.cells[0][1]") == "#2"
+    assert settled(page) == "unique"
+    dbchoco = work.families()["dbchoco"]
+    assert page.input_value("#url") == dbchoco.exports["url"](
+        dbchoco.parse("2 4\n.#.#\n.#.#\n- 2 - 2\n- - - -\n"))
+
+
+def test_a_nonogram_is_drawn_as_its_picture(page: Any) -> None:
+    """A Nonogram on the page is its picture: clicks shade cells, the clues are the
+    picture's, and a picture its clues do not fix stays as drawn, the cells that differ
+    between its pictures marked."""
+    choose(page, "nonogram")
+    page.fill("#rows", "2")
+    page.fill("#cols", "2")
+    assert edited(page, lambda: page.click("#new")) == "unique"  # no cell shaded
+    edited(page, lambda: click_cell(page, 0, 0))
+    assert edited(page, lambda: click_cell(page, 1, 1)) == "several"
+    assert page.evaluate("() => state.draft.cells") == [["#", "."], [".", "#"]]
+    assert page.evaluate("() => state.marks.undetermined.length") == 4
+    assert edited(page, lambda: click_cell(page, 0, 1)) == "unique"
+    nonogram = work.families()["nonogram"]
+    assert page.input_value("#url") == nonogram.exports["url"](nonogram.parse("##\n.#\n"))
+
+
 def test_a_checkbox_turns_a_rule_on(page: Any) -> None:
     """Numberlink's fill rule: a board with two ways round under Nikoli's rule has one
     when every cell must be on a path; the box follows a pasted board's size line."""

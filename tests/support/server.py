@@ -112,12 +112,19 @@ def settled(page: Any, timeout: float = 30_000) -> str:
 
 
 def click_cell(page: Any, row: int, col: int, dx: float = 0.5, dy: float = 0.5) -> None:
-    """Click the board's cell at ``row``, ``col`` (0-based), at ``dx``, ``dy`` of the
-    cell from its top left corner (0.5, 0.5: its centre; near 0 or 1: a side)."""
-    draft = page.evaluate("() => state.draft")
+    """Click the draft's cell at ``row``, ``col`` (0-based), at ``dx``, ``dy`` of the
+    cell from its top left corner (0.5, 0.5: its centre; near 0 or 1: a side), where
+    the picture draws it: the picture's own extent (its viewBox) and the editor's
+    frame (the draft's rows and columns before the picture's grid) place it."""
     board = page.locator("#board svg")
     board.wait_for(state="visible")
+    seen = page.evaluate("""() => {
+        const box = document.querySelector('#board svg').viewBox.baseVal;
+        return {x: box.x, y: box.y, width: box.width, frame: state.editor.frame || [0, 0]};
+    }""")
     box = board.bounding_box()
     assert box is not None
-    unit = box["width"] / (draft["cols"] + 0.5)
-    page.mouse.click(box["x"] + (0.25 + col + dx) * unit, box["y"] + (0.25 + row + dy) * unit)
+    unit = box["width"] / seen["width"]
+    top, left = seen["frame"]
+    page.mouse.click(box["x"] + (col - left + dx - seen["x"]) * unit,
+                     box["y"] + (row - top + dy - seen["y"]) * unit)

@@ -57,13 +57,24 @@ function node(name, attributes) {
   return element;
 }
 
-// A plain picture of a draft the server could not read: grid, tokens, regions.
+// Where the draft lies on the board's picture: its cell (r, c) is the picture's
+// square at row r - top, column c - left (the family's editor says; 0, 0 for most).
+function frame() {
+  const [top, left] = (state.editor && state.editor.frame) || [0, 0];
+  return { top, left };
+}
+
+// A plain picture of a draft the server could not read: grid, tokens, regions, laid
+// where the server's picture lays the draft, so that clicks find the same cells.
 function plainSvg(draft) {
   const { rows, cols } = draft;
-  const svg = node("svg", {
+  const { top, left } = frame();
+  const outer = node("svg", {
     width: (cols + 0.5) * 40, height: (rows + 0.5) * 40,
-    viewBox: `-0.25 -0.25 ${cols + 0.5} ${rows + 0.5}`,
+    viewBox: `${-0.25 - left} ${-0.25 - top} ${cols + 0.5} ${rows + 0.5}`,
   });
+  const svg = node("g", { transform: `translate(${-left} ${-top})` });
+  outer.appendChild(svg);
   svg.appendChild(node("rect", { x: 0, y: 0, width: cols, height: rows, fill: "#fff" }));
   for (let r = 0; r <= rows; r++) {
     svg.appendChild(node("line", { x1: 0, y1: r, x2: cols, y2: r, stroke: "#8a8a8a", "stroke-width": 0.03 }));
@@ -92,7 +103,7 @@ function plainSvg(draft) {
     }
   }
   svg.appendChild(node("rect", { x: 0, y: 0, width: cols, height: rows, fill: "none", stroke: "#000", "stroke-width": 0.08 }));
-  return svg;
+  return outer;
 }
 
 function showBoard(svgText) {
@@ -100,10 +111,10 @@ function showBoard(svgText) {
   if (typeof svgText === "string") holder.innerHTML = svgText;
   else { holder.innerHTML = ""; holder.appendChild(svgText); }
   const svg = holder.querySelector("svg");
-  const { rows, cols } = state.draft;
-  const cell = Math.max(16, Math.min(48, Math.floor(560 / Math.max(rows, cols))));
-  svg.setAttribute("width", Math.round((cols + 0.5) * cell));
-  svg.setAttribute("height", Math.round((rows + 0.5) * cell));
+  const box = svg.viewBox.baseVal; // the picture's own extent: frames of clues included
+  const cell = Math.max(16, Math.min(48, Math.floor(560 / Math.max(box.width, box.height))));
+  svg.setAttribute("width", Math.round(box.width * cell));
+  svg.setAttribute("height", Math.round(box.height * cell));
   svg.appendChild(node("g", { id: "overlay" }));
   svg.addEventListener("click", onClick);
   paint();
@@ -145,8 +156,9 @@ function paint() {
   outline(group, hint.reads || [], "hint-reads", "#2f5fb0", 0.06);
   outline(group, hint.decides || [], "hint-decides", "#2ca02c", 0.06);
   const [r, c] = state.cursor;
+  const { top, left } = frame();
   group.appendChild(node("rect", {
-    class: "cursor", x: c + 0.04, y: r + 0.04, width: 0.92, height: 0.92, fill: "none",
+    class: "cursor", x: c - left + 0.04, y: r - top + 0.04, width: 0.92, height: 0.92, fill: "none",
     stroke: "#3a6fd8", "stroke-width": 0.04, "stroke-dasharray": "0.1 0.06",
   }));
 }
@@ -193,6 +205,25 @@ function cycleCell(r, c) {
   if (!cycle.length) return;
   const at = cycle.indexOf(state.draft.cells[r][c]);
   setCell(r, c, cycle[(at + 1) % cycle.length]);
+}
+
+// A cell's token as its shade mark (the family's, when the token starts with it) and
+// the rest: Double Choco's "#3" is ["#", "3"].
+function shaded(token) {
+  const shade = state.editor.shade || "";
+  return shade && token.startsWith(shade) ? [shade, token.slice(shade.length)] : ["", token];
+}
+
+// The token of a shade mark and the rest: a shaded cell holding nothing is the mark.
+function withShade(shade, rest) {
+  if (!shade) return rest;
+  return rest === state.editor.cycle[0] || rest === "" ? shade : shade + rest;
+}
+
+// A click on a family with a shade: the mark put or taken away, the number kept.
+function toggleShade(r, c) {
+  const [shade, rest] = shaded(state.draft.cells[r][c]);
+  setCell(r, c, shade ? (rest || state.editor.cycle[0]) : withShade(state.editor.shade, rest));
 }
 
 // Regions as the borders draw them: cells joined where no border lies between.
@@ -259,7 +290,9 @@ function onClick(event) {
   const point = svg.createSVGPoint();
   point.x = event.clientX;
   point.y = event.clientY;
-  const at = point.matrixTransform(svg.getScreenCTM().inverse());
+  const picture = point.matrixTransform(svg.getScreenCTM().inverse());
+  const { top, left } = frame();
+  const at = { x: picture.x + left, y: picture.y + top }; // in the draft's cells
   const { rows, cols } = state.draft;
   const r = Math.floor(at.y);
   const c = Math.floor(at.x);
@@ -277,7 +310,8 @@ function onClick(event) {
     }
   }
   state.cursor = [r, c];
-  if (state.editor.cycle.length) cycleCell(r, c);
+  if (state.editor.shade) toggleShade(r, c);
+  else if (state.editor.cycle.length) cycleCell(r, c);
   else paint();
 }
 
@@ -317,9 +351,16 @@ function onKey(event) {
   }
   if (!state.draft.cells) return;
   const cycle = state.editor.cycle;
+  const [shade, rest] = shaded(state.draft.cells[r][c]);
   if (key === "Backspace" || key === "Delete" || key === " ") {
     event.preventDefault();
-    setCell(r, c, cycle[0]);
+    setCell(r, c, withShade(shade, cycle[0]));
+    return;
+  }
+  const pair = state.editor.pair || "";
+  if (pair && key === pair) { // on to the number after the mark (Kakuro's across sum)
+    event.preventDefault();
+    state.typed = { at: Date.now(), cell: `${r},${c}`, part: 1, digits: "" };
     return;
   }
   const numbers = state.editor.numbers;
@@ -330,14 +371,25 @@ function onKey(event) {
       : numbers[1] === "side" ? Math.max(rows, cols) : numbers[1];
     const now = Date.now();
     const same = state.typed.cell === `${r},${c}` && now - state.typed.at < TYPING;
+    if (pair) { // digits fill the part being typed; the other part stays
+      const part = same ? state.typed.part || 0 : 0;
+      let digits = (same ? state.typed.digits || "" : "") + key;
+      if (Number(digits) > high) digits = key;
+      state.typed = { at: now, cell: `${r},${c}`, part, digits };
+      if (Number(digits) < numbers[0]) return;
+      const parts = rest.includes(pair) ? rest.split(pair) : ["", ""];
+      parts[part] = String(Number(digits));
+      setCell(r, c, withShade(shade, parts.join(pair)));
+      return;
+    }
     let value = Number(key);
-    const [digits, letter] = splitToken(state.draft.cells[r][c]);
+    const [digits, letter] = splitToken(rest);
     if (same && /^[0-9]+$/.test(digits)) {
       const longer = Number(digits) * 10 + value;
       if (longer <= high) value = longer;
     }
     state.typed = { at: now, cell: `${r},${c}` };
-    if (value >= numbers[0] && value <= high) setCell(r, c, String(value) + letter);
+    if (value >= numbers[0] && value <= high) setCell(r, c, withShade(shade, String(value) + letter));
     return;
   }
   const letters = state.editor.letters || "";
@@ -351,7 +403,7 @@ function onKey(event) {
   const token = cycle.find((t) => t.toLowerCase() === key.toLowerCase());
   if (token !== undefined) {
     event.preventDefault();
-    setCell(r, c, token);
+    setCell(r, c, withShade(shade, token));
   }
 }
 
@@ -586,8 +638,10 @@ function choose(name) {
     params.appendChild(label);
   });
   const parts = [];
-  if (state.editor.cycle.length) parts.push(`a click steps a cell through ${state.editor.cycle.join(" ")}`);
-  if (state.editor.numbers) parts.push("keys type numbers");
+  if (state.editor.shade) parts.push(`a click shades a cell or takes its shade away (${state.editor.shade})`);
+  else if (state.editor.cycle.length) parts.push(`a click steps a cell through ${state.editor.cycle.join(" ")}`);
+  if (state.editor.pair) parts.push(`keys type numbers, ${state.editor.pair} moves on to a second one`);
+  else if (state.editor.numbers) parts.push("keys type numbers");
   if (state.editor.letters) parts.push(`keys ${state.editor.letters.split("").join(" ")} write an arrow after a number`);
   if (state.editor.regions) parts.push("a click on a cell's side draws or removes a border");
   parts.push("arrows move, Backspace clears, Ctrl+Z undoes");
