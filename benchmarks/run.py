@@ -15,9 +15,10 @@ the peers users would pick, measured in the same run, on the same boards.
   freed by the collector in the middle of the next call: clingo's left cpsolve's Shikaku
   calls three times slower, 16 ms against 5.5 ms; each call's own garbage is then
   collected outside its time, which, if anything, favours the peers).
-* Peers, where installed and the table names them: puzzlekit (solve only) and noqx
+* Peers, where installed and the table names them: puzzlekit (solve only), noqx
   (``--noqx PATH``: a checkout of its repository; up to ten answers, so a proof of
-  uniqueness), each called as its users call it (``benchmarks/peers/``).
+  uniqueness) and, for Nonogram, picross-solver (solve only), each called as its users
+  call it (``benchmarks/peers/``).
 * Checks: every method's outcome is the board's (published, or unique for a generated
   board) and every answer of a unique board is the same; a peer that answers otherwise
   is named under the table and that board counts as not decided for it.
@@ -48,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from common import machine
-from peers import noqx_peer, puzzlekit_peer
+from peers import noqx_peer, picross_peer, puzzlekit_peer
 from peers.outcome import Outcome
 
 from cpsolve import registry
@@ -198,6 +199,16 @@ class Peers:
                 self.notes.append(f"noqx {version} on clingo {clingo.__version__}: "
                                   f"`run_solver(\"{names['noqx']}\", penpa, parameters)`, "
                                   f"its defaults (up to 10 answers, one thread)")
+        if "picross" in names:
+            version = picross_peer.version()
+            if version is None:
+                self.notes.append("picross-solver: not installed "
+                                  "(`pip install picross-solver==1.1.2`)")
+            else:
+                rows.append(Row(f"peer: picross-solver {version} (solve only)",
+                                picross_peer.solver(name), peer=True))
+                self.notes.append(f"picross-solver {version}: `picross_solver.solve(rows, "
+                                  f"cols, puzzle)`, solve only (its first answer)")
         return rows
 
 

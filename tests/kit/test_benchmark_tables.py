@@ -9,7 +9,7 @@ from cpsolve import registry
 from cpsolve.family import Kind
 from cpsolve.grid import cases as genre_cases
 
-PEERS = {"puzzlekit", "noqx"}  # benchmarks/peers/: how the runner calls each
+PEERS = {"puzzlekit", "noqx", "picross"}  # benchmarks/peers/: how the runner calls each
 GRID = [name for name in registry.names() if registry.load(name).kind is Kind.GRID]
 
 
