@@ -7,6 +7,9 @@ board only the setter's tools make.
 * grid text (puzzlekit's): ``ROWS COLS``, then a line for each column's clue, left to
   right, then one for each row's, top to bottom: the numbers separated by spaces,
   ``0`` or ``-`` for an empty line, ``?`` for none;
+* a picture: rows of ``#`` (shaded) and ``.`` only, one character a cell, read as the
+  board whose clues are the picture's (what a setter draws; the setter's page edits a
+  Nonogram so);
 * webpbn's ``.non`` files (Steve Simpson's format): ``width W``, ``height H``, then
   ``rows`` and ``columns`` each followed by a line a clue, its numbers separated by
   commas, ``0`` for an empty line; other lines (``title``, ``goal``) are read past;
@@ -24,8 +27,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import groupby
 
 from cpsolve.errors import InputError
 from cpsolve.grid import codecs, forms, penpa, puzzlink
@@ -54,6 +58,12 @@ class Board:
     cols: int
     columns: Clues
     lines: Clues
+    picture: Shaded | None = field(default=None, compare=False, repr=False)
+    """The picture the board was read from (its clues are the picture's), if any: not
+    part of the puzzle, so boards of the same clues are equal."""
+    known: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+    """With the deductions: each cell 1 (shaded in every answer), 0 (in none) or -1
+    (open); ``None``: not deduced."""
 
     def __post_init__(self) -> None:
         if len(self.columns) != self.cols or len(self.lines) != self.rows:
@@ -86,7 +96,54 @@ class Board:
         """The board with the clues of ``changes`` given anew."""
         return replace(self, columns=tuple(changes.get(("column", c), v)
                                            for c, v in enumerate(self.columns)),
-                       lines=tuple(changes.get(("row", r), v) for r, v in enumerate(self.lines)))
+                       lines=tuple(changes.get(("row", r), v) for r, v in enumerate(self.lines)),
+                       picture=None, known=None)
+
+
+def clued(rows: int, cols: int, shaded: Shaded) -> Board:
+    """The board whose clues ``shaded`` gives, the picture kept beside them.
+
+    >>> b = clued(2, 3, frozenset({0, 1, 5}))
+    >>> b.columns, b.lines
+    (((1,), (1,), (1,)), ((2,), (1,)))
+    """
+    def runs(cells: Sequence[int]) -> Lengths:
+        return tuple(len(list(run)) for on, run in groupby(c in shaded for c in cells) if on)
+
+    bare = Board(rows, cols, ((),) * cols, ((),) * rows)
+    return Board(rows, cols, tuple(runs(bare.line("column", c)) for c in range(cols)),
+                 tuple(runs(bare.line("row", r)) for r in range(rows)), picture=shaded)
+
+
+PICTURE_RE = re.compile(r"^[.#]+$")
+
+
+def is_picture(text: str) -> bool:
+    """Whether ``text`` is a picture: every line that says something ``#`` and ``.``."""
+    said = [line.strip() for line in text.splitlines() if line.strip()]
+    return bool(said) and all(PICTURE_RE.match(line) for line in said)
+
+
+def parse_picture(text: str) -> Board:
+    """A picture (rows of ``#`` and ``.``): the board whose clues are its runs.
+
+    >>> b = parse_picture("##.\\n..#\\n")
+    >>> b.columns, b.lines, sorted(b.picture or ())
+    (((1,), (1,), (1,)), ((2,), (1,)), [0, 1, 5])
+    """
+    rows, cols, (grid,) = gridtext.read(text, 1, names=("picture",))
+    for size, what in ((rows, "rows"), (cols, "columns")):
+        if size > MAX_SIZE:
+            raise InputError(f"a picture of {size} {what}, more than {MAX_SIZE}", line=1,
+                             column=1)
+    return clued(rows, cols, frozenset(cell for cell, token in enumerate(
+        t for row in grid for t in row) if token.text == "#"))
+
+
+def to_picture(rows: int, cols: int, shaded: Shaded) -> str:
+    """The picture of ``shaded`` (:func:`parse_picture`)."""
+    return "".join("".join("#" if r * cols + c in shaded else "." for c in range(cols))
+                   + "\n" for r in range(rows))
 
 
 def where(side: str, index: int) -> str:
@@ -138,6 +195,8 @@ def parse_grid(text: str) -> Board:
     >>> b.columns, b.lines
     (((1,), (), (1,)), ((1, 1), ()))
     """
+    if is_picture(text):
+        return parse_picture(text)
     lines = [(k, line) for k, line in enumerate(text.splitlines(), 1)
              if line.strip() and not line.lstrip().startswith("#")]
     if not lines:

@@ -11,17 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from cpsolve.grid.layouts import Cell, Layout, Settings
-from cpsolve.models.nonogram.board import Board, Shaded
-from cpsolve.models.nonogram.check import measured
+from cpsolve.models.nonogram.board import Board, Shaded, clued
 from cpsolve.options import Option
-
-
-def clued(rows: int, cols: int, shaded: Shaded) -> Board:
-    """The board whose clues ``shaded`` gives."""
-    bare = Board(rows, cols, ((),) * cols, ((),) * rows)
-    return Board(rows, cols, *(tuple(measured([cell in shaded for cell in bare.line(side, k)])
-                                     for k in range(count))
-                               for side, count in (("column", cols), ("row", rows))))
 
 
 def picture(rows: int, cols: int, fill: float, rng: np.random.Generator) -> Shaded:

@@ -6,6 +6,7 @@ messages, the kit's runs rule counted against brute force, and the generator's b
 from __future__ import annotations
 
 import json
+import random
 from itertools import product
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from cpsolve.models.nonogram import check, parse, solve, to_text, to_url
 from cpsolve.models.nonogram.board import to_non, to_penpa, to_pzprv3, to_tatham
 from cpsolve.models.nonogram.check import measured
 from cpsolve.models.nonogram.layout import make
+from cpsolve.models.nonogram.rules import line_solved, settle
 
 DATA = json.loads((Path(__file__).parents[1] / "data" / "nonogram" / "puzzlekit.json")
                   .read_text())["boards"]
@@ -161,3 +163,86 @@ def test_urls_cut_short_read_as_pzprjs_reads_them():
     assert cut.lines[4:] == ((1,), ())
     assert parse("https://puzz.link/p?nonogram/1/20/-1").columns[0] == (1,)
     assert parse("https://puzz.link/p?nonogram/1/20/-14").columns[0] == (20,)
+
+
+def _lines(count: int, seed: int) -> list[tuple[list[int], tuple[int, ...]]]:
+    """Random lines of up to 10 cells, some cells decided (1 shaded, 0 empty, -1 open)
+    and a clue: mostly a picture's runs, sometimes any."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rng.randint(1, 10)
+        picture = [rng.random() < 0.5 for _ in range(n)]
+        clue = measured(picture) if rng.random() < 0.8 else tuple(
+            rng.randint(1, 3) for _ in range(rng.randint(0, 4)))
+        kind = rng.random()
+        cells = ([rng.choice((-1, -1, -1, 0, 1)) for _ in range(n)] if kind < 0.5 else
+                 [-1] * n if kind < 0.7 else [int(on) for on in picture])
+        out.append((cells, clue))
+    return out
+
+
+def _masks(cells: list[int]) -> tuple[int, int, int, int]:
+    n = len(cells)
+    return (sum(2 << i for i, v in enumerate(cells) if v == 1),
+            sum(2 << i for i, v in enumerate(cells) if v == 0),
+            sum(1 << (n - i) for i, v in enumerate(cells) if v == 1),
+            sum(1 << (n - i) for i, v in enumerate(cells) if v == 0))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_line_solving_is_exact_on_a_line(seed):
+    """Each line's deduction is what every shading of the line that its clue and its
+    decided cells allow has in common, cell by cell (brute force over the 2^n
+    shadings), and no placement at all where none agrees."""
+    for cells, clue in _lines(1500, seed):
+        n = len(cells)
+        shadings = [s for s in product((0, 1), repeat=n) if measured(list(s)) == clue
+                    and all(v in (-1, x) for v, x in zip(cells, s))]
+        found = line_solved(n, clue, *_masks(cells))
+        if not shadings:
+            assert found is None, (cells, clue)
+            continue
+        assert found is not None, (cells, clue)
+        shaded, empty = found
+        for i in range(n):
+            values = {s[i] for s in shadings}
+            assert bool(shaded >> (i + 1) & 1) == (values == {1}), (cells, clue, i)
+            assert bool(empty >> (i + 1) & 1) == (values == {0}), (cells, clue, i)
+
+
+@pytest.mark.parametrize("url", PUBLISHED)
+def test_line_solving_keeps_to_the_answer(url):
+    """Every cell line solving decides on a published board is the answer's, and a
+    board it decides whole is solved without a solver call (no time given at all),
+    the same answer as the whole model's."""
+    board = parse(url)
+    known = settle(board)
+    assert known is not None
+    whole = solve(board, unique=True, deductions=False)
+    assert whole.unique
+    answer = whole.solution
+    assert all(value == -1 or value == (cell in answer) for cell, value in enumerate(known))
+    if -1 not in known:
+        fast = solve(board, unique=True, time_limit=0.0)
+        assert fast.unique and fast.solution == answer and fast.stats.solver_calls == 0
+
+
+def test_a_board_line_solving_leaves_open_is_solved_from_its_decided_cells():
+    """The published 20x20 line solving leaves 165 cells open: the model takes the
+    rest as constants and still finds the one answer."""
+    board = next(parse(url) for url in PUBLISHED if parse(url).rows == 20)
+    known = settle(board)
+    assert known is not None and known.count(-1) == 165
+    assert solve(board, unique=True).solution == solve(board, unique=True,
+                                                       deductions=False).solution
+
+
+def test_a_picture_is_read_as_the_board_of_its_runs():
+    """Rows of # and . are the board whose clues are the picture's runs, the picture
+    kept beside it (not part of the board: the same clues are the same board)."""
+    board = parse("##.\n..#\n#.#\n")
+    assert board.columns == ((1, 1), (1,), (2,)) and board.lines == ((2,), (1,), (1, 1))
+    assert board.picture == frozenset({0, 1, 5, 6, 8})
+    assert board == parse(to_text(board)) and parse(to_text(board)).picture is None
+    assert solve(board, unique=True).solution == board.picture
