@@ -5,8 +5,11 @@
   editor's modes (``akari_edit``): :mod:`cpsolve.grid.puzzlink` splits them;
 * Tatham's web links (``.../js/lightup.html#7x7:...``): the game ID after ``#``;
 * janko.at puzzle files: ``begin``, ``puzzle NAME``, ``size N`` (or ``rows`` and
-  ``cols``), then sections (``problem``, ``areas``, ``solution``; written bare or
-  in brackets, ``[problem]``), each a grid of whitespace-separated tokens, ``end``;
+  ``cols``), then sections (``problem``, ``areas``, ``solution``, ``clabels``, ...;
+  written bare or in brackets, ``[problem]``), each the lines of whitespace-separated
+  tokens up to the next of janko.at's keys, ``end`` (read as the site's own script
+  reads them: a line that starts with one of its keys sets that key, any other line
+  belongs to the section before it, lines starting ``;`` or ``//`` are comments);
 * pzprjs save files: ``pzprv3``, the genre, the rows, the columns, then the board's
   grids as the editor writes them;
 * Penpa+ links (penpa-edit), in the genres that read them (:mod:`cpsolve.grid.penpa`);
@@ -50,15 +53,50 @@ class Framed:
     grids: Mapping[str, Grid]
     skipped: tuple[Token, ...] = ()  # pzprjs: the lines before the grids (a count)
     rest: tuple[tuple[int, str], ...] = ()  # pzprjs: the lines after them (number, text)
+    sections: Mapping[str, Grid] = field(default_factory=dict)  # janko.at: as written
+    values: Mapping[str, Token] = field(default_factory=dict)  # janko.at: depth, variant
 
     def grid(self, *names: str) -> Grid:
-        """The first of the grids ``names`` that the file has; an error naming the
-        type's line when it has none."""
+        """The first of the grids ``names`` that the file has, ``rows`` rows of
+        ``cols`` tokens; an error naming the type's line when it has none, and the
+        place where a section of that name is not of the board's size."""
         for name in names:
             if name in self.grids:
                 return self.grids[name]
+            if name in self.sections:
+                return board_shaped(self.sections[name], self.rows, self.cols, name,
+                                    self.kind)
         raise self.kind.error(f"the file has no {' or '.join(repr(n) for n in names)} "
                               "section")
+
+    def section(self, name: str, rows: int, cols: int | None = None) -> Grid:
+        """The janko.at section ``name``, ``rows`` rows of ``cols`` tokens (``None``:
+        rows of any length), each error at its place."""
+        if name not in self.sections:
+            raise self.kind.error(f"the file has no {name!r} section")
+        return board_shaped(self.sections[name], rows, cols, name, self.kind)
+
+
+def board_shaped(grid: Grid, rows: int, cols: int | None, what: str, at: Token) -> Grid:
+    """``grid`` when it is ``rows`` rows of ``cols`` tokens (``None``: of any length);
+    else an error at the first row or token that is not.
+
+    >>> t = Token("x", 1, 1)
+    >>> board_shaped([[Token("1", 2, 1)], [Token("2", 3, 1), Token("3", 3, 3)]], 2, 1, "problem", t)
+    Traceback (most recent call last):
+    cpsolve.errors.InputError: 3:3: a row of the problem has 2 tokens, not 1
+    """
+    for row in grid[:rows]:
+        if cols is not None and len(row) != cols:
+            if len(row) > cols:
+                raise row[cols].error(f"a row of the {what} has {len(row)} tokens, not {cols}")
+            last = row[-1]
+            raise InputError(f"a row of the {what} has {len(row)} tokens, not {cols}",
+                             line=last.line, column=last.column + len(last.text))
+    if len(grid) != rows:
+        where = grid[rows][0] if len(grid) > rows else grid[-1][-1] if grid else at
+        raise where.error(f"the {what} has {len(grid)} rows, not {rows}")
+    return grid
 
 
 def without_bom(text: str) -> str:
@@ -106,45 +144,55 @@ def _checked_size(rows: int, cols: int, at: Token) -> None:
         raise at.error(f"{rows}x{cols} is too large (at most {MAX_CELLS:,} cells)")
 
 
+# The keys of janko.at's files (its script's): a line that starts with one sets it.
+JANKO_KEYS = frozenset((
+    "begin", "end", "puzzle", "variant", "options", "size", "rows", "cols", "depth",
+    "problem", "solution", "areas", "labels", "rlabels", "clabels", "lines", "nodes",
+    "moves", "info", "author", "solver", "source", "unit", "title"))
+
+
 def read_janko(text: str) -> Framed:
-    """A janko.at puzzle file: its type, size and grid sections.
+    """A janko.at puzzle file: its type, size, values (``depth``, ``variant``) and
+    sections, as janko.at's own script reads them (see the module docstring); the
+    sections of the board's size are its ``grids``.
 
     >>> f = read_janko("begin\\npuzzle akari\\nsize 2\\nproblem\\n- 1\\nx -\\nend\\n")
     >>> f.kind.text, f.rows, [[t.text for t in row] for row in f.grid("problem")]
     ('akari', 2, [['-', '1'], ['x', '-']])
+    >>> f = read_janko("puzzle nonogram\\nsize 2\\nrlabels\\n2\\n1 0\\n")
+    >>> [[t.text for t in row] for row in f.sections["rlabels"]], "rlabels" in f.grids
+    ([['2'], ['1', '0']], False)
     """
     lines = _content(text)
     values: dict[str, Token] = {}
-    grids: dict[str, Grid] = {}
-    index = 0
-    while index < len(lines):
-        number, line = lines[index]
-        index += 1
-        words = [Token(m.group(), number, m.start() + 1)
-                 for m in re.finditer(r"[^\s=]+", line)]
-        if not words:
+    sections: dict[str, Grid] = {}
+    current: Grid | None = None
+    for number, line in lines:
+        stripped = line.strip()
+        if stripped.startswith((";", "//", "%")):
             continue
+        words = [Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
         key = words[0].text.lower()
-        if key == "end":
-            break
-        if key == "begin" or key.startswith("%") or key.startswith("#"):
-            continue
         name = key[1:-1] if key.startswith("[") and key.endswith("]") else key
-        if len(words) == 1:
-            rows = _size(values["rows"]) if "rows" in values else None
-            cols = _size(values["cols"]) if "cols" in values else None
-            if rows is None or cols is None or index >= len(lines):
-                continue  # a section that is not a board (moves, say)
-            following = lines[index][1].split()
-            if len(following) != cols or any(";" in token for token in following):
-                continue
-            grids[name] = _grid(lines, index, rows, cols, name)
-            index += rows
+        if name not in JANKO_KEYS:
+            if current is not None:  # a row of the section before it
+                current.append(words)
             continue
-        if name == "size":
-            values["rows"] = values["cols"] = words[1]
-        elif name in ("puzzle", "rows", "cols"):
+        if name == "end":
+            break
+        current = None
+        if len(words) == 1:
+            current = sections[name] = []
+        elif name == "size":
+            values["rows"] = values["cols"] = values["size"] = words[1]
+        else:
             values[name] = words[1]
+            if name in ("puzzle", "variant") and (name == "variant" or len(words) > 2):
+                more = words[2] if name == "puzzle" else words[1]
+                raise more.error(f"a variant of janko.at's {words[1].text.rstrip(',')} "
+                                 f"({' '.join(w.text for w in words[1:])}), which is not "
+                                 "read here" if name == "puzzle" else
+                                 f"janko.at's variant {more.text!r}, which is not read here")
     if "puzzle" not in values:
         raise InputError("a janko.at file names its puzzle ('puzzle NAME')",
                          line=lines[0][0] if lines else 1, column=1)
@@ -153,7 +201,10 @@ def read_janko(text: str) -> Framed:
         raise kind.error("a janko.at file gives its size ('size N', or 'rows' and 'cols')")
     rows, cols = _size(values["rows"]), _size(values["cols"])
     _checked_size(rows, cols, kind)
-    return Framed(Token(kind.text.lower(), kind.line, kind.column), rows, cols, grids)
+    grids = {name: grid for name, grid in sections.items()
+             if len(grid) == rows and all(len(row) == cols for row in grid)}
+    return Framed(Token(kind.text.lower(), kind.line, kind.column), rows, cols,
+                  grids, sections=sections, values=values)
 
 
 def read_pzprv3(text: str, blocks: Callable[[str], tuple[int, ...]]) -> Framed:

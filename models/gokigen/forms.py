@@ -13,6 +13,9 @@ game IDs and pzprjs files, read and written; and the answer as text.
 * Penpa+ links: the numbers on the grid's points.
 * pzprjs files: ``pzprv3``, ``gokigen``, the rows, the columns, the points' numbers
   (``.`` none, ``-`` "?"), then the player's diagonals (``1`` a ``\\``, ``2`` a ``/``).
+* janko.at files (``puzzle gokigen``): ``size`` (or ``rows`` and ``cols``) counts the
+  cells, and ``problem`` is the ``rows + 1`` rows of ``cols + 1`` points, a number 0-4
+  or ``-`` for none.
 """
 
 from __future__ import annotations
@@ -183,6 +186,18 @@ def parse_pzprv3(text: str) -> Board:
 
 
 
+def parse_janko(framed: forms.Framed) -> Board:
+    """A janko.at file: its ``problem``, the points (see the module docstring).
+
+    >>> f = forms.read_janko("puzzle gokigen\\nsize 1\\nproblem\\n1 -\\n- 1\\n")
+    >>> parse_janko(f).numbers
+    (1, None, None, 1)
+    """
+    grid = framed.section("problem", framed.rows + 1, framed.cols + 1)
+    return Board(framed.rows, framed.cols, tuple(gridtext.numbers_of(
+        grid, most=4, why=WHY, unknown="a point holds a number 0-4 or '-' for none")))
+
+
 def looks(text: str) -> bool:
     """Whether ``text`` is an answer rather than a board (a diagonal in it)."""
     return SLASH in text or BACKSLASH in text
@@ -193,7 +208,7 @@ FORMATS = Formats(
     # board's cells: read here.
     forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, answer=looks,
                 game_id=(TATHAM_RE, parse_tatham), tatham="slant", penpa=parse_penpa,
-                pzprv3_file=parse_pzprv3),
+                pzprv3_file=parse_pzprv3, janko=parse_janko),
     to_compact, {"url": to_url, "grid": to_text, "tatham": to_tatham, "penpa": to_penpa})
 
 

@@ -17,6 +17,11 @@ board only the setter's tools make.
   separated by ``/``, a clue's numbers by ``.``), and his web links to ``pattern``;
 * pzprjs files (``pzprv3``): the board in its frame of clues;
 * Penpa+ links: the numbers in the margins above and left of the grid (written too);
+* janko.at files (``puzzle nonogram``): ``rlabels``, a line a row (its runs left to
+  right, ``0`` for none), and ``clabels``, a line a column (top to bottom); or, as
+  janko.at gives most of its boards, the ``solution`` alone (``x`` shaded, ``-`` not),
+  whose runs janko.at's own script shows as the clues: the board read is that one.
+  ``depth`` above 2 (more colours than black) is refused;
 * puzz.link URLs (``nonogram``): every clue slot outside the grid (pzprjs
   ``decodeNumber16ExCell``): each column's ``(ROWS + 1) // 2`` slots, the one nearest
   the grid first, then each row's ``(COLS + 1) // 2``, written flushed to the grid as
@@ -491,18 +496,58 @@ def from_penpa(drawn: penpa.Board) -> Board:
                  tuple(clue("row", r, cols) for r in range(rows)))
 
 
+def parse_janko(framed: forms.Framed) -> Board:
+    """A janko.at file (see the module docstring).
+
+    >>> f = forms.read_janko("puzzle nonogram\\nrows 2\\ncols 3\\nsolution\\nx x -\\n- - x\\n")
+    >>> b = parse_janko(f)
+    >>> b.columns, b.lines, b.picture
+    (((1,), (1,), (1,)), ((2,), (1,)), None)
+    >>> f = forms.read_janko("puzzle nonogram\\nsize 2\\nrlabels\\n2\\n0\\nclabels\\n1\\n1\\n")
+    >>> parse_janko(f).lines
+    ((2,), ())
+    """
+    rows, cols = framed.rows, framed.cols
+    for size in (rows, cols):
+        if size > MAX_SIZE:
+            raise framed.kind.error(f"a board of {rows}x{cols} is too large (at most "
+                                    f"{MAX_SIZE} a side)")
+    depth = framed.values.get("depth")
+    if depth is not None and depth.text != "2":
+        raise depth.error(f"janko.at's depth {depth.text} asks for a Nonogram of more "
+                          "colours than black, which is not read here")
+    if "rlabels" in framed.sections or "clabels" in framed.sections:
+        labels = [framed.section(name, count)
+                  for name, count in (("clabels", cols), ("rlabels", rows))]
+        clues = [tuple(_clue([(t.text, t.line, t.column) for t in row], length,
+                             f"the clue of {where(side, k)}") for k, row in enumerate(grid))
+                 for grid, side, length in zip(labels, SIDES, (rows, cols))]
+        return Board(rows, cols, clues[0], clues[1])
+    grid = framed.grid("solution")
+    for token in (t for row in grid for t in row):
+        if token.text.lower() not in ("x", "-"):
+            raise token.error(f"a cell of the solution is 'x' (shaded) or '-', not "
+                              f"{token.text!r}")
+    shaded = frozenset(cell for cell, token in enumerate(t for row in grid for t in row)
+                       if token.text.lower() == "x")
+    return replace(clued(rows, cols, shaded), picture=None)
+
+
 class Forms(forms.Forms[Board]):
     """The kit's forms, with webpbn's ``.non`` files."""
 
     def parse(self, text: str) -> Board:
         bare = forms.without_bom(text)
-        if not bare.strip().startswith("pzprv3") and NON_RE.search(bare):
+        first = bare.strip().split("\n", 1)[0].strip().lower()
+        janko = first == "begin" or first.startswith("puzzle ")  # its 'rows 15' is no .non
+        if not bare.strip().startswith("pzprv3") and not janko and NON_RE.search(bare):
             return parse_non(bare)
         return super().parse(text)
 
 
 FORMATS: codecs.Formats[Board] = codecs.Formats(
     Forms(kinds=KINDS, url=parse_url, grid=parse_grid, game_id=(TATHAM_RE, parse_tatham),
-          tatham="pattern", penpa=from_penpa, pzprv3_file=parse_pzprv3), to_text,
+          tatham="pattern", penpa=from_penpa, pzprv3_file=parse_pzprv3,
+          janko=parse_janko), to_text,
     {"url": to_url, "grid": to_text, "tatham": to_tatham, "non": to_non, "pzprv3": to_pzprv3,
               "penpa": to_penpa})

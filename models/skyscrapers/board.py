@@ -9,6 +9,11 @@ beside some rows and columns outside it, and some heights given inside.
 * Simon Tatham's Towers game IDs (``N:clues[,heights]``, :func:`parse_tatham`), and his
   web links to the game ``towers``;
 * pzprjs files (``pzprv3``): the board in its frame, a given height written ``q3``;
+* janko.at files (``puzzle skyscrapers``): ``clabels`` (two lines of N: the clues above
+  the columns, then below), ``rlabels`` (two lines of N: left of the rows, then right),
+  ``-`` for none, the given heights in ``problem`` when it has one; ``depth`` (the
+  tallest height) below ``size`` is janko.at's variant of empty cells, and a ``puzzle``
+  line naming a variant (``skyscrapers, diagonals``) names another rule: both refused;
 * puzz.link URLs (``skyscrapers``, ``building``, ``skyscraper``): the clues outside the
   grid (pzprjs ``decodeNumber16ExCell``: above, below, left, right, each in order), then
   the given heights (``decodeNumber16``, left out when there are none).
@@ -315,8 +320,37 @@ def to_tatham(board: Board) -> str:
 
 
 
+def parse_janko(framed: forms.Framed) -> Board:
+    """A janko.at file (see the module docstring).
+
+    >>> f = forms.read_janko("puzzle skyscrapers\\nsize 2\\ndepth 2\\nclabels\\n2 -\\n"
+    ...                      "- 2\\nrlabels\\n- -\\n1 -\\nsolution\\n1 2\\n2 1\\n")
+    >>> b = parse_janko(f)
+    >>> b.sides, b.numbers
+    (((2, None), (None, 2), (None, None), (1, None)), (None, None, None, None))
+    """
+    n = framed.rows
+    if framed.cols != n:
+        raise framed.kind.error(f"a Skyscrapers board is square, not {n}x{framed.cols}")
+    if n > MAX_SIZE:
+        raise framed.kind.error(f"a board of {n}x{n} is too large (at most {MAX_SIZE})")
+    depth = framed.values.get("depth")
+    if depth is not None and depth.text != str(n):
+        raise depth.error(f"heights up to {depth.text} on a board of {n} is janko.at's "
+                          "variant with empty cells, which is not read here")
+    clue = "a clue outside the grid"
+    (top, bottom), (left, right) = (
+        [tuple(_number(token, n, clue) for token in row)
+         for row in framed.section(name, 2, n)] for name in ("clabels", "rlabels"))
+    numbers: tuple[int | None, ...] = (None,) * (n * n)
+    if "problem" in framed.sections:
+        numbers = tuple(_number(token, n, "a height")
+                        for row in framed.grid("problem") for token in row)
+    return Board(n, n, numbers, (top, bottom, left, right))
+
+
 FORMATS: codecs.Formats[Board] = codecs.Formats(
     forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid,
                 game_id=(TATHAM_RE, parse_tatham), tatham="towers",
-                pzprv3_file=parse_pzprv3), to_text,
+                pzprv3_file=parse_pzprv3, janko=parse_janko), to_text,
     {"url": to_url, "grid": to_text, "tatham": to_tatham})

@@ -10,6 +10,10 @@ holds) stands above some columns and left of some rows, outside the grid.
   web links to the game ``tents``;
 * pzprjs files (``pzprv3``): the board in its frame, a tree ``1``, a tent ``A`` and a
   cell marked empty ``-`` (a player's marks, which ask nothing);
+* janko.at files (``puzzle tents``): janko.at gives its boards as their ``solution``
+  alone (``x`` a tree, ``o`` a tent, ``-`` empty), and its own script shows the trees
+  and, above every column and left of every row, the tents it counts: the board read
+  is that one;
 * puzz.link URLs (``tents``): the numbers outside the grid (pzprjs
   ``decodeNumber16ExCell``: above the columns, then left of the rows), then the trees
   (``decode1Cell``: a character a tree, with the run of empty cells after it).
@@ -398,8 +402,31 @@ def to_penpa(board: Board) -> str:
 
 
 
+def parse_janko(framed: forms.Framed) -> Board:
+    """A janko.at file (see the module docstring): the board its ``solution`` shows.
+
+    >>> f = forms.read_janko("puzzle tents\\nrows 2\\ncols 3\\nsolution\\nx o -\\n- - -\\n")
+    >>> b = parse_janko(f)
+    >>> b.trees, b.sides
+    ((True, False, False, False, False, False), ((0, 1, 0), (1, 0)))
+    """
+    rows, cols = framed.rows, framed.cols
+    if rows > MAX_SIZE or cols > MAX_SIZE:
+        raise framed.kind.error(f"a board of {rows}x{cols} is too large (at most {MAX_SIZE})")
+    marks = {"x": "tree", "o": "tent", "-": "empty"}
+    grid = framed.grid("solution")
+    for token in (t for row in grid for t in row):
+        if token.text.lower() not in marks:
+            raise token.error(f"a cell of the solution is 'x' (a tree), 'o' (a tent) or "
+                              f"'-', not {token.text!r}")
+    kinds = [[marks[t.text.lower()] for t in row] for row in grid]
+    top = tuple(sum(kinds[r][c] == "tent" for r in range(rows)) for c in range(cols))
+    left = tuple(row.count("tent") for row in kinds)
+    return Board(rows, cols, tuple(k == "tree" for row in kinds for k in row), (top, left))
+
+
 FORMATS: codecs.Formats[Board] = codecs.Formats(
     forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid,
                 game_id=(TATHAM_RE, parse_tatham), tatham="tents", penpa=parse_penpa,
-                pzprv3_file=parse_pzprv3), to_text,
+                pzprv3_file=parse_pzprv3, janko=parse_janko), to_text,
     {"url": to_url, "grid": to_text, "tatham": to_tatham, "penpa": to_penpa})

@@ -35,7 +35,8 @@ KINDS = {"yajikazu": "Yajisan-Kazusan"}
 OTHERS = {"outofsight": "'outofsight' (Out of Sight) is another genre: its numbers are "
                         "colours, and an unshaded clue sees no unshaded clue of its colour "
                         "along its arrow; Yajisan-Kazusan here does not read it"}
-_BASE = arrows.arrow_grid(Board, KINDS, looks=SHADED.looks)
+_BASE = arrows.arrow_grid(Board, KINDS, looks=SHADED.looks,
+                          janko={"yajisan": "Yajisan-Kazusan"})
 
 
 def _url(text: str) -> Board:

@@ -32,7 +32,7 @@ ANSWER = ShadedLoop(clue=Board.token)
 FORMATS = arrows.arrow_grid(Board, {"yajilin": "Yajilin", "yajirin": "Yajilin"},
                             looks=ANSWER.looks, refuse={"o": "the flag 'o' (every shaded "
                             "cell outside the loop) is a variant with another rule, not "
-                            "Yajilin's"})
+                            "Yajilin's"}, janko={}, janko_blank="x#")
 shaded = ANSWER.shaded
 
 

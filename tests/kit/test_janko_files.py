@@ -1,0 +1,108 @@
+"""janko.at's own files, read as its site's script reads them, in the genres whose
+janko.at collections give their boards so: every board's one answer is the solution
+janko.at publishes with it; a variant with another rule is refused by name; and the
+one board of janko.at's Tents that its counts do not decide says so.
+
+The files (``tests/data/forms/janko-files.json``) are janko.at's, as a public scrape
+keeps them; scanned whole, the collections come out as ``docs/usage.md`` says."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cpsolve import registry
+from cpsolve.errors import InputError
+from cpsolve.grid.forms import read_janko
+from cpsolve.grid.solve import solve
+
+DATA = json.loads((Path(__file__).parents[1] / "data" / "forms" / "janko-files.json")
+                  .read_text(encoding="utf-8"))
+FILES = [(entry["genre"], entry["file"], entry["text"]) for entry in DATA["files"]]
+NOT_UNIQUE = {"https://www.janko.at/Raetsel/Zeltlager/703.a.htm"}
+
+
+def _published(genre: str, board: Any, solution: Any) -> Any:
+    """janko.at's solution in the genre's answer form."""
+    cols = board.cols
+    cells = [(r * cols + c, token.text) for r, row in enumerate(solution)
+             for c, token in enumerate(row)]
+    if genre == "tents":
+        return frozenset(cell for cell, token in cells if token == "o")
+    if genre in ("nonogram", "yajikazu"):
+        return frozenset(cell for cell, token in cells if token == "x")
+    if genre == "skyscrapers":
+        return tuple(int(token) for _, token in cells)
+    if genre == "gokigen":
+        return tuple({"1": "\\", "2": "/"}.get(token, token) for _, token in cells)
+    assert genre == "yajilin"  # the loop, as the cells' pairs it joins
+    steps = {"e": 1, "s": cols}
+    return frozenset((cell, cell + steps[way]) for cell, token in cells if token not in "x-"
+                     for way in token if way in steps)
+
+
+@pytest.mark.parametrize(("genre", "name", "text"), FILES,
+                         ids=[f"{g}-{n.rsplit('/', 2)[1]}-{n.rsplit('/', 1)[1][:4]}"
+                              for g, n, _ in FILES])
+def test_a_janko_file_reads_as_the_board_janko_publishes(genre, name, text):
+    puzzle = registry.load(genre).grid
+    framed = read_janko(text.replace("puzzle skyscrapers, diagonals", "puzzle skyscrapers"))
+    if "," in text.split("\n")[1]:  # puzzle skyscrapers, diagonals: another rule
+        with pytest.raises(InputError, match=r"a variant of janko.at's skyscrapers"):
+            puzzle.parse(text)
+        return
+    depth = framed.values.get("depth")
+    if genre == "skyscrapers" and depth is not None and depth.text != str(framed.rows):
+        with pytest.raises(InputError, match="variant with empty cells"):
+            puzzle.parse(text)
+        return
+    board = puzzle.parse(text)
+    assert (board.rows, board.cols) == (framed.rows, framed.cols)
+    result = solve(puzzle, board, unique=True, time_limit=60)
+    if name in NOT_UNIQUE:
+        assert result.unique is False and len(result.solutions) == 2
+        assert _published(genre, board, framed.sections["solution"]) in [
+            frozenset(s) for s in result.solutions]
+        return
+    assert result.unique is True, name
+    if "solution" in framed.sections:
+        assert result.solution == _published(genre, board, framed.sections["solution"]), name
+
+
+def test_the_keys_are_read_as_janko_s_script_reads_them():
+    """A line that starts with a key sets it, any other line belongs to the section
+    before it (however long), comments are lines starting ';' or '//'; the board's
+    sections are those of its size."""
+    framed = read_janko("begin\n; a comment\npuzzle nonogram\nrows 2\ncols 3\nrlabels\n1 1\n"
+                        "3\n// another\nclabels\n1\n1\n2\nsolution\nx - x\nx x x\nend\n"
+                        "problem\n1 2 3\n")
+    assert [[t.text for t in row] for row in framed.sections["clabels"]] == [["1"], ["1"],
+                                                                             ["2"]]
+    assert set(framed.grids) == {"solution"} and "problem" not in framed.sections
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    ("begin\npuzzle gokigen\nsize 2\nproblem\n- - -\n- 1\n- - -\nend\n",
+     "6:4: a row of the problem has 2 tokens, not 3"),
+    ("begin\npuzzle gokigen\nsize 2\nproblem\n- - -\n- - -\nend\n",
+     "6:5: the problem has 2 rows, not 3"),
+    ("begin\npuzzle tents\nsize 2\nsolution\nx y\n- -\nend\n",
+     "5:3: a cell of the solution is 'x' (a tree), 'o' (a tent) or '-', not 'y'"),
+    ("begin\npuzzle nonogram\nsize 2\ndepth 3\nsolution\nx -\n- -\nend\n",
+     "4:7: janko.at's depth 3 asks for a Nonogram of more colours than black"),
+    ("begin\npuzzle yajisan\nsize 2\nproblem\n3q -\n- -\nend\n",
+     "5:1: a cell is '-' (no clue) or a number and the direction of its arrow"),
+    ("begin\npuzzle skyscrapers\nsize 2\nclabels\n- -\nrlabels\n- -\n- -\nend\n",
+     "5:3: the clabels has 1 rows, not 2"),
+    ("begin\npuzzle tents\nvariant x\nsize 2\nsolution\nx -\n- -\nend\n",
+     "3:9: janko.at's variant 'x', which is not read here"),
+])
+def test_a_bad_janko_file_is_refused_where_it_is_wrong(text, error):
+    genre = {"yajisan": "yajikazu"}.get(text.split("\n")[1].split()[1],
+                                        text.split("\n")[1].split()[1])
+    with pytest.raises(InputError) as raised:
+        registry.load(genre).grid.parse(text)
+    assert str(raised.value).startswith(error), str(raised.value)
