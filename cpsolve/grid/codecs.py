@@ -265,11 +265,13 @@ def number_grid(board: Callable[..., B], kinds: Mapping[str, str], url: CellNumb
 class Param:
     """A number a board carries beside its cells (Star Battle's stars a unit), written
     after the size in grid text and before the body in a URL: the board's field
-    ``name``, the ``word`` a header writes (``STARS``) and what it ``means``."""
+    ``name``, the ``word`` a header writes (``STARS``) and what it ``means``; ``janko``,
+    the key a janko.at file gives it by (Star Battle's ``depth``), where it has one."""
 
     name: str
     word: str
     means: str
+    janko: str | None = None
 
 
 def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str,
@@ -284,7 +286,8 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
     (``-`` or ``.``; ``empty`` says why nothing else) before the names; puzz.link
     URLs of the types ``kinds`` (the param's number and ``/``, then the region
     borders; what follows them ignored, as on the site); without a param, janko.at
-    (``areas``) and pzprjs files. ``title`` names the genre in messages. With
+    (``areas``; with a param, its key's number) and pzprjs files. ``title`` names the
+    genre in messages. With
     ``holes``, a cell named ``@`` or ``#`` in grid text or a janko.at file is in no
     region (:class:`~cpsolve.grid.regions.Outlined`), and grid text writes it ``#``;
     a URL or Penpa+ link cannot write one.
@@ -401,9 +404,20 @@ def region_grid(board: Callable[..., B], kinds: Mapping[str, str], *, title: str
                               f"{token.text!r}")
         return divided(f.rows, f.cols, [int(token.text)], f.grid("0"))
 
+    def janko_counted(f: forms.Framed) -> B:  # the param's key, then the areas
+        key = param.janko  # type: ignore[union-attr]
+        token = f.values.get(key or "")
+        if token is None:
+            raise f.kind.error(f"the file gives {param.means} as '{key} N'")  # type: ignore[union-attr]
+        if not token.text.isdigit() or int(token.text) < 1:
+            raise token.error(f"{key} is a number from 1 ({param.means}), not "  # type: ignore[union-attr]
+                              f"{token.text!r}")
+        return divided(f.rows, f.cols, [int(token.text)], f.grid("areas", "regions"))
+
     found = forms.Forms(
         kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
-        janko=framed("areas", "regions") if param is None else None,
+        janko=framed("areas", "regions") if param is None else
+        janko_counted if param.janko else None,
         pzprv3=framed("0") if param is None else counted,  # the region count, the names
         pzprv3_blocks=lambda kind: (1,) if param is None else (2,), penpa=parse_penpa)
     return Formats(found, regions.main_form(to_text, to_url),

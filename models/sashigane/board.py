@@ -10,6 +10,9 @@ puzz.link (pzprjs ``decodeSashigane``): a hex digit a numbered circle, ``-`` and
 a larger number, ``.`` a circle, ``g``-``j`` an arrow up, down, left, right, ``@``
 (or ``%``) a ``?``, ``k``-``z`` 1-16 cells without a clue. pzprjs files: ``o``,
 ``oN``, ``1``-``4`` (arrows up, down, left, right), ``-`` a ``?``, ``.`` none.
+janko.at files (``puzzle sashigane``): ``problem``, a number a circle of that size, ``0``
+a circle without one, ``n``, ``s``, ``e``, ``w`` an arrow, ``-`` none; a cell outside
+the board (``@``) is no part of the genre here, refused, located.
 """
 
 from __future__ import annotations
@@ -206,9 +209,23 @@ def parse_pzprv3(framed: forms.Framed) -> Board:
     return Board(framed.rows, framed.cols, tuple(values))
 
 
+def parse_janko(framed: forms.Framed) -> Board:
+    """A janko.at file's ``problem`` (see the module docstring)."""
+    values: list[Value] = []
+    for t in (t for row in framed.grid("problem") for t in row):
+        if t.text == "0":
+            values.append(CIRCLE)
+        elif t.text in ("-",) or t.text.lower() in tuple(ARROWS) or t.text.isdigit():
+            values.append(read_token(t.text, t))
+        else:
+            raise t.error(f"a janko.at cell is - (none), a number (a circle of that size), "
+                          f"0 (a circle) or n, s, e, w (an arrow), not {t.text!r}")
+    return Board(framed.rows, framed.cols, tuple(values))
+
+
 def formats(looks: Any) -> Formats[Board]:
     found = forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, pzprv3=parse_pzprv3,
-                        answer=looks)
+                        answer=looks, janko=parse_janko)
     return Formats(found, to_text, {"url": to_url, "grid": to_text})
 
 

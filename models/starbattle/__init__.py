@@ -29,7 +29,8 @@ STAR = Marks(mark="*", on="*#xX1oO", off=".-+0_", what="'*' (a star)")
 FORMATS = codecs.region_grid(
     Board, {"starbattle": "Star Battle"}, title="Star Battle", looks=STAR.looks,
     empty="given stars are not part of the genre",
-    param=codecs.Param("stars", "STARS", "the stars per row, column and region"),
+    param=codecs.Param("stars", "STARS", "the stars per row, column and region",
+                       janko="depth"),
     holes=True)
 
 

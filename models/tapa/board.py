@@ -3,7 +3,11 @@
 
 A clue is a tuple of numbers, :data:`UNKNOWN` for ``?``: ``(3, 1)``, ``(UNKNOWN,)``.
 A clue is one number 0-8 or ``?``, or two to four numbers from 1 (or ``?``, counted as
-1) whose sum and count are at most 8, as pzprjs holds them (its ``isValidQnums``).
+1) whose sum and count are at most 8, as pzprjs holds them (its ``isValidQnums``). A
+lone ``?`` is pzprjs's: any ring, none shaded included (its checker counts an empty
+ring as the run ``0``). janko.at's lone ``?`` is one run of unknown length, at least a
+cell: :data:`RUN`, ``(RUN,)``, written ``+`` in grid text; pzprjs has no such clue, so
+its URL and Penpa+ forms cannot write it.
 
 Grid text: a first line ``ROWS COLS``, then rows of tokens: ``-`` or ``.`` a cell
 without a clue, a clue as its numbers one after another (``31``, ``1?1``; commas
@@ -20,6 +24,11 @@ for ``?`` (``3,1``, ``-``); ``#`` and ``+`` (a player's marks) a cell without on
 
 Penpa+ links: a clue as its numbers written in the cell in the editor's Tapa mode (as its
 puzz.link import writes them) or as a plain number, one character each (``31``, ``?1``).
+
+janko.at files (``puzzle tapa``): ``problem``, ``-`` a cell without a clue, a clue as its
+digits run together, ``9`` a ``?`` (as janko.at's script draws it: ``39`` is 3 ?), a lone
+``9`` janko.at's one run (:data:`RUN`); a cell given as shaded or not (``x``, ``o``) is no
+part of the genre here, refused, located.
 """
 
 from __future__ import annotations
@@ -37,8 +46,9 @@ from cpsolve.grid.codecs import Formats
 from cpsolve.grid.geometry import OnGrid
 
 UNKNOWN = -2  # a run of unknown length, '?'
+RUN = -3  # a lone clue of one run of unknown length, at least a cell (janko.at's '?'): '+'
 Runs = tuple[int, ...]  # a clue: run lengths, UNKNOWN for '?'
-TOKEN_RE = re.compile(r"^[0-8?](,?[0-8?]){0,3}$")
+TOKEN_RE = re.compile(r"^(?:[0-8?](,?[0-8?]){0,3}|\+)$")
 KINDS = {"tapa": "Tapa"}
 
 
@@ -46,24 +56,25 @@ def valid(clue: Sequence[int]) -> bool:
     """Whether ``clue`` is a clue pzprjs holds: one number 0-8 or ``?``; or two to
     four from 1 or ``?`` (as 1), their sum and count at most 8.
 
-    >>> valid((3, 1, 1)), valid((0, 1)), valid((5, 2)), valid((UNKNOWN,))
-    (True, False, False, True)
+    >>> valid((3, 1, 1)), valid((0, 1)), valid((5, 2)), valid((UNKNOWN,)), valid((RUN, 1))
+    (True, False, False, True, False)
     """
     if len(clue) == 1:
-        return clue[0] == UNKNOWN or 0 <= clue[0] <= 8
+        return clue[0] in (UNKNOWN, RUN) or 0 <= clue[0] <= 8
     return 2 <= len(clue) <= 4 and all(n == UNKNOWN or n >= 1 for n in clue) and \
         len(clue) + sum(1 if n == UNKNOWN else n for n in clue) <= 8
 
 
 def token(clue: Runs) -> str:
     """A clue as grid text writes it: its numbers one after another, ``?`` for one not
-    given."""
-    return "".join("?" if n == UNKNOWN else str(n) for n in clue)
+    given, ``+`` for janko.at's one run."""
+    return "".join("?" if n == UNKNOWN else "+" if n == RUN else str(n) for n in clue)
 
 
 def label(clue: Runs) -> str:
-    """A clue as pictures and messages write it: its numbers with spaces."""
-    return " ".join("?" if n == UNKNOWN else str(n) for n in clue)
+    """A clue as pictures and messages write it: its numbers with spaces, janko.at's
+    one run ``+``."""
+    return " ".join("?" if n == UNKNOWN else "+" if n == RUN else str(n) for n in clue)
 
 
 def read_token(text: str) -> Runs | None:
@@ -76,7 +87,8 @@ def read_token(text: str) -> Runs | None:
         return None
     if not TOKEN_RE.match(text):
         raise ValueError(text)
-    clue = tuple(UNKNOWN if ch == "?" else int(ch) for ch in text.replace(",", ""))
+    clue = tuple(UNKNOWN if ch == "?" else RUN if ch == "+" else int(ch)
+                 for ch in text.replace(",", ""))
     if not valid(clue):
         raise ValueError(text)
     return clue
@@ -163,6 +175,9 @@ def decode(link: puzzlink.Link) -> list[Runs | None]:
 
 
 def _code(clue: Runs) -> str:
+    if clue == (RUN,):
+        raise InputError("janko.at's lone '?' (one run of unknown length, '+') has no "
+                         "puzz.link form: pzprjs's '?' also allows a ring with none shaded")
     if len(clue) == 1:
         return "." if clue[0] == UNKNOWN else str(clue[0])
     if clue == (1, 1, 1, 1):
@@ -195,9 +210,9 @@ def encode(clues: Sequence[Runs | None]) -> str:
 # The forms ------------------------------------------------------------------------------
 
 def _refused(text: str) -> str:
-    return (f"a cell is '-' (no clue) or a clue: one number 0-8 or '?', or two to four "
-            f"numbers from 1 or '?' whose sum and count are at most 8 ('31', '1?1'); "
-            f"not {text!r}")
+    return (f"a cell is '-' (no clue) or a clue: one number 0-8, '?' or '+' (one run of "
+            f"unknown length), or two to four numbers from 1 or '?' whose sum and count "
+            f"are at most 8 ('31', '1?1'); not {text!r}")
 
 
 def formats(looks: Any) -> Formats[TapaGrid]:
@@ -258,13 +273,29 @@ def formats(looks: Any) -> Formats[TapaGrid]:
     def to_penpa(b: TapaGrid) -> str:
         """As the editor's own puzz.link import writes a Tapa: each clue in its Tapa
         mode."""
+        if any(clue == (RUN,) for clue in b.clues):
+            raise InputError("janko.at's lone '?' (one run of unknown length, '+') has no "
+                             "Penpa+ form")
         return penpa.write(penpa.Board(b.rows, b.cols, tapas={
             divmod(cell, b.cols): token(clue) for cell, clue in enumerate(b.clues) if clue}))
 
+    def parse_janko(framed: forms.Framed) -> TapaGrid:
+        clues: list[Runs | None] = []
+        for item in (t for row in framed.grid("problem") for t in row):
+            text = item.text
+            if text != "-" and not (text.isascii() and text.isdigit()):
+                raise item.error(f"a cell is '-' (no clue) or a clue's digits, 9 a '?' "
+                                 f"('39'), not {text!r}")
+            try:
+                clues.append((RUN,) if text == "9" else read_token(text.replace("9", "?")))
+            except ValueError:
+                raise item.error(_refused(text)) from None
+        return TapaGrid(framed.rows, framed.cols, tuple(clues))
+
     found = forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, answer=looks,
-                        pzprv3=parse_pzprv3, penpa=parse_penpa)
+                        pzprv3=parse_pzprv3, penpa=parse_penpa, janko=parse_janko)
     return Formats(found, to_text, {"url": to_url, "grid": to_text, "penpa": to_penpa})
 
 
-__all__ = ["UNKNOWN", "Runs", "TapaGrid", "decode", "encode", "formats", "label",
+__all__ = ["RUN", "UNKNOWN", "Runs", "TapaGrid", "decode", "encode", "formats", "label",
            "read_token", "token", "valid"]

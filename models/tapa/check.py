@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cpsolve.grid.checks import off_board, sea_breaks
 from cpsolve.grid.geometry import Broken
-from cpsolve.models.tapa.board import UNKNOWN, TapaGrid, label
+from cpsolve.models.tapa.board import RUN, UNKNOWN, TapaGrid, label
 
 # Around a cell clockwise from its top left corner: (row step, column step).
 AROUND = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
@@ -37,6 +37,8 @@ def _matches(clue: tuple[int, ...], found: list[int]) -> bool:
     once, a ``?`` any of them, and no run left over."""
     if len(found) != len(clue):
         return False
+    if tuple(clue) == (RUN,):  # janko.at's one run: a cell at least
+        return found[0] >= 1
     left = list(found)
     for number in clue:
         if number == UNKNOWN:

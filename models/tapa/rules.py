@@ -27,7 +27,7 @@ from cpsolve.grid.geometry import Grid
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
 from cpsolve.grid.rules.shading import no_block, shaded_connected, shading
-from cpsolve.models.tapa.board import UNKNOWN, Runs, TapaGrid
+from cpsolve.models.tapa.board import RUN, UNKNOWN, Runs, TapaGrid
 
 # The ring's eight steps, clockwise from the top left corner (as pzprjs reads a ring).
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
@@ -78,9 +78,13 @@ def fits(clue: Runs, lengths: tuple[int, ...]) -> bool:
 
     >>> fits((3, UNKNOWN), (1, 3)), fits((UNKNOWN,), (0,)), fits((2,), (1, 1))
     (True, True, False)
+    >>> fits((RUN,), (0,)), fits((RUN,), (5,))  # janko.at's one run: a cell at least
+    (False, True)
     """
     if len(clue) != len(lengths):
         return False
+    if clue == (RUN,):
+        return lengths[0] >= 1
     left = list(lengths)
     for number in clue:
         if number != UNKNOWN:

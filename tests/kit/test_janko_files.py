@@ -1,7 +1,9 @@
 """janko.at's own files, read as its site's script reads them, in the genres whose
 janko.at collections give their boards so: every board's one answer is the solution
 janko.at publishes with it; a variant with another rule is refused by name; and the
-one board of janko.at's Tents that its counts do not decide says so.
+one board of janko.at's Tents that its counts do not decide says so. Tapa's boards with
+a lone '9' (janko.at's '?': one run, a cell at least; pzprjs's '?' allows none) are
+unique only as janko.at means them (047 has two answers read with pzprjs's '?').
 
 The files (``tests/data/forms/janko-files.json``) are janko.at's, as a public scrape
 keeps them; scanned whole, the collections come out as ``docs/usage.md`` says."""
@@ -18,6 +20,7 @@ from cpsolve import registry
 from cpsolve.errors import InputError
 from cpsolve.grid.forms import read_janko
 from cpsolve.grid.solve import solve
+from cpsolve.models.tapa.board import RUN
 
 DATA = json.loads((Path(__file__).parents[1] / "data" / "forms" / "janko-files.json")
                   .read_text(encoding="utf-8"))
@@ -32,8 +35,13 @@ def _published(genre: str, board: Any, solution: Any) -> Any:
              for c, token in enumerate(row)]
     if genre == "tents":
         return frozenset(cell for cell, token in cells if token == "o")
-    if genre in ("nonogram", "yajikazu"):
+    if genre in ("nonogram", "yajikazu", "tapa", "starbattle"):
         return frozenset(cell for cell, token in cells if token == "x")
+    if genre == "sashigane":  # the L's, as the pairs of neighbours in one
+        ids = dict(cells)
+        return frozenset((cell, cell + step) for cell in ids for step in (1, cols)
+                         if (step == cols or (cell + 1) % cols) and ids.get(cell + step) ==
+                         ids[cell])
     if genre == "skyscrapers":
         return tuple(int(token) for _, token in cells)
     if genre == "gokigen":
@@ -70,6 +78,21 @@ def test_a_janko_file_reads_as_the_board_janko_publishes(genre, name, text):
     assert result.unique is True, name
     if "solution" in framed.sections:
         assert result.solution == _published(genre, board, framed.sections["solution"]), name
+
+
+def test_a_lone_question_mark_of_janko_at_s_tapa_is_one_run():
+    """janko.at's lone '?' (its '9') is one run of unknown length: read as pzprjs's '?'
+    (which a ring with none shaded also meets), its board 047 has a second answer."""
+    puzzle = registry.load("tapa").grid
+    text = next(t for g, n, t in FILES if n.endswith("/Tapa/047.a.htm"))
+    board = puzzle.parse(text)
+    assert (RUN,) in board.clues and puzzle.board_text(board).count("+") == \
+        text.split("solution")[0].split().count("9")
+    assert solve(puzzle, board, unique=True).unique is True
+    as_pzprjs = puzzle.parse(puzzle.board_text(board).replace("+", "?"))
+    assert solve(puzzle, as_pzprjs, unique=True).unique is False
+    with pytest.raises(InputError, match="has no puzz.link form"):
+        puzzle.exports["url"](board)
 
 
 def test_the_keys_are_read_as_janko_s_script_reads_them():
