@@ -285,14 +285,17 @@ def encode(clues: tuple[Arrow | None, ...]) -> str:
 def arrow_grid(board: Callable[..., B], kinds: Mapping[str, str], *,
                refuse: Mapping[str, str] | None = None,
                looks: Callable[[str], bool] | None = None,
-               janko: Mapping[str, str] | None = None, janko_blank: str = "") -> Formats[B]:
+               janko: Mapping[str, str] | None = None, janko_blank: str = "",
+               janko_points: bool = False) -> Formats[B]:
     """The forms of a board of arrow clues (``board(rows, cols, clues)``): grid text
     and puzz.link URLs of the types ``kinds`` (see the module docstring); ``refuse``
     maps a URL flag to why a board with it is refused (another rule); ``looks(text)``:
     whether text that is no board is an answer. With ``janko`` (the genre's names on
     janko.at), janko.at files: the ``problem`` section's tokens as grid text's
     (``3n``, ``-``), each character of ``janko_blank`` a clue cell that says nothing
-    (Yajilin's grey cells ``x`` and ``#``).
+    (Yajilin's grey cells ``x`` and ``#``); with ``janko_points``, the section is the
+    ``size + 1`` rows of the grid's points, each a cell here (Hotaru Beam: janko.at draws
+    the lines between points, pzprjs between cells' centres).
 
     >>> f = arrow_grid(ArrowGrid, {"yajilin": "Yajilin"})
     >>> b = f.parse("2 3\\n2e - -\\n- ? n1\\n")
@@ -380,16 +383,18 @@ def arrow_grid(board: Callable[..., B], kinds: Mapping[str, str], *,
 
     def parse_janko(framed: forms.Framed) -> B:
         clues: list[Arrow | None] = []
-        for token in (t for row in framed.grid("problem") for t in row):
+        rows, cols = framed.rows + janko_points, framed.cols + janko_points
+        for token in (t for row in framed.section("problem", rows, cols) for t in row):
             if token.text in janko_blank:
                 clues.append(BLANK)
                 continue
-            try:
-                clues.append(read_token(token.text))
+            try:  # an arrow alone ('w'): no number told
+                clues.append(read_token("?" + token.text if token.text in ("n", "s", "e", "w")
+                                        else token.text))
             except ValueError:
                 raise token.error(f"a cell is '-' (no clue) or a number and the direction "
                                   f"of its arrow ('3n'), not {token.text!r}") from None
-        return board(framed.rows, framed.cols, tuple(clues))
+        return board(rows, cols, tuple(clues))
 
     found = forms.Forms(kinds=kinds, url=parse_url, grid=parse_grid, answer=looks,
                         penpa=parse_penpa, pzprv3=parse_pzprv3,

@@ -54,7 +54,8 @@ class LineTokens(Tokens):
 
 
 ANSWER = LineTokens()
-FORMATS = arrows.arrow_grid(Board, {"firefly": "Hotaru Beam"}, looks=ANSWER.looks)
+FORMATS = arrows.arrow_grid(Board, {"firefly": "Hotaru Beam"}, looks=ANSWER.looks,
+                            janko={"hotaru": "Hotaru Beam"}, janko_points=True)
 
 
 def clues(board: Board) -> list[Clue]:

@@ -11,7 +11,13 @@ circles and triangles in some cells; its forms, read and written as pzprjs does.
 * pzprjs files: the region count and names, then each cell's ``s``, ``g``, ``o``,
   ``t`` or ``.``;
 * Penpa+ links: the regions the thick borders divide, S and G written in their cells,
-  a circle and a triangle as the editor's symbols (any size and style).
+  a circle and a triangle as the editor's symbols (any size and style);
+* janko.at files (``puzzle nurimaze``): ``problem``, ``s``, ``g``, ``o`` a circle, ``t``
+  (``n`` in its oldest files) a triangle, ``-`` nothing; ``areas``, the regions by
+  number, the parts of one number apart from each other each a region, as the borders
+  drawn between cells of other numbers divide them (5 of janko.at's 180 boards number two
+  parts alike; in the solutions it publishes both parts have one colour, so the two
+  readings agree there).
 
 As on the site, a board that does not place S stands it in the first cell, and one
 that does not place G stands it in the last; grid text writes S and G only where they
@@ -206,6 +212,19 @@ def parse_pzprv3(framed: forms.Framed) -> Board:
     return _from_tokens(framed.rows, framed.cols, framed.grid("1"), framed.grid("0"))
 
 
+def parse_janko(framed: forms.Framed) -> Board:
+    """A janko.at file: its ``problem`` and ``areas`` (see the module docstring)."""
+    from cpsolve.grid.editor import relabelled
+
+    cells = [[gridtext.Token("t" if t.text.lower() == "n" else t.text, t.line, t.column)
+              for t in row] for row in framed.grid("problem")]
+    areas = framed.grid("areas")
+    parts = relabelled([[t.text for t in row] for row in areas])  # each part apart
+    names = [[gridtext.Token(name, t.line, t.column) for name, t in zip(row, tokens)]
+             for row, tokens in zip(parts, areas)]
+    return _from_tokens(framed.rows, framed.cols, cells, names)
+
+
 def parse_penpa(shown: penpa.Board) -> Board:
     """A Penpa+ link's board (see the module docstring)."""
     shown.only("Nurimaze", "borders", "numbers", "symbols")
@@ -243,6 +262,7 @@ KINDS = {"nurimaze": "Nurimaze"}
 def formats(answer: Callable[[str], bool] | None = None) -> Formats[Any]:
     """Every form a Nurimaze board is read in, and written."""
     found = forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, pzprv3=parse_pzprv3,
-                        pzprv3_blocks=lambda kind: (1, 0), answer=answer, penpa=parse_penpa)
+                        pzprv3_blocks=lambda kind: (1, 0), answer=answer, penpa=parse_penpa,
+                        janko=parse_janko)
     return Formats(found, regions.main_form(to_text, to_url),
                    {"url": to_url, "grid": to_text, "penpa": to_penpa})

@@ -35,8 +35,18 @@ def _published(genre: str, board: Any, solution: Any) -> Any:
              for c, token in enumerate(row)]
     if genre == "tents":
         return frozenset(cell for cell, token in cells if token == "o")
-    if genre in ("nonogram", "yajikazu", "tapa", "starbattle"):
+    if genre in ("nonogram", "yajikazu", "tapa", "starbattle", "nurimaze"):
         return frozenset(cell for cell, token in cells if token == "x")
+    if genre == "firefly":  # each square's sides on a line (E 1, S 2, W 4, N 8), between
+        edges = set()  # the points, which are the cells here
+        for r, row in enumerate(solution):
+            for c, token in enumerate(row):
+                bits = 0 if token.text == "-" else int(token.text)
+                for bit, (r1, c1, r2, c2) in ((8, (r, c, r, c + 1)), (2, (r + 1, c, r + 1, c + 1)),
+                                              (4, (r, c, r + 1, c)), (1, (r, c + 1, r + 1, c + 1))):
+                    if bits & bit:
+                        edges.add((r1 * cols + c1, r2 * cols + c2))
+        return frozenset(edges)
     if genre == "sashigane":  # the L's, as the pairs of neighbours in one
         ids = dict(cells)
         return frozenset((cell, cell + step) for cell in ids for step in (1, cols)
@@ -68,7 +78,8 @@ def test_a_janko_file_reads_as_the_board_janko_publishes(genre, name, text):
             puzzle.parse(text)
         return
     board = puzzle.parse(text)
-    assert (board.rows, board.cols) == (framed.rows, framed.cols)
+    points = genre == "firefly"  # janko.at's size counts squares; the points are the cells
+    assert (board.rows, board.cols) == (framed.rows + points, framed.cols + points)
     result = solve(puzzle, board, unique=True, time_limit=60)
     if name in NOT_UNIQUE:
         assert result.unique is False and len(result.solutions) == 2
