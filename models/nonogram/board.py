@@ -105,19 +105,22 @@ class Board:
                        picture=None, known=None)
 
 
-def clued(rows: int, cols: int, shaded: Shaded) -> Board:
-    """The board whose clues ``shaded`` gives, the picture kept beside them.
+def clued(rows: int, cols: int, shaded: Shaded, drawn: bool = False) -> Board:
+    """The board whose clues ``shaded`` gives; with ``drawn``, the picture kept beside
+    them (a board read from a picture the setter drew, never one whose picture is its
+    answer to find: a generated board, a janko.at file's solution).
 
     >>> b = clued(2, 3, frozenset({0, 1, 5}))
-    >>> b.columns, b.lines
-    (((1,), (1,), (1,)), ((2,), (1,)))
+    >>> b.columns, b.lines, b.picture
+    (((1,), (1,), (1,)), ((2,), (1,)), None)
     """
     def runs(cells: Sequence[int]) -> Lengths:
         return tuple(len(list(run)) for on, run in groupby(c in shaded for c in cells) if on)
 
     bare = Board(rows, cols, ((),) * cols, ((),) * rows)
     return Board(rows, cols, tuple(runs(bare.line("column", c)) for c in range(cols)),
-                 tuple(runs(bare.line("row", r)) for r in range(rows)), picture=shaded)
+                 tuple(runs(bare.line("row", r)) for r in range(rows)),
+                 picture=shaded if drawn else None)
 
 
 PICTURE_RE = re.compile(r"^[.#]+$")
@@ -142,7 +145,7 @@ def parse_picture(text: str) -> Board:
             raise InputError(f"a picture of {size} {what}, more than {MAX_SIZE}", line=1,
                              column=1)
     return clued(rows, cols, frozenset(cell for cell, token in enumerate(
-        t for row in grid for t in row) if token.text == "#"))
+        t for row in grid for t in row) if token.text == "#"), drawn=True)
 
 
 def to_picture(rows: int, cols: int, shaded: Shaded) -> str:
@@ -530,7 +533,7 @@ def parse_janko(framed: forms.Framed) -> Board:
                               f"{token.text!r}")
     shaded = frozenset(cell for cell, token in enumerate(t for row in grid for t in row)
                        if token.text.lower() == "x")
-    return replace(clued(rows, cols, shaded), picture=None)
+    return clued(rows, cols, shaded)
 
 
 class Forms(forms.Forms[Board]):

@@ -149,6 +149,7 @@ def test_generated_pictures_look_published():
     for seed in range(8):
         board, shaded = make(Settings(10, 10, "none", 1.0), np.random.default_rng(seed))
         assert check(board, shaded) == [] and all(c is not None for c in board.columns)
+        assert board.picture is None  # its board's picture does not show its answer
         shares.append(len(shaded) / board.cells)
     assert 0.4 < float(np.median(shares)) < 0.6
 
