@@ -189,7 +189,9 @@ def test_kakuro_sums_are_typed_down_then_across(page: Any) -> None:
                                timeout=10_000)
     assert settled(page) == "unique"
     page.keyboard.press("ArrowUp")
-    page.keyboard.type("12,9")  # both sums at once, two digits one number
+    page.keyboard.type("12,")  # both sums, two digits one number
+    page.wait_for_timeout(1_100)  # past the time two digits make one number: still across
+    page.keyboard.type("9")
     page.wait_for_function("() => state.draft.cells[1][0] === '12,9'", timeout=10_000)
     page.keyboard.press("Backspace")
     page.wait_for_function("() => state.draft.cells[1][0] === '-'", timeout=10_000)

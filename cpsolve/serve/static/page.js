@@ -371,8 +371,9 @@ function onKey(event) {
       : numbers[1] === "side" ? Math.max(rows, cols) : numbers[1];
     const now = Date.now();
     const same = state.typed.cell === `${r},${c}` && now - state.typed.at < TYPING;
-    if (pair) { // digits fill the part being typed; the other part stays
-      const part = same ? state.typed.part || 0 : 0;
+    if (pair) { // digits fill the part being typed (the one the mark moved to, however
+      // slowly typed, until the cursor moves); the other part stays
+      const part = state.typed.cell === `${r},${c}` ? state.typed.part || 0 : 0;
       let digits = (same ? state.typed.digits || "" : "") + key;
       if (Number(digits) > high) digits = key;
       state.typed = { at: now, cell: `${r},${c}`, part, digits };
