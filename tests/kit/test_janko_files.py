@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,45 +20,12 @@ from cpsolve.errors import InputError
 from cpsolve.grid.forms import read_janko
 from cpsolve.grid.solve import solve
 from cpsolve.models.tapa.board import RUN
+from tests.support.janko import published_answer
 
 DATA = json.loads((Path(__file__).parents[1] / "data" / "forms" / "janko-files.json")
                   .read_text(encoding="utf-8"))
 FILES = [(entry["genre"], entry["file"], entry["text"]) for entry in DATA["files"]]
 NOT_UNIQUE = {"https://www.janko.at/Raetsel/Zeltlager/703.a.htm"}
-
-
-def _published(genre: str, board: Any, solution: Any) -> Any:
-    """janko.at's solution in the genre's answer form."""
-    cols = board.cols
-    cells = [(r * cols + c, token.text) for r, row in enumerate(solution)
-             for c, token in enumerate(row)]
-    if genre == "tents":
-        return frozenset(cell for cell, token in cells if token == "o")
-    if genre in ("nonogram", "yajikazu", "tapa", "starbattle", "nurimaze"):
-        return frozenset(cell for cell, token in cells if token == "x")
-    if genre == "firefly":  # each square's sides on a line (E 1, S 2, W 4, N 8), between
-        edges = set()  # the points, which are the cells here
-        for r, row in enumerate(solution):
-            for c, token in enumerate(row):
-                bits = 0 if token.text == "-" else int(token.text)
-                for bit, (r1, c1, r2, c2) in ((8, (r, c, r, c + 1)), (2, (r + 1, c, r + 1, c + 1)),
-                                              (4, (r, c, r + 1, c)), (1, (r, c + 1, r + 1, c + 1))):
-                    if bits & bit:
-                        edges.add((r1 * cols + c1, r2 * cols + c2))
-        return frozenset(edges)
-    if genre == "sashigane":  # the L's, as the pairs of neighbours in one
-        ids = dict(cells)
-        return frozenset((cell, cell + step) for cell in ids for step in (1, cols)
-                         if (step == cols or (cell + 1) % cols) and ids.get(cell + step) ==
-                         ids[cell])
-    if genre == "skyscrapers":
-        return tuple(int(token) for _, token in cells)
-    if genre == "gokigen":
-        return tuple({"1": "\\", "2": "/"}.get(token, token) for _, token in cells)
-    assert genre == "yajilin"  # the loop, as the cells' pairs it joins
-    steps = {"e": 1, "s": cols}
-    return frozenset((cell, cell + steps[way]) for cell, token in cells if token not in "x-"
-                     for way in token if way in steps)
 
 
 @pytest.mark.parametrize(("genre", "name", "text"), FILES,
@@ -83,12 +49,12 @@ def test_a_janko_file_reads_as_the_board_janko_publishes(genre, name, text):
     result = solve(puzzle, board, unique=True, time_limit=60)
     if name in NOT_UNIQUE:
         assert result.unique is False and len(result.solutions) == 2
-        assert _published(genre, board, framed.sections["solution"]) in [
+        assert published_answer(genre, board, framed.sections["solution"]) in [
             frozenset(s) for s in result.solutions]
         return
     assert result.unique is True, name
     if "solution" in framed.sections:
-        assert result.solution == _published(genre, board, framed.sections["solution"]), name
+        assert result.solution == published_answer(genre, board, framed.sections["solution"]), name
 
 
 def test_a_lone_question_mark_of_janko_at_s_tapa_is_one_run():
