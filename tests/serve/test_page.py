@@ -169,6 +169,24 @@ def test_a_frame_of_clues_is_clicked_where_it_is_drawn(page: Any) -> None:
     assert page.evaluate("() => state.cursor") == [1, 1]
 
 
+def test_gokigen_points_are_clicked_where_the_picture_draws_them(page: Any) -> None:
+    """Gokigen's draft is the grid's points, one row and column more than its cells: a
+    click near a point, on the board's corner or in its middle, steps that point."""
+    choose(page, "gokigen")
+    rows, cols = page.evaluate("() => [state.draft.rows, state.draft.cols]")
+    board = page.locator("#board svg")
+    box = board.bounding_box()
+    view = page.evaluate("() => { const b = document.querySelector('#board svg')"
+                         ".viewBox.baseVal; return [b.x, b.y, b.width]; }")
+    unit = box["width"] / view[2]
+    for r, c in ((0, 0), (rows - 1, cols - 1), (2, 3)):  # just inside the board, by the
+        y, x = min(r, rows - 1.1) + 0.05, min(c, cols - 1.1) + 0.05  # point's corner
+        edited(page, lambda x=x, y=y: page.mouse.click(box["x"] + (x - view[0]) * unit,
+                                                       box["y"] + (y - view[1]) * unit))
+        assert page.evaluate(f"() => state.draft.cells[{r}][{c}]") == "0", (r, c)
+    assert page.evaluate("() => state.draft.cells.flat().filter(t => t !== '.').length") == 3
+
+
 def test_kakuro_sums_are_typed_down_then_across(page: Any) -> None:
     """Kakuro's black cells hold two sums: digits type the down sum, a comma moves on to
     the across sum. A 2x2 of white cells with its four sums typed is unique."""
