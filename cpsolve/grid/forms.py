@@ -151,6 +151,16 @@ JANKO_KEYS = frozenset((
     "moves", "info", "author", "solver", "source", "unit", "title"))
 
 
+def is_janko(text: str) -> bool:
+    """Whether ``text`` is a janko.at file: its first line ``begin`` or ``puzzle NAME``.
+
+    >>> is_janko("begin\\npuzzle akari\\n"), is_janko("rows 15\\n")
+    (True, False)
+    """
+    first = text.strip().split("\n", 1)[0].strip().lower()
+    return first == "begin" or first.startswith("puzzle ")
+
+
 def read_janko(text: str) -> Framed:
     """A janko.at puzzle file: its type, size, values (``depth``, ``variant``) and
     sections, as janko.at's own script reads them (see the module docstring); the
@@ -185,14 +195,15 @@ def read_janko(text: str) -> Framed:
             current = sections[name] = []
         elif name == "size":
             values["rows"] = values["cols"] = values["size"] = words[1]
+        elif name == "variant":
+            raise words[1].error(f"janko.at's variant {words[1].text!r}, which is not read "
+                                 "here")
+        elif name == "puzzle" and len(words) > 2:
+            raise words[2].error(f"a variant of janko.at's {words[1].text.rstrip(',')} "
+                                 f"({' '.join(w.text for w in words[1:])}), which is not "
+                                 "read here")
         else:
             values[name] = words[1]
-            if name in ("puzzle", "variant") and (name == "variant" or len(words) > 2):
-                more = words[2] if name == "puzzle" else words[1]
-                raise more.error(f"a variant of janko.at's {words[1].text.rstrip(',')} "
-                                 f"({' '.join(w.text for w in words[1:])}), which is not "
-                                 "read here" if name == "puzzle" else
-                                 f"janko.at's variant {more.text!r}, which is not read here")
     if "puzzle" not in values:
         raise InputError("a janko.at file names its puzzle ('puzzle NAME')",
                          line=lines[0][0] if lines else 1, column=1)
@@ -331,7 +342,7 @@ class Forms(Generic[Board]):
                 return self.pzprv3_file(text)
             return self._framed(read_pzprv3(text, self.pzprv3_blocks), self.pzprv3,
                                 "pzprjs files")
-        if first.lower() == "begin" or first.lower().startswith("puzzle "):
+        if is_janko(stripped):
             return self._framed(read_janko(text), self.janko, "janko.at files",
                                 {**self.kinds, **self.janko_kinds})
         if "\n" not in stripped:

@@ -29,13 +29,14 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 HOLES = "@#"  # janko.at's marks of a cell in no region, where a genre has such cells
 
 
-def read(names: gridtext.Grid, noun: str = "region", holes: str = ""
+def read(names: gridtext.Grid, noun: str = "region", holes: str = "", apart: bool = False
          ) -> tuple[tuple[int, ...], frozenset[int]]:
     """The division a grid of region names gives (any token; a region is the cells of
     one name), and its holes: the cells whose token is one of ``holes`` (cells in no
     region, each group of them side by side a region of its own in the division,
     :class:`Outlined`); a located
-    error at a cell cut off from the rest of its region.
+    error at a cell cut off from the rest of its region, or, with ``apart``, each part
+    of a name a region of its own (as borders drawn between names divide them).
 
     >>> _, _, (names,) = gridtext.read("2 2\\nx y\\nx x", 1)
     >>> read(names)
@@ -48,18 +49,25 @@ def read(names: gridtext.Grid, noun: str = "region", holes: str = ""
     Traceback (most recent call last):
     ...
     cpsolve.errors.InputError: 3:3: room 'x' is not connected: this cell is apart from ...
+    >>> read(names, apart=True)
+    ((0, 1, 2, 3), frozenset())
     """
     grid = Grid.of(len(names), len(names[0]))
     flat = [token for row in names for token in row]
     hole = frozenset(cell for cell, token in enumerate(flat) if token.text in holes)
-    apart = {cell: (part[0],) for part in components(hole, grid.neighbours) for cell in part}
-    region = renumbered([apart.get(cell, token.text) for cell, token in enumerate(flat)])
+    alone = {cell: (part[0],) for part in components(hole, grid.neighbours) for cell in part}
+    region = renumbered([alone.get(cell, token.text) for cell, token in enumerate(flat)])
+    part_of: dict[int, int] = {}
     for cells in grid.regions(region):
         parts = components(cells, grid.neighbours)
-        if len(parts) > 1:
+        if len(parts) > 1 and not apart:
             cut = flat[parts[1][0]]
             raise cut.error(f"{noun} {cut.text!r} is not connected: this cell is apart "
                             f"from the one at {grid.where(parts[0][0])}")
+        if apart:
+            part_of.update((cell, k) for k, part in enumerate(parts) for cell in part)
+    if apart:
+        region = renumbered([(label, part_of[cell]) for cell, label in enumerate(region)])
     return tuple(region), hole
 
 

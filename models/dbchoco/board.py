@@ -75,12 +75,21 @@ def parse_cells(text: str) -> Board:
     ((3, None, None), (True, False, True))
     """
     rows, cols, (grid,) = gridtext.read(text, 1, names=("cells",))
+    return _marked(rows, cols, grid, "#", {"": "-"})
+
+
+def _marked(rows: int, cols: int, grid: gridtext.Grid, mark: str,
+            meaning: dict[str, str]) -> Board:
+    """The board of a grid of a token a cell, ``mark`` before a grey cell's token and
+    the rest its number as grid text writes one (``meaning``: the form's own tokens
+    for none and "?" in grid text's), each error at the number's place."""
     grey, tokens = [], []
     for token in (t for row in grid for t in row):
-        dark = token.text.startswith("#")
-        rest = token.text[1:] if dark else token.text
+        dark = token.text.startswith(mark)
+        rest = token.text[len(mark):] if dark else token.text
         grey.append(dark)
-        tokens.append(gridtext.Token(rest or "-", token.line, token.column + int(dark)))
+        tokens.append(gridtext.Token(meaning.get(rest, rest), token.line,
+                                     token.column + len(mark) * dark))
     numbers = gridtext.numbers_of([tokens], least=1, why=WHY)
     return Board(rows, cols, tuple(numbers), tuple(grey))
 
@@ -154,16 +163,8 @@ def to_url(board: Board) -> str:
 def parse_pzprv3(framed: forms.Framed) -> Board:
     """A pzprjs file's cells: ``-`` before a token a grey cell, then ``.`` none, ``0``
     a number not told ("?"), or the number."""
-    grey, tokens = [], []
-    for row in framed.grid("0"):
-        for token in row:
-            dark = token.text.startswith("-")
-            rest = token.text[1:] if dark else token.text
-            grey.append(dark)
-            shown = {"": "-", ".": "-", "0": "?"}.get(rest, rest)
-            tokens.append(gridtext.Token(shown, token.line, token.column + int(dark)))
-    numbers = gridtext.numbers_of([tokens], least=1, why=WHY)
-    return Board(framed.rows, framed.cols, tuple(numbers), tuple(grey))
+    return _marked(framed.rows, framed.cols, framed.grid("0"), "-",
+                   {"": "-", ".": "-", "0": "?"})
 
 
 FORMATS: codecs.Formats[Board] = codecs.Formats(

@@ -105,6 +105,15 @@ class Board:
                        picture=None, known=None)
 
 
+def measured(shaded: Sequence[bool]) -> tuple[int, ...]:
+    """The lengths of the runs of ``True`` in ``shaded``, in order.
+
+    >>> measured([True, True, False, True, False]), measured([False])
+    ((2, 1), ())
+    """
+    return tuple(len(list(run)) for on, run in groupby(shaded) if on)
+
+
 def clued(rows: int, cols: int, shaded: Shaded, drawn: bool = False) -> Board:
     """The board whose clues ``shaded`` gives; with ``drawn``, the picture kept beside
     them (a board read from a picture the setter drew, never one whose picture is its
@@ -115,7 +124,7 @@ def clued(rows: int, cols: int, shaded: Shaded, drawn: bool = False) -> Board:
     (((1,), (1,), (1,)), ((2,), (1,)), None)
     """
     def runs(cells: Sequence[int]) -> Lengths:
-        return tuple(len(list(run)) for on, run in groupby(c in shaded for c in cells) if on)
+        return measured([c in shaded for c in cells])
 
     bare = Board(rows, cols, ((),) * cols, ((),) * rows)
     return Board(rows, cols, tuple(runs(bare.line("column", c)) for c in range(cols)),
@@ -541,9 +550,8 @@ class Forms(forms.Forms[Board]):
 
     def parse(self, text: str) -> Board:
         bare = forms.without_bom(text)
-        first = bare.strip().split("\n", 1)[0].strip().lower()
-        janko = first == "begin" or first.startswith("puzzle ")  # its 'rows 15' is no .non
-        if not bare.strip().startswith("pzprv3") and not janko and NON_RE.search(bare):
+        if not bare.strip().startswith("pzprv3") and not forms.is_janko(bare) \
+                and NON_RE.search(bare):  # a janko.at file's 'rows 15' is no .non
             return parse_non(bare)
         return super().parse(text)
 

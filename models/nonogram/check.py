@@ -4,19 +4,9 @@ each line's runs of shaded cells, measured by walking it, are its clue's lengths
 from __future__ import annotations
 
 from collections.abc import Collection
-from itertools import groupby
 
 from cpsolve.grid.geometry import Broken
-from cpsolve.models.nonogram.board import Board, shown, where
-
-
-def measured(shaded: list[bool]) -> tuple[int, ...]:
-    """The lengths of the runs of ``True`` in ``shaded``, in order.
-
-    >>> measured([True, True, False, True, False]), measured([False])
-    ((2, 1), ())
-    """
-    return tuple(len(list(run)) for on, run in groupby(shaded) if on)
+from cpsolve.models.nonogram.board import Board, measured, shown, where
 
 
 def check(board: Board, shaded: Collection[int]) -> list[str]:

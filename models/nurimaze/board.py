@@ -130,8 +130,9 @@ def placed(grid: Grid, cells: Sequence[tuple[int, str, Callable[[str], InputErro
     return start, goal, tuple(marks)
 
 
-def _from_tokens(rows: int, cols: int, cells: gridtext.Grid, names: gridtext.Grid) -> Board:
-    region, _ = regions.read(names)
+def _from_tokens(rows: int, cols: int, cells: gridtext.Grid, names: gridtext.Grid,
+                 apart: bool = False) -> Board:
+    region, _ = regions.read(names, apart=apart)
     grid = Grid.of(rows, cols)
     start, goal, marks = placed(grid, [(cell, token.text.lower(), token.error) for cell, token
                                        in enumerate(t for row in cells for t in row)])
@@ -214,15 +215,9 @@ def parse_pzprv3(framed: forms.Framed) -> Board:
 
 def parse_janko(framed: forms.Framed) -> Board:
     """A janko.at file: its ``problem`` and ``areas`` (see the module docstring)."""
-    from cpsolve.grid.editor import relabelled
-
     cells = [[gridtext.Token("t" if t.text.lower() == "n" else t.text, t.line, t.column)
               for t in row] for row in framed.grid("problem")]
-    areas = framed.grid("areas")
-    parts = relabelled([[t.text for t in row] for row in areas])  # each part apart
-    names = [[gridtext.Token(name, t.line, t.column) for name, t in zip(row, tokens)]
-             for row, tokens in zip(parts, areas)]
-    return _from_tokens(framed.rows, framed.cols, cells, names)
+    return _from_tokens(framed.rows, framed.cols, cells, framed.grid("areas"), apart=True)
 
 
 def parse_penpa(shown: penpa.Board) -> Board:
