@@ -64,6 +64,7 @@ RULES = "the rules of {}"  # a rule stated without a name of its own (the genre'
 PROPAGATOR = "glucose4"
 CHAINS = 12  # propagated literals explained, at most, to find the shortest chain
 TRIALS = 8  # failed trials compared, at most, to find the shortest
+ONE_BY_ONE = 16  # groups a step's reasons are cut down from one at a time
 SHOWN = 6  # cells a sentence lists before it says "and N more"
 
 # How a sentence says a variable's value, by its layer's name: (true, false).
@@ -178,9 +179,16 @@ class Stepper:
         self.size = out.top + 1
         self.projection = list(model.projection or [])
         self.index = {var: i for i, var in enumerate(self.projection)}
-        self.lazy = [(partial, [-g for g in guards]) for (_, partial), guards
-                     in zip(out.lazy, out.lazy_guards) if partial is not None]
+        # Each global rule's partial check, the clauses' guards, and the selectors
+        # that must be on for it to take part.
+        self.lazy = [(partial, [-g for g in guards], frozenset(-g for g in guards))
+                     for (_, partial), guards in zip(out.lazy, out.lazy_guards)
+                     if partial is not None]
         self.solver = Solver(name=PROPAGATOR)
+        # The solver whose cores name a step's clues and rules, apart: its searches
+        # learn clauses, which would let the propagation above decide with fewer of
+        # them than a step names (the same clauses and cuts, no search in the other).
+        self.cores = Solver(name=PROPAGATOR)
         # Each group's scope: the answer's variables its clauses read (None: every
         # one, for a group with a global rule's partial checks).
         low, high = first, first + len(order)
@@ -192,6 +200,7 @@ class Stepper:
         for group in out.groups:
             rows = group.tolist() if isinstance(group, np.ndarray) else group
             self.solver.append_formula(rows)
+            self.cores.append_formula(rows)
             for clause in rows:
                 chosen = [-lit for lit in clause if low <= -lit < high]
                 seen = {abs(lit) for lit in clause if abs(lit) in projected}
@@ -229,6 +238,7 @@ class Stepper:
 
     def close(self) -> None:
         self.solver.delete()
+        self.cores.delete()
 
     def __enter__(self) -> Stepper:
         return self
@@ -243,9 +253,10 @@ class Stepper:
         """Propagation over the groups of ``selectors`` from ``given``, with their
         global rules' partial checks (unless not ``partial``): whether it holds, and
         the literals set (on a contradiction, those set before it)."""
-        on = set(selectors)
-        lazy = [(p, guards) for p, guards in self.lazy
-                if partial and set(guards) <= on]
+        lazy: list[tuple[Any, list[int]]] = []
+        if partial and self.lazy:
+            on = set(selectors)
+            lazy = [(p, guards) for p, guards, needed in self.lazy if needed <= on]
         # The given literals first: with no group on, nothing follows from them, so
         # what propagation sets after them is what the groups decide.
         assumed = [*given, *selectors]
@@ -267,6 +278,7 @@ class Stepper:
             if not fresh:
                 return ok, found
             self.solver.append_formula(fresh)
+            self.cores.append_formula(fresh)
             ok, again = self.solver.propagate(assumptions=assumed)
             if not ok or len(again) == len(found):
                 return ok, again
@@ -285,8 +297,21 @@ class Stepper:
                  holds: Callable[[list[int], list[int]], bool]
                  ) -> tuple[list[Group], list[int]]:
         """Groups and given literals, each needed for ``holds(selectors, given)``,
-        starting from a set for which it holds (deletion, the groups first)."""
+        starting from a set for which it holds (deletion, the groups first; from more
+        than :data:`ONE_BY_ONE` groups, runs of them at a time first, halved until a
+        group at a time)."""
         kept = list(groups)
+        run = len(kept) // 2 if len(kept) > ONE_BY_ONE else 1
+        while run > 1:
+            at = 0
+            while at < len(kept):
+                self._tick()
+                trial = kept[:at] + kept[at + run:]
+                if holds([h.selector for h in trial], given):
+                    kept = trial
+                else:
+                    at += run
+            run //= 2
         for g in list(kept):
             self._tick()
             trial = [h for h in kept if h is not g]
@@ -300,14 +325,27 @@ class Stepper:
                 needed = fewer
         return kept, needed
 
+    def _needed(self, selectors: Sequence[int], given: Sequence[int], extra: int,
+                holds: Callable[[list[int], list[int]], bool]
+                ) -> tuple[list[Group], list[int]]:
+        """The groups of ``selectors`` and the literals of ``given`` that a conflict of
+        ``extra`` with them needs, each needed for ``holds``: from the solver's core
+        where propagation alone holds with it, else from all of them (a core the
+        solver's search found may need more than propagation reads)."""
+        chosen, used = self._core(selectors, given, extra)
+        if not holds(chosen, used):
+            chosen, used = list(selectors), list(given)
+        return self._minimal(self._groups(chosen), used, holds)
+
     def _core(self, selectors: Sequence[int], given: Sequence[int], extra: int
               ) -> tuple[list[int], list[int]]:
         """The selectors and given literals a conflict of ``extra`` with them needs,
-        as the solver's core says (a superset of a minimal one)."""
+        as the solver's core says (a superset of a minimal one, which its search may
+        have found with clauses it learnt: see :meth:`_needed`)."""
         # The given literals go first: a literal both a given and a clue set is then
         # read as the given one, and the clue left out.
-        self.solver.solve(assumptions=[*given, *selectors, extra])
-        core = set(self.solver.get_core() or ())
+        self.cores.solve(assumptions=[*given, *selectors, extra])
+        core = set(self.cores.get_core() or ())
         return ([s for s in selectors if s in core], [g for g in given if g in core])
 
     def _groups(self, selectors: Sequence[int]) -> list[Group]:
@@ -383,8 +421,7 @@ class Stepper:
             if not new:
                 self._idle.add(g.selector)
                 continue
-            _, used = self._core([g.selector], given, -new[0])
-            _, used = self._minimal([g], used, self._implied(new[0]))
+            _, used = self._needed([g.selector], given, -new[0], self._implied(new[0]))
             score = (len(used), position)
             if best is None or score < best[0]:
                 best = score, Step("rule", [], [g], used)
@@ -406,9 +443,7 @@ class Stepper:
         best: tuple[int, Step] | None = None
         for target in new[:CHAINS]:
             self._tick()
-            selectors, used = self._core(every, given, -target)
-            groups, used = self._minimal(self._groups(selectors), used,
-                                         self._implied(target))
+            groups, used = self._needed(every, given, -target, self._implied(target))
             score = len(groups) + len(used)
             if best is None or score < best[0]:
                 best = score, Step("chain", [target], groups, used)
@@ -438,14 +473,16 @@ class Stepper:
         # Then every literal, by propagation alone, then with the global rules'
         # partial checks too (dearer: only where propagation alone found none). A
         # literal a trial without contradiction set cannot fail either: its own trial
-        # sets less.
+        # sets less. Nor can a value the answer has: from the answer's own values the
+        # rules and the partial checks (which every answer satisfies) never reach a
+        # contradiction, so only the answer's other values are tried.
         for partial in (False, True) if best is None else ():
             dominated: set[int] = set()
             # A value tried first (a shaded cell, a number in a cell: the trials people
             # make), then the other.
             open_ = [var for var in self.projection if var not in known and -var not in known]
             for lit in [*open_, *(-var for var in open_)]:
-                if lit in dominated:
+                if lit in dominated or lit in self.truth:
                     continue
                 self._tick()
                 ok, found = self.closure(every, [*given, lit], partial)
@@ -463,8 +500,7 @@ class Stepper:
         if best is None:
             return None
         tried = best[1]
-        selectors, used = self._core(every, given, tried)
-        groups, used = self._minimal(self._groups(selectors), used, self._conflict(tried))
+        groups, used = self._needed(every, given, tried, self._conflict(tried))
         chosen = [g.selector for g in groups]
         _, chain = self.closure(chosen, [tried, *used])
         # The rule that breaks: the one without which the others follow the trial
@@ -490,8 +526,7 @@ class Stepper:
         groups: list[Group] = []
         used: list[int] = []
         if not ok:
-            selectors, used = self._core(every, right, lit)
-            groups, used = self._minimal(self._groups(selectors), used, self._conflict(lit))
+            groups, used = self._needed(every, right, lit, self._conflict(lit))
         step = Step("wrong", [-lit], groups, used, lit)
         step.sentence = self.sentence(step)
         return step
