@@ -30,6 +30,7 @@ from cpsolve.commands import (
     read_board,
     solving,
     with_file,
+    write_file,
 )
 from cpsolve.errors import InputError, UsageError
 from cpsolve.family import Family
@@ -344,16 +345,17 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
                 said = _check_verdict(errors)
                 out.stderr.append(said if rule is None else f"{said}; rule: {rule}")
             return out
-        dumps = {}
+        # The models are written as soon as they are built, before the solve: there
+        # when a long solve is stopped, and a path that cannot be written said at once.
         if dump_cnf is not None:
             cnf = built_model(puzzle, parsed, "sat", encoding, **options)
             assert isinstance(cnf, CnfModel)
-            dumps[dump_cnf] = cnf.to_dimacs([f"{puzzle.name}: encoding "
-                                             f"{encoding or table.for_backend('sat').name}"])
+            write_file(dump_cnf, cnf.to_dimacs([f"{puzzle.name}: encoding "
+                                                f"{encoding or table.for_backend('sat').name}"]))
         if dump_model is not None:
             proto = built_model(puzzle, parsed, "cpsat", encoding, **options)
             assert isinstance(proto, CpsatModel)
-            dumps[dump_model] = proto.to_text()
+            write_file(dump_model, proto.to_text())
         limit = None if find_all else count if count is not None else 1
         # Many answers are drawn as they are found, inside the time limit (thousands
         # of them drawn after it took seconds).
@@ -391,7 +393,6 @@ def command(puzzle: GridPuzzle[Any, Any], family: Family) -> click.Command:
                      output=output, report=report, show=show)
         if verbose:
             out.stderr[:0] = [describe_stats(result)]
-        out.files.update(dumps)
         if proof is not None:
             out.files.update(proof.files)
         return out if fmt in ("svg", "png") else with_file(out, output)

@@ -361,3 +361,22 @@ def test_a_watchs_raise_dropped_in_a_finaliser_is_noted_and_not_printed():
         sys.unraisablehook = saved
     assert watch.dropped
     assert heard == [other]
+
+
+def test_a_dumped_model_is_written_before_the_solve(tmp_path):
+    # --dump-cnf wrote its file when the command ended: a long solve stopped by Ctrl-C
+    # left nothing (a 99x99 picture had written nothing after 11 minutes). Now it is
+    # there once the model is built, and stays when the solve is stopped.
+    board = tmp_path / "arukone.txt"  # janko.at's Arukone 127: not decided in minutes
+    board.write_text("15 15 fill\n" + "\n".join([
+        "- - - - - - - - - - 7 - - - -", "- 5 - - - - - - 1 - - - - - -",
+        "- 3 2 - - - - - - - - - - - -", "- - - 4 - - - - - - - 5 6 - -",
+        "- - - - - - - - - - - - 2 - -", *["- " * 14 + "-"] * 3,
+        "- - - - - - - - - - - - - 4 -", "- " * 14 + "-",
+        "- - - - 6 - - - - - - - - - -", "- - - 1 - - - - 7 - - - - - -",
+        *["- " * 14 + "-"] * 2, "- - - - - - - 3 - - - - - - -"]) + "\n")
+    cnf = tmp_path / "arukone.cnf"
+    assert_interrupted(interrupted(["numberlink", str(board), "--unique", "--dump-cnf",
+                                    str(cnf), "-v"], started="model built", after=0.0))
+    header = cnf.read_text().splitlines()
+    assert any(line.startswith("p cnf ") for line in header[:5]), header[:5]
