@@ -56,10 +56,12 @@ def files(scrape: Path, folder: str) -> list[dict]:
     return [json.loads(line) for line in bz2.decompress(raw).decode().splitlines() if line]
 
 
-def scan(genre: str, entries: list[dict], limit: float) -> tuple[Counter, list[float]]:
+def scan(genre: str, entries: list[dict], limit: float
+         ) -> tuple[Counter, list[float], list[tuple[float, str]]]:
     puzzle = registry.load(genre).grid
     outcomes: Counter = Counter()
     seconds = []
+    timed = []
     for entry in entries:
         text = rebuilt(entry["data"])
         try:
@@ -71,6 +73,7 @@ def scan(genre: str, entries: list[dict], limit: float) -> tuple[Counter, list[f
         start = time.process_time()
         result = solve(puzzle, board, unique=True, time_limit=limit)
         seconds.append(time.process_time() - start)
+        timed.append((seconds[-1], entry["file"]))
         if result.unique is True:
             framed = read_janko(text)
             if "solution" not in framed.sections:
@@ -84,7 +87,7 @@ def scan(genre: str, entries: list[dict], limit: float) -> tuple[Counter, list[f
             outcomes["not unique"] += 1
         else:
             outcomes[f"undecided in {limit:g} s"] += 1
-    return outcomes, seconds
+    return outcomes, seconds, timed
 
 
 def main() -> None:
@@ -93,16 +96,23 @@ def main() -> None:
     parser.add_argument("--scrape", type=Path, required=True,
                         help="a checkout of tkoz0/janko.at-puzzle-scraping")
     parser.add_argument("--limit", type=float, default=20.0, help="seconds a board")
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="then name each genre's N slowest files, with their seconds")
     args = parser.parse_args()
     print(f"{machine()}; `benchmarks/janko.py --limit {args.limit:g}`\n")
     print("| genre | files | outcomes | median s | max s |")
     print("|---|---|---|---|---|")
+    slow: list[tuple[str, float, str]] = []
     for genre in args.genres:
         entries = files(args.scrape, FOLDERS[genre])
-        outcomes, seconds = scan(genre, entries, args.limit)
+        outcomes, seconds, timed = scan(genre, entries, args.limit)
         said = "; ".join(f"{count} {what}" for what, count in outcomes.most_common())
         print(f"| {genre} | {len(entries)} | {said} | "
               f"{statistics.median(seconds):.4f} | {max(seconds):.3f} |", flush=True)
+        slow.extend((genre, took, name) for took, name in
+                    sorted(timed, reverse=True)[:args.slowest])
+    for genre, took, name in slow:
+        print(f"{genre} {name}: {took:.3f} s")
 
 
 if __name__ == "__main__":

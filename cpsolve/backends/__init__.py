@@ -20,9 +20,11 @@ class Enumeration:
 
     ``exhausted`` is true when the solver proved there are no further solutions (so
     ``len(solutions)`` is the exact count); ``timed_out`` when a limit stopped it
-    before either ``limit`` solutions were found or the solutions ran out.
+    before either ``limit`` solutions were found or the solutions ran out; ``solver``
+    names the SAT solver that ended the search, where one did.
     """
 
     solutions: list[tuple[bool, ...]] = field(default_factory=list)
     exhausted: bool = False
     timed_out: bool = False
+    solver: str | None = None

@@ -86,8 +86,12 @@ class CnfModel:
     (optional, beside ``refine``) looks at a partial assignment (an int8 array by
     variable: 1 true, 0 false, -1 open) and returns clauses of the lazy rules that are
     falsified or unit under it, for reasoning that never sees a whole candidate
-    (grading); ``names`` say what variables mean, for ``--dump-cnf`` (``c var 17 light
-    r3c5``).
+    (grading, and the search of a solver that takes a propagator:
+    :mod:`cpsolve.backends.propagate`), reading the variables ``1 .. observed`` only;
+    ``search_inside``: its partial checks are measured to pay inside the search (a
+    set connected, one loop; not the areas' sizes: a Double Choco 1.0 s between calls
+    took 18 s inside), where a solve of many cut rounds moves them; ``names`` say what
+    variables mean, for ``--dump-cnf`` (``c var 17 light r3c5``).
     """
 
     nvars: int
@@ -96,6 +100,8 @@ class CnfModel:
     refine: Refine | None = None
     names: Mapping[int, str] = field(default_factory=dict)
     partial: Partial | None = None
+    observed: int = 0
+    search_inside: bool = False
 
     def add(self, clauses: Any) -> None:
         """Append a group of clauses (a list of lists or a 2-D int array)."""
@@ -203,6 +209,11 @@ class SatSession:
         self._solver: Any = None
         self._stale = True
         self.phases: list[int] = []  # values the solver tries first (see prefer)
+        self.lazy: CnfModel | None = None  # whose lazy rules run inside the search
+        self._later: tuple[CnfModel, int, float] | None = None  # see search_with
+        self.rounds = 0  # candidates cut off between calls
+        self._rules: Any = None  # their propagator, on the solver now
+        self._cut = 0  # the propagator's cuts counted into the stats so far
         self.literals = 0
         self.clauses = 0  # kept as groups come: counting them again on every call is quadratic
         # What the clauses may take in all: the memory this process may use when the
@@ -245,11 +256,65 @@ class SatSession:
                 raise UsageError(f"SAT solver {self.name!r} is not available here "
                                  f"({error})") from None
             _feed(self._solver, self.groups)
+            self._attach()
             if self.phases:
                 self._solver.set_phases(self.phases)
             self._stale = not self.incremental
             self.stats.build_seconds += time.perf_counter() - start
         return self._solver
+
+    def search_with(self, model: CnfModel, after: int | None = None) -> None:
+        """Run ``model``'s lazy rules inside the search where the solver takes an
+        external propagator (:mod:`cpsolve.backends.propagate`) and the rules have
+        partial checks; elsewhere they stay cuts between calls (:func:`solve_in`).
+        With ``after``, a session whose solver takes none moves to
+        :data:`~cpsolve.backends.propagate.INSIDE` once ``after`` candidates were cut
+        off between calls and the calls took as long as loading the partial checks
+        would (:meth:`cut_round`)."""
+        from cpsolve.backends.propagate import PROPAGATING
+
+        if (model.partial is None or model.refine is None or not model.observed
+                or self.proving):
+            return
+        if self.name in PROPAGATING:
+            self.lazy = model
+            if self._solver is not None:
+                self._attach()
+        elif after is not None and model.search_inside:
+            self._later = (model, after, time.process_time())
+
+    def cut_round(self) -> None:
+        """Count a candidate cut off between calls. From the round :meth:`search_with`
+        named on, once the rounds took the CPU time that loading the compiled partial
+        checks takes (:data:`~cpsolve.backends.propagate.LOADING`; at once where they
+        are loaded: a board of many cheap rounds is not worth the load), the lazy rules
+        move inside the search of a new solver, given every clause so far (the cuts and
+        blocking clauses too). Where the time falls changes the solver, never the
+        answers."""
+        from cpsolve.backends.propagate import INSIDE, LOADING
+
+        self.rounds += 1
+        if self._later is None or self.rounds < self._later[1]:
+            return
+        loaded = "cpsolve.grid.partial" in sys.modules
+        if not loaded and time.process_time() - self._later[2] < LOADING:
+            return
+        model, self._later = self._later[0], None
+        self._retire()
+        self.name, self.lazy, self._stale = INSIDE, model, True
+        self.stats.extra["rules_inside_after"] = self.rounds
+
+    def _attach(self) -> None:
+        if self.lazy is None:
+            return
+        from cpsolve.backends.propagate import LazyRules
+
+        lazy = self.lazy
+        self._rules = LazyRules(lazy.refine, lazy.partial, lazy.observed,
+                                _sequence(lazy.projection))
+        self._cut = 0
+        self._solver.connect_propagator(self._rules)
+        self._rules.setup_observe(self._solver)
 
     def prefer(self, literals: list[int]) -> None:
         """Have the solver try these values first (its phases): with random phases,
@@ -284,9 +349,17 @@ class SatSession:
         try:
             if not self.incremental:
                 return self._solve_afresh(sat, deadline or Deadline(None))
-            return _solve_once(sat, self.name, deadline or Deadline(None), self.stats,
-                               assumptions or [])
-        except Exception as error:
+            if self._rules is None:
+                return _solve_once(sat, self.name, deadline or Deadline(None), self.stats,
+                                   assumptions or [])
+            return self._solve_propagated(sat, deadline or Deadline(None), assumptions or [])
+        except BaseException as error:
+            if self._rules is not None:
+                # Raised inside the propagator's callback (Ctrl-C lands there too):
+                # python-sat stops the solver mid-search, which is not used again.
+                _abandon(self._solver)
+                self._solver, self._conflicts, self._stale = None, None, True
+                raise
             if "keyboard interrupt" not in str(error).lower():
                 raise
             # python-sat's own SIGINT handler jumped (longjmp) out of the solver
@@ -297,6 +370,27 @@ class SatSession:
             self._solver, self._conflicts, self._stale = None, None, True
             signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
             raise KeyboardInterrupt from None
+        finally:
+            if self._rules is not None:
+                cut, self._cut = self._rules.cuts - self._cut, self._rules.cuts
+                extra = self.stats.extra
+                extra["lazy_cuts"] = extra.get("lazy_cuts", 0) + cut
+
+    def _solve_propagated(self, sat: Any, deadline: Deadline,
+                          assumptions: list[int]) -> bool | None:
+        """A call with the lazy rules inside the search, which the propagator stops
+        at the deadline (by the empty clause: the solver is then retired)."""
+        rules = self._rules
+        rules.deadline = deadline
+        try:
+            outcome = _solve_once(sat, self.name, deadline, self.stats, assumptions)
+        finally:
+            rules.deadline = None
+        if rules.stopped:
+            self._retire()
+            self._stale = True
+            return None
+        return outcome
 
     def _solve_afresh(self, sat: Any, deadline: Deadline) -> bool | None:
         """A solver that takes one call only (kissat aborts the process on a second):
@@ -476,6 +570,7 @@ def enumerate_solutions(
     deadline: Deadline | None = None,
     stats: Stats | None = None,
     accept: Callable[[tuple[bool, ...]], bool] | None = None,
+    inside_after: int | None = None,
 ) -> Enumeration:
     """Find up to ``limit`` (``None``: all) distinct solutions of ``model``; each one
     is given to ``accept`` as it is found, which ends the enumeration by saying no.
@@ -483,12 +578,18 @@ def enumerate_solutions(
     Solutions are distinct on the projection: after each one a clause excluding that
     projection assignment is added, so auxiliary variables never multiply the count.
     The deadline is kept by interrupting the solver from a timer where the solver
-    allows it, and otherwise by solving in slices of a conflict budget.
+    allows it, and otherwise by solving in slices of a conflict budget. The lazy
+    rules run inside the search where the solver takes a propagator, or from
+    ``inside_after`` cut rounds on (:meth:`SatSession.search_with`); the enumeration's
+    ``solver`` is the one that ended it.
     """
     with SatSession(solver, stats) as session:
         session.add(model.groups, model.nvars)
-        return enumerate_in(session, _sequence(model.projection), limit=limit,
-                            deadline=deadline, refine=model.refine, accept=accept)
+        session.search_with(model, inside_after)
+        found = enumerate_in(session, _sequence(model.projection), limit=limit,
+                             deadline=deadline, refine=model.refine, accept=accept)
+        found.solver = session.name
+        return found
 
 
 def _sequence(projection: Sequence[int]) -> Sequence[int]:
@@ -527,6 +628,7 @@ def solve_in(session: SatSession, projection: Sequence[int], *,
             return chosen
         session.add([cuts])  # kept when the call gives up: they hold in every answer
         session.stats.extra["lazy_cuts"] = session.stats.extra.get("lazy_cuts", 0) + len(cuts)
+        session.cut_round()
         if rounds is not None:
             rounds -= 1
             if rounds <= 0:

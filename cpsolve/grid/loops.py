@@ -149,7 +149,8 @@ def lazy_model(grid: Grid, rules: Sequence[Any], *, required: Sequence[int] = ()
     return CnfModel(nvars=max(nvars or 0, number.top),
                     projection=range(1, n + 1) if projection is None else projection,
                     groups=list(rules), refine=refine,
-                    names=number.names() if names is None else names, partial=partial)
+                    names=number.names() if names is None else names, partial=partial,
+                    observed=n + grid.cells, search_inside=True)
 
 
 def cpsat_model(grid: Grid, rules: Sequence[Sequence[int]], how: str, *,

@@ -11,6 +11,7 @@ driver bound to one family: the Python API and the command line call the same.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -33,6 +34,11 @@ Method = tuple[str, Encoding]  # a backend and an encoding
 # else, and making it again was a twentieth of solving a published Akari board).
 _CHOSEN: dict[tuple[Any, ...], tuple[Any, Chosen[Method]]] = {}
 CHOSEN_KEPT = 256
+# Candidates cut off between solver calls after which a solve whose user named no
+# solver runs its lazy rules inside the search instead (cpsolve.backends.propagate):
+# few enough that a board of many rounds is not left to them, enough that a board of
+# a few rounds never loads the compiled partial checks (0.4 s of a process's start).
+INSIDE_AFTER = int(os.environ.get("INSIDE_AFTER", "200"))
 
 
 # The keywords of every grid solve() beside the methods' options.
@@ -259,12 +265,16 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
             from cpsolve.backends import sat
 
             solver = chosen.values.get("solver")
+            inside = None  # a solver the user names keeps the rules where it keeps them
             if solver is None:
                 solver = sat.canonical(puzzle.sat_solver(built) if puzzle.sat_solver
                                        else sat.by_size(built))
-                described["solver"] = solver
+                inside = INSIDE_AFTER
             found = sat.enumerate_solutions(built, solver=solver, limit=want,
-                                            deadline=deadline, stats=stats, accept=accept)
+                                            deadline=deadline, stats=stats, accept=accept,
+                                            inside_after=inside)
+            if inside is not None:
+                described["solver"] = found.solver
     if log is not None:
         log(f"search done ({stats.solve_seconds:.3f} s, {stats.solver_calls} solver calls): "
             f"{len(found.solutions)} solution(s)"

@@ -151,7 +151,7 @@ def network(board: ArrowGrid, edge: list[int]) -> Connected:
              for k, pair in enumerate(grid.edges)]
     roots = [grid.edge_at[min(cell, ahead), max(cell, ahead)] for cell in board.clue_cells
              if (ahead := dot(board, cell)) is not None] or None
-    return Connected(edge, links, "lines connected", roots=roots,
+    return Connected(edge, links, "lines connected", roots=roots, grid=grid,
                      where=lambda k: f"the edge {grid.where(grid.edges[k][0])}-"
                      f"{grid.where(grid.edges[k][1])}")
 

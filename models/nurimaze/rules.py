@@ -51,7 +51,7 @@ def rules(m: Model, board: Board) -> None:
     for c in ring:
         links[c] += [o for o in ring if o != c and o not in grid.touching[c]]
     with m.rule("the unshaded cells make no loop"):
-        m.require(Connected(s, links, "shaded cells reach the edge", grid=None,
+        m.require(Connected(s, links, "shaded cells reach the edge", grid=grid,
                             where=grid.where))
         if grid.rows > 1 and grid.cols > 1:  # else the edge's unshaded cells make a loop
             m.clause(*(s[c] for c in ring))

@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from tests.support.boards import ARUKONE_127
 from tests.support.cli import CPSOLVE, interruptible, warm_kernels
 
 
@@ -138,16 +139,26 @@ def test_inside_heyawake_lazy_sat_and_the_batch(tmp_path):
                                     "--workers", "1"], after=3))
 
 
+def test_inside_a_search_with_its_rules_inside():
+    # The lazy rules' checks run in Python callbacks of CaDiCaL's search: Ctrl-C lands
+    # in one, and python-sat lets the search run on to the end of its slice
+    assert_interrupted(interrupted(["numberlink", "-", "--unique", "--solver", "cadical195",
+                                    "-v"], stdin=ARUKONE_127, started="model built",
+                                   after=1.0))
+
+
 TERMINATED = [  # a command and what its standard error says once the work is under way
     (["slide", "-", "--method", "sat", "-v"], FIFTEEN, "lower bound"),  # python-sat
     (["slide", "-", "--method", "cpsat", "-v"], FIFTEEN, "lower bound"),  # CP-SAT
     (["slide", "-", "--method", "ida", "--heuristic", "manhattan", "-v"], EIGHTY,
      "before search"),  # a numba kernel
+    (["numberlink", "-", "--unique", "--solver", "cadical195", "-v"], ARUKONE_127,
+     "model built"),  # the lazy rules inside a search
 ]
 
 
 @pytest.mark.parametrize(("args", "stdin", "started"), TERMINATED,
-                         ids=["sat", "cpsat", "kernel"])
+                         ids=["sat", "cpsat", "kernel", "inside"])
 def test_sigterm_stops_a_command_as_ctrl_c_does(args, stdin, started):
     # SIGTERM (kill, a job scheduler) ended commands with no message (status 143)
     assert_interrupted(interrupted(args, stdin=stdin, started=started, send=signal.SIGTERM),
@@ -368,13 +379,7 @@ def test_a_dumped_model_is_written_before_the_solve(tmp_path):
     # left nothing (a 99x99 picture had written nothing after 11 minutes). Now it is
     # there once the model is built, and stays when the solve is stopped.
     board = tmp_path / "arukone.txt"  # janko.at's Arukone 127: not decided in minutes
-    board.write_text("15 15 fill\n" + "\n".join([
-        "- - - - - - - - - - 7 - - - -", "- 5 - - - - - - 1 - - - - - -",
-        "- 3 2 - - - - - - - - - - - -", "- - - 4 - - - - - - - 5 6 - -",
-        "- - - - - - - - - - - - 2 - -", *["- " * 14 + "-"] * 3,
-        "- - - - - - - - - - - - - 4 -", "- " * 14 + "-",
-        "- - - - 6 - - - - - - - - - -", "- - - 1 - - - - 7 - - - - - -",
-        *["- " * 14 + "-"] * 2, "- - - - - - - 3 - - - - - - -"]) + "\n")
+    board.write_text(ARUKONE_127)
     cnf = tmp_path / "arukone.cnf"
     assert_interrupted(interrupted(["numberlink", str(board), "--unique", "--dump-cnf",
                                     str(cnf), "-v"], started="model built", after=0.0))

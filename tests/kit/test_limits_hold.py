@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.support.boards import scrambled
+from tests.support.boards import ARUKONE_127, scrambled
 from tests.support.cli import CPSOLVE, MARGIN, warm_kernels
 
 
@@ -207,6 +207,16 @@ def test_masyu_300x300_stops_at_its_limit(boards):
 def test_masyu_1000x1000_stops_at_its_limit(boards, backend):
     within(measured("masyu", str(boards["masyu1000"]), "--backend", backend,
                     "--time-limit", "5", budget_mb=1000), 5, budget_mb=1000)
+
+
+def test_a_search_with_its_rules_inside_stops_at_its_limit(tmp_path):
+    # CaDiCaL takes no interrupt: a time limit was kept between slices of 1,000
+    # conflicts, which with the lazy rules' Python checks inside the search took 2 s
+    # each (a limit of 2 s ended after 4). The propagator now keeps the deadline.
+    board = tmp_path / "arukone.txt"
+    board.write_text(ARUKONE_127)
+    within(measured("numberlink", str(board), "--unique", "--solver", "cadical195",
+                    "--time-limit", "1"), 1)
 
 
 def test_checking_a_huge_answer_stops_at_its_limit(tmp_path):

@@ -33,3 +33,14 @@ def scrambled(n: int, moves: int, seed: int = 1) -> str:
         cells[blank], cells[target] = cells[target], 0
         blank = target
     return "\n".join(" ".join(map(str, cells[r * n:(r + 1) * n])) for r in range(n)) + "\n"
+
+
+# janko.at's Arukone 127 (15x15, every cell on a path): not decided in minutes, by
+# any solver here; a search that runs on until it is stopped.
+ARUKONE_127 = "15 15 fill\n" + "\n".join([
+    "- - - - - - - - - - 7 - - - -", "- 5 - - - - - - 1 - - - - - -",
+    "- 3 2 - - - - - - - - - - - -", "- - - 4 - - - - - - - 5 6 - -",
+    "- - - - - - - - - - - - 2 - -", *["- " * 14 + "-"] * 3,
+    "- - - - - - - - - - - - - 4 -", "- " * 14 + "-",
+    "- - - - 6 - - - - - - - - - -", "- - - 1 - - - - 7 - - - - - -",
+    *["- " * 14 + "-"] * 2, "- - - - - - - 3 - - - - - - -"]) + "\n"

@@ -66,21 +66,25 @@ class Connected:
         partial = None
         grid = self.grid
         if grid is not None:
+            import numpy as np
+
             table = _table(links, grid)
+            # Read from the state by one gather: each node's variable (0 for FALSE),
+            # and whether the node is in where it is false.
+            index = np.array([abs(lit) if lit != FALSE else 0 for lit in member],
+                             dtype=np.int64)
+            negative = np.array([lit < 0 for lit in member])
+            never = np.array([lit == FALSE for lit in member])
 
             def partial(state: Any) -> list[list[int]]:
-                import numpy as np
-
-                index = np.array([abs(lit) if lit != FALSE else 0 for lit in member],
-                                 dtype=np.int64)
                 got = state[index]
-                negative = np.array([lit < 0 for lit in member])
                 inside = np.where(got < 0, -1, np.where(negative, 1 - got, got))
-                inside[np.array([lit == FALSE for lit in member])] = 0
+                if constant:
+                    inside[never] = 0
                 found = connected_partial(inside, member.__getitem__, table)
                 return _drop_false(found) if constant else found
 
-        out.add_lazy(refine, partial)
+        out.add_lazy(refine, partial, inside=True)
 
     def cpsat(self, out: CpsatOut) -> None:
         from cpsolve.grid.connectivity import cpsat_connected_flow, cpsat_connected_order
@@ -190,7 +194,7 @@ class Loop:
             return loop_partial(state[first:first + count], (incident_table, ends), edge_lit,
                                 state[used_first:used_first + nodes], used_lit)
 
-        out.add_lazy(refine, partial)
+        out.add_lazy(refine, partial, inside=True)
 
     def cpsat(self, out: CpsatOut) -> None:
         from cpsolve.grid.connectivity import cpsat_connected_flow, cpsat_loop

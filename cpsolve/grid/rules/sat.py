@@ -71,6 +71,7 @@ class SatOut:
         self.options = options
         self.groups: list[Any] = []
         self.lazy: list[tuple[Refine, Partial | None]] = []
+        self.inside: list[bool] = []  # each lazy rule's: measured faster in the search
         self.lazy_guards: list[tuple[int, ...]] = []  # a lazy rule's guards, as its clauses'
         self.tag: Tag = Tag("rule")
         self.projection: Sequence[int] = model.projection or []
@@ -118,13 +119,18 @@ class SatOut:
         """Whether items under ``tag`` go in."""
         return self.select.guards(tag or self.tag) is not None
 
-    def add_lazy(self, refine: Refine, partial: Partial | None = None) -> None:
+    def add_lazy(self, refine: Refine, partial: Partial | None = None, *,
+                 inside: bool = False) -> None:
         """A lazy rule: ``refine(values)`` reads the projection's values of a candidate
         and returns the clauses it breaks; ``partial(state)`` reads a partial
-        assignment by variable. Only a solve and the clue model's rules take them."""
+        assignment by variable; ``inside``: the rule's partial check is measured to
+        pay inside the search, where a solve of many cut rounds moves it
+        (:attr:`CnfModel.search_inside`). Only a solve and the clue model's rules
+        take them."""
         guards = self.select.guards(self.tag)
         if self.select.kind != "clues" and guards is not None:
             self.lazy.append((refine, partial))
+            self.inside.append(inside and partial is not None)
             self.lazy_guards.append(guards)
 
     def reader(self, lits: Sequence[int]) -> Callable[[Sequence[bool]], list[bool]]:
@@ -304,7 +310,8 @@ def to_sat(model: Model, options: Mapping[str, Any] | None = None,
     compile_into(model, out)
     refine, partial = _joined(out.lazy)
     return CnfModel(nvars=out.top, projection=model.projection, groups=out.groups,
-                    refine=refine, partial=partial, names=Names(model))
+                    refine=refine, partial=partial, names=Names(model),
+                    observed=model.nvars, search_inside=bool(out.inside) and all(out.inside))
 
 
 def clue_groups(model: Model, selectors: Mapping[Hashable, int], top: int,
