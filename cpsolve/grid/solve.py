@@ -11,7 +11,6 @@ driver bound to one family: the Python API and the command line call the same.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -38,7 +37,7 @@ CHOSEN_KEPT = 256
 # solver runs its lazy rules inside the search instead (cpsolve.backends.propagate):
 # few enough that a board of many rounds is not left to them, enough that a board of
 # a few rounds never loads the compiled partial checks (0.4 s of a process's start).
-INSIDE_AFTER = int(os.environ.get("INSIDE_AFTER", "200"))
+INSIDE_AFTER = 200
 
 
 # The keywords of every grid solve() beside the methods' options.
