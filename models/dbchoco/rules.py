@@ -218,8 +218,15 @@ def _decided(group: Areas, state: Any) -> list[list[int]]:
     from cpsolve.certify.cuts import boundary
 
     out = []
-    for key, row in zip(group.sets, group.states(state).tolist()):
-        inside = [n for n, got in enumerate(row) if got == 1]
+    states = group.states(state)
+    rows, nodes = np.nonzero(states == 1)  # each set's nodes decided in, set by set
+    bounds = np.searchsorted(rows, np.arange(len(states) + 1)).tolist()
+    nodes = nodes.tolist()
+    for k, key in enumerate(group.sets):
+        inside = nodes[bounds[k]:bounds[k + 1]]
+        if not inside:
+            continue
+        row = states[k].tolist()
         for part in group.parts(inside):
             cells = frozenset(part)
             closed = group.judge(key, cells, False) is None

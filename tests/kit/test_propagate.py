@@ -47,13 +47,17 @@ def _with_partial_checks() -> list[str]:
 
 
 GENRES = _with_partial_checks()
+# Genres whose partial checks are slow inside the search (the areas of Double Choco,
+# judged whole on each call: 14 s here), which no solve moves there by itself.
+SLOW = {"dbchoco"}
 
 
 def test_the_genres_with_partial_checks_are_the_connected_and_loop_genres():
     assert {"nurimaze", "firefly", "masyu", "slitherlink", "nurikabe"} <= set(GENRES)
 
 
-@pytest.mark.parametrize("name", GENRES)
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW
+                                  else name for name in GENRES])
 def test_inside_the_search_the_answers_are_those_of_the_cuts_between_calls(name):
     """The answers found with the lazy rules inside the search are those found with
     them between calls, on two models of the genre's smallest published board: its
