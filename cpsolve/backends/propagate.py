@@ -5,8 +5,9 @@ Between calls, a solver proposes whole candidates and each one that breaks a rul
 cut off and the solver called again: on a board whose rule is broken in many ways
 (Nurimaze's 10x10 with 74 regions: 17,379 calls, each candidate a loop a cell away
 from the last) the loop of calls is the solve. Inside the search, the rules' partial
-checks (:attr:`CnfModel.partial`) look at the solver's trail after each propagation
-and return the cuts that are falsified or unit there, which the solver takes as its
+checks (:attr:`CnfModel.partial`) look at the solver's trail after its propagations
+(each one while they find cuts, fewer while they find none: :data:`MOST_WAIT`) and
+return the cuts that are falsified or unit there, which the solver takes as its
 own clauses (a conflict to learn from, or a literal to propagate); a whole candidate
 is held to the rules (:attr:`CnfModel.refine`) before the solver may return it.
 
@@ -38,6 +39,12 @@ INSIDE = "cadical195"
 # its cached kernels, 0.38 s measured): the time the rounds between calls must have
 # taken before a session moves inside (a rent paid up to the price of buying).
 LOADING = 0.4
+# A partial check that finds nothing is run again only after twice as many
+# propagations as the last wait, up to this many; one that finds a cut is run after
+# every propagation again. On the published and generated boards whose rules moved
+# inside (8, in six genres), in process, the sum of their CPU seconds in two runs:
+# waits of at most 1, 4 and 16: 5.9, 4.5 and 4.5 s; of 4, 8 and 16: 4.9, 4.6 and 4.1 s.
+MOST_WAIT = 16
 
 
 class LazyRules(Propagator):  # type: ignore[misc]
@@ -60,6 +67,7 @@ class LazyRules(Propagator):  # type: ignore[misc]
         self.queue: list[list[int]] = []  # cuts found, for the solver to take
         self.dirty = False  # set since the last partial check
         self.cuts = self.checks = 0
+        self.wait, self.waited = 1, 0  # propagations to wait between partial checks
         self.deadline: Any = None  # the call's (a Deadline: cancelled from any thread)
         self.stopped = False  # the deadline passed: the solver was given the empty clause
 
@@ -107,8 +115,13 @@ class LazyRules(Propagator):  # type: ignore[misc]
             return True
         if not self.queue and self.dirty:
             self.dirty = False
-            self.checks += 1
-            self._found(self.partial(self.state))
+            self.waited += 1
+            if self.waited >= self.wait:
+                self.waited = 0
+                self.checks += 1
+                found = self.partial(self.state)
+                self._found(found)
+                self.wait = 1 if found else min(self.wait * 2, MOST_WAIT)
         return bool(self.queue)
 
     def add_clause(self) -> list[int]:
