@@ -346,7 +346,8 @@ def solving(name: str, verbose: bool) -> Iterator[Callable[[str], None] | None]:
 
 def describe_stats(result: Result) -> str:
     """One line of method and statistics for ``-v``."""
-    method = " ".join(f"{key}={value}" for key, value in result.method.items())
+    method = " ".join(f"{key}={'none' if value is None else value}"
+                      for key, value in result.method.items())  # none: no solver ran
     stats = result.stats
     parts = [f"build {stats.build_seconds * 1000:.1f} ms",
              f"solve {stats.solve_seconds * 1000:.1f} ms ({stats.solver_calls} calls)"]

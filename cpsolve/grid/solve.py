@@ -191,6 +191,8 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
     kind, entry = chosen.method
     deduce = bool(chosen.values.get("deductions", False))
     described = record(chosen)
+    if kind == "sat" and chosen.values.get("solver") is None:
+        described["solver"] = None  # chosen by the model: the one that ends the search
     if not puzzle.deductions:
         described.pop("deductions", None)
     start = time.perf_counter()

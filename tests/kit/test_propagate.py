@@ -150,3 +150,21 @@ def test_the_propagator_keeps_the_deadline_of_a_call():
             assert session.solve(deadline=Deadline(0.3)) is None
             assert time.perf_counter() - start < 1.5
         assert session._rules.checks > 0
+
+
+def test_the_json_names_the_solver_that_ended_the_search_and_none_where_none_ran():
+    """``method.solver`` is the SAT solver the model chose that ran last, and ``None``
+    where the deductions decided the board (it named the default SAT solver, which
+    never ran); a solver the user names is named."""
+    nonogram = registry.load("nonogram").grid
+    board = nonogram.parse("https://puzz.link/p?nonogram/3/10/14i1121g43i2g1g2g2g1g1g3g1g1g3g")
+    decided = solve(nonogram, board, unique=True)
+    assert decided.unique is True and decided.stats.solver_calls == 0
+    assert decided.method["solver"] is None
+    assert solve(nonogram, board, unique=True, solver="glucose4").method["solver"] == "glucose4"
+    searched = solve(nonogram, board, unique=True, deductions=False)
+    assert searched.stats.solver_calls > 0 and searched.method["solver"] == "minisat22"
+    assert solve(nonogram, board, unique=True, deductions=False, backend="cpsat"
+                 ).method["solver"] == "cpsat"
+    named = solve(nonogram, board, unique=True, deductions=False, solver="glucose4")
+    assert named.method["solver"] == "glucose4"
