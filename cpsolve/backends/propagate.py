@@ -35,10 +35,13 @@ from pysat.engines import Propagator
 PROPAGATING = frozenset({"cadical195"})
 # The solver a session moves to when its cut rounds grow many.
 INSIDE = "cadical195"
-# CPU seconds a process takes to load the compiled partial checks (numba's import and
-# its cached kernels, 0.38 s measured): the time the rounds between calls must have
-# taken before a session moves inside (a rent paid up to the price of buying).
-LOADING = 0.4
+# CPU seconds the rounds between calls must have taken before a session moves inside,
+# where the compiled partial checks are not loaded yet (numba's import and its cached
+# kernels take 0.38 s): a board of few cheap rounds never pays for the load. From the
+# command line, three runs each, janko.at's Nurimaze 133 and Hotaru Beam 200 took
+# 1.70-2.36 and 1.70-2.46 s with 0.4 here, 1.49-1.60 and 1.63-1.82 s with 0.2, about
+# the same with 0.1; Tapa 029 (301 rounds of 0.1 ms) 0.35-0.39 s with any of them.
+LOADING = 0.2
 # A partial check that finds nothing is run again only after twice as many
 # propagations as the last wait, up to this many; one that finds a cut is run after
 # every propagation again. On the published and generated boards whose rules moved
