@@ -269,8 +269,7 @@ class SatSession:
         partial checks; elsewhere they stay cuts between calls (:func:`solve_in`).
         With ``after``, a session whose solver takes none moves to
         :data:`~cpsolve.backends.propagate.INSIDE` once ``after`` candidates were cut
-        off between calls and the calls took as long as loading the partial checks
-        would (:meth:`cut_round`)."""
+        off between calls and the calls took long enough (:meth:`cut_round`)."""
         from cpsolve.backends.propagate import PROPAGATING
 
         if (model.partial is None or model.refine is None or not model.observed
@@ -285,12 +284,11 @@ class SatSession:
 
     def cut_round(self) -> None:
         """Count a candidate cut off between calls. From the round :meth:`search_with`
-        named on, once the rounds took the CPU time that loading the compiled partial
-        checks takes (:data:`~cpsolve.backends.propagate.LOADING`; at once where they
-        are loaded: a board of many cheap rounds is not worth the load), the lazy rules
-        move inside the search of a new solver, given every clause so far (the cuts and
-        blocking clauses too). Where the time falls changes the solver, never the
-        answers."""
+        named on, once the rounds took :data:`~cpsolve.backends.propagate.LOADING`
+        seconds of CPU (at once where the compiled partial checks are loaded: a board
+        of many cheap rounds is not worth their load), the lazy rules move inside the
+        search of a new solver, given every clause so far (the cuts and blocking
+        clauses too). Where the time falls changes the solver, never the answers."""
         from cpsolve.backends.propagate import INSIDE, LOADING
 
         self.rounds += 1
