@@ -54,7 +54,8 @@ class LazyRules(Propagator):  # type: ignore[misc]
     """A model's lazy rules as an external propagator of one solver: ``refine`` and
     ``partial`` as :class:`~cpsolve.backends.sat.CnfModel` has them, on the variables
     ``1 .. observed`` and the answer's ``projection``. ``cuts`` counts the clauses it
-    gave, ``checks`` the partial checks it ran."""
+    gave (its session takes them into its stats after each call and sets it to 0),
+    ``checks`` the partial checks it ran."""
 
     def __init__(self, refine: Any, partial: Any, observed: int,
                  projection: Sequence[int]) -> None:

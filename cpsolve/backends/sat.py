@@ -213,7 +213,6 @@ class SatSession:
         self._later: tuple[CnfModel, int, float] | None = None  # see search_with
         self.rounds = 0  # candidates cut off between calls
         self._rules: Any = None  # their propagator, on the solver now
-        self._cut = 0  # the propagator's cuts counted into the stats so far
         self.literals = 0
         self.clauses = 0  # kept as groups come: counting them again on every call is quadratic
         # What the clauses may take in all: the memory this process may use when the
@@ -310,7 +309,6 @@ class SatSession:
         lazy = self.lazy
         self._rules = LazyRules(lazy.refine, lazy.partial, lazy.observed,
                                 _sequence(lazy.projection))
-        self._cut = 0
         self._solver.connect_propagator(self._rules)
         self._rules.setup_observe(self._solver)
 
@@ -369,10 +367,10 @@ class SatSession:
             signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
             raise KeyboardInterrupt from None
         finally:
-            if self._rules is not None:
-                cut, self._cut = self._rules.cuts - self._cut, self._rules.cuts
+            if self._rules is not None:  # its cuts since the last call, into the stats
                 extra = self.stats.extra
-                extra["lazy_cuts"] = extra.get("lazy_cuts", 0) + cut
+                extra["lazy_cuts"] = extra.get("lazy_cuts", 0) + self._rules.cuts
+                self._rules.cuts = 0
 
     def _solve_propagated(self, sat: Any, deadline: Deadline,
                           assumptions: list[int]) -> bool | None:

@@ -274,8 +274,7 @@ def solve(puzzle: GridPuzzle[Any, Any], board: Any, *, backend: str = "auto",
             found = sat.enumerate_solutions(built, solver=solver, limit=want,
                                             deadline=deadline, stats=stats, accept=accept,
                                             inside_after=inside)
-            if inside is not None:
-                described["solver"] = found.solver
+            described["solver"] = found.solver  # a named one is the one named
     if log is not None:
         log(f"search done ({stats.solve_seconds:.3f} s, {stats.solver_calls} solver calls): "
             f"{len(found.solutions)} solution(s)"
