@@ -14,22 +14,15 @@ import pytest
 from cpsolve import registry
 from cpsolve.backends.sat import SatSession, enumerate_solutions
 from cpsolve.family import Kind
-from cpsolve.grid import cases as genre_cases
 from cpsolve.grid.solve import INSIDE_AFTER, solve
 from cpsolve.result import Status
+from tests.support.boards import published_unique
 
 JANKO = {entry["file"]: entry["text"] for entry in json.loads(
     (Path(__file__).parents[1] / "data" / "forms" / "janko-files.json").read_text(
         encoding="utf-8"))["files"]}
 NURIMAZE_133 = JANKO["https://www.janko.at/Raetsel/Nurimaze/133.a.htm"]
 MOST = 300  # answers compared a model
-
-
-def _smallest(name: str) -> str:
-    """The genre's smallest published unique board that is not marked slow."""
-    cases = genre_cases.of(registry.target(name).split(":")[0])
-    return min((c.board for c in cases.published if c.outcome == "unique" and not c.slow),
-               key=len)
 
 
 def _with_partial_checks() -> list[str]:
@@ -41,7 +34,7 @@ def _with_partial_checks() -> list[str]:
         if family.kind is not Kind.GRID or family.grid.statement is None:
             continue
         grid = family.grid
-        if grid.statement.sat(grid.parse(_smallest(name))).partial is not None:
+        if grid.statement.sat(grid.parse(published_unique(name)[0])).partial is not None:
             found.append(name)
     return found
 
@@ -67,7 +60,7 @@ def test_inside_the_search_the_answers_are_those_of_the_cuts_between_calls(name)
     :func:`solve` gives does, or it says ERROR). Where the answers are too many to
     list, as many are found both ways."""
     grid = registry.load(name).grid
-    board = grid.parse(_smallest(name))
+    board = grid.parse(published_unique(name)[0])
     model = grid.require_hints().rules(board)
     between, inside = (enumerate_solutions(model, solver=solver, limit=MOST)
                        for solver in ("minisat22", "cadical195"))

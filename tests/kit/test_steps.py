@@ -14,8 +14,8 @@ import pytest
 
 from cpsolve import registry
 from cpsolve.family import Kind
-from cpsolve.grid import cases as genre_cases
 from cpsolve.grid.steps import KINDS, Step, Stepper
+from tests.support.boards import published_unique
 from tests.support.cli import run, valid_json
 
 GRID = [name for name in registry.names() if registry.load(name).kind is Kind.GRID
@@ -23,13 +23,6 @@ GRID = [name for name in registry.names() if registry.load(name).kind is Kind.GR
 HEYAWAKE = "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"
 # CPU seconds a genre's whole solve of its board may take, on a busy machine.
 BUDGET = 30.0
-
-
-def published(name: str) -> list[str]:
-    """The genre's published unique boards, smallest first."""
-    cases = genre_cases.of(registry.target(name).split(":")[0])
-    boards = [c for c in cases.published if c.outcome == "unique" and not c.slow]
-    return sorted((c.board for c in boards), key=len)
 
 
 def check_steps(stepper: Stepper, steps: list[Step], whole: bool = True) -> None:
@@ -80,7 +73,7 @@ SLOW = {"dbchoco"}
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW
                                   else n for n in GRID])
 def test_steps_reach_the_answer_soundly(name: str) -> None:
-    boards = published(name)
+    boards = published_unique(name)
     if not boards:
         pytest.skip(f"{name} keeps no published unique board")
     puzzle = registry.load(name).grid
@@ -106,7 +99,7 @@ def test_steps_on_every_published_board(name: str) -> None:
     from cpsolve.limits import Deadline, TimeUp
 
     puzzle = registry.load(name).grid
-    for text in published(name):
+    for text in published_unique(name):
         board = puzzle.parse(text)
         done: list[Step] = []
         with Stepper(puzzle, board) as stepper:

@@ -1,8 +1,19 @@
-"""Random small boards for tests."""
+"""Boards for tests: random small ones, a genre's published ones, and a long one."""
 
 from __future__ import annotations
 
 import random
+
+
+def published_unique(name: str) -> list[str]:
+    """The grid genre ``name``'s published unique boards not marked slow (its
+    ``cases.toml``), smallest first."""
+    from cpsolve import registry
+    from cpsolve.grid import cases as genre_cases
+
+    cases = genre_cases.of(registry.target(name).split(":")[0])
+    boards = [c for c in cases.published if c.outcome == "unique" and not c.slow]
+    return sorted((c.board for c in boards), key=len)
 
 
 def random_board(seed: int, max_side: int = 5) -> list[str]:
