@@ -15,7 +15,7 @@ import pytest
 from cpsolve.errors import InputError, UsageError
 from cpsolve.grid.editor import Draft, blank, relabelled, to_board, to_draft
 from cpsolve.grid.text import differing_cells
-from cpsolve.limits import Deadline
+from cpsolve.limits import AGAIN_AFTER, Deadline
 from cpsolve.serve import work
 from tests.support.cli import run, valid_json
 from tests.support.oracles import cases
@@ -227,10 +227,39 @@ def test_a_question_asked_to_go_on_gets_longer_up_to_six_times_the_limit() -> No
     assert desk.progress("page") == {}
 
 
+def test_the_watch_stops_a_build_with_no_looks_of_its_own_in_a_worker_thread() -> None:
+    """The page's questions run in threads, where no timer signal comes: a build that
+    never looks at the clock (plain Python, allocating as model builders do) is
+    stopped by its watch within a fraction of a second of the limit, and the watch's
+    raise never outlives its build."""
+    from cpsolve.limits import TimeUp, building
+
+    done: dict[str, Any] = {}
+
+    def build() -> None:
+        start = time.thread_time()
+        try:
+            with building(Deadline(0.5), "a model"):
+                while time.thread_time() - start < 20:  # unwatched, 20 s of CPU
+                    [[i] for i in range(1000)]
+        except TimeUp as error:
+            done["error"] = str(error)
+        done["seconds"] = time.thread_time() - start
+        done["after"] = work.analyse(work.families()["akari"],
+                                     work.families()["akari"].parse("...\n"), "status",
+                                     Deadline(30))["count"]
+
+    thread = threading.Thread(target=build)
+    thread.start()
+    thread.join(60)
+    assert done["error"] == "time limit reached while a model was built"
+    assert done["seconds"] < 0.5 + 1.0, done["seconds"]  # stopped at 0.55 s when idle
+    assert done["after"] == 3
+
+
 def test_the_time_limit_holds_in_a_worker_thread() -> None:
-    """The page's questions run in threads, where no timer signal comes: a build with
-    no looks at the clock of its own (LITS's placements on a 100x100 board) still stops
-    at the limit."""
+    """A real build in the page's thread (LITS's placements on a 100x100 board, the
+    model the page builds) stops at the limit with its outcome said."""
     puzzle = work.families()["lits"]
     board = to_board(puzzle, blank(puzzle, 100, 100))
     done: dict[str, Any] = {}
@@ -243,13 +272,11 @@ def test_the_time_limit_holds_in_a_worker_thread() -> None:
     thread = threading.Thread(target=solve)
     thread.start()
     thread.join(60)
-    assert done["found"]["limit_reached"] and "time limit" in done["found"]["verdict"]
-    # Unwatched, the build's own looks stop it only at 5 to 6.5 s on the machine of
-    # the README's figures; watched, at 2.2 s.
-    assert done["seconds"] < 3.5, done["seconds"]
-    # The watch's raise never outlives its build: the thread goes on as before.
-    small = work.families()["akari"].parse("...\n")
-    assert work.analyse(work.families()["akari"], small, "status", Deadline(30))["count"] == 3
+    found = done["found"]
+    assert found["limit_reached"] and "time limit" in found["verdict"]
+    # 2.1-2.5 s when idle; a raise the build took in (caught, cleared by native code)
+    # is made again AGAIN_AFTER later.
+    assert done["seconds"] < 2.0 + AGAIN_AFTER + 1.0, (done["seconds"], found["verdict"])
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the drop
