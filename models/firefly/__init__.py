@@ -128,6 +128,7 @@ FIREFLY: GridPuzzle[Board, Lines] = GridPuzzle(
     example="https://puzz.link/p?firefly/5/5/40c21a3.a30g10a22a11c11",
     formats=FORMATS, answer=ANSWER, check=check, statement=STATEMENT, picture=picture,
     auto="sat", nothing="no lines join the fireflies by the rules",
+    sat_solver=lambda model: "minisat22",
     hints=Hints(clues=clues, without=without, edits=edits, noun="number", unit="edges"),
     layout=LAYOUT,
     editor=Editor(cycle=("-", "?n", "?e", "?s", "?w", "0e"), numbers=(0, "cells"),

@@ -2,8 +2,9 @@
 between neighbouring cells, true where a line runs (the answer); two per edge, the way a
 line runs along it (from the firefly's dot towards a body); one per cell, true where a
 line touches it; and per open cell, how many turns its line has still to make (one
-variable a count from 0 to the board's largest number, and one for a line from a
-firefly without a number, whose turns nobody counts).
+variable a count from 1 to the board's largest number, true where at least that many
+are left, and one for a line from a firefly without a number, whose turns nobody
+counts).
 
 * a line runs along an edge one way exactly when the edge is chosen;
 * a cell without a firefly has two edges or none, one line coming in and one going out;
@@ -11,7 +12,8 @@ firefly without a number, whose turns nobody counts).
   only takes lines in (a firefly without a dot only takes them in);
 * turns are counted down along each line: the cell after a numbered firefly's dot has
   its number left (one less where the line turns there), each next cell the same (one
-  less where it turns), never below 0, and a line arrives at a body with 0 left;
+  less where it turns), never below 0, and a line arrives at a body with 0 left; a
+  line uncounted at one cell is so at the next;
 * the lines are connected, edge to edge through the cells they share (lazy cuts on
   SAT, a flow on CP-SAT), and some line is drawn.
 
@@ -23,13 +25,13 @@ number: its line starts uncounted, or with any count it then keeps.
 
 from __future__ import annotations
 
+import numpy as np
+
 from cpsolve.grid.arrows import STEPS, ArrowGrid
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement, edge_values, edges_of, lazy
 from cpsolve.grid.rules.globals import Connected
 from cpsolve.grid.rules.model import FALSE
-
-ANY = "any"  # the count of a line from a firefly without a number
 
 
 def most(board: ArrowGrid) -> int:
@@ -57,8 +59,11 @@ def rules(m: Model, board: ArrowGrid) -> None:
     lit = m.cells("lit")
     top = most(board)
     open_cells = board.open_cells
-    left = m.layer("left", [(cell, n) for cell in open_cells for n in (*range(top + 1), ANY)],
-                   named=lambda k: f"{name(k[0])} {k[1]}")
+    # At least n turns left (an order encoding: its bounds pass along a line as they
+    # are, where one variable a count needed as many clauses and an at-most-one).
+    least = m.layer("least", [(cell, n) for cell in open_cells for n in range(1, top + 1)],
+                    named=lambda k: f"{name(k[0])} {k[1]}+")
+    uncounted = m.layer("uncounted", open_cells)
     turn = m.layer("turn", open_cells)
     for k, (a, b) in enumerate(edges):
         m.clause(-edge[k], go[a, b], go[b, a])
@@ -77,11 +82,10 @@ def rules(m: Model, board: ArrowGrid) -> None:
             m.at_most(1, out)
             m.clause(-lit[cell], *into)
             m.clause(-lit[cell], *out)
-            counts = [left[cell, n] for n in (*range(top + 1), ANY)]
-            m.clause(-lit[cell], *counts)
-            m.at_most(1, counts)
-            for v in counts:
-                m.implies(v, lit[cell])
+            m.implies(uncounted[cell], lit[cell])
+            if top:
+                m.implies(least[cell, 1], lit[cell])
+                m.nand(least[cell, 1], uncounted[cell])
             flat = [edge[grid.edge_at[min(cell, o), max(cell, o)]] for o in grid.neighbours[cell]
                     if o // grid.cols == cell // grid.cols]
             tall = [edge[grid.edge_at[min(cell, o), max(cell, o)]] for o in grid.neighbours[cell]
@@ -100,16 +104,33 @@ def rules(m: Model, board: ArrowGrid) -> None:
             # A line from a firefly without a number starts uncounted, or with any
             # count it keeps (so a number a setter's fix adds there is an assumption).
             m.clause(go[cell, ahead] if ahead is not None else FALSE)
+    # A count stays a count, and no count is uncounted: each n of a cell's implies n - 1.
+    counts = np.array(least.vars, dtype=np.int64).reshape(len(open_cells), top)
+    m.clauses(np.stack([-counts[:, 1:], counts[:, :-1]], axis=2).reshape(-1, 2))
+    row = {cell: i for i, cell in enumerate(open_cells)}
+    passing = []  # (way, turn at its end, its start's row, its end's row) between open cells
     for a in open_cells:
         for b in grid.neighbours[a]:
             way = go[a, b]
             if board.clues[b] is not None:  # a line arrives at a body with 0 left
-                m.clause(-way, left[a, 0], left[a, ANY])
+                if top:
+                    m.clause(-way, -least[a, 1])
                 continue
-            m.clause(-way, -left[a, ANY], left[b, ANY])
-            for n in range(top + 1):
-                m.clause(-way, -left[a, n], turn[b], left[b, n])
-                m.clause(-way, -left[a, n], -turn[b], left[b, n - 1] if n else FALSE)
+            m.clause(-way, -uncounted[a], uncounted[b])
+            m.clause(-way, uncounted[a], -uncounted[b])
+            # Where b turns, a had one more left than b has; else as many.
+            m.clause(-way, -turn[b], uncounted[a], least[a, 1] if top else FALSE)
+            passing.append((way, turn[b], row[a], row[b]))
+    if passing and top:
+        chosen, turned, start, end = (np.array(column, dtype=np.int64) for column in zip(*passing))
+        w, t = -chosen[:, None].repeat(top, axis=1), turned[:, None].repeat(top, axis=1)
+        before, after = counts[start], counts[end]
+        m.clauses(np.stack([w, t, -before, after], axis=2).reshape(-1, 4))
+        m.clauses(np.stack([w, t, before, -after], axis=2).reshape(-1, 4))
+        w, t = w[:, 1:], t[:, 1:]
+        m.clauses(np.stack([w, -t, -before[:, 1:], after[:, :-1]], axis=2).reshape(-1, 4))
+        m.clauses(np.stack([w, -t, before[:, 1:], -after[:, :-1]], axis=2).reshape(-1, 4))
+        m.clauses(np.stack([-chosen, -turned, -after[:, -1]], axis=1))  # no count past the top
     m.clause(*edge.vars)
     if not any(c is not None and c.number is None and dot(board, cell) is not None
                for cell, c in enumerate(board.clues)):
@@ -117,20 +138,11 @@ def rules(m: Model, board: ArrowGrid) -> None:
         # counts down forever, cannot close, and no cell is uncounted.
         with m.implied(clues=False):
             for cell in open_cells:
-                m.clause(-left[cell, ANY])
+                m.clause(-uncounted[cell])
+            # Each turn is one of one line's, so the turns are the numbers' sum.
+            m.exactly(sum(board.clues[cell].number for cell in board.clue_cells  # type: ignore[union-attr,misc]
+                          if dot(board, cell) is not None), turn.vars)
     with m.implied():
-        # Backwards too: the cell before an open cell on its line had as many turns
-        # left, or one more where this one turns; an uncounted line was so before.
-        for b in open_cells:
-            for a in grid.neighbours[b]:
-                if board.clues[a] is not None:
-                    continue
-                way = go[a, b]
-                m.clause(-way, -left[b, ANY], left[a, ANY])
-                for n in range(top + 1):
-                    m.clause(-way, -left[b, n], turn[b], left[a, n])
-                    m.clause(-way, -left[b, n], -turn[b],
-                             left[a, n + 1] if n < top else FALSE)
         if any(dot(board, cell) is not None for cell in board.clue_cells):
             # A ring round four open cells is a network of its own.
             for r in range(grid.rows - 1):
@@ -167,10 +179,19 @@ def clue(m: Model, board: ArrowGrid, number: Clue) -> None:
         if value != 0:
             m.clause(FALSE)
         return
-    left, turn = m.layers["left"], m.layers["turn"]
+    least, uncounted, turn = m.layers["least"], m.layers["uncounted"], m.layers["turn"]
     top = most(board)
-    m.clause(turn[ahead], left[ahead, value] if value <= top else FALSE)
-    m.clause(-turn[ahead], left[ahead, value - 1] if 0 < value <= top + 1 else FALSE)
+    m.clause(-uncounted[ahead])
+    for turned in (False, True):  # exactly ``value`` left, one less where it turns
+        left = value - turned
+        sure = -turn[ahead] if turned else turn[ahead]
+        if not 0 <= left <= top:
+            m.clause(sure)
+            continue
+        if left:
+            m.clause(sure, least[ahead, left])
+        if left < top:
+            m.clause(sure, -least[ahead, left + 1])
 
 
 def literals(board: ArrowGrid, per_cell: int) -> int:
