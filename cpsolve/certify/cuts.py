@@ -317,7 +317,10 @@ class Areas:
             return [[] for _ in self.sets]
         on = np.zeros(int(np.abs(members).max()) + 1, dtype=np.int8)
         on[[lit for lit in true if 0 < lit < len(on)]] = 1
-        return [np.flatnonzero(row == 1).tolist() for row in self.states(on)]
+        rows, nodes = np.nonzero(self.states(on) == 1)  # set by set, in node order
+        bounds = np.searchsorted(rows, np.arange(len(members) + 1)).tolist()
+        listed = nodes.tolist()
+        return [listed[bounds[k]:bounds[k + 1]] for k in range(len(members))]
 
     def faults(self, true: set[int]) -> list[Record]:
         """A cut for each area that breaks a rule: the fewest of its cells that
@@ -325,6 +328,8 @@ class Areas:
         with its boundary."""
         out = []
         for key, inside in zip(self.sets, self._inside(true)):
+            if not inside or self.joints is not None and inside[0] >= self.joints:
+                continue  # no node of the set's, or joints alone (in node order)
             for part in self.parts(inside):
                 cells = frozenset(part)
                 if self.judge(key, cells, True) is None:

@@ -19,11 +19,14 @@ board (``half[cell, n]``: the area holding the cell has ``n`` cells of each colo
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from cpsolve.certify.cuts import boundary
 from cpsolve.grid.connectivity import components
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.hints import Clue
@@ -39,6 +42,9 @@ if TYPE_CHECKING:
 
 Division = frozenset[tuple[int, int]]  # an answer: the pairs of neighbours with a border
 # The eight rigid motions of the square: (row, column) -> these.
+# How many areas judged a rule keeps the answers of (a solve's candidates hold the same
+# areas round after round).
+JUDGED = 1 << 15
 MOTIONS = ((1, 0, 0, 1), (0, 1, -1, 0), (-1, 0, 0, -1), (0, -1, 1, 0),
            (-1, 0, 0, 1), (1, 0, 0, -1), (0, 1, 1, 0), (0, -1, -1, 0))
 
@@ -68,6 +74,8 @@ class Choco:
     border: list[int]
     half: np.ndarray
     name: str = "areas"
+    _judged: dict[tuple[Any, frozenset[int], bool], str | None] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def group(self, kind: str) -> Areas:
         """The areas (``kind`` "area") or the halves of one colour ("white", "grey")
@@ -104,9 +112,24 @@ class Choco:
             return f"a half of {key} cells holds fewer"
         return None
 
+    @cached_property
+    def _pair(self) -> dict[tuple[int, int], int]:
+        """The node of each pair of neighbours (the cells first), by its cells."""
+        return {pair: self.grid.cells + k for k, pair in enumerate(self.grid.pairs)}
+
     def judge(self, key: Any, nodes: frozenset[int], closed: bool) -> str | None:
         """Why an area of half size ``key`` holding ``nodes`` (cells and joined pairs;
-        ``closed``: exactly them) breaks a rule, or None."""
+        ``closed``: exactly them) breaks a rule, or None (the last answers kept: the
+        solver's candidates hold the same areas round after round)."""
+        kept = self._judged
+        said = kept.get((key, nodes, closed), kept)
+        if said is kept:
+            if len(kept) >= JUDGED:
+                kept.clear()
+            said = kept[key, nodes, closed] = self._judge(key, nodes, closed)
+        return said  # type: ignore[return-value]
+
+    def _judge(self, key: Any, nodes: frozenset[int], closed: bool) -> str | None:
         grid, grey = self.grid, self.grey
         cells = sorted(n for n in nodes if n < grid.cells)
         white = [c for c in cells if not grey[c]]
@@ -115,10 +138,10 @@ class Choco:
             return f"an area of halves of {key} holds more cells of a colour"
         if not closed or not cells:
             return None
-        inside = set(cells)
-        for k, (a, b) in enumerate(grid.pairs):
-            if a in inside and b in inside and grid.cells + k not in nodes:
-                return "a border inside an area"
+        inside, pair = set(cells), self._pair
+        if any(b in inside and pair[a, b] not in nodes
+               for a in cells for b in grid.neighbours[a] if a < b):
+            return "a border inside an area"
         if len(white) < key or len(dark) < key:
             return f"an area of halves of {key} holds fewer cells of a colour"
         for half in (white, dark):
@@ -136,14 +159,40 @@ class Choco:
         read = out.reader(lits)
 
         def refine(values: tuple[bool, ...]) -> list[list[int]]:
-            true = {lit for lit, on in zip(lits, read(values)) if on}
-            return [group.clause(record) for group in groups
+            true = set(compress(lits, read(values)))
+            return [self.sized(group, record) for group in groups
                     for record in group.faults(true)]
 
         def partial(state: Any) -> list[list[int]]:
             return [clause for group in groups for clause in _decided(group, state)]
 
         out.add_lazy(refine, partial)
+
+    def sized(self, group: Areas, record: Any) -> list[int]:
+        """The cut of a fault ``record`` of ``group`` (:meth:`group`), whatever half
+        size its cells hold (the solver would otherwise meet the same cells under one
+        size after another): cells joined as they are lie in one area (one half), whose
+        half size is at least its count of a colour; closed, bordered round as they
+        are, they are that area (that half), whose half size is its count where the
+        area is sound (a half's: always), and which cannot be where it is not."""
+        cells, part = self.grid.cells, record["cells"]
+        member = group.sets[record["set"]]
+        out = [-member[n] for n in part if n >= cells]
+        whole = group.name == self.name
+        counts = [0, 0]
+        for n in part:
+            if n < cells:
+                counts[self.grey[n]] += 1
+        size, largest = max(counts), self.half.shape[1]
+        first = next(n for n in part if n < cells)
+        if not record["closed"]:
+            out.extend(int(lit) for lit in self.half[first, size - 1:])
+            return out
+        out.extend(member[n] for n in boundary(part, group.links) if member[n] != 0)
+        if size <= largest and (not whole or counts[0] == counts[1]) and group.judge(
+                size, frozenset(part), True) is None:
+            out.append(int(self.half[first, size - 1]))
+        return out
 
     def certificate(self, out: CertOut) -> None:
         out.groups.extend(self.group(kind) for kind in ("white", "grey", "area"))
