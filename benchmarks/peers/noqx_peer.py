@@ -93,6 +93,20 @@ def sides(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
     return frozenset(out)
 
 
+def between_points(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
+    """Hotaru Beam's lines, drawn along the sides of the Penpa+ board's cells (one
+    fewer each way than the points, which are cpsolve's cells): the pairs of points a
+    side joins."""
+    wide = board.cols
+    out = set()
+    for (r, c, d, _), on in answer.edge.items():
+        if on and d == "top":
+            out.add((r * wide + c, r * wide + c + 1))
+        elif on and d == "left":
+            out.add((r * wide + c, (r + 1) * wide + c))
+    return frozenset(out)
+
+
 def parted(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
     """Shikaku's division drawn as borders on cell sides: the pairs of neighbouring
     cells no border parts."""
@@ -170,6 +184,10 @@ GENRES: dict[str, Genre] = {
     "balance": Genre(read=lines),
     "tents": Genre(read=tents),
     "hashikake": Genre(read=bridges),
+    # Fireflies as penpa-edit draws them, on the points: a firefly without a dot, or a
+    # board of one row or column of points, has no such form, and is not sent.
+    "firefly": Genre(takes=lambda board: board.rows > 1 and board.cols > 1 and all(
+        c is None or c.direction is not None for c in board.clues), read=between_points),
 }
 
 

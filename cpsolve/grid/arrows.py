@@ -282,11 +282,15 @@ def encode(clues: tuple[Arrow | None, ...]) -> str:
                          puzzlink.GAPS26)
 
 
+# A clue drawn on a grid point (``penpa_points``): its style, the direction of its dot.
+POINT_STYLES = {1: "e", 2: "s", 3: "w", 4: "n"}
+
+
 def arrow_grid(board: Callable[..., B], kinds: Mapping[str, str], *,
                refuse: Mapping[str, str] | None = None,
                looks: Callable[[str], bool] | None = None,
                janko: Mapping[str, str] | None = None, janko_blank: str = "",
-               janko_points: bool = False) -> Formats[B]:
+               janko_points: bool = False, penpa_points: str | None = None) -> Formats[B]:
     """The forms of a board of arrow clues (``board(rows, cols, clues)``): grid text
     and puzz.link URLs of the types ``kinds`` (see the module docstring); ``refuse``
     maps a URL flag to why a board with it is refused (another rule); ``looks(text)``:
@@ -295,7 +299,12 @@ def arrow_grid(board: Callable[..., B], kinds: Mapping[str, str], *,
     (``3n``, ``-``), each character of ``janko_blank`` a clue cell that says nothing
     (Yajilin's grey cells ``x`` and ``#``); with ``janko_points``, the section is the
     ``size + 1`` rows of the grid's points, each a cell here (Hotaru Beam: janko.at draws
-    the lines between points, pzprjs between cells' centres).
+    the lines between points, pzprjs between cells' centres). With ``penpa_points``
+    (the editor's shape of a clue), Penpa+ links draw the clues as that shape on the
+    points of a board one cell smaller each way, the dot's direction its style (1 right,
+    2 down, 3 left, 4 up) and the number on the point, as penpa-edit lays out Hotaru
+    Beam (and noqx reads it); such links are read, and written for boards whose every
+    clue has a direction (others as arrows in cells, which are read too).
 
     >>> f = arrow_grid(ArrowGrid, {"yajilin": "Yajilin"})
     >>> b = f.parse("2 3\\n2e - -\\n- ? n1\\n")
@@ -324,7 +333,30 @@ def arrow_grid(board: Callable[..., B], kinds: Mapping[str, str], *,
     def to_url(b: Any) -> str:
         return puzzlink.url(name, b.cols, b.rows, encode(b.clues))
 
+    def parse_points(shown: penpa.Board) -> B:
+        shown.only(kinds[name], "marks", "vertices")
+        cols = shown.cols + 1
+        clues: list[Arrow | None] = [None] * ((shown.rows + 1) * cols)
+        for (r, c), (shape, style) in sorted(shown.marks.items()):
+            if shape != penpa_points or style not in POINT_STYLES:
+                raise InputError(f"a symbol {shape!r} of style {style!r} at row {r + 1}, "
+                                 f"column {c + 1} of the Penpa+ link's points: "
+                                 f"{kinds[name]}'s are {penpa_points!r}, styles 1-4")
+            token = shown.vertices.pop((r, c), "").strip() or "?"
+            try:
+                clues[r * cols + c] = read_token(token + POINT_STYLES[style])
+            except ValueError:
+                raise InputError(f"a clue is a number up to {MOST} or '?', not {token!r} "
+                                 f"(at row {r + 1}, column {c + 1} of the Penpa+ link's "
+                                 "points)") from None
+        for r, c in sorted(shown.vertices):
+            raise InputError(f"a number on a point without a clue (at row {r + 1}, column "
+                             f"{c + 1} of the Penpa+ link's points)")
+        return board(shown.rows + 1, cols, tuple(clues))
+
     def parse_penpa(shown: penpa.Board) -> B:
+        if penpa_points is not None and (shown.marks or shown.vertices):
+            return parse_points(shown)
         shown.only(kinds[name], "numbers", "arrows", "surface", "borders")
         clues: list[Arrow | None] = [None] * (shown.rows * shown.cols)
         written = [(cell, text, None) for cell, text in shown.numbers.items()]
@@ -347,6 +379,16 @@ def arrow_grid(board: Callable[..., B], kinds: Mapping[str, str], *,
         return board(shown.rows, shown.cols, tuple(clues))
 
     def to_penpa(b: Any) -> str:
+        if penpa_points is not None and b.rows > 1 and b.cols > 1 and all(
+                clue is None or clue.direction is not None for clue in b.clues):
+            on = penpa.Board(b.rows - 1, b.cols - 1)
+            styles = {way: style for style, way in POINT_STYLES.items()}
+            for cell, clue in enumerate(b.clues):
+                if clue is not None:
+                    on.marks[divmod(cell, b.cols)] = (penpa_points, styles[clue.direction])
+                    if clue.number is not None:
+                        on.vertices[divmod(cell, b.cols)] = str(clue.number)
+            return penpa.write(on)
         shown = penpa.Board(b.rows, b.cols)
         for cell, clue in enumerate(b.clues):
             if clue is None:

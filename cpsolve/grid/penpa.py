@@ -77,7 +77,8 @@ class Board:
     ``lines`` (lines between two cells' centres), ``margin`` (the numbers and
     symbols outside the board, at rows and columns beyond it: ``(-1, 8)``) and
     ``vertices`` (a number on a grid point, point ``(r, c)`` the top left corner of cell
-    ``(r, c)``, the board's outline included: Gokigen Naname's). ``grid`` is
+    ``(r, c)``, the board's outline included: Gokigen Naname's) and ``marks`` (a symbol
+    on a grid point, its shape and style: Hotaru Beam's fireflies). ``grid`` is
     the editor's grid kind, ``dots`` whether it shows only the grid's points (Slitherlink)."""
 
     rows: int
@@ -92,6 +93,7 @@ class Board:
     lines: set[tuple[Cell, Cell]] = field(default_factory=set)
     margin: dict[Cell, str | tuple[str, Any]] = field(default_factory=dict)
     vertices: dict[Cell, str] = field(default_factory=dict)
+    marks: dict[Cell, tuple[str, Any]] = field(default_factory=dict)
     grid: str = field(default="square", compare=False)
     dots: bool = field(default=False, compare=False)
     space: int = field(default=0, compare=False)  # margins wider than one (a Nonogram's)
@@ -138,7 +140,7 @@ NAMES = {"numbers": "numbers", "arrows": "arrows", "corners": "numbers in cell c
          "tapas": "Tapa clues",
          "surface": "shaded cells", "symbols": "symbols", "borders": "thick borders",
          "lines": "lines", "margin": "marks outside the board",
-         "vertices": "numbers on grid points"}
+         "vertices": "numbers on grid points", "marks": "symbols on grid points"}
 
 
 def text_of(url: str) -> str:
@@ -248,12 +250,8 @@ def read(url: str) -> Board:
 
 def _read_layer(layer: dict[str, Any], board: Board, points: _Points) -> None:
     for index, (text, _, kind, *_) in (layer.get("number") or {}).items():
-        if points.count <= int(index) < 2 * points.count:  # a grid point: a cell's
-            r, c = points.cell(int(index) - points.count, outside=True)  # bottom right
-            if not (-1 <= r < points.rows and -1 <= c < points.cols):
-                raise InputError("a number of the Penpa+ link is on a point off the board",
-                                 line=1, column=1)
-            board.vertices[(r + 1, c + 1)] = str(text)
+        if points.count <= int(index) < 2 * points.count:  # a grid point
+            board.vertices[_point(int(index), points, "a number")] = str(text)
             continue
         if int(index) >= points.count:
             raise InputError("a number of the Penpa+ link is not in a cell", line=1, column=1)
@@ -280,6 +278,10 @@ def _read_layer(layer: dict[str, Any], board: Board, points: _Points) -> None:
     for index, colour in (layer.get("surface") or {}).items():
         board.surface[points.cell(int(index))] = int(colour)
     for index, (style, shape, *_) in (layer.get("symbol") or {}).items():
+        if points.count <= int(index) < 2 * points.count:  # a grid point
+            board.marks[_point(int(index), points, "a symbol")] = (
+                str(shape), tuple(style) if isinstance(style, list) else int(style))
+            continue
         cell = points.cell(int(index), outside=True)
         if not points.inside(cell):
             board.margin[cell] = (str(shape), style)
@@ -299,6 +301,16 @@ def _read_layer(layer: dict[str, Any], board: Board, points: _Points) -> None:
             found = _pair(a, b, points, kind)
             if found is not None:
                 getattr(board, kind).add(found)
+
+
+def _point(index: int, points: _Points, what: str) -> Cell:
+    """The grid point at ``index`` (a cell's bottom right corner), as the top left
+    corner of the cell after it: ``(0, 0)`` the board's own top left."""
+    r, c = points.cell(index - points.count, outside=True)
+    if not (-1 <= r < points.rows and -1 <= c < points.cols):
+        raise InputError(f"{what} of the Penpa+ link is on a point off the board", line=1,
+                         column=1)
+    return r + 1, c + 1
 
 
 def _pair(a: int, b: int, points: _Points, kind: str) -> tuple[Cell, Cell] | None:
@@ -366,6 +378,9 @@ def write(board: Board) -> str:
         layer["number"][str(points.centre(cell))] = [text, 1, "4"]
     for (r, c), text in sorted(board.vertices.items()):
         layer["number"][str(points.count + points.centre((r - 1, c - 1)))] = [text, 1, "1"]
+    for (r, c), (shape, style) in sorted(board.marks.items()):
+        layer["symbol"][str(points.count + points.centre((r - 1, c - 1)))] = [
+            list(style) if isinstance(style, tuple) else style, shape, 1]
     for cell, text in sorted(board.corners.items()):
         layer["numberS"][str(4 * points.count + 4 * points.centre(cell))] = [text, 1]
     for cell, mark in sorted(board.margin.items()):

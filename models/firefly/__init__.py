@@ -55,7 +55,8 @@ class LineTokens(Tokens):
 
 ANSWER = LineTokens()
 FORMATS = arrows.arrow_grid(Board, {"firefly": "Hotaru Beam"}, looks=ANSWER.looks,
-                            janko={"hotaru": "Hotaru Beam"}, janko_points=True)
+                            janko={"hotaru": "Hotaru Beam"}, janko_points=True,
+                            penpa_points="firefly")
 
 
 def clues(board: Board) -> list[Clue]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cpsolve.errors import InputError
 from cpsolve.grid.layouts import Settings
 from cpsolve.limits import Deadline
 from cpsolve.models.firefly import check, parse, solve, to_url
@@ -54,6 +55,32 @@ def lines_of(text: str, rows: int = 5, cols: int = 5) -> frozenset[tuple[int, in
 
 def test_the_file_and_the_url_are_one_board():
     assert parse(FILE) == parse("https://puzz.link/p?firefly/5/5/40c21a3.a30g10a22a11c11")
+
+
+def test_penpa_links_draw_the_fireflies_on_the_points_as_penpa_edit_does():
+    """penpa-edit draws a Hotaru Beam board's fireflies as its "firefly" symbol on the
+    points of a board one cell smaller each way (the dot's direction the style: 1
+    right, 2 down, 3 left, 4 up), their numbers on the same points; noqx reads that."""
+    from cpsolve.grid import penpa
+    from cpsolve.models.firefly import FIREFLY
+
+    board = parse(FILE)
+    link = FIREFLY.exports["penpa"](board)
+    shown = penpa.read(link)
+    assert (shown.rows, shown.cols) == (4, 4)
+    assert shown.marks[0, 0] == ("firefly", 1) and shown.vertices[0, 0] == "0"  # 0e
+    assert shown.marks[1, 1] == ("firefly", 3) and (1, 1) not in shown.vertices  # ?w
+    assert parse(link) == board
+    # A firefly without a dot has no such form: the board goes as arrows in cells.
+    dotless = parse("2 2\n1 -\n- 0w\n")
+    assert not penpa.read(FIREFLY.exports["penpa"](dotless)).marks
+    assert parse(FIREFLY.exports["penpa"](dotless)) == dotless
+    stray = penpa.Board(4, 4, marks=dict(shown.marks), vertices={**shown.vertices, (2, 2): "1"})
+    with pytest.raises(InputError, match="row 3, column 3 of the Penpa.* points"):
+        parse(penpa.write(stray))
+    other = penpa.Board(4, 4, marks={**shown.marks, (2, 2): ("circle_L", 1)})
+    with pytest.raises(InputError, match="'circle_L'.*row 3, column 3"):
+        parse(penpa.write(other))
 
 
 @pytest.mark.parametrize(("code", "answer"), ANSWERS)
