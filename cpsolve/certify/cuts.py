@@ -308,24 +308,29 @@ class Areas:
             return components(inside, self.links)
         return components(inside, self.links, [n for n in inside if n < self.joints])
 
-    def _inside(self, true: set[int]) -> list[list[int]]:
-        """The nodes in each set where the variables in ``true`` are, set by set."""
+    def _inside(self, true: set[int] | Any) -> list[list[int]]:
+        """The nodes in each set where the variables in ``true`` are (or where an
+        array by variable, 1 true and 0 false, says so), set by set."""
         import numpy as np
 
         members = self._members
         if not members.size:
             return [[] for _ in self.sets]
-        on = np.zeros(int(np.abs(members).max()) + 1, dtype=np.int8)
-        on[[lit for lit in true if 0 < lit < len(on)]] = 1
+        if isinstance(true, np.ndarray):
+            on = true
+        else:
+            on = np.zeros(int(np.abs(members).max()) + 1, dtype=np.int8)
+            on[[lit for lit in true if 0 < lit < len(on)]] = 1
         rows, nodes = np.nonzero(self.states(on) == 1)  # set by set, in node order
         bounds = np.searchsorted(rows, np.arange(len(members) + 1)).tolist()
         listed = nodes.tolist()
         return [listed[bounds[k]:bounds[k + 1]] for k in range(len(members))]
 
-    def faults(self, true: set[int]) -> list[Record]:
+    def faults(self, true: set[int] | Any) -> list[Record]:
         """A cut for each area that breaks a rule: the fewest of its cells that
         break it whatever else the area holds where there are such, else the area
-        with its boundary."""
+        with its boundary. ``true``: the variables true, or an int8 array by variable
+        (1 true, 0 false) as long as the largest of the sets' variables."""
         out = []
         for key, inside in zip(self.sets, self._inside(true)):
             if not inside or self.joints is not None and inside[0] >= self.joints:

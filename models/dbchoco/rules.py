@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -157,11 +156,13 @@ class Choco:
         groups = [self.group(kind) for kind in ("white", "grey", "area")]
         lits = [*self.border, *self.half.ravel().tolist()]
         read = out.reader(lits)
+        variables = np.array(lits, dtype=np.int64)  # each a variable, not a negation
+        on = np.zeros(int(variables.max(initial=0)) + 1, dtype=np.int8)
 
         def refine(values: tuple[bool, ...]) -> list[list[int]]:
-            true = set(compress(lits, read(values)))
+            on[variables] = np.fromiter(read(values), dtype=np.int8, count=len(lits))
             return [self.sized(group, record) for group in groups
-                    for record in group.faults(true)]
+                    for record in group.faults(on)]
 
         def partial(state: Any) -> list[list[int]]:
             return [clause for group in groups for clause in _decided(group, state)]
