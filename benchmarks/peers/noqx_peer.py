@@ -80,10 +80,9 @@ def bridges(answer: Any, board: Any) -> frozenset[tuple[int, int, int]]:
     return frozenset(out)
 
 
-def sides(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
-    """Slitherlink's loop along cell sides: the pairs of corners a side joins (corners
-    numbered row by row, ``cols + 1`` to a row)."""
-    wide = board.cols + 1
+def along(answer: Any, wide: int) -> frozenset[tuple[int, int]]:
+    """Lines drawn along the sides of the Penpa+ board's cells: the pairs of grid
+    points each side joins, the points numbered row by row, ``wide`` to a row."""
     out = set()
     for (r, c, d, _), on in answer.edge.items():
         if on and d == "top":
@@ -91,20 +90,17 @@ def sides(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
         elif on and d == "left":
             out.add((r * wide + c, (r + 1) * wide + c))
     return frozenset(out)
+
+
+def sides(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
+    """Slitherlink's loop along cell sides: the pairs of corners a side joins."""
+    return along(answer, board.cols + 1)
 
 
 def between_points(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
-    """Hotaru Beam's lines, drawn along the sides of the Penpa+ board's cells (one
-    fewer each way than the points, which are cpsolve's cells): the pairs of points a
-    side joins."""
-    wide = board.cols
-    out = set()
-    for (r, c, d, _), on in answer.edge.items():
-        if on and d == "top":
-            out.add((r * wide + c, r * wide + c + 1))
-        elif on and d == "left":
-            out.add((r * wide + c, (r + 1) * wide + c))
-    return frozenset(out)
+    """Hotaru Beam's lines, along the sides of the Penpa+ board's cells (one fewer each
+    way than the points, which are cpsolve's cells): the pairs of points a side joins."""
+    return along(answer, board.cols)
 
 
 def parted(answer: Any, board: Any) -> frozenset[tuple[int, int]]:
