@@ -40,10 +40,10 @@ if TYPE_CHECKING:
     from cpsolve.grid.rules.sat import SatOut
 
 Division = frozenset[tuple[int, int]]  # an answer: the pairs of neighbours with a border
-# The eight rigid motions of the square: (row, column) -> these.
 # How many areas judged a rule keeps the answers of (a solve's candidates hold the same
 # areas round after round).
 JUDGED = 1 << 15
+# The eight rigid motions of the square: (row, column) -> these.
 MOTIONS = ((1, 0, 0, 1), (0, 1, -1, 0), (-1, 0, 0, -1), (0, -1, 1, 0),
            (-1, 0, 0, 1), (1, 0, 0, -1), (0, 1, 1, 0), (0, -1, -1, 0))
 
