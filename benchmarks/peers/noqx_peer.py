@@ -173,6 +173,7 @@ GENRES: dict[str, Genre] = {
     "fillomino": Genre(lambda board: {"fast_mode": False}, read=filled),
     "shikaku": Genre(read=parted),
     "ripple": Genre(read=filled),
+    "skyscrapers": Genre(read=filled),
     # Triangles come back as symbols of noqx's own; the answers are not compared.
     "shakashaka": Genre(),
     "gokigen": Genre(read=diagonals),

@@ -16,7 +16,10 @@ beside some rows and columns outside it, and some heights given inside.
   line naming a variant (``skyscrapers, diagonals``) names another rule: both refused;
 * puzz.link URLs (``skyscrapers``, ``building``, ``skyscraper``): the clues outside the
   grid (pzprjs ``decodeNumber16ExCell``: above, below, left, right, each in order), then
-  the given heights (``decodeNumber16``, left out when there are none).
+  the given heights (``decodeNumber16``, left out when there are none);
+* Penpa+ links: the clues as numbers in the margins of one row and column a side, the
+  given heights as numbers in the cells (as penpa-edit lays out its import of a
+  puzz.link Skyscrapers, and noqx reads it).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from cpsolve.errors import InputError
-from cpsolve.grid import codecs, forms, puzzlink
+from cpsolve.grid import codecs, forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.boards import NumberGrid
 
@@ -349,8 +352,54 @@ def parse_janko(framed: forms.Framed) -> Board:
     return Board(n, n, numbers, (top, bottom, left, right))
 
 
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link's board: numbers in the margins (the clues) and in the cells (the
+    given heights).
+
+    >>> b = parse_grid(".2..\\n...1\\n.2..\\n....")
+    >>> parse_penpa(penpa.read(to_penpa(b))) == b
+    True
+    """
+    shown.only("Skyscrapers", "numbers", "margin")
+    n = shown.rows
+    if shown.cols != n or n > MAX_SIZE:
+        raise InputError(f"a Skyscrapers board is square, at most {MAX_SIZE}x{MAX_SIZE}, "
+                         f"not {shown.cols}x{n} (the Penpa+ link)")
+
+    def number(text: str, cell: tuple[int, int], what: str) -> int:
+        text = text.strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 3 and 1 <= int(text) <= n):
+            raise InputError(f"{what} is a number from 1 to {n}, not {text!r} "
+                             f"({penpa.at(cell)})")
+        return int(text)
+
+    numbers: list[int | None] = [None] * (n * n)
+    for (r, c), text in sorted(shown.numbers.items()):
+        numbers[r * n + c] = number(text, (r, c), "a height")
+    sides: list[list[int | None]] = [[None] * n for _ in SIDES]
+    for (r, c), mark in sorted(shown.margin.items()):
+        side = 0 if r == -1 else 1 if r == n else 2 if c == -1 else 3 if c == n else None
+        line = c if side in (0, 1) else r
+        if side is None or not 0 <= line < n or not isinstance(mark, str):
+            raise InputError(f"a mark outside the board {penpa.at((r, c))}: a Skyscrapers "
+                             "board has a number beside each row and column at most")
+        sides[side][line] = number(mark, (r, c), "a clue outside the grid")
+    return Board(n, n, tuple(numbers), tuple(tuple(side) for side in sides))
+
+
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board``: the clues in the margins, the heights in the cells."""
+    n = board.size
+    at = {"top": lambda i: (-1, i), "bottom": lambda i: (n, i), "left": lambda i: (i, -1),
+          "right": lambda i: (i, n)}
+    return penpa.write(penpa.Board(
+        n, n, numbers={divmod(k, n): str(v) for k, v in enumerate(board.numbers)
+                       if v is not None},
+        margin={at[side](line): str(number) for side, line, number in board.outside}))
+
+
 FORMATS: codecs.Formats[Board] = codecs.Formats(
     forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid,
                 game_id=(TATHAM_RE, parse_tatham), tatham="towers",
-                pzprv3_file=parse_pzprv3, janko=parse_janko), to_text,
-    {"url": to_url, "grid": to_text, "tatham": to_tatham})
+                pzprv3_file=parse_pzprv3, janko=parse_janko, penpa=parse_penpa), to_text,
+    {"url": to_url, "grid": to_text, "tatham": to_tatham, "penpa": to_penpa})

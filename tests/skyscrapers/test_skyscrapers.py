@@ -53,6 +53,38 @@ def test_published_urls_round_trip(url):
     assert parse(to_text(board)) == board
 
 
+@pytest.mark.parametrize("url", PUBLISHED)
+def test_penpa_links_hold_the_clues_in_the_margins_and_read_back(url):
+    """As penpa-edit lays out a puzz.link Skyscrapers (and noqx reads it): a margin of
+    one a side holds the clues, the cells the given heights."""
+    from cpsolve.grid import penpa
+    from cpsolve.models.skyscrapers import SKYSCRAPERS
+
+    board = parse(url)
+    link = SKYSCRAPERS.exports["penpa"](board)
+    shown = penpa.read(link)
+    assert (shown.rows, shown.cols) == (board.size, board.size)
+    assert shown.margin == {**{(-1, c): str(v) for c, v in enumerate(board.sides[0]) if v},
+                            **{(board.size, c): str(v) for c, v in enumerate(board.sides[1]) if v},
+                            **{(r, -1): str(v) for r, v in enumerate(board.sides[2]) if v},
+                            **{(r, board.size): str(v) for r, v in enumerate(board.sides[3]) if v}}
+    assert parse(link) == board
+
+
+def test_penpa_links_of_other_boards_are_refused_where_they_differ():
+    from cpsolve.grid import penpa
+
+    with pytest.raises(InputError, match=r"a clue outside the grid is a number from 1 to 4, "
+                                         r"not '5' \(at row 0, column 2"):
+        parse(penpa.write(penpa.Board(4, 4, margin={(-1, 1): "5"})))
+    with pytest.raises(InputError, match="a mark outside the board at row 0, column 0"):
+        parse(penpa.write(penpa.Board(4, 4, margin={(-1, -1): "2"})))
+    with pytest.raises(InputError, match="square"):
+        parse(penpa.write(penpa.Board(4, 5)))
+    with pytest.raises(InputError, match="shaded cells"):
+        parse(penpa.write(penpa.Board(4, 4, surface={(0, 0): 1})))
+
+
 @pytest.mark.parametrize("code,rows", FAILCHECK)
 def test_pzprjs_verdicts_on_its_own_answers(code, rows):
     board = parse(_file(rows))
