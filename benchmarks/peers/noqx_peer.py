@@ -123,6 +123,16 @@ def filled(answer: Any, board: Any) -> tuple[int, ...] | None:
     return values if all(isinstance(v, int) for v in values) else None  # type: ignore
 
 
+def digits(answer: Any, board: Any) -> tuple[int, ...] | None:
+    """Kakuro's digits, 0 in a black cell: the Penpa+ board has the frame as its first
+    row and column, so a cell is one down and one right there."""
+    found = {(r - 1, c - 1): v for (r, c, _, label), v in answer.text.items()
+             if label == "normal"}
+    values = tuple(0 if board.black[cell] else found.get(divmod(cell, board.cols))
+                   for cell in range(board.cells))
+    return values if all(isinstance(v, int) for v in values) else None  # type: ignore
+
+
 def diagonals(answer: Any, board: Any) -> tuple[str, ...]:
     """Gokigen Naname's diagonals: a cell's ``top_left`` edge is its ``\\``, any other
     cell's diagonal its ``/``."""
@@ -173,6 +183,10 @@ GENRES: dict[str, Genre] = {
     "fillomino": Genre(lambda board: {"fast_mode": False}, read=filled),
     "shikaku": Genre(read=parted),
     "ripple": Genre(read=filled),
+    # noqx refuses a sum that heads no run; a sum of 0 (pzprjs's "none") is one.
+    "kakuro": Genre(takes=lambda board: all(
+        total and ((way, key) in {(run.way, run.key) for run in board.runs})
+        for (way, key), total in board.sums.items()), read=digits),
     "skyscrapers": Genre(read=filled),
     # Triangles come back as symbols of noqx's own; the answers are not compared.
     "shakashaka": Genre(),

@@ -58,7 +58,7 @@ MAX_TEXT = 1 << 24  # characters of a link's text, inflated
 # The puzzle layer's keys a board is made of; the others must be empty.
 READ = ("number", "numberS", "surface", "symbol", "lineE", "line")
 IGNORED = ("command_redo", "command_undo", "command_replay")
-GRIDS = ("square", "sudoku")  # grid kinds whose points lie as a square grid's do
+GRIDS = ("square", "sudoku", "kakuro")  # grid kinds whose points lie as a square grid's do
 NUMBER_KINDS = ("1", "5", "6", "10")  # a number, normal, small, medium or big
 ARROWS = "nwes"  # an arrow number's direction, 0-3
 FOUR_EDGES = "eswnwnes"  # arrow_fouredge's flags: the direction each draws
@@ -69,7 +69,8 @@ SIZE = 38  # the editor's cell size in pixels, as it writes it
 class Board:
     """What a Penpa+ link's puzzle layer shows on a square board: ``numbers`` (the
     text written in a cell), ``arrows`` (a number and its arrow's direction, ``n``,
-    ``w``, ``e`` or ``s``), ``corners`` (a small number in a cell's corner),
+    ``w``, ``e`` or ``s``), ``corners`` (a small number in a cell's corner, by the
+    cell and the corner: 0 top left, 1 top right, 2 bottom left, 3 bottom right),
     ``tapas`` (a Tapa clue: its numbers written in its cell in the editor's Tapa mode,
     one character each, ``31``), ``surface`` (a cell's colour code: 1 dark grey, 3
     light grey, 4 black, 8 grey, ...), ``symbols`` (a cell's shape and style,
@@ -85,7 +86,7 @@ class Board:
     cols: int
     numbers: dict[Cell, str] = field(default_factory=dict)
     arrows: dict[Cell, tuple[str, str]] = field(default_factory=dict)
-    corners: dict[Cell, str] = field(default_factory=dict)
+    corners: dict[tuple[Cell, int], str] = field(default_factory=dict)
     tapas: dict[Cell, str] = field(default_factory=dict)
     surface: dict[Cell, int] = field(default_factory=dict)
     symbols: dict[Cell, tuple[str, Any]] = field(default_factory=dict)
@@ -273,8 +274,8 @@ def _read_layer(layer: dict[str, Any], board: Board, points: _Points) -> None:
             raise InputError(f"a number of kind {kind!r} {at(cell)} (corner, candidates "
                              "or text), which no board read here has", line=1, column=1)
     for index, (text, *_) in (layer.get("numberS") or {}).items():
-        centre, _ = divmod(int(index) - 4 * points.count, 4)  # its cell, the quarter
-        board.corners[points.cell(centre)] = str(text)
+        centre, quarter = divmod(int(index) - 4 * points.count, 4)
+        board.corners[points.cell(centre), quarter] = str(text)
     for index, colour in (layer.get("surface") or {}).items():
         board.surface[points.cell(int(index))] = int(colour)
     for index, (style, shape, *_) in (layer.get("symbol") or {}).items():
@@ -381,8 +382,8 @@ def write(board: Board) -> str:
     for (r, c), (shape, style) in sorted(board.marks.items()):
         layer["symbol"][str(points.count + points.centre((r - 1, c - 1)))] = [
             list(style) if isinstance(style, tuple) else style, shape, 1]
-    for cell, text in sorted(board.corners.items()):
-        layer["numberS"][str(4 * points.count + 4 * points.centre(cell))] = [text, 1]
+    for (cell, quarter), text in sorted(board.corners.items()):
+        layer["numberS"][str(4 * points.count + 4 * points.centre(cell) + quarter)] = [text, 1]
     for cell, mark in sorted(board.margin.items()):
         at_point = str(points.centre(cell))
         if isinstance(mark, str):

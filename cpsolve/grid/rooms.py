@@ -226,7 +226,9 @@ class RoomForms(Generic[B]):
 
         value, where = _numbered(Grid.of(shown.rows, shown.cols), room, (
             (r * shown.cols + c, text.strip(), penpa.at((r, c)), error(penpa.at((r, c))))
-            for (r, c), text in sorted([*shown.numbers.items(), *shown.corners.items()])))
+            for (r, c), text in sorted([*shown.numbers.items(),
+                                        *((cell, text) for (cell, _), text in
+                                          shown.corners.items())])))
         return self.board(shown.rows, shown.cols, room, value, where, walls)
 
     def to_penpa(self, board: Rooms) -> str:

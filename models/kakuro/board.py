@@ -19,7 +19,10 @@ cell with no run after it.
   white cells, a black cell ``.`` or its down sum and its across sum a character each
   (``0``-``9``, ``a``-``j`` 10-19, ``A``-``Z`` 20-45, ``-`` none); then the frame's
   sums above the columns whose first cell is white, then left of the rows whose first
-  cell is white (pzprjs ``decodeKakuro``).
+  cell is white (pzprjs ``decodeKakuro``);
+* Penpa+ links, as penpa-edit lays out Kakuro (its ``kakuro`` grid): the board with its
+  frame as the first row and column, each black cell the editor's ``kakuro`` symbol, a
+  sum across as a small number in its top right corner and one down in its bottom left.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from cpsolve.errors import InputError
-from cpsolve.grid import codecs, forms, puzzlink
+from cpsolve.grid import codecs, forms, penpa, puzzlink
 from cpsolve.grid import text as gridtext
 from cpsolve.grid.geometry import OnGrid
 
@@ -473,7 +476,61 @@ def to_pzprv3(board: Board) -> str:
 
 
 
+PENPA_SUMS = {1: "across", 2: "down"}  # the corner a sum is written in, by its way
+
+
+def parse_penpa(shown: penpa.Board) -> Board:
+    """A Penpa+ link's board (see the module docstring).
+
+    >>> b = parse_grid("- 4, 6,\\n,3 . .\\n,6 . .")
+    >>> parse_penpa(penpa.read(to_penpa(b))) == b
+    True
+    """
+    shown.only("Kakuro", "symbols", "corners")
+    rows, cols = shown.rows - 1, shown.cols - 1
+    if rows < 1 or cols < 1:
+        raise InputError("a Kakuro board in a Penpa+ link has its frame as the first row "
+                         "and column, and a cell more")
+    for (r, c), (shape, _) in sorted(shown.symbols.items()):
+        if shape != "kakuro":
+            raise InputError(f"a symbol {shape!r} {penpa.at((r, c))}: a black cell of "
+                             "Kakuro is the editor's 'kakuro' symbol")
+    black = {cell for cell in shown.symbols}
+    for r in range(shown.rows):
+        for c in range(shown.cols):
+            if (r == 0 or c == 0) and (r, c) not in black:
+                raise InputError(f"a white cell in the frame {penpa.at((r, c))}: the first "
+                                 "row and column of a Kakuro board are black")
+    sums: dict[str, list[tuple[Key, int]]] = {"down": [], "across": []}
+    for ((r, c), quarter), text in sorted(shown.corners.items()):
+        way = PENPA_SUMS.get(quarter)
+        if way is None or (r, c) not in black:
+            raise InputError(f"a small number {penpa.at((r, c))}: a Kakuro sum stands in a "
+                             "black cell's top right corner (across) or bottom left (down)")
+        text = text.strip()
+        if not (text.isascii() and text.isdigit() and int(text) <= MAX_SUM):
+            raise InputError(f"a sum is a number up to {MAX_SUM}, not {text!r} "
+                             f"({penpa.at((r, c))})")
+        sums[way].append(((r - 1, c - 1), int(text)))
+    return Board(rows, cols, tuple((r + 1, c + 1) in black for r in range(rows)
+                                   for c in range(cols)),
+                 tuple(sorted(sums["down"])), tuple(sorted(sums["across"])))
+
+
+def to_penpa(board: Board) -> str:
+    """The Penpa+ link of ``board`` (see the module docstring)."""
+    shown = penpa.Board(board.rows + 1, board.cols + 1, grid="kakuro")
+    for r in range(-1, board.rows):
+        for c in range(-1, board.cols):
+            if board.is_black(r, c):
+                shown.symbols[r + 1, c + 1] = ("kakuro", 1)
+    corner = {way: quarter for quarter, way in PENPA_SUMS.items()}
+    for (way, (r, c)), total in board.sums.items():
+        shown.corners[(r + 1, c + 1), corner[way]] = str(total)
+    return penpa.write(shown)
+
+
 FORMATS: codecs.Formats[Board] = codecs.Formats(
     forms.Forms(kinds=KINDS, url=parse_url, grid=parse_grid, janko=from_janko,
-                pzprv3_file=parse_pzprv3), to_text,
-    {"url": to_url, "grid": to_text, "pzprv3": to_pzprv3})
+                pzprv3_file=parse_pzprv3, penpa=parse_penpa), to_text,
+    {"url": to_url, "grid": to_text, "pzprv3": to_pzprv3, "penpa": to_penpa})

@@ -85,6 +85,45 @@ def test_published_urls_round_trip(url):
     assert parse(to_pzprv3(board)) == board
 
 
+@pytest.mark.parametrize("url", [b for b in PUBLISHED if b.startswith("https://puzz.link")])
+def test_penpa_links_are_laid_out_as_penpa_edit_lays_out_kakuro(url):
+    """penpa-edit's Kakuro grid (and noqx's reading of it): the frame as the first row
+    and column, a 'kakuro' symbol on every black cell, a sum across in the top right
+    corner and one down in the bottom left."""
+    from cpsolve.grid import penpa
+
+    board = parse(url)
+    link = KAKURO.exports["penpa"](board)
+    shown = penpa.read(link)
+    assert shown.grid == "kakuro" and (shown.rows, shown.cols) == (board.rows + 1,
+                                                                   board.cols + 1)
+    assert set(shown.symbols) == {(r + 1, c + 1) for r in range(-1, board.rows)
+                                  for c in range(-1, board.cols) if board.is_black(r, c)}
+    assert shown.corners == {((r + 1, c + 1), 1 if way == "across" else 2): str(total)
+                             for (way, (r, c)), total in board.sums.items()}
+    assert parse(link) == board
+
+
+def test_penpa_links_of_other_boards_are_refused_where_they_differ():
+    from cpsolve.grid import penpa
+
+    frame = {(r, c): ("kakuro", 1) for r in range(3) for c in range(3) if r == 0 or c == 0}
+    good = penpa.Board(3, 3, symbols=frame, corners={((1, 0), 1): "3", ((0, 1), 2): "4"})
+    assert parse(penpa.write(good)).sums == {("across", (0, -1)): 3, ("down", (-1, 0)): 4}
+    for board, message in [
+            (penpa.Board(3, 3, symbols={**frame, (0, 2): ("circle_L", 1)}), "'circle_L'"),
+            (penpa.Board(3, 3, symbols={k: v for k, v in frame.items() if k != (0, 2)}),
+             "a white cell in the frame at row 1, column 3"),
+            (penpa.Board(3, 3, symbols=frame, corners={((1, 0), 0): "3"}),
+             "a small number at row 2, column 1"),
+            (penpa.Board(3, 3, symbols=frame, corners={((1, 1), 1): "3"}),
+             "a small number at row 2, column 2"),
+            (penpa.Board(3, 3, symbols=frame, corners={((1, 0), 1): "46"}), "up to 45"),
+            (penpa.Board(3, 3, symbols=frame, numbers={(1, 1): "2"}), "numbers")]:
+        with pytest.raises(InputError, match=message):
+            parse(penpa.write(board))
+
+
 def test_urls_as_pzprjs_reads_them():
     """A sum of 0 is kept apart from none ('-'); a cut body leaves the rest white and
     reads the frame's sums from the body's start, as pzprjs's decodeKakuro does."""
