@@ -141,6 +141,13 @@ def diagonals(answer: Any, board: Any) -> tuple[str, ...]:
                  for cell in range(board.cells))
 
 
+def heads_runs(board: Any) -> bool:
+    """Whether every sum of a Kakuro board heads a run and asks something: noqx refuses
+    a sum that heads none, and a sum of 0 (pzprjs's "none") is one."""
+    heads = {(run.way, run.key) for run in board.runs}
+    return all(total and key in heads for key, total in board.sums.items())
+
+
 @dataclass(frozen=True)
 class Genre:
     """How one genre goes to noqx: the parameters its page sends with the board (its
@@ -183,10 +190,7 @@ GENRES: dict[str, Genre] = {
     "fillomino": Genre(lambda board: {"fast_mode": False}, read=filled),
     "shikaku": Genre(read=parted),
     "ripple": Genre(read=filled),
-    # noqx refuses a sum that heads no run; a sum of 0 (pzprjs's "none") is one.
-    "kakuro": Genre(takes=lambda board: all(
-        total and ((way, key) in {(run.way, run.key) for run in board.runs})
-        for (way, key), total in board.sums.items()), read=digits),
+    "kakuro": Genre(takes=heads_runs, read=digits),
     "skyscrapers": Genre(read=filled),
     # Triangles come back as symbols of noqx's own; the answers are not compared.
     "shakashaka": Genre(),

@@ -495,12 +495,11 @@ def parse_penpa(shown: penpa.Board) -> Board:
         if shape != "kakuro":
             raise InputError(f"a symbol {shape!r} {penpa.at((r, c))}: a black cell of "
                              "Kakuro is the editor's 'kakuro' symbol")
-    black = {cell for cell in shown.symbols}
-    for r in range(shown.rows):
-        for c in range(shown.cols):
-            if (r == 0 or c == 0) and (r, c) not in black:
-                raise InputError(f"a white cell in the frame {penpa.at((r, c))}: the first "
-                                 "row and column of a Kakuro board are black")
+    black = set(shown.symbols)
+    frame = [(0, c) for c in range(shown.cols)] + [(r, 0) for r in range(1, shown.rows)]
+    for cell in sorted(set(frame) - black):
+        raise InputError(f"a white cell in the frame {penpa.at(cell)}: the first row and "
+                         "column of a Kakuro board are black")
     sums: dict[str, list[tuple[Key, int]]] = {"down": [], "across": []}
     for ((r, c), quarter), text in sorted(shown.corners.items()):
         way = PENPA_SUMS.get(quarter)
