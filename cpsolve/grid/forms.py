@@ -337,6 +337,11 @@ class Forms(Generic[Board]):
         if not stripped:
             raise InputError("empty board", line=1, column=1)
         first = stripped.split("\n", 1)[0].strip()
+        if first.startswith("v:") and "\n" in stripped:
+            # pzprjs's "this puzzle uses variant rules", on a save file's first line
+            raise InputError(puzzlink.UNSTATED.format(
+                form="file", segment=first, remove="that first line", name=self.name),
+                line=1, column=1)
         if first.startswith("pzprv3"):
             if self.pzprv3_file is not None:
                 return self.pzprv3_file(text)

@@ -5,15 +5,22 @@ shares, and the body encodings of the site's open-source editor (pzprjs) that se
 genres use, each with its encoder so boards round-trip.
 
 The envelope: the type (or one of its aliases: ``akari`` for ``lightup``, ``masyu``
-for ``mashu``), an optional ``v:VARIANT`` segment and flag segment (its letters of
-pzprjs's variant rules handed to the genre that reads them, :func:`split`'s ``read``;
-another of those rules, :data:`VARIANTS`, refused by name; other letters ignored), the
-columns, then the rows, then the body; one trailing ``/`` is dropped (the site adds
+for ``mashu``), an optional flag segment (its letters of pzprjs's variant rules handed
+to the genre that reads them, :func:`split`'s ``read``; another of those rules,
+:data:`VARIANTS`, refused by name; other letters ignored), the columns, then the rows,
+then the body; one trailing ``/`` is dropped (the site adds
 it to URLs that end in punctuation). As on the site, the body is read until the board
 is complete and what follows is ignored, and a body that ends early leaves the rest of
 the board empty, in every genre (no borders, no numbers: published URLs leave out
 what is empty at the end); unlike the site, a character that means nothing where it
 stands is an error naming its position, not a guess.
+
+A ``v:`` segment before the flags (``mashu/v:/10/10/...``, ``v:ID``) is the editor's
+"this puzzle uses variant rules": the setter's mark that the rules are not the
+genre's, with no word of what they are. pzprjs reads the board as usual but stops
+checking answers of its own accord; cpsolve refuses it by name (:data:`UNSTATED`),
+since whatever it proved would be about another puzzle (the published Masyu of
+``models/masyu/cases.toml`` marked so has several answers under the base rules).
 
 Every error is an :class:`~cpsolve.errors.InputError` on line 1 whose column is the
 1-based position in the URL; a family's parser moves it to where the URL sits in the
@@ -47,6 +54,9 @@ VARIANTS: dict[str, dict[str, str]] = {
     "fillomino": {"t": "the variant whose largest number is 3"},
     "lits": {"d": "the site's old LITS encoding"},
 }
+UNSTATED = ("the {form} marks this puzzle as one with variant rules ('{segment}'), which it "
+            "does not state and pzprjs does not check; remove {remove} to solve it under "
+            "the rules of {name}")
 UNKNOWN = -2  # a number shown as "?": present, its value not given
 BASE32 = "0123456789abcdefghijklmnopqrstuv"
 
@@ -86,8 +96,8 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
     spelling to the genre's name, used in messages); another type is a
     :class:`~cpsolve.errors.ForeignPuzzle`.
 
-    >>> split("https://puzz.link/p?mashu/v:/6/4/1063000i", {"mashu": "Masyu"})
-    Link(kind='mashu', cols=6, rows=4, body='1063000i', offset=33, flags='')
+    >>> split("https://puzz.link/p?mashu/6/4/1063000i", {"mashu": "Masyu"})
+    Link(kind='mashu', cols=6, rows=4, body='1063000i', offset=30, flags='')
     >>> split("https://puzz.link/p?akari/6/6/nekcakbl/", {"akari": "Akari"}).body
     'nekcakbl'
     >>> split("pzprxs.vercel.app/p.html?akari_edit/6/6/nekcakbl", {"akari": "Akari"}).cols
@@ -108,6 +118,13 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
     cpsolve.errors.InputError: 1:21: no
     >>> split("puzz.link/p?mashu/f/2/2/0", {"mashu": "Masyu"}, read="f").flags
     'f'
+
+    A ``v:`` segment (variant rules the URL does not state) is refused at its place:
+
+    >>> split("puzz.link/p?mashu/v:/2/2/0", {"mashu": "Masyu"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpsolve.errors.InputError: 1:19: the URL marks this puzzle as one with variant rules ('v:'), ...
     """
     match = URL_RE.match(url)
     if not match:
@@ -127,12 +144,14 @@ def split(url: str, kinds: Mapping[str, str], *, max_cells: int = MAX_CELLS,
                } | dict(refuse or {})
     said = ""
     while parts and parts[0] and not parts[0].isdigit():
-        segment = parts.pop(0)  # a variant (v:...) or flag segment: read, ignored, refused
-        if not segment.startswith("v:"):
-            for flag, why in refused.items():
-                if flag in segment:
-                    raise error(why, position)
-            said += "".join(flag for flag in read if flag in segment and flag not in said)
+        segment = parts.pop(0)  # a flag segment: its letters read, ignored or refused
+        if segment.startswith("v:"):
+            raise error(UNSTATED.format(form="URL", segment=segment, remove=f"'{segment}/'",
+                                        name=next(iter(kinds.values()))), position)
+        for flag, why in refused.items():
+            if flag in segment:
+                raise error(why, position)
+        said += "".join(flag for flag in read if flag in segment and flag not in said)
         position += len(segment) + 1
     if len(parts) < 2:
         raise error("expected TYPE/COLS/ROWS/BODY after '?'", match.start("rest"))

@@ -43,7 +43,7 @@ def test_url_read_as_the_site_reads_it():
     board = parse("https://puzz.link/p?akari/4/2/5a.h/")
     assert parse("https://puzz.link/p?akari/4/2/5a.hzz") == board
     assert parse("https://puzz.link/p?akari/4/2/5a.h/extra/") == board
-    assert parse("https://pzv.jp/p.html?akari/v:/4/2/5a.h") == board
+    assert parse("https://pzv.jp/p.html?akari/4/2/5a.h") == board
     assert parse("https://puzz.link/p?akari/4/2/5a.g").rows == ("0.0.", ".#..")
     assert parse("https://puzz.link/p?akari/4/2").rows == ("....", "....")
 

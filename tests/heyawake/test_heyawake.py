@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from cpsolve.errors import InputError
 from cpsolve.grid.generate import generate
 from cpsolve.models.heyawake import HEYAWAKE, Board, check, parse, show, solve, to_text, to_url
 from cpsolve.models.heyawake.board import UNKNOWN
@@ -153,7 +154,8 @@ def test_url_forms_the_site_reads():
     b = parse(TEST_URL)
     assert parse(TEST_URL + "/") == b
     assert parse(TEST_URL.replace("puzz.link/p?", "pzv.jp/p.html?")) == b
-    assert parse(TEST_URL.replace("heyawake/", "heyawake/v:/")) == b
+    with pytest.raises(InputError, match="variant rules"):  # unstated: refused
+        parse(TEST_URL.replace("heyawake/", "heyawake/v:/"))
     assert parse(TEST_URL + "zz") == b  # after the last room: ignored
 
 

@@ -169,7 +169,8 @@ def test_urls_cut_or_changed_are_read_as_pzprjs_reads_them(name, judge):
 
     grid = registry.load(name).grid
     published = genre_cases.of(registry.target(name).split(":")[0]).published
-    urls = [c.board for c in published if c.board.startswith("https://puzz.link/p?")]
+    urls = [c.board for c in published
+            if c.board.startswith("https://puzz.link/p?") and c.outcome != "bad input"]
     rng = random.Random(name)
     compared = 0
     for url in urls[:URLS]:

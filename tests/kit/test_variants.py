@@ -218,7 +218,36 @@ def test_a_flag_no_genre_reads_is_refused_and_others_ignored():
         registry.load("lits").grid.parse("https://puzz.link/p?lits/d/4/4/00")
     masyu = registry.load("masyu").grid
     assert not masyu.parse("https://puzz.link/p?mashu/x/3/4/099i").full
-    assert masyu.parse("https://puzz.link/p?mashu/v:/f/3/4/099i").full
+    assert masyu.parse("https://puzz.link/p?mashu/fx/3/4/099i").full
+
+
+def test_variant_rules_a_url_or_file_marks_but_does_not_state_are_refused_in_every_genre():
+    """pzprjs's "this puzzle uses variant rules" (a ``v:`` segment, or a save file's
+    first line) says the rules are not the genre's without saying what they are: every
+    genre refuses it at its place, never solving another puzzle under the base rules."""
+    from cpsolve.grid import cases
+
+    seen = 0
+    for name in registry.names():
+        family = registry.load(name)
+        if family.grid is None:
+            continue
+        published = cases.of(registry.target(name).split(":")[0]).published
+        urls = [c.board for c in published
+                if c.board.startswith("https://puzz.link/p?") and c.outcome != "bad input"]
+        if not urls:
+            continue
+        url = urls[0]
+        kind = url.split("?", 1)[1].split("/", 1)[0]
+        marked = url.replace(f"?{kind}/", f"?{kind}/v:abc/", 1)
+        with pytest.raises(InputError, match=r"variant rules \('v:abc'\).*remove 'v:abc/'") as e:
+            family.grid.parse(marked)
+        assert e.value.column == marked.index("v:abc") + 1, name
+        seen += 1
+    assert seen >= 30
+    with pytest.raises(InputError, match="remove that first line") as e:
+        registry.load("masyu").grid.parse("v:\npzprv3\nmashu\n1\n2\n1 . \n")
+    assert (e.value.line, e.value.column) == (1, 1)
 
 
 @pytest.mark.parametrize("name", ["fillomino", "masyu", "slitherlink"])
