@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from cpsolve.errors import InputError
@@ -52,7 +52,11 @@ class Editor:
     Gokigen's grid points: 0.5, 0.5, each point the square around it); ``drawn``: the
     grid text the page reads a board's draft from, when it is not the family's own
     ``board_text`` (Double Choco's colours and numbers in one grid of tokens), in a
-    form the family's ``parse`` reads back to the same board."""
+    form the family's ``parse`` reads back to the same board; ``borders``: the board's
+    field of borders drawn between cells side by side where the board has no regions
+    (Fillomino's ``drawn``: pairs of cells ``a < b``, numbered in reading order), each
+    drawn or taken away by a click on a cell's side, as the page draws regions' borders
+    (grid text cannot say them: a board's URL carries them)."""
 
     cycle: tuple[str, ...] = ()
     numbers: tuple[int, int | str] | None = None
@@ -68,6 +72,7 @@ class Editor:
     shade: str = ""
     frame: tuple[float, float] = (0, 0)
     drawn: Callable[[Any], str] | None = None
+    borders: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The declaration as the page reads it."""
@@ -76,7 +81,7 @@ class Editor:
                 "params": [{"name": n, "default": d} for n, d in self.params],
                 "size": list(self.size), "square": self.square, "letters": self.letters,
                 "flags": list(self.flags), "pair": self.pair, "shade": self.shade,
-                "frame": list(self.frame)}
+                "frame": list(self.frame), "borders": bool(self.borders)}
 
 
 class Edited(Protocol):
@@ -97,7 +102,9 @@ class Edited(Protocol):
 class Draft:
     """A board as the page holds it: ``cells`` (rows of tokens; ``None`` when the
     family's cells hold none), ``regions`` (rows of labels, or ``None``), ``params``
-    (the numbers after the size), ``flags`` (the words after them: the rules on)."""
+    (the numbers after the size), ``flags`` (the words after them: the rules on),
+    ``borders`` (the borders drawn in a board without regions, each ``[r1, c1, r2, c2]``
+    between two cells side by side, the first before the second in reading order)."""
 
     rows: int
     cols: int
@@ -105,10 +112,12 @@ class Draft:
     regions: list[list[str]] | None = None
     params: list[int] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    borders: list[list[int]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"rows": self.rows, "cols": self.cols, "cells": self.cells,
-                "regions": self.regions, "params": self.params, "flags": self.flags}
+                "regions": self.regions, "params": self.params, "flags": self.flags,
+                "borders": self.borders}
 
     @classmethod
     def from_json(cls, data: Any) -> Draft:
@@ -130,7 +139,31 @@ class Draft:
         if not isinstance(flags, list) or not all(
                 isinstance(f, str) and f.isascii() and f.isalpha() for f in flags):
             raise InputError("a board's flags are words")
-        return cls(rows, cols, grids[0], grids[1], list(params), list(flags))
+        return cls(rows, cols, grids[0], grids[1], list(params), list(flags),
+                   _borders(data.get("borders") or [], rows, cols))
+
+
+def _borders(value: Any, rows: int, cols: int) -> list[list[int]]:
+    """The page's borders, each ``[r1, c1, r2, c2]`` between two cells side by side,
+    in order and once each; an :class:`InputError` for anything else.
+
+    >>> _borders([[0, 1, 0, 0], [0, 0, 1, 0]], 2, 2)
+    [[0, 0, 0, 1], [0, 0, 1, 0]]
+    """
+    if not isinstance(value, list) or len(value) > 2 * rows * cols:
+        raise InputError("a board's borders are a list of [r1, c1, r2, c2]")
+    found = set()
+    for item in value:
+        if (not isinstance(item, list) or len(item) != 4
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in item)):
+            raise InputError("a border is [r1, c1, r2, c2]: two cells side by side")
+        a, b = sorted([(item[0], item[1]), (item[2], item[3])])
+        if (not all(0 <= r < rows and 0 <= c < cols for r, c in (a, b))
+                or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1):
+            raise InputError(f"the border {item} is not between two cells of the "
+                             f"{rows}x{cols} board side by side")
+        found.add((*a, *b))
+    return [list(key) for key in sorted(found)]
 
 
 def _side(rows: int, cols: int) -> None:
@@ -249,8 +282,11 @@ def to_board(puzzle: Edited, draft: Draft) -> Any:
     row 1, column 2: a second number in the room of the one at row 1, column 1
     """
     written = to_text(puzzle, draft)
+    field_name = require_editor(puzzle).borders
+    if draft.borders and not field_name:
+        raise InputError(f"a {puzzle.name} board has no borders drawn in it")
     try:
-        return puzzle.parse(written)
+        board = puzzle.parse(written)
     except InputError as error:
         where = _cell(puzzle, draft, error.line, error.column)
 
@@ -259,6 +295,11 @@ def to_board(puzzle: Edited, draft: Draft) -> Any:
 
         message = re.sub(r"line (\d+), column (\d+)", moved, error.message)
         raise InputError(f"{where}: {message}" if where else message) from None
+    if not field_name:
+        return board
+    pairs = _borders(draft.borders, draft.rows, draft.cols)
+    return replace(board, **{field_name: frozenset(
+        (r1 * draft.cols + c1, r2 * draft.cols + c2) for r1, c1, r2, c2 in pairs)})
 
 
 def _cell(puzzle: Edited, draft: Draft, line: int | None,
@@ -314,14 +355,10 @@ def size_of(puzzle: Edited, board: Any, written: str | None = None
 
 def drawable(puzzle: Edited, board: Any) -> None:
     """Refuse a board the page cannot draw: walls inside its regions (the page draws
-    regions, not walls), borders drawn in a Fillomino (the page draws numbers)."""
+    regions, not walls)."""
     if walls := getattr(board, "walls", ()):
         raise InputError(f"the page draws rooms and regions, not walls inside them, and "
                          f"this board has {len(walls)}: the command line solves it "
-                         f"(cpsolve {puzzle.name} URL)")
-    if drawn := getattr(board, "drawn", ()):
-        raise InputError(f"the page draws numbers, not borders drawn in the board, and this "
-                         f"board has {len(drawn)}: the command line solves it "
                          f"(cpsolve {puzzle.name} URL)")
 
 
@@ -341,6 +378,8 @@ def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
     drawable(puzzle, board)
     if editor.drawn is not None:
         written = editor.drawn(board)
+    elif editor.borders:  # grid text cannot say them: the borders are read on their own
+        written = puzzle.board_text(replace(board, **{editor.borders: frozenset()}))
     elif written is None:
         written = puzzle.board_text(board)
     lines = gridtext.content(written)
@@ -358,7 +397,10 @@ def to_draft(puzzle: Edited, board: Any, written: str | None = None) -> Draft:
     if cells is not None and editor.empty:
         cells = [[editor.cycle[0] if t in editor.empty else t for t in row] for row in cells]
     regions = tokens[-1] if editor.regions else None
-    return Draft(rows, cols, cells, relabelled(regions) if regions else None, params, flags)
+    borders = [[*divmod(a, cols), *divmod(b, cols)]
+               for a, b in sorted(getattr(board, editor.borders))] if editor.borders else []
+    return Draft(rows, cols, cells, relabelled(regions) if regions else None, params, flags,
+                 borders)
 
 
 __all__ = ["MAX_SIDE", "Draft", "Editor", "blank", "label", "relabelled", "require_editor",

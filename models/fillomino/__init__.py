@@ -138,7 +138,7 @@ FILLOMINO: GridPuzzle[Board, Filling] = GridPuzzle(
                 edits=boards.number_edits(_fixes), symmetric=True),
     layout=LAYOUT,
     editor=Editor(cycle=("-", "1", "2", "3", "4", "5"), numbers=(1, "cells"), size=(5, 5),
-                  flags=("tri",)),
+                  flags=("tri",), borders="drawn"),
     variant=TRI,
 )
 FAMILY, solve, parse, show, to_rows, read_answer, to_text, to_url = api(FILLOMINO)

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from cpsolve import registry
 from cpsolve.errors import InputError
 from cpsolve.grid import setter
 from cpsolve.grid.api import family
@@ -227,8 +228,20 @@ def test_a_pzprjs_file_s_borders_drawn_in_the_board_are_read():
     assert (refused.value.line, refused.value.column) == (14, 3)
 
 
-def test_the_page_refuses_a_board_with_borders_drawn_in_it_by_name():
-    from cpsolve.serve.work import opened
+def test_the_page_edits_the_borders_drawn_in_a_board():
+    """The page holds the borders beside the cells (grid text cannot say them): a board
+    opened from its URL keeps its border, its URL written back with it; a draft's
+    borders make the board's, and one that is not between two cells side by side is
+    refused."""
+    from cpsolve.serve.work import board_of, opened
 
-    with pytest.raises(InputError, match="not borders drawn in the board, and this board has 1"):
-        opened("fillomino", BORDERED)
+    shown = opened("fillomino", BORDERED)
+    assert shown["draft"]["borders"] == [[0, 1, 1, 1]] and shown["url"] == BORDERED
+    assert board_of(FILLOMINO, shown["draft"]) == parse(BORDERED)
+    assert board_of(FILLOMINO, {**shown["draft"], "borders": []}).drawn == frozenset()
+    for wrong in ([[0, 1, 2, 1]], [[0, 0, 0, 3]], [[0, 1, 1]], "0,1,1,1", [[0, 1, 1, True]]):
+        with pytest.raises(InputError, match="border"):
+            board_of(FILLOMINO, {**shown["draft"], "borders": wrong})
+    masyu = opened("masyu", "https://puzz.link/p?mashu/2/2/0")["draft"]
+    with pytest.raises(InputError, match="has no borders drawn in it"):
+        board_of(registry.load("masyu").grid, {**masyu, "borders": [[0, 0, 0, 1]]})

@@ -283,6 +283,26 @@ def test_borders_draw_regions(page: Any) -> None:
     assert page.evaluate("() => state.draft.regions") == [["a", "a"], ["b", "b"]]
 
 
+def test_a_click_on_a_side_draws_a_fillomino_border(page: Any, tmp_path: Path) -> None:
+    """Fillomino's borders drawn in the board (the cells either side hold different
+    numbers): a click on a cell's side draws one, the board and its URL take it, a
+    second click takes it away."""
+    fillomino = work.families()["fillomino"]
+    bordered = "https://puzz.link/p?fillomino/3/3/h14i1g0080"  # below row 1, column 2
+    choose(page, "fillomino")
+    assert paste(page, "3 3\n- - 1\n4 - -\n- 1 -\n") == "several"
+    assert edited(page, lambda: click_cell(page, 0, 1, dy=0.95)) == "unique"
+    assert page.evaluate("() => state.draft.borders") == [[0, 1, 1, 1]]
+    assert page.input_value("#url") == bordered
+    assert fillomino.parse(page.input_value("#url")).drawn == frozenset({(1, 4)})
+    assert page.locator("#board svg line").count() > 0
+    shot(page, "fillomino-border", tmp_path)
+    assert edited(page, lambda: click_cell(page, 1, 1, dy=0.05)) == "several"
+    assert page.evaluate("() => state.draft.borders") == []
+    assert paste(page, bordered) == "unique"  # read from its URL, the border kept
+    assert page.evaluate("() => state.draft.borders") == [[0, 1, 1, 1]]
+
+
 def test_questions_on_request(page: Any, tmp_path: Path) -> None:
     """Fixes, the answer and the grade, asked with their buttons."""
     choose(page, "heyawake")

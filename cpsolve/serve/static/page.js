@@ -102,6 +102,9 @@ function plainSvg(draft) {
       }
     }
   }
+  for (const border of draft.borders || []) { // drawn in a board without regions
+    svg.appendChild(node("line", { ...sideLine(border), stroke: "#000", "stroke-width": 0.1 }));
+  }
   svg.appendChild(node("rect", { x: 0, y: 0, width: cols, height: rows, fill: "none", stroke: "#000", "stroke-width": 0.08 }));
   return outer;
 }
@@ -142,9 +145,7 @@ function paint() {
   }
   if (state.draft && state.draft.regions) {
     for (const key of wallsOf(state.draft)) {
-      const [r1, c1, r2, c2] = key.split(",").map(Number);
-      const line = r1 === r2
-        ? { x1: c2, y1: r1, x2: c2, y2: r1 + 1 } : { x1: c1, y1: r2, x2: c1 + 1, y2: r2 };
+      const line = sideLine(key.split(",").map(Number));
       group.appendChild(node("line", { class: "wall", ...line, stroke: "#000", "stroke-width": 0.1 }));
     }
   }
@@ -262,6 +263,12 @@ function wallKey(r1, c1, r2, c2) {
   return r1 < r2 || (r1 === r2 && c1 < c2) ? `${r1},${c1},${r2},${c2}` : `${r2},${c2},${r1},${c1}`;
 }
 
+// The side between two cells side by side ([r1, c1, r2, c2], the first before the
+// second), as a line's ends on the picture.
+function sideLine([r1, c1, r2, c2]) {
+  return r1 === r2 ? { x1: c2, y1: r1, x2: c2, y2: r1 + 1 } : { x1: c1, y1: r2, x2: c1 + 1, y2: r2 };
+}
+
 function wallsOf(draft) {
   if (draft.walls) return draft.walls;
   const walls = [];
@@ -285,6 +292,17 @@ function toggleBorder(r1, c1, r2, c2) {
   commit(draft);
 }
 
+// A border drawn in a board without regions (Fillomino's), or taken away: the
+// draft's borders, each [r1, c1, r2, c2] with the first cell before the second.
+function toggleDrawn(r1, c1, r2, c2) {
+  const draft = copy(state.draft);
+  const key = wallKey(r1, c1, r2, c2);
+  const kept = (draft.borders || []).filter((b) => wallKey(...b) !== key);
+  if (kept.length === (draft.borders || []).length) kept.push(key.split(",").map(Number));
+  draft.borders = kept;
+  commit(draft);
+}
+
 function onClick(event) {
   const svg = event.currentTarget;
   const point = svg.createSVGPoint();
@@ -298,14 +316,15 @@ function onClick(event) {
   const c = Math.floor(at.x);
   if (r < 0 || c < 0 || r >= rows || c >= cols) return;
   $("board").focus();
-  if (state.editor.regions) {
+  if (state.editor.regions || state.editor.borders) {
     const fx = at.x - c;
     const fy = at.y - r;
     const near = [[fx, r, c - 1], [1 - fx, r, c + 1], [fy, r - 1, c], [1 - fy, r + 1, c]]
       .filter(([d, v, u]) => d < EDGE && v >= 0 && u >= 0 && v < rows && u < cols)
       .sort((a, b) => a[0] - b[0]);
     if (near.length) {
-      toggleBorder(r, c, near[0][1], near[0][2]);
+      if (state.editor.regions) toggleBorder(r, c, near[0][1], near[0][2]);
+      else toggleDrawn(r, c, near[0][1], near[0][2]);
       return;
     }
   }
@@ -644,7 +663,7 @@ function choose(name) {
   if (state.editor.pair) parts.push(`keys type numbers, ${state.editor.pair} moves on to a second one`);
   else if (state.editor.numbers) parts.push("keys type numbers");
   if (state.editor.letters) parts.push(`keys ${state.editor.letters.split("").join(" ")} write an arrow after a number`);
-  if (state.editor.regions) parts.push("a click on a cell's side draws or removes a border");
+  if (state.editor.regions || state.editor.borders) parts.push("a click on a cell's side draws or removes a border");
   parts.push("arrows move, Backspace clears, Ctrl+Z undoes");
   $("hint").textContent = parts.join("; ") + ".";
 }
