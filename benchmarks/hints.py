@@ -1,8 +1,8 @@
 """Hints measured (:mod:`cpsolve.grid.steps`): the whole ``--steps`` solve of each
 published board of a genre, and the next step on its largest generated board (the page
-asks for one after every edit), beside the kit's own depth grade of the same boards in
-the same run (``--grade``: the reasoning the hints replace, the nearest baseline; no
-peer gives hints). CPU seconds in process, so a busy machine counts less.
+asks for one after every edit), beside the kit's grade of the same boards in the same
+run (``--grade``: the same scale found by fixpoints without the steps, which must agree;
+no peer gives hints). CPU seconds in process, so a busy machine counts less.
 
 * Published: every unique board of ``models/GENRE/cases.toml`` not marked slow (up to
   ``--count``): the engine built (its answer proven unique), every step to the answer,
@@ -79,12 +79,12 @@ def measure(name: str, count: int, limit: float, large: int) -> dict[str, object
         steps_per.append(len(steps))
         for s in steps:
             kinds[s.kind] += 1
-        hardest[max((s.kind for s in steps), key=KINDS.index)] += 1
+        hardest[max((s.hardest for s in steps), key=KINDS.index)] += 1
         started = cpu()
         try:
             kit = grader_of(puzzle).grade(board, Deadline(limit))
             graded.append(cpu() - started)
-            ours = GRADES[max((s.kind for s in steps), key=KINDS.index)]
+            ours = GRADES[max((s.hardest for s in steps), key=KINDS.index)]
             key = (ours, str(kit.name))
             pairs[key] = pairs.get(key, 0) + 1
         except Exception:  # noqa: BLE001

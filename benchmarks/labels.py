@@ -1,9 +1,9 @@
 """Grades beside the difficulty people gave the same boards: for each board of
 ``benchmarks/data/labelled/*.toml`` (published boards, each with its publisher's label),
-the grade from its steps (:mod:`cpsolve.grid.steps`: the hardest kind of step its solve
-needs, and how many trials and searches it takes) and the kit's depth grade
-(:mod:`cpsolve.grid.grading`; Akari's grader by human rules), and how well each orders
-the boards as the labels do.
+the grade ``--grade`` gives (:mod:`cpsolve.grid.grading`: the hardest kind of step its
+solve needs; Akari's grader by human rules), and how well it orders the boards as the
+labels do: by the grade, then by how many answer values it leaves to trials and search;
+and by the grade alone.
 
 Agreement, per genre and over all: of the pairs of boards of one genre whose labels
 differ, how many a grade orders the same way (concordant), the other way (discordant),
@@ -26,8 +26,7 @@ from common import machine
 
 from cpsolve import registry
 from cpsolve.grid.cases import tomllib
-from cpsolve.grid.grading import LEVELS, grader_of
-from cpsolve.grid.steps import GRADES, KINDS, Stepper
+from cpsolve.grid.grading import grader_of
 from cpsolve.limits import Deadline
 
 DATA = Path(__file__).resolve().parent / "data" / "labelled"
@@ -39,8 +38,8 @@ class Graded:
     genre: str
     board: str
     label: str
-    steps: tuple[int, int] | None = None  # (hardest kind, trials and searches)
-    kit: int | None = None  # the kit's grade, easiest 0
+    steps: tuple[int, int] | None = None  # (the grade, values left to trials and search)
+    kit: int | None = None  # the grade, easiest 0
     kit_name: str = "-"
     notes: list[str] = field(default_factory=list)
 
@@ -61,17 +60,16 @@ def grade(item: Graded, limit: float) -> None:
     except Exception as error:  # noqa: BLE001 (a board cpsolve refuses is reported)
         item.notes.append(f"not read: {error}")
         return
-    try:
-        with Stepper(puzzle, board, Deadline(limit)) as stepper:
-            steps = stepper.steps()
-        hardest = max((s.kind for s in steps), key=KINDS.index)
-        deep = sum(s.kind in ("trial", "search") for s in steps)
-        item.steps = (KINDS.index(hardest), deep)
-    except Exception as error:  # noqa: BLE001 (over the limit, or not unique)
-        item.notes.append(f"steps: {type(error).__name__}")
-    kit = grader_of(puzzle).grade(board, Deadline(limit))
-    item.kit_name = str(kit.name)
-    item.kit = LEVELS.get(kit.name) if kit.name is not None else None  # Akari's: the same
+    grader = grader_of(puzzle)
+    kit = grader.grade(board, Deadline(limit))
+    item.kit_name = str(kit.name) if kit.name is not None else "-"
+    if kit.name is None:
+        item.notes.append("not graded: " + ("time limit" if kit.timed_out else "not unique"))
+        return
+    item.kit = list(grader.grades).index(kit.name)
+    # Akari's own grader counts its trials as trial and deep
+    later = sum(kit.counts.get(kind, 0) for kind in ("trial", "search", "deep"))
+    item.steps = (item.kit, later)
 
 
 def agreement(items: list[Graded], key: str) -> tuple[int, int, int]:
@@ -107,35 +105,30 @@ def main() -> None:
     print(f"date: {time.strftime('%Y-%m-%d')}, limit {args.limit:g} s a board and grade\n")
     for item in items:
         grade(item, args.limit)
-        steps = ("-" if item.steps is None else
-                 f"{GRADES[KINDS[item.steps[0]]]} ({item.steps[1]} trials/searches)")
-        print(f"  {item.genre} {item.label}: steps {steps}, kit {item.kit_name} "
-              f"{' '.join(item.notes)}", file=sys.stderr, flush=True)
+        later = "" if item.steps is None else f" ({item.steps[1]} to trials and search)"
+        print(f"  {item.genre} {item.label}: {item.kit_name}{later} {' '.join(item.notes)}",
+              file=sys.stderr, flush=True)
     genres = sorted({i.genre for i in items})
-    print("| genre | boards (easy/hard/extreme) | step grade by label | kit grade by label | "
-          "steps: pairs C/D/tied | gamma | kit: pairs C/D/tied | gamma |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| genre | boards (easy/hard/extreme) | grade by label | by grade, then values "
+          "left to trials and search: pairs C/D/tied | gamma | by grade alone: pairs "
+          "C/D/tied | gamma |")
+    print("|---|---|---|---|---|---|---|")
     for genre in [*genres, "all"]:
         mine = [i for i in items if genre in ("all", i.genre)]
         counts = "/".join(str(sum(i.label == label for i in mine)) for label in LABELS)
-        cells = []
-        for key, name in (("steps", lambda i: GRADES[KINDS[i.steps[0]]]),
-                          ("kit", lambda i: i.kit_name)):
-            by = []
-            for label in LABELS:
-                said = [name(i) if getattr(i, key) is not None else "-"
-                        for i in mine if i.label == label]
-                if said:
-                    tally = {s: said.count(s) for s in dict.fromkeys(said)}
-                    by.append(f"{label}: " + ", ".join(f"{s} {n}" for s, n in tally.items()))
-            cells.append("; ".join(by))
+        by = []
+        for label in LABELS:
+            said = [i.kit_name for i in mine if i.label == label]
+            if said:
+                tally = {s: said.count(s) for s in dict.fromkeys(said)}
+                by.append(f"{label}: " + ", ".join(f"{s} {n}" for s, n in tally.items()))
         pairs = []
         for key in ("steps", "kit"):  # pairs within a genre only, summed over "all"
             found = [agreement([i for i in mine if i.genre == g], key)
                      for g in ([genre] if genre != "all" else genres)]
             c, d, t = (sum(f[k] for f in found) for k in range(3))
             pairs.append(f"{c}/{d}/{t} | {gamma(c, d)}")
-        print(f"| {genre} | {counts} | {cells[0]} | {cells[1]} | {pairs[0]} | {pairs[1]} |")
+        print(f"| {genre} | {counts} | {'; '.join(by)} | {pairs[0]} | {pairs[1]} |")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.geometry import Grid
-from cpsolve.grid.grading import GRADES, LEVELS, grader_of
+from cpsolve.grid.grading import grader_of
 from cpsolve.grid.layouts import Cell, Layout, Made, Settings
 from cpsolve.grid.setter import OutOfTime
 from cpsolve.grid.solve import solve
@@ -164,8 +164,8 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
     if refused:
         raise ValueError(refused)
     grader = grader_of(puzzle)
-    if grade is not None and grade not in grader.grades[:-1]:
-        raise ValueError(f"unknown grade {grade!r}; known: {', '.join(grader.grades[:-1])}")
+    if grade is not None and grade not in grader.targets:
+        raise ValueError(f"unknown grade {grade!r}; known: {', '.join(grader.targets)}")
     settings = Settings(rows, cols, symmetry,
                         layout.density.default if density is None else density,
                         {o.name: options.get(o.name, o.default)
@@ -174,7 +174,7 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
     deadline = deadline or Deadline(None)
     say = log or (lambda line: None)
     rng = np.random.default_rng(seed)
-    level = None if grade is None else LEVELS[grade]
+    level = None if grade is None else list(grader.grades).index(grade)
     tried = 0
     try:
         while tried < attempts:
@@ -191,7 +191,7 @@ def generate(puzzle: GridPuzzle[Any, Any], rows: int, cols: int, *, grade: str |
     what = f"grade {grade}" if grade else "one solution"
     return Made(None, attempts=tried, seconds=time.perf_counter() - start,
                 reason=f"no {rows}x{cols} board of {what} in {tried} layouts"
-                       + (f" ({', '.join(GRADES[:-1])} are the grades)" if grade else ""))
+                       + (f" ({', '.join(grader.targets)} are the grades)" if grade else ""))
 
 
 def refusal(layout: Layout[Any, Any], rows: int, cols: int, symmetry: str) -> str | None:
@@ -378,7 +378,7 @@ def command(puzzle: GridPuzzle[Any, Any]) -> Any:
                         help="A random board instead, not proven to have one solution "
                              "(no puzzle yet: a start to edit).")]
           if layout.random is not None else []),
-        click.option("--grade", type=click.Choice(grader.grades[:-1]), default=None,
+        click.option("--grade", type=click.Choice(grader.targets), default=None,
                      help="The reasoning it needs (README; implies --unique)."),
         click.option("--symmetry", type=click.Choice(layout.symmetries), default=None,
                      help=f"Of the layout (default {layout.symmetry}"

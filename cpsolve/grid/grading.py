@@ -1,34 +1,35 @@
-"""How hard a grid puzzle is, from its rules alone: the depth of reasoning the rules
-need to decide every answer variable (a cell's state, an edge of a loop). The kit's
-grade for every family without human rules of its own (Akari keeps its own).
+"""How hard a grid puzzle is: the grade of the hardest kind of step its solve needs, as
+the hints make the steps (:mod:`cpsolve.grid.steps`), found without making them; the
+kit's grade for every genre without human rules of its own (Akari keeps its own). The
+levels, each sound (it records only what every answer has):
 
-The levels, each sound (it records only what every solution has), on the clue model
-(:func:`cpsolve.grid.hints.clue_model`, every clue on):
+``gentle``
+    One clue or one rule of the genre at a time decides every cell, each reading the
+    cells decided before it (unit propagation over that clue's or rule's clauses,
+    with a global rule's partial checks: "these decided cells are already cut off
+    from the others").
+``moderate``
+    Chains: the clues and rules together, by propagation, decide what no single one
+    does.
+``tough``
+    A trial: a cell given the other value, the clues and rules reach a contradiction.
+``diabolical``
+    None of these decides every cell: a person must look further (the steps take a
+    search step, the answer proven unique).
 
-``easy``
-    *Propagation*: unit propagation over the rules' clauses, with the global rules'
-    partial checks (``CnfModel.partial``: "these decided cells are already cut off
-    from the others", "this edge would close a loop too early") adding the clauses
-    they find, to a fixpoint. What a person sees at once from the clues.
-``tricky``
-    Also *one level of trial* (failed-literal probing): a variable given a value and
-    followed through the propagation; when that breaks a rule, it takes the other
-    value. Repeated until nothing more follows.
-``hard``
-    Also *trials within trials*: a value followed through the tricky level, trials
-    included.
-``search``
-    None of these decides every variable: a person must guess and backtrack.
+Deciding every cell proves the board unique (the reasoning is sound); a board with no
+solution or several has no grade. ``counts`` says how many answer variables each kind
+of step decided (``rule``, ``chain``, ``trial``, ``search``).
 
-A board is graded by the weakest level that decides every variable, the cheaper
-levels tried first. Deciding every variable proves the board unique (the reasoning is
-sound), and the answer decided passes the family's checker before a grade is given;
-a board with no solution or several has no grade. ``deductions`` counts the
-variables decided at each level: ``basic``, ``trial``, ``deep``.
+The generator makes a board of a grade by the same reasoning from its clues alone (the
+board may not be unique yet, :meth:`StepGrader.open_cells`): ``gentle`` one clue or
+rule at a time, ``moderate`` propagation, ``tough`` one level of trials (failed-literal
+probing); a ``diabolical`` board it makes is one that *trials within trials* decide
+(:class:`Prober`), so that a person can finish it without guessing.
 
-The engine is one python-sat solver used only for ``propagate`` (no search): its
-root-level units are guarded by one assumed variable, since propagation does not
-report what is fixed at the root.
+The propagation engine of the deeper levels is one python-sat solver used only for
+``propagate`` (no search): its root-level units are guarded by one assumed variable,
+since propagation does not report what is fixed at the root.
 """
 
 from __future__ import annotations
@@ -46,9 +47,13 @@ from cpsolve.progress import step
 if TYPE_CHECKING:
     from cpsolve.grid.puzzle import GridPuzzle
 
-GRADES = ("easy", "tricky", "hard", "search")
+GRADES = ("gentle", "moderate", "tough", "diabolical")
 LEVELS = {name: level for level, name in enumerate(GRADES)}
-KINDS = ("basic", "trial", "deep")  # the deductions of each level, as JSON counts them
+DEPTHS = ("propagation", "trials", "trials within trials")  # the Prober's levels
+# What each kind of step or deduction decided, as the report says it (the kit's grade
+# counts the steps' kinds; Akari's own grader its deductions).
+COUNTED = {"rule": "one clue or rule at a time", "chain": "chains", "trial": "trials",
+           "search": "search", "basic": "the basic rules", "deep": "nested trials"}
 PROPAGATOR = "glucose4"
 CHECK_EVERY = 64  # probes between two looks at the clock
 
@@ -161,7 +166,7 @@ class Prober:
                 if var in known or -var in known:
                     continue
                 if outer:
-                    step(f"grading, {GRADES[level]}: cells decided", decided,
+                    step(f"reasoning by {DEPTHS[level]}: cells decided", decided,
                          len(self.projection))
                 for lit in (var, -var):
                     if lit in dominated:
@@ -193,13 +198,12 @@ class Prober:
 @dataclass
 class Graded:
     """A grade: ``name`` (``None`` when the board has no grade: not unique, no
-    solution, or the deadline came first, ``timed_out``), the variables decided by
-    each kind of deduction (``counts``), the answer the deductions decided
-    (``answer``), and at the level asked of :func:`decided`, the projection indices
-    left ``open``."""
+    solution, or the deadline came first, ``timed_out``), the answer variables each
+    kind of step or deduction decided (``counts``), the answer they decided
+    (``answer``), and the projection indices a level's reasoning left ``open``."""
 
     name: str | None
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    counts: dict[str, int] = field(default_factory=dict)
     answer: Any = None
     timed_out: bool = False
     open: list[int] = field(default_factory=list)
@@ -207,82 +211,57 @@ class Graded:
     unit: str = "cells"
 
 
-def grade_model(model: CnfModel, assumptions: Sequence[int] = (), *, top: int = 2,
-                deadline: Deadline | None = None) -> tuple[Graded, tuple[bool, ...] | None]:
-    """The grade of a model whose ``assumptions`` switch its clues on, by the levels
-    up to ``top`` (2: hard): the grade without the answer, and the projection values
-    decided (``None`` unless every one was)."""
+def decided_by(model: CnfModel, depth: int, assumptions: Sequence[int] = (),
+               deadline: Deadline | None = None) -> Graded:
+    """What the :class:`Prober`'s reasoning of ``depth`` (0: propagation, 1: trials,
+    2: trials within trials) leaves ``open`` on a model whose ``assumptions`` switch
+    its clues on (``contradiction`` when it refutes them); no grade is named."""
     out = Graded(None)
     with Prober(model, deadline) as prober:
-        done = 0
         try:
-            for level in range(top + 1):
-                lits = prober.decide(level, assumptions)
-                if lits is None:
-                    out.contradiction = True
-                    return out, None
-                decided = len(prober.projection) - len(prober.undecided(lits))
-                out.counts[KINDS[level]] = decided - done
-                done = decided
-                out.open = prober.undecided(lits)
-                if not out.open:
-                    out.name = GRADES[level]
-                    return out, prober.values(lits)
+            lits = prober.decide(depth, assumptions)
         except TimeUp:
             out.timed_out = True
-            return out, None
-    out.name = GRADES[-1] if top >= len(GRADES) - 2 else None
-    return out, None
+            return out
+        if lits is None:
+            out.contradiction = True
+        else:
+            out.open = prober.undecided(lits)
+    return out
 
 
-def grade(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline | None = None, *,
-          top: int = 2) -> Graded:
-    """The kit's grade of ``board`` (see the module docstring), its answer checked by
-    the family's checker. ``top`` is the strongest level tried (the generator asks
-    less of a board meant to be easier).
+def grade(puzzle: GridPuzzle[Any, Any], board: Any, deadline: Deadline | None = None
+          ) -> Graded:
+    """The kit's grade of ``board`` (see the module docstring): the hardest kind of
+    step its solve needs, its answer found and proven unique first and every value
+    decided checked against it.
 
     >>> from cpsolve.models.heyawake import HEYAWAKE, parse
     >>> found = grade(HEYAWAKE, parse("https://puzz.link/p?heyawake/6/6/lll155007rs12222j"))
-    >>> found.name, sum(found.counts.values())
-    ('tricky', 36)
+    >>> found.name, found.counts
+    ('tough', {'rule': 0, 'chain': 0, 'trial': 36, 'search': 0})
     """
-    from cpsolve.grid.hints import clue_model
+    from cpsolve.grid.steps import NotUnique, Stepper
 
+    unit = puzzle.require_hints().unit
     try:
-        clued = clue_model(puzzle.require_hints(), board, deadline=deadline)
-    except TimeUp:  # the limit passed while the model was built: no grade, cut short
-        return Graded(None, timed_out=True, unit=puzzle.require_hints().unit)
-    found, values = grade_model(clued.model, clued.selectors, top=top, deadline=deadline)
-    found.unit = puzzle.require_hints().unit
-    if values is not None:
-        found.answer = puzzle.prepare(board, False).decode(values)
-        errors = puzzle.check(board, found.answer)
-        if errors:
-            # The deductions decided every answer variable, helpers left open: every
-            # solution has these values, so when the solver finds none with them the
-            # board has no solution; one it finds that breaks a rule is a fault here.
-            from cpsolve.grid.uniqueness import count_in, open_session
-
-            lits = [v if on else -v for v, on in zip(clued.projection, values)]
-            with open_session(clued.model) as session:
-                counted = count_in(session, clued.projection, limit=1,
-                                   assumptions=[*clued.selectors, *lits],
-                                   refine=clued.model.refine, deadline=deadline)
-            if counted.timed_out:
-                return Graded(None, found.counts, timed_out=True, unit=found.unit)
-            if counted.solutions:
-                raise RuntimeError("the grading deductions decided an answer that breaks "
-                                   "a rule: " + "; ".join(errors[:3]))
-            return Graded(None, found.counts, contradiction=True, unit=found.unit)
-    return found
+        with Stepper(puzzle, board, deadline) as stepper:
+            name, counts = stepper.grade()
+            return Graded(name, counts, stepper.answer, unit=unit)
+    except NotUnique as refused:
+        return Graded(None, contradiction="no answer" in str(refused), unit=unit)
+    except TimeUp:
+        return Graded(None, timed_out=True, unit=unit)
 
 
-class ProbingGrader:
+class StepGrader:
     """The kit's grader of a family (see the module docstring), as the setter's
     ``--grade`` and the generator ask it: a family with human rules of its own gives
-    an object with the same methods instead (``GridPuzzle.grader``)."""
+    an object with the same methods instead (``GridPuzzle.grader``). ``grades`` are
+    its levels, easiest first; ``targets`` those the generator makes to order."""
 
     grades = GRADES
+    targets = GRADES
     mend_level: int | None = None  # without a grade, mend where a second solution differs
 
     def __init__(self, puzzle: GridPuzzle[Any, Any]) -> None:
@@ -295,20 +274,40 @@ class ProbingGrader:
     def open_cells(self, board: Any, level: int, deadline: Deadline | None = None
                    ) -> set[tuple[int, int]] | None:
         """The cells the reasoning of ``level`` leaves open on ``board`` (empty: it
-        decides every one); ``None`` when the deadline came first."""
-        from cpsolve.grid.hints import cells_of
+        decides every one; the board need not be unique); ``None`` when the deadline
+        came first."""
+        from cpsolve.grid.hints import cells_of, clue_model
 
-        found = grade(self.puzzle, board, deadline, top=level)
-        if found.timed_out:
+        try:
+            if level == 0:
+                with self._singles(board, deadline) as stepper:
+                    known: set[int] = set()
+                    if stepper.singles(known) is None:
+                        raise RuntimeError("one clue or rule refutes a board laid out "
+                                           "around an answer")
+                    open_ = [i for i, var in enumerate(stepper.projection)
+                             if var not in known and -var not in known]
+                    size = len(stepper.projection)
+            else:
+                clued = clue_model(self.puzzle.require_hints(), board, deadline=deadline)
+                found = decided_by(clued.model, level - 1, clued.selectors, deadline)
+                if found.timed_out:
+                    return None
+                if found.contradiction:
+                    raise RuntimeError("the grading deductions refute a board laid out "
+                                       "around an answer")
+                open_, size = found.open, len(clued.projection)
+        except TimeUp:
             return None
-        if found.contradiction:
-            raise RuntimeError("the grading deductions refute a board laid out around an "
-                               "answer")
-        if not found.open:
+        if not open_:
             return set()
         decode = self.puzzle.prepare(board, False).decode
-        nothing = (False,) * (len(found.open) + sum(found.counts.values()))
-        return cells_of(self.puzzle.show, decode, board, nothing, found.open)
+        return cells_of(self.puzzle.show, decode, board, (False,) * size, open_)
+
+    def _singles(self, board: Any, deadline: Deadline | None) -> Any:
+        from cpsolve.grid.steps import Stepper
+
+        return Stepper(self.puzzle, board, deadline, answer=False)
 
     def fewest(self, board: Any, answer: Any, level: int | None, order: Sequence[int],
                groups: Sequence[Sequence[int]], keep: Sequence[int],
@@ -317,27 +316,67 @@ class ProbingGrader:
         kept) while the reasoning of ``level`` still decides every cell (``None``:
         while ``answer`` stays unique, a clue whose question outlasts ``patience``
         rounds of the lazy rules kept)."""
-        from cpsolve.grid.hints import clue_model
         from cpsolve.grid.setter import fewest_for_uniqueness
 
         if level is None:
             return fewest_for_uniqueness(self.puzzle, board, answer, order, groups, keep,
                                          deadline, patience)
-        from cpsolve.grid.uniqueness import count_in, open_session
+        if level == 0:
+            return self._fewest_singles(board, order, groups, keep, deadline)
+        return self._fewest_probing(board, level - 1, order, groups, keep, deadline)
 
-        clued = clue_model(self.puzzle.require_hints(), board, deadline=deadline)
+    def _fewest_singles(self, board: Any, order: Sequence[int],
+                        groups: Sequence[Sequence[int]], keep: Sequence[int],
+                        deadline: Deadline) -> Any:
+        """:meth:`fewest` at the gentle level: each removal kept while one clue or rule
+        at a time still decides every cell."""
+        hints = self.puzzle.require_hints()
+        clues = hints.clues(board)
+        with self._singles(board, deadline) as stepper:
+            selector = {g.key[1]: g.selector for g in stepper.groups if g.is_clue}
+            rules = [g.selector for g in stepper.groups if not g.is_clue]
+            total = len(stepper.projection)
+
+            def decides(on: set[int]) -> bool:
+                known: set[int] = set()
+                chosen = [selector[clues[i].key] for i in sorted(on) if clues[i].key in selector]
+                found = stepper.singles(known, [*rules, *chosen])
+                return found is not None and len(known) == total
+
+            on = self._removed(clues, order, groups, keep, decides)
+        return hints.without(board, [clue for i, clue in enumerate(clues) if i not in on])
+
+    @staticmethod
+    def _removed(clues: Sequence[Any], order: Sequence[int], groups: Sequence[Sequence[int]],
+                 keep: Sequence[int], decides: Any) -> set[int]:
+        """The clues left on once each group is taken away in ``order`` where
+        ``decides`` still holds without it."""
         group_of = {i: k for k, members in enumerate(groups) for i in members}
         ranked = list(dict.fromkeys(group_of[i] for i in order))
         held = set(keep)
-        on = set(range(len(clued.clues)))
+        on = set(range(len(clues)))
+        for position, k in enumerate(ranked):
+            step("clues taken away: each tried", position, len(ranked))
+            members = set(groups[k])
+            if members & held:
+                continue
+            trial = on - members
+            if decides(trial):
+                on = trial
+        return on
+
+    def _fewest_probing(self, board: Any, depth: int, order: Sequence[int],
+                        groups: Sequence[Sequence[int]], keep: Sequence[int],
+                        deadline: Deadline) -> Any:
+        """:meth:`fewest` at a level the :class:`Prober` decides (``depth``)."""
+        from cpsolve.grid.hints import clue_model
+        from cpsolve.grid.uniqueness import count_in, open_session
+
+        clued = clue_model(self.puzzle.require_hints(), board, deadline=deadline)
         with Prober(clued.model, deadline) as prober, open_session(clued.model) as session:
-            for position, k in enumerate(ranked):
-                step("clues taken away: each tried", position, len(ranked))
-                members = set(groups[k])
-                if members & held:
-                    continue
-                trial = on - members
-                assumed = [clued.selectors[i] for i in sorted(trial)]
+
+            def decides(on: set[int]) -> bool:
+                assumed = [clued.selectors[i] for i in sorted(on)]
                 # A removal that lets a second solution in cannot leave the board
                 # decided: the solver says so in milliseconds, before any trials.
                 counted = count_in(session, clued.projection, assumptions=assumed,
@@ -345,16 +384,17 @@ class ProbingGrader:
                 if counted.timed_out:
                     raise TimeUp("time limit reached while clues were taken away")
                 if len(counted.solutions) > 1:
-                    continue
+                    return False
                 prober.forget()  # as the final board's grade will start
-                lits = prober.decide(level, assumed)
-                if lits is not None and not prober.undecided(lits):
-                    on = trial
+                lits = prober.decide(depth, assumed)
+                return lits is not None and not prober.undecided(lits)
+
+            on = self._removed(clued.clues, order, groups, keep, decides)
         gone = [clue for i, clue in enumerate(clued.clues) if i not in on]
         return self.puzzle.require_hints().without(board, gone)
 
 
 def grader_of(puzzle: GridPuzzle[Any, Any]) -> Any:
     """The family's own grader (``GridPuzzle.grader`` makes it), else the kit's
-    (:class:`ProbingGrader`)."""
-    return puzzle.grader() if puzzle.grader is not None else ProbingGrader(puzzle)
+    (:class:`StepGrader`)."""
+    return puzzle.grader() if puzzle.grader is not None else StepGrader(puzzle)

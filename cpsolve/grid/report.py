@@ -58,7 +58,9 @@ def question_flags(function: Any) -> Any:
         click.option("--minimize", is_flag=True,
                      help="Print the board with a minimal set of clues, still unique."),
         click.option("--grade", is_flag=True,
-                     help="Grade the board: easy, tricky, hard or search (README)."),
+                     help="Grade the board by the hardest kind of step its solve needs: "
+                          "gentle, moderate, tough or diabolical (Akari: easy, tricky, "
+                          "hard or search, by its own rules; README)."),
     ]
     for flag in reversed(flags):
         function = flag(function)
@@ -237,7 +239,7 @@ def _redundant(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver:
 
 def _grade(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, deadline: Deadline,
            out: Report) -> None:
-    from cpsolve.grid.grading import grader_of
+    from cpsolve.grid.grading import COUNTED, grader_of
 
     out.keys.update(grade=None, deductions={})
     if result.unique is not True:
@@ -252,10 +254,8 @@ def _grade(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, deadline: D
         raise RuntimeError("the grading deductions and the solver disagree on the solution")
     out.keys.update(grade=found.name, deductions=found.counts)
     out.summary.append(f"grade {found.name}")
-    counts = found.counts
-    out.lines.append(f"\ngrade: {found.name} ({found.unit} decided by the basic rules "
-                     f"{counts['basic']}, single trials {counts['trial']}, nested trials "
-                     f"{counts['deep']})")
+    said = ", ".join(f"{COUNTED.get(kind, kind)} {n}" for kind, n in found.counts.items())
+    out.lines.append(f"\ngrade: {found.name} ({found.unit} decided by {said})")
 
 
 def _minimize(puzzle: GridPuzzle[Any, Any], board: Any, result: Result, solver: str,

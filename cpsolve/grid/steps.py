@@ -24,7 +24,8 @@ The steps, easiest first (:data:`KINDS`):
 ``search``
     Nothing shorter decides a cell: the answer (proven unique by search) gives one.
 
-A board's grade from its steps (:data:`GRADES`) is its hardest step's: ``gentle`` (one
+A board's grade from its steps (:data:`GRADES`) is the hardest kind of step its solve
+needs (a step's quiet ones included): ``gentle`` (one
 clue or rule at a time), ``moderate`` (chains), ``tough`` (a trial), ``diabolical`` (a
 search), with how many steps of each kind.
 
@@ -112,6 +113,11 @@ class Step:
     broken: Group | None = None
     sentence: str = ""
     quiet: list[int] = field(default_factory=list)  # numbers ruled out on the way to it
+    needs: str = ""  # the hardest kind of reasoning it needs, its quiet steps' included
+
+    @property
+    def hardest(self) -> str:
+        return self.needs or self.kind
 
 
 class _Named(Selection):
@@ -129,7 +135,7 @@ class Stepper:
     (found and proven unique when made; a :class:`NotUnique` otherwise)."""
 
     def __init__(self, puzzle: GridPuzzle[Any, Any], board: Any,
-                 deadline: Deadline | None = None) -> None:
+                 deadline: Deadline | None = None, answer: bool = True) -> None:
         from pysat.solvers import Solver
 
         statement = puzzle.statement
@@ -139,7 +145,12 @@ class Stepper:
             raise UsageError(f"{puzzle.name} states no rules the hints could name")
         self.puzzle, self.board = puzzle, board
         self.deadline = deadline or Deadline(None)
-        self.answer, self.values = _unique_answer(puzzle, board, self.deadline)
+        # Without ``answer`` (a board being made, perhaps not unique yet), only the
+        # reasoning that needs no answer: :meth:`singles` and :meth:`closure`.
+        self.answer: Any = None
+        self.values: tuple[bool, ...] = ()
+        if answer:
+            self.answer, self.values = _unique_answer(puzzle, board, self.deadline)
         model = statement.model(board, apart=True)
         clues = {c.key: c for c in (statement.clues(board) if statement.clues else [])}
         keys: dict[tuple[str, Hashable], str] = {}
@@ -283,6 +294,115 @@ class Stepper:
             if not ok or len(again) == len(found):
                 return ok, again
 
+    def singles(self, known: set[int], on: Sequence[int] | None = None) -> list[int] | None:
+        """What one clue or rule at a time decides from ``known`` (added to it), to a
+        fixpoint, with the groups whose selectors are ``on`` (``None``: every group):
+        the literals added, or ``None`` when a group reaches a contradiction (a board
+        with no answer). A group is asked again only when a variable it reads changed
+        (or it has a global rule's partial checks, which read every one)."""
+        groups = [g.selector for g in self.groups] if on is None else list(on)
+        allowed = set(groups)
+        pending, queued = list(groups), set(groups)
+        added: list[int] = []
+        while pending:
+            self._tick()
+            selector = pending.pop(0)
+            queued.discard(selector)
+            ok, found = self.closure([selector], list(known))
+            if not ok:
+                return None
+            new = self._new(found, known)
+            if not new:
+                continue
+            known.update(new)
+            added.extend(new)
+            woken = set(self.everywhere)
+            for lit in new:
+                woken.update(self.reading.get(abs(lit), ()))
+            for again in sorted(woken & allowed - queued):
+                pending.append(again)
+                queued.add(again)
+        return added
+
+    def grade(self) -> tuple[str, dict[str, int]]:
+        """The board's grade from its steps (:data:`GRADES`), found without making
+        them, with how many answer variables each kind of reasoning decides.
+
+        The steps take the easiest kind there is at every point, and each kind's
+        reasoning only grows with what is known (a closure: whatever was decided on
+        the way, it reaches the same end). So the hardest kind a solve needs is the
+        weakest whose closure, from what the board shows, decides every variable: one
+        clue or rule at a time (``rule``); all of them together by propagation
+        (``chain``); trials of the values the answer does not have (``trial``), each
+        that fails deciding its variable, with propagation after it; otherwise a
+        search (``search`` counts the variables those leave open).
+        """
+        from cpsolve.progress import step
+
+        every = [g.selector for g in self.groups]
+        known = set(self.shown)
+        counts = dict.fromkeys(KINDS, 0)
+        total = len(self.projection)
+        step("grading, one clue or rule at a time: decided", len(known), total)
+        found = self.singles(known)
+        if found is None:
+            raise RuntimeError("one clue or rule contradicts the board's answer")
+        counts["rule"] = len(found)
+        if len(known) < total:
+            step("grading, chains: decided", len(known), total)
+            ok, closed = self.closure(every, list(known))
+            new = self._new(closed, known) if ok else []
+            known.update(new)
+            counts["chain"] = len(new)
+        if len(known) < total:
+            counts["trial"] = self._trials(every, known)
+        counts["search"] = total - len(known)
+        if not known <= self.truth:
+            raise RuntimeError("the grade's reasoning decided a value the answer does not "
+                               "have")
+        hardest = max((k for k in KINDS if counts[k]), key=KINDS.index, default="rule")
+        return GRADES[hardest], counts
+
+    def _trials(self, every: list[int], known: set[int]) -> int:
+        """Decide by trials from ``known`` (added to it) to a fixpoint, as
+        :meth:`_trial` looks (propagation alone first, then with the partial checks; a
+        literal that a trial sets without a contradiction cannot fail either, nor can
+        a value the answer has), each pass that decides some followed by propagation:
+        how many variables were decided."""
+        from cpsolve.progress import step
+
+        start = len(known)
+        total = len(self.projection)
+        progress = True
+        while progress and len(known) < total:
+            progress = False
+            for partial in (False, True):
+                dominated: set[int] = set()
+                for lit in self._open(known):
+                    if lit in self.truth or lit in dominated or -lit in known:
+                        continue
+                    self._tick()
+                    step("grading, trials: decided", len(known), total)
+                    given = [*known, lit]
+                    ok, found = self.closure(every, given, partial)
+                    if ok:
+                        dominated.update(found[len(given):])
+                    else:
+                        known.add(-lit)  # the later trials of the pass assume it
+                        progress = True
+                if progress:  # what follows from the pass, then propagation alone again
+                    ok, found = self.closure(every, list(known))
+                    if not ok:
+                        raise RuntimeError("the rules contradict the board's answer")
+                    known.update(self._new(found, known))
+                    break
+        return len(known) - start
+
+    def _open(self, known: set[int]) -> list[int]:
+        """Both values of every variable ``known`` leaves open, the true one first."""
+        open_ = [var for var in self.projection if var not in known and -var not in known]
+        return [*open_, *(-var for var in open_)]
+
     def _new(self, found: Sequence[int], known: set[int], skip: int = 0) -> list[int]:
         """The projection literals of ``found`` (after its first ``skip``) not in
         ``known``."""
@@ -381,6 +501,7 @@ class Stepper:
                  *given]
         known = set(given)
         quiet: list[int] = []
+        needs = "rule"
         while True:
             if all(var in known or -var in known for var in self.projection):
                 return None
@@ -395,9 +516,11 @@ class Stepper:
             # Numbers only ruled out, no number placed: the pencil marks a person
             # keeps in mind, not a step; the next step reads them.
             quiet.extend(step.decided)
+            needs = max(needs, step.kind, key=KINDS.index)
             given = [*given, *step.decided]
             known.update(step.decided)
         step.quiet = quiet
+        step.needs = max(needs, step.kind, key=KINDS.index)
         step.sentence = self.sentence(step)
         return step
 
@@ -877,7 +1000,8 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
             befores = [list(given)]
     code = EXIT_OK if cut is None else EXIT_LIMIT
     counts = {kind: sum(s.kind == kind for s in found) for kind in (*KINDS, "wrong")}
-    hardest = max((s.kind for s in found if s.kind in KINDS), key=KINDS.index, default=None)
+    hardest = max((s.hardest for s in found if s.kind in KINDS), key=KINDS.index,
+                  default=None)
     if fmt == "json":
         body = {"version": 1, "puzzle": puzzle.name,
                 "steps": [step_json(stepper, s) for s in found], "counts": counts,

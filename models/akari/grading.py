@@ -525,6 +525,7 @@ class Grader:
     them before the solver takes the rest."""
 
     grades = GRADES
+    targets = GRADES[:-1]
     mend_level = HARDEST
 
     def grade(self, board: Board, deadline: Deadline | None = None) -> Graded:

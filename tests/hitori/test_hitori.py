@@ -113,7 +113,7 @@ def test_redundant_numbers_and_a_minimal_board():
                 if len(hitori_solutions(hints.without(board, [clue]))) == 1]
     assert found.clues == expected and expected
     done = run("hitori", PUBLISHED[0], "--minimize", "--grade")
-    assert done.returncode == 0 and "grade: tricky" in done.stdout
+    assert done.returncode == 0 and "grade: tough" in done.stdout
 
 
 @pytest.mark.parametrize("size", [8, 12])

@@ -1,9 +1,7 @@
-"""The kit's grade on real boards: the examples and published puzz.link boards of
-Heyawake and Masyu get the grade measured for them (the README's table counts the
-published ones), the same on every run, and each grade agrees with the deductions
-that gave it: easy boards fall to propagation alone, tricky ones need trials and no
-trials within trials, hard ones need those, and a board that needs search is left
-with cells open."""
+"""The kit's grade: the hardest kind of step a board's solve needs, found without making
+the steps. Real boards get the grade measured for them, the same on every run; on every
+genre's published boards it is the grade of the steps the hints make (``--steps``, the
+engine's own greedy solve); a board without an answer has no grade."""
 
 from __future__ import annotations
 
@@ -11,76 +9,92 @@ from pathlib import Path
 
 import pytest
 
-from cpsolve.grid.grading import grade
-from cpsolve.models.heyawake import HEYAWAKE
-from cpsolve.models.heyawake import parse as heyawake
-from cpsolve.models.masyu import MASYU
-from cpsolve.models.masyu import parse as masyu
+from cpsolve import registry
+from cpsolve.grid import cases
+from cpsolve.grid.grading import GRADES, grade, grader_of
+from cpsolve.grid.solve import solve
+from cpsolve.grid.steps import KINDS, Stepper
+from cpsolve.limits import Deadline, TimeUp
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
+# (genre, board, grade): each grade of the scale, in genres with and without chains
 BOARDS = [
-    (HEYAWAKE, heyawake, (EXAMPLES / "heyawake" / "site-6x6.txt").read_text(), "tricky"),
-    (HEYAWAKE, heyawake, (EXAMPLES / "heyawake" / "published-7x7.txt").read_text(), "tricky"),
-    (HEYAWAKE, heyawake, "https://puzz.link/p?heyawake/6/6/giijjjvg7s0011g3g2g2g", "tricky"),
-    (HEYAWAKE, heyawake, "https://puzz.link/p?heyawake/6/6/22eeee0f006032g112", "hard"),
-    (HEYAWAKE, heyawake, "https://puzz.link/p?heyawake/8/8/108i4h48041003s0001vvs003415g12",
-     "hard"),
-    (HEYAWAKE, heyawake, "https://puzz.link/p?heyawake/6/6/1157110e7k8071211", "search"),
-    (MASYU, masyu, (EXAMPLES / "masyu" / "site-6x6.txt").read_text(), "tricky"),
-    (MASYU, masyu, "https://puzz.link/p?mashu/7/7/13001320061300260", "tricky"),
-    (MASYU, masyu, "https://puzz.link/p?mashu/6/6/003600200i00", "hard"),
-    (MASYU, masyu, "https://puzz.link/p?mashu/12/5/0000479c9220410c0000", "hard"),
+    ("heyawake", (EXAMPLES / "heyawake" / "site-6x6.txt").read_text(), "tough"),
+    ("heyawake", "https://puzz.link/p?heyawake/6/6/giijjjvg7s0011g3g2g2g", "tough"),
+    ("heyawake", "https://puzz.link/p?heyawake/6/6/22eeee0f006032g112", "diabolical"),
+    ("masyu", "https://puzz.link/p?mashu/7/7/13001320061300260", "tough"),
+    ("masyu", "https://puzz.link/p?mashu/6/6/003600200i00", "diabolical"),
+    ("sudoku", "https://puzz.link/p?sudoku/9/9/k13m27h476h39h825zg841h29h538h18m96k", "gentle"),
+    ("sudoku", "https://puzz.link/p?sudoku/6/6/g3h2g5j6h1l4h6j3g5g6h", "tough"),
+    ("nurikabe", "https://puzz.link/p?nurikabe/3/3/1g1i1g1", "gentle"),
+    ("nurikabe", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", "moderate"),
+    ("kurodoko", "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i", "moderate"),
+    ("kurodoko", "https://puzz.link/p?kurodoko/6/5/h2j2h3r5g2j", "tough"),
+    ("shikaku", "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j", "moderate"),
 ]
 
 
-@pytest.mark.parametrize("puzzle, parse, text, expected", BOARDS,
-                         ids=[f"{b[0].name}-{k}" for k, b in enumerate(BOARDS)])
-def test_real_boards_get_their_measured_grade_on_every_run(puzzle, parse, text, expected):
-    board = parse(text)
+def _hardest_step(puzzle, board) -> str:
+    """The grade of the steps ``--steps`` makes, each step's quiet ones included."""
+    with Stepper(puzzle, board, Deadline(60)) as stepper:
+        steps = stepper.steps()
+    return GRADES[KINDS.index(max((s.hardest for s in steps), key=KINDS.index,
+                                  default="rule"))]
+
+
+@pytest.mark.parametrize("name, text, expected", BOARDS,
+                         ids=[f"{b[0]}-{k}" for k, b in enumerate(BOARDS)])
+def test_real_boards_get_their_measured_grade_the_steps_grade(name, text, expected):
+    puzzle = registry.load(name).grid
+    board = puzzle.parse(text)
     first, second = grade(puzzle, board), grade(puzzle, board)
     assert (first.name, first.counts) == (second.name, second.counts)
     assert first.name == expected, (first.name, first.counts)
-    decided = sum(first.counts.values())
-    if expected == "search":
-        assert first.answer is None
-    else:
-        assert first.answer is not None  # decided, and passed the family's checker
-        assert first.counts["trial"] + first.counts["deep"] > 0
-        assert (first.counts["deep"] > 0) == (expected == "hard")
-    assert decided > 0
+    assert first.answer == solve(puzzle, board, unique=True).solution
+    kinds = [kind for kind in KINDS if first.counts[kind]]
+    assert kinds[-1] == KINDS[GRADES.index(expected)], first.counts  # its hardest kind
+    assert _hardest_step(puzzle, board) == expected
 
 
-def test_a_harder_grade_decides_less_by_propagation_alone():
-    """Over these boards, the share decided by the first level falls as the grade
-    rises (the levels are ordered by the reasoning they allow)."""
-    share: dict[str, list[float]] = {}
-    for puzzle, parse, text, _ in BOARDS:
-        found = grade(puzzle, parse(text))
-        total = sum(found.counts.values()) or 1
-        share.setdefault(found.name, []).append(found.counts["basic"] / total)
-    mean = {name: sum(values) / len(values) for name, values in share.items()}
-    assert mean["hard"] <= mean["tricky"]
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [n for n in registry.names()
+                                  if registry.load(n).grid is not None and n != "akari"])
+def test_the_grade_is_the_steps_grade_on_every_published_board(name):
+    """On up to six published unique boards of every genre (Akari grades by its own
+    rules), the grade found by fixpoints is the hardest kind of step the hints' greedy
+    solve takes: the two ways of reading the scale are one."""
+    puzzle = registry.load(name).grid
+    published = cases.of(registry.target(name).split(":")[0]).published
+    boards = [c.board for c in published if c.outcome == "unique" and not c.slow][:6]
+    compared = 0
+    for text in boards:
+        board = puzzle.parse(text)
+        found = grade(puzzle, board, Deadline(60))
+        if found.timed_out:
+            continue
+        try:
+            steps = _hardest_step(puzzle, board)
+        except TimeUp:
+            continue
+        assert found.name == steps, (text, found.counts)
+        compared += 1
+    assert compared >= min(2, len(boards))
 
 
-def test_answer_variables_decided_over_helpers_that_cannot_hold_are_no_solution(monkeypatch):
-    """A board whose deductions decide every answer variable while its helper
-    variables (a Kakuro sum's set of digits) cannot all hold has no solution: the
-    grade says so (after a solver finds no solution with those values), where it once
-    stopped with an internal error."""
-    from types import SimpleNamespace
+def test_a_board_without_an_answer_has_no_grade():
+    heyawake = registry.load("heyawake").grid
+    found = grade(heyawake, heyawake.parse("2 2\n4 -\n- -\na a\na a\n"))
+    assert found.name is None and found.contradiction and not found.timed_out
 
-    from cpsolve.backends.sat import CnfModel
-    from cpsolve.grid import hints
 
-    # x1 is the answer; x2 and x3, helpers, take no values at all, and propagation
-    # alone cannot see it.
-    model = CnfModel(3, [1], [[[1], [2, 3], [-2, 3], [2, -3], [-2, -3]]])
-    monkeypatch.setattr(hints, "clue_model",
-                        lambda *args, **kwargs: hints.ClueModel(model, [], []))
-    puzzle = SimpleNamespace(
-        require_hints=lambda: SimpleNamespace(unit="cells"),
-        prepare=lambda board, deduce: SimpleNamespace(decode=lambda values: values),
-        check=lambda board, answer: ["a sum that no digits make"])
-    found = grade(puzzle, None)
-    assert found.contradiction and found.name is None and not found.timed_out
+def test_the_generator_s_levels_are_the_grades_reasoning():
+    """A gentle board is decided by one clue or rule at a time; a moderate one needs
+    them together (propagation), which the gentle level leaves open."""
+    nurikabe = registry.load("nurikabe").grid
+    grader = grader_of(nurikabe)
+    gentle = nurikabe.parse("https://puzz.link/p?nurikabe/3/3/1g1i1g1")
+    moderate = nurikabe.parse("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
+    assert grader.open_cells(gentle, 0) == set()
+    assert grader.open_cells(moderate, 0) and grader.open_cells(moderate, 1) == set()
+    assert grader.targets == GRADES

@@ -401,31 +401,33 @@ def test_bad_input_is_said_and_the_page_goes_on(page: Any) -> None:
     assert page.inner_text("#message") == ""
 
 
-MASYU_14X24 = (Path(__file__).parents[2] / "benchmarks" / "data" / "masyu"
-               / "14x24.txt").read_text().splitlines()[0]
+# A published Fillomino whose grade takes about 10 s: its trials are many.
+FILLOMINO_10X10 = ("https://pzprxs.vercel.app/p?fillomino/10/10/5g13h53g1p2h1h4h35g4g44g1g2i1"
+                   "h3l3h2i5g5g54g1g62h4h6h1p5g23h32g6")
 
 
 def test_a_question_cut_short_says_what_was_cut_shows_its_steps_and_goes_on(
         chromium: Any) -> None:
     # The page's limit cut Heyawake's fixes short without saying which part was cut; a
     # grade of 20 s showed "working…" and nothing else. Here the limit is 1 s, and the
-    # grade of this published 14x24 Masyu takes about 20.
+    # grade of this published 10x10 Fillomino takes about 10.
     with serving("--time-limit", "1") as (address, _):
         context = chromium.new_context(viewport={"width": 1200, "height": 820})
         page = context.new_page()
         page.goto(address)
         settled(page)
-        choose(page, "masyu")
-        paste(page, MASYU_14X24)
+        choose(page, "fillomino")
+        paste(page, FILLOMINO_10X10)
         page.click("button[data-ask=grade]")
         page.wait_for_selector("#go-on", timeout=30_000)
         assert page.inner_text("#go-on") == "go on (up to 3 s)"
         assert "time limit reached before the board was graded" in page.inner_text(
             "#found .partial")
         page.click("#go-on")
-        # While it runs: the step it is at, counted (the cells decided of the 634 edges).
-        page.wait_for_function(r"() => /^working… grading, \w+: cells decided \([\d,]+ "
-                               r"of 634\)$/.test($('found').textContent)", timeout=30_000)
+        # While it runs: the step it is at, counted (the answer's values decided of the
+        # cells' 10,000 numbers).
+        page.wait_for_function(r"() => /^working… grading, trials: decided \([\d,]+ "
+                               r"of 10,000\)$/.test($('found').textContent)", timeout=30_000)
         page.wait_for_selector("#go-on", timeout=30_000)
         assert page.inner_text("#go-on") == "go on (up to 6 s)"  # six times the limit
         context.close()

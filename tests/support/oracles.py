@@ -30,7 +30,7 @@ class Oracle:
     solutions: Callable[[Any], list[Any]]
     symmetric: Callable[[Any, Any, str], bool]
     size: tuple[int, int]
-    grades: tuple[str, str] = ("easy", "tricky")
+    grades: tuple[str, str] = ("gentle", "tough")
     graded: tuple[int, int] | None = None
 
 
@@ -55,7 +55,7 @@ def _akari() -> Oracle:
         return all(set(grid.orbit(cell, symmetry)) <= black for cell in black)
 
     return Oracle(AKARI, boards, lambda board: list(solutions(list(board.rows))), symmetric,
-                  (5, 5))
+                  (5, 5), ("easy", "tricky"))  # its own grader's scale, by human rules
 
 
 # Heyawake ------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def _masyu() -> Oracle:
                   + [solvable(seed) for seed in range(70)],
                   lambda board: sorted(solutions(board), key=sorted), symmetric, (5, 6),
                   # Loops: pure propagation rarely decides a published Masyu either.
-                  ("tricky", "hard"))
+                  ("tough", "diabolical"))
 
 
 # Mines: the family docs/new-family.md builds, from the page itself ------------------------
@@ -415,7 +415,7 @@ def _hitori() -> Oracle:
                   # unit propagation alone decides no cell of a board numbered throughout
                   # (a Hitori needs trials from the first cell on), and the layouts made
                   # so far are decided by single trials: tricky is the one grade reached
-                  grades=("tricky", "tricky"))
+                  grades=("tough", "tough"))
 
 
 # Kurodoko ------------------------------------------------------------------------------
@@ -501,7 +501,8 @@ def _kurodoko() -> Oracle:
 
     return Oracle(KURODOKO, lambda: [board(seed) for seed in range(60)]
                   + [made(seed) for seed in range(60)], kurodoko_solutions, symmetric,
-                  (5, 5))
+                  # a number's sight, counted, links its cells: chains
+                  (5, 5), ("moderate", "tough"))
 
 
 # Mochikoro -----------------------------------------------------------------------------
@@ -608,8 +609,9 @@ def _mochikoro() -> Oracle:
 
     return Oracle(MOCHIKORO, lambda: [board(seed) for seed in range(30)]
                   + [made(seed) for seed in range(45)], mochikoro_solutions, symmetric,
-                  (4, 5))  # an even width mirrored leaves the rectangles across the middle
-    #                        no cell for a number of their own (it would stand twice)
+                  # an even width mirrored leaves the rectangles across the middle no
+                  # cell for a number of their own (it would stand twice)
+                  (4, 5), ("moderate", "tough"))
 
 
 # Yajisan-Kazusan ------------------------------------------------------------------------
@@ -715,9 +717,9 @@ def _yajikazu() -> Oracle:
     return Oracle(YAJIKAZU, lambda: [board(seed) for seed in range(30)]
                   + [made(seed) for seed in range(30)], yajikazu_solutions, symmetric,
                   # unit propagation decides no layout made so far (a clue on its own
-                  # says "shaded, or this count": trials from the first): tricky at 4x4,
+                  # says "shaded, or this count": trials from the first): tough at 4x4,
                   # hard at 6x6
-                  (4, 4), ("tricky", "hard"), graded=(6, 6))
+                  (4, 4), ("tough", "diabolical"), graded=(6, 6))
 
 
 # Nurikabe ------------------------------------------------------------------------------
@@ -810,7 +812,8 @@ def _nurikabe() -> Oracle:
 
     return Oracle(NURIKABE, lambda: [board(seed) for seed in range(60)]
                   + [made(seed) for seed in range(60)], nurikabe_solutions, symmetric,
-                  (4, 5))  # 4x4 has no mirror layout: its two middle columns stay sea
+                  # 4x4 has no mirror layout: its two middle columns stay sea
+                  (4, 5), ("moderate", "tough"))
 
 
 # Nurimisaki ----------------------------------------------------------------------------
@@ -1173,7 +1176,7 @@ def _lits() -> Oracle:
                   + [made(seed) for seed in range(30)] + [pinned(seed) for seed in range(15)],
                   lits_solutions, symmetric, (4, 5),
                   # a 4x5 holds three tetrominoes, never decided by the basic rules alone
-                  grades=("tricky", "hard"))
+                  grades=("tough", "diabolical"))
 
 
 # Norinori ------------------------------------------------------------------------------
@@ -1482,7 +1485,7 @@ def _slitherlink() -> Oracle:
     return Oracle(SLITHERLINK, lambda: [board(seed) for seed in range(50)]
                   + [solvable(seed) for seed in range(70)],
                   lambda board: sorted(solutions(board), key=sorted), symmetric, (4, 4),
-                  ("easy", "tricky"))
+                  ("gentle", "tough"))
 
 
 # Yajilin --------------------------------------------------------------------------------
@@ -1523,11 +1526,11 @@ def _yajilin() -> Oracle:
         return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
 
     # Every clue cell numbered (the layout's default), small boards need trials: the
-    # generator reaches "tricky" there, neither "easy" nor "hard".
+    # generator reaches "tough" there, neither "gentle" nor "diabolical".
     return Oracle(YAJILIN, lambda: [board(seed) for seed in range(50)]
                   + [solvable(seed) for seed in range(70)],
                   lambda board: sorted(solutions(board), key=sorted), symmetric, (4, 4),
-                  ("tricky", "tricky"))
+                  ("tough", "tough"))
 
 
 # Country Road ---------------------------------------------------------------------------
@@ -1571,8 +1574,8 @@ def _country() -> Oracle:
     return Oracle(COUNTRY, lambda: [board(seed) for seed in range(50)]
                   + [solvable(seed) for seed in range(70)],
                   lambda board: sorted(solutions(board), key=sorted),
-                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"),
-                  graded=(6, 6))  # every 4x4 and 5x5 board is easy
+                  lambda board, answer, symmetry: True, (4, 4), ("moderate", "tough"),
+                  graded=(6, 6))  # every 4x4 and 5x5 board is moderate
 
 
 # Numberlink -----------------------------------------------------------------------------
@@ -1606,8 +1609,8 @@ def _numberlink() -> Oracle:
     return Oracle(NUMBERLINK, lambda: [board(seed) for seed in range(50)]
                   + [solvable(seed) for seed in range(70)],
                   lambda board: sorted(solutions(board), key=sorted),
-                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"),
-                  graded=(6, 6))  # every 4x4 and 5x5 board is easy
+                  lambda board, answer, symmetry: True, (4, 4), ("moderate", "tough"),
+                  graded=(6, 6))  # every 4x4 and 5x5 board is moderate
 
 
 # Shikaku -------------------------------------------------------------------------------
@@ -1683,7 +1686,8 @@ def _shikaku() -> Oracle:
         return all(set(board.grid.orbit(cell, symmetry)) <= clues for cell in clues)
 
     return Oracle(SHIKAKU, lambda: [board(seed) for seed in range(60)]
-                  + [made(seed) for seed in range(60)], shikaku_solutions, symmetric, (4, 5))
+                  + [made(seed) for seed in range(60)], shikaku_solutions, symmetric, (4, 5),
+                  ("moderate", "tough"))
 
 
 # Sashigane -----------------------------------------------------------------------------
@@ -1770,7 +1774,8 @@ def _sashigane() -> Oracle:
         return Board(rows, cols, tuple(clues))
 
     return Oracle(SASHIGANE, lambda: [board(seed) for seed in range(100)],
-                  sashigane_solutions, lambda board, answer, symmetry: True, (4, 4))
+                  sashigane_solutions, lambda board, answer, symmetry: True, (4, 4),
+                  ("moderate", "tough"))
 
 
 # Shakashaka ----------------------------------------------------------------------------
@@ -1805,7 +1810,7 @@ def _shakashaka() -> Oracle:
     return Oracle(SHAKASHAKA, lambda: [board(seed) for seed in range(60)]
                   + [made(seed) for seed in range(40)], solutions, symmetric, (4, 4),
                   # unit propagation decides no 4x4 layout made so far
-                  grades=("tricky", "tricky"))
+                  grades=("tough", "tough"))
 
 
 # Double Choco --------------------------------------------------------------------------
@@ -1909,10 +1914,9 @@ def _dbchoco() -> Oracle:
             numbers[rng.randrange(rows * cols)] = rng.choice([1, 2, -2])
         return Board(rows, cols, tuple(numbers), grey)
 
-    # the layouts have no symmetry; generated 3x4 boards need nested trials (hard): one
-    # made as tricky is graded hard again (not yet understood)
+    # the layouts have no symmetry; generated 3x4 boards need nested trials (diabolical)
     return Oracle(DBCHOCO, lambda: [board(seed) for seed in range(80)], dbchoco_solutions,
-                  lambda board, answer, symmetry: True, (3, 4), grades=("hard", "tricky"))
+                  lambda board, answer, symmetry: True, (3, 4), grades=("diabolical", "tough"))
 
 
 # Hotaru Beam ----------------------------------------------------------------------------
@@ -1951,7 +1955,7 @@ def _firefly() -> Oracle:
     return Oracle(FIREFLY, lambda: [board(seed) for seed in range(50)]
                   + [solvable(seed) for seed in range(70)],
                   lambda board: sorted(solutions(board), key=sorted),
-                  lambda board, answer, symmetry: True, (4, 4), ("easy", "tricky"),
+                  lambda board, answer, symmetry: True, (4, 4), ("gentle", "tough"),
                   graded=(6, 6))
 
 
@@ -2453,7 +2457,7 @@ def _balance() -> Oracle:
 
     return Oracle(BALANCE, lambda: [board(seed) for seed in range(12)]
                   + [solvable(seed) for seed in range(32)],
-                  solutions, symmetric, (5, 5), ("tricky", "hard"))
+                  solutions, symmetric, (5, 5), ("tough", "diabolical"))
 
 
 # Hashiwokakero -------------------------------------------------------------------------
