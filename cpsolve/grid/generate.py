@@ -19,7 +19,8 @@ down); the kit does the rest.
    the symmetry (pearls) go orbit by orbit.
 4. A board that an easier grade also decides is made again from a new layout.
 5. **Proven again**, from scratch, by the family's own solve (the method users run):
-   unique, its solution the answer laid out; then graded.
+   unique, its solution the answer laid out; then graded as ``--grade`` grades it, and
+   made again from a new layout where that is not the grade asked.
 
 Every board printed has passed step 5; a generator that runs out of time or layouts
 says so (exit 3) instead.
@@ -273,6 +274,9 @@ def _attempt(puzzle: GridPuzzle[Any, Any], settings: Settings, level: int | None
             return None
     step("proving it unique again")
     name = _proven(puzzle, board, answer, level, deadline)
+    if level is not None and name != grader.grades[level]:
+        say(f"graded {name} by --grade")  # the grade as a user will find it, not reached
+        return None
     return board, answer, name, repairs
 
 
@@ -297,8 +301,11 @@ def _proven(puzzle: GridPuzzle[Any, Any], board: Any, answer: Any, level: int | 
         raise OutOfTime
     if result.unique is not True or result.solution != answer:
         raise RuntimeError("a generated board is not unique after all")
-    if level is not None:
-        return str(grader.grades[level])
+    if level is not None:  # graded as --grade grades it: the grade printed is the one found
+        graded = grader.grade(board, deadline)
+        if graded.timed_out:
+            raise OutOfTime
+        return graded.name
     # No grade was asked: the board is graded for the record, within a short budget.
     graded = grader.grade(board, deadline.within(GRADE_SECONDS))
     if graded.timed_out:

@@ -21,15 +21,16 @@ Deciding every cell proves the board unique (the reasoning is sound); a board wi
 solution or several has no grade. ``counts`` says how many answer variables each kind
 of step decided (``rule``, ``chain``, ``trial``, ``search``).
 
-The generator makes a board of a grade by the same reasoning from its clues alone (the
-board may not be unique yet, :meth:`StepGrader.open_cells`): ``gentle`` one clue or
-rule at a time, ``moderate`` propagation, ``tough`` one level of trials (failed-literal
-probing); a ``diabolical`` board it makes is one that *trials within trials* decide
-(:class:`Prober`), so that a person can finish it without guessing.
+The generator makes a board of a grade by the same reasoning, the steps' engine's, from
+its clues alone (the board may not be unique yet: :meth:`StepGrader.open_cells`,
+:meth:`cpsolve.grid.steps.Stepper.decide`): ``gentle`` one clue or rule at a time,
+``moderate`` chains, ``tough`` trials; a ``diabolical`` board it makes is one that
+*trials within trials* decide (:class:`Prober`, on the clue model with the rules a genre
+gives its solvers), so that a person can finish it without guessing.
 
-The propagation engine of the deeper levels is one python-sat solver used only for
-``propagate`` (no search): its root-level units are guarded by one assumed variable,
-since propagation does not report what is fixed at the root.
+The :class:`Prober` is one python-sat solver used only for ``propagate`` (no search): its
+root-level units are guarded by one assumed variable, since propagation does not report
+what is fixed at the root.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ if TYPE_CHECKING:
 
 GRADES = ("gentle", "moderate", "tough", "diabolical")
 LEVELS = {name: level for level, name in enumerate(GRADES)}
+STEPPED = 3  # the levels the steps' own reasoning decides for the generator
+DEEP = 2  # the Prober's depth a diabolical board is made by: trials within trials
 DEPTHS = ("propagation", "trials", "trials within trials")  # the Prober's levels
 # What each kind of step or deduction decided, as the report says it (the kit's grade
 # counts the steps' kinds; Akari's own grader its deductions).
@@ -279,18 +282,18 @@ class StepGrader:
         from cpsolve.grid.hints import cells_of, clue_model
 
         try:
-            if level == 0:
-                with self._singles(board, deadline) as stepper:
-                    known: set[int] = set()
-                    if stepper.singles(known) is None:
-                        raise RuntimeError("one clue or rule refutes a board laid out "
+            if level < STEPPED:
+                with self._engine(board, deadline) as stepper:
+                    known = stepper.decide(level)
+                    if known is None:
+                        raise RuntimeError("the grade's reasoning refutes a board laid out "
                                            "around an answer")
                     open_ = [i for i, var in enumerate(stepper.projection)
                              if var not in known and -var not in known]
                     size = len(stepper.projection)
             else:
                 clued = clue_model(self.puzzle.require_hints(), board, deadline=deadline)
-                found = decided_by(clued.model, level - 1, clued.selectors, deadline)
+                found = decided_by(clued.model, DEEP, clued.selectors, deadline)
                 if found.timed_out:
                     return None
                 if found.contradiction:
@@ -304,7 +307,7 @@ class StepGrader:
         decode = self.puzzle.prepare(board, False).decode
         return cells_of(self.puzzle.show, decode, board, (False,) * size, open_)
 
-    def _singles(self, board: Any, deadline: Deadline | None) -> Any:
+    def _engine(self, board: Any, deadline: Deadline | None) -> Any:
         from cpsolve.grid.steps import Stepper
 
         return Stepper(self.puzzle, board, deadline, answer=False)
@@ -321,27 +324,26 @@ class StepGrader:
         if level is None:
             return fewest_for_uniqueness(self.puzzle, board, answer, order, groups, keep,
                                          deadline, patience)
-        if level == 0:
-            return self._fewest_singles(board, order, groups, keep, deadline)
-        return self._fewest_probing(board, level - 1, order, groups, keep, deadline)
+        if level < STEPPED:
+            return self._fewest_stepped(board, level, order, groups, keep, deadline)
+        return self._fewest_probing(board, DEEP, order, groups, keep, deadline)
 
-    def _fewest_singles(self, board: Any, order: Sequence[int],
+    def _fewest_stepped(self, board: Any, level: int, order: Sequence[int],
                         groups: Sequence[Sequence[int]], keep: Sequence[int],
                         deadline: Deadline) -> Any:
-        """:meth:`fewest` at the gentle level: each removal kept while one clue or rule
-        at a time still decides every cell."""
+        """:meth:`fewest` at a level the steps' reasoning decides: each removal kept
+        while it still decides every cell."""
         hints = self.puzzle.require_hints()
         clues = hints.clues(board)
-        with self._singles(board, deadline) as stepper:
+        with self._engine(board, deadline) as stepper:
             selector = {g.key[1]: g.selector for g in stepper.groups if g.is_clue}
             rules = [g.selector for g in stepper.groups if not g.is_clue]
             total = len(stepper.projection)
 
             def decides(on: set[int]) -> bool:
-                known: set[int] = set()
                 chosen = [selector[clues[i].key] for i in sorted(on) if clues[i].key in selector]
-                found = stepper.singles(known, [*rules, *chosen])
-                return found is not None and len(known) == total
+                known = stepper.decide(level, [*rules, *chosen])
+                return known is not None and len(known) == total
 
             on = self._removed(clues, order, groups, keep, decides)
         return hints.without(board, [clue for i, clue in enumerate(clues) if i not in on])

@@ -228,6 +228,10 @@ class Stepper:
         self._idle: set[int] = set()  # groups that decided nothing from _last
         self._last: set[int] = set()
         self._cuts: set[tuple[int, ...]] = set()
+        # Without the answer (the generator's questions), the partial checks' cuts are
+        # guarded by an assumed variable, so that :meth:`forget` drops them: each of
+        # its questions is then answered as on a fresh engine, as the grade is.
+        self.epoch = self.size if not answer else 0
         self.truth = {var if on else -var for var, on in zip(self.projection, self.values)}
         self.shown = self._shown()
 
@@ -270,7 +274,7 @@ class Stepper:
             lazy = [(p, guards) for p, guards, needed in self.lazy if needed <= on]
         # The given literals first: with no group on, nothing follows from them, so
         # what propagation sets after them is what the groups decide.
-        assumed = [*given, *selectors]
+        assumed = [*given, *selectors, *([self.epoch] if self.epoch else [])]
         while True:
             ok, found = self.solver.propagate(assumptions=assumed)
             if not ok or not lazy:
@@ -282,7 +286,8 @@ class Stepper:
             fresh = []
             for check, guards in lazy:
                 for cut in check(state):
-                    clause = tuple([*cut, *(-g for g in guards)])
+                    clause = tuple([*cut, *(-g for g in guards),
+                                    *([-self.epoch] if self.epoch else [])])
                     if clause not in self._cuts:
                         self._cuts.add(clause)
                         fresh.append(list(clause))
@@ -355,7 +360,10 @@ class Stepper:
             known.update(new)
             counts["chain"] = len(new)
         if len(known) < total:
-            counts["trial"] = self._trials(every, known)
+            before = len(known)
+            if not self._trials(every, known):
+                raise RuntimeError("the rules contradict the board's answer")
+            counts["trial"] = len(known) - before
         counts["search"] = total - len(known)
         if not known <= self.truth:
             raise RuntimeError("the grade's reasoning decided a value the answer does not "
@@ -363,15 +371,44 @@ class Stepper:
         hardest = max((k for k in KINDS if counts[k]), key=KINDS.index, default="rule")
         return GRADES[hardest], counts
 
-    def _trials(self, every: list[int], known: set[int]) -> int:
-        """Decide by trials from ``known`` (added to it) to a fixpoint, as
-        :meth:`_trial` looks (propagation alone first, then with the partial checks; a
-        literal that a trial sets without a contradiction cannot fail either, nor can
-        a value the answer has), each pass that decides some followed by propagation:
-        how many variables were decided."""
+    def decide(self, level: int, on: Sequence[int] | None = None) -> set[int] | None:
+        """What the grade's reasoning of ``level`` decides from the clues alone, with
+        the groups whose selectors are ``on`` (``None``: every one): 0, one clue or
+        rule at a time; 1, chains too (propagation); 2, trials too. ``None`` when it
+        reaches a contradiction (no answer). It needs no answer: the generator asks it
+        of a board being made."""
+        groups = [g.selector for g in self.groups] if on is None else list(on)
+        self.forget()
+        known: set[int] = set()
+        if self.singles(known, groups) is None:
+            return None
+        if level >= 1 and len(known) < len(self.projection):
+            ok, found = self.closure(groups, list(known))
+            if not ok:
+                return None
+            known.update(self._new(found, known))
+        if (level >= 2 and len(known) < len(self.projection)
+                and not self._trials(groups, known)):
+            return None
+        return known
+
+    def forget(self) -> None:
+        """Drop the cuts the partial checks added (on an engine made without the
+        answer; with it, nothing), so the next question is answered as on a fresh
+        engine."""
+        if self.epoch:
+            self.solver.add_clause([-self.epoch])
+            self.epoch += 1
+            self._cuts.clear()
+
+    def _trials(self, every: list[int], known: set[int]) -> bool:
+        """Decide by trials with the groups ``every`` from ``known`` (added to it) to a
+        fixpoint, as :meth:`_trial` looks (propagation alone first, then with the
+        partial checks; a literal that a trial sets without a contradiction cannot
+        fail either, nor, with the answer known, can a value it has), each pass that
+        decides some followed by propagation: ``False`` on a contradiction."""
         from cpsolve.progress import step
 
-        start = len(known)
         total = len(self.projection)
         progress = True
         while progress and len(known) < total:
@@ -379,7 +416,7 @@ class Stepper:
             for partial in (False, True):
                 dominated: set[int] = set()
                 for lit in self._open(known):
-                    if lit in self.truth or lit in dominated or -lit in known:
+                    if lit in known or -lit in known or lit in self.truth or lit in dominated:
                         continue
                     self._tick()
                     step("grading, trials: decided", len(known), total)
@@ -393,10 +430,10 @@ class Stepper:
                 if progress:  # what follows from the pass, then propagation alone again
                     ok, found = self.closure(every, list(known))
                     if not ok:
-                        raise RuntimeError("the rules contradict the board's answer")
+                        return False
                     known.update(self._new(found, known))
                     break
-        return len(known) - start
+        return True
 
     def _open(self, known: set[int]) -> list[int]:
         """Both values of every variable ``known`` leaves open, the true one first."""
