@@ -25,9 +25,10 @@ The steps, easiest first (:data:`KINDS`):
     Nothing shorter decides a cell: the answer (proven unique by search) gives one.
 
 A board's grade from its steps (:data:`GRADES`) is the hardest kind of step its solve
-needs (a step's quiet ones included): ``gentle`` (one
-clue or rule at a time), ``moderate`` (chains), ``tough`` (a trial), ``diabolical`` (a
-search), with how many steps of each kind.
+needs (a step's quiet ones included): ``gentle`` (one clue or rule at a time),
+``moderate`` (chains), ``tough`` (a trial), ``diabolical`` (a search), with how many steps
+of each kind. :meth:`Stepper.grade` finds it without making the steps; it is the grade
+``--grade`` gives (:mod:`cpsolve.grid.grading`).
 
 Every step is sound: what it decides follows from the rules, the clues and the cells
 it reads (by unit propagation over their clauses, with the global rules' partial
@@ -146,7 +147,7 @@ class Stepper:
         self.puzzle, self.board = puzzle, board
         self.deadline = deadline or Deadline(None)
         # Without ``answer`` (a board being made, perhaps not unique yet), only the
-        # reasoning that needs no answer: :meth:`singles` and :meth:`closure`.
+        # reasoning that needs no answer: :meth:`decide`, :meth:`singles`, :meth:`closure`.
         self.answer: Any = None
         self.values: tuple[bool, ...] = ()
         if answer:
