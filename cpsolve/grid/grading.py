@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from cpsolve.grid.puzzle import GridPuzzle
 
 GRADES = ("gentle", "moderate", "tough", "diabolical")
-LEVELS = {name: level for level, name in enumerate(GRADES)}
 STEPPED = 3  # the levels the steps' own reasoning decides for the generator
 DEEP = 2  # the Prober's depth a diabolical board is made by: trials within trials
 DEPTHS = ("propagation", "trials", "trials within trials")  # the Prober's levels

@@ -98,7 +98,7 @@ class GridPuzzle(Generic[Board, Answer]):
     and ``--grade``), ``layout`` (:class:`~cpsolve.grid.layouts.Layout`: how the
     generator lays out a board and mends it; with it ``cpsolve generate NAME``),
     ``grader`` (makes a family's own grader, by human rules, overriding the kit's
-    :class:`~cpsolve.grid.grading.ProbingGrader`: an object with the same methods).
+    :class:`~cpsolve.grid.grading.StepGrader`: an object with the same methods).
 
     Certificates (optional): ``rules(board)``, the certificate encoder
     (:class:`~cpsolve.certify.rules.Rules`: the rules as a CNF, apart from every
