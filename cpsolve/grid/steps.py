@@ -343,29 +343,12 @@ class Stepper:
         that fails deciding its variable, with propagation after it; otherwise a
         search (``search`` counts the variables those leave open).
         """
-        from cpsolve.progress import step
-
         every = [g.selector for g in self.groups]
         known = set(self.shown)
-        counts = dict.fromkeys(KINDS, 0)
-        total = len(self.projection)
-        step("grading, one clue or rule at a time: decided", len(known), total)
-        found = self.singles(known)
-        if found is None:
-            raise RuntimeError("one clue or rule contradicts the board's answer")
-        counts["rule"] = len(found)
-        if len(known) < total:
-            step("grading, chains: decided", len(known), total)
-            ok, closed = self.closure(every, list(known))
-            new = self._new(closed, known) if ok else []
-            known.update(new)
-            counts["chain"] = len(new)
-        if len(known) < total:
-            before = len(known)
-            if not self._trials(every, known):
-                raise RuntimeError("the rules contradict the board's answer")
-            counts["trial"] = len(known) - before
-        counts["search"] = total - len(known)
+        counts = self._closed(2, every, known, progress=True)
+        if counts is None:
+            raise RuntimeError("the clues and rules contradict the board's answer")
+        counts["search"] = len(self.projection) - len(known)
         if not known <= self.truth:
             raise RuntimeError("the grade's reasoning decided a value the answer does not "
                                "have")
@@ -381,17 +364,39 @@ class Stepper:
         groups = [g.selector for g in self.groups] if on is None else list(on)
         self.forget()
         known: set[int] = set()
-        if self.singles(known, groups) is None:
+        return None if self._closed(level, groups, known) is None else known
+
+    def _closed(self, level: int, groups: list[int], known: set[int],
+                progress: bool = False) -> dict[str, int] | None:
+        """Decide from ``known`` (added to it) with the groups ``groups``, each kind of
+        reasoning up to ``level`` to its closure in turn (0, one clue or rule at a time;
+        1, chains; 2, trials): the answer variables each kind decided, or ``None`` on a
+        contradiction. With ``progress``, each kind is said as grading's step."""
+        from cpsolve.progress import step
+
+        counts = dict.fromkeys(KINDS, 0)
+        total = len(self.projection)
+        if progress:
+            step("grading, one clue or rule at a time: decided", len(known), total)
+        found = self.singles(known, groups)
+        if found is None:
             return None
-        if level >= 1 and len(known) < len(self.projection):
-            ok, found = self.closure(groups, list(known))
+        counts["rule"] = len(found)
+        if level >= 1 and len(known) < total:
+            if progress:
+                step("grading, chains: decided", len(known), total)
+            ok, closed = self.closure(groups, list(known))
             if not ok:
                 return None
-            known.update(self._new(found, known))
-        if (level >= 2 and len(known) < len(self.projection)
-                and not self._trials(groups, known)):
-            return None
-        return known
+            new = self._new(closed, known)
+            known.update(new)
+            counts["chain"] = len(new)
+        if level >= 2 and len(known) < total:
+            before = len(known)
+            if not self._trials(groups, known):
+                return None
+            counts["trial"] = len(known) - before
+        return counts
 
     def forget(self) -> None:
         """Drop the cuts the partial checks added (on an engine made without the
