@@ -38,9 +38,9 @@ class Graded:
     genre: str
     board: str
     label: str
-    steps: tuple[int, int] | None = None  # (the grade, values left to trials and search)
-    kit: int | None = None  # the grade, easiest 0
-    kit_name: str = "-"
+    counted: tuple[int, int] | None = None  # (the grade, values left to trials and search)
+    level: int | None = None  # the grade, easiest 0
+    name: str = "-"
     notes: list[str] = field(default_factory=list)
 
 
@@ -61,15 +61,15 @@ def grade(item: Graded, limit: float) -> None:
         item.notes.append(f"not read: {error}")
         return
     grader = grader_of(puzzle)
-    kit = grader.grade(board, Deadline(limit))
-    item.kit_name = str(kit.name) if kit.name is not None else "-"
-    if kit.name is None:
-        item.notes.append("not graded: " + ("time limit" if kit.timed_out else "not unique"))
+    found = grader.grade(board, Deadline(limit))
+    item.name = str(found.name) if found.name is not None else "-"
+    if found.name is None:
+        item.notes.append("not graded: " + ("time limit" if found.timed_out else "not unique"))
         return
-    item.kit = list(grader.grades).index(kit.name)
+    item.level = list(grader.grades).index(found.name)
     # Akari's own grader counts its trials as trial and deep
-    later = sum(kit.counts.get(kind, 0) for kind in ("trial", "search", "deep"))
-    item.steps = (item.kit, later)
+    later = sum(found.counts.get(kind, 0) for kind in ("trial", "search", "deep"))
+    item.counted = (item.level, later)
 
 
 def agreement(items: list[Graded], key: str) -> tuple[int, int, int]:
@@ -105,8 +105,8 @@ def main() -> None:
     print(f"date: {time.strftime('%Y-%m-%d')}, limit {args.limit:g} s a board and grade\n")
     for item in items:
         grade(item, args.limit)
-        later = "" if item.steps is None else f" ({item.steps[1]} to trials and search)"
-        print(f"  {item.genre} {item.label}: {item.kit_name}{later} {' '.join(item.notes)}",
+        later = "" if item.counted is None else f" ({item.counted[1]} to trials and search)"
+        print(f"  {item.genre} {item.label}: {item.name}{later} {' '.join(item.notes)}",
               file=sys.stderr, flush=True)
     genres = sorted({i.genre for i in items})
     print("| genre | boards (easy/hard/extreme) | grade by label | by grade, then values "
@@ -118,12 +118,12 @@ def main() -> None:
         counts = "/".join(str(sum(i.label == label for i in mine)) for label in LABELS)
         by = []
         for label in LABELS:
-            said = [i.kit_name for i in mine if i.label == label]
+            said = [i.name for i in mine if i.label == label]
             if said:
                 tally = {s: said.count(s) for s in dict.fromkeys(said)}
                 by.append(f"{label}: " + ", ".join(f"{s} {n}" for s, n in tally.items()))
         pairs = []
-        for key in ("steps", "kit"):  # pairs within a genre only, summed over "all"
+        for key in ("counted", "level"):  # pairs within a genre only, summed over "all"
             found = [agreement([i for i in mine if i.genre == g], key)
                      for g in ([genre] if genre != "all" else genres)]
             c, d, t = (sum(f[k] for f in found) for k in range(3))
