@@ -6,7 +6,9 @@ no peer gives hints). CPU seconds in process, so a busy machine counts less.
 
 * Published: every unique board of ``models/GENRE/cases.toml`` not marked slow (up to
   ``--count``): the engine built (its answer proven unique), every step to the answer,
-  how many of each kind, the hardest; and the kit's grade.
+  how many of each kind, the hardest, the share of its rule, chain and trial steps a
+  technique of the genre names (``--steps``' names players give them); and the kit's
+  grade.
 * Large: the first board of the largest size in ``benchmarks/data/GENRE/`` (made by the
   generator at published sizes): the engine built, then the next step, each timed, for
   the first ``--large`` steps of its solve and from a random half of its answer.
@@ -63,7 +65,7 @@ def largest(name: str) -> tuple[str, str] | None:
 def measure(name: str, count: int, limit: float, large: int) -> dict[str, object]:
     puzzle = registry.load(name).grid
     whole, graded, kinds, hardest = [], [], {k: 0 for k in KINDS}, {k: 0 for k in KINDS}
-    steps_per, skipped = [], 0
+    steps_per, skipped, named, nameable = [], 0, 0, 0
     pairs: dict[tuple[str, str], int] = {}
     for text in published(name, count):
         board = puzzle.parse(text)
@@ -79,6 +81,8 @@ def measure(name: str, count: int, limit: float, large: int) -> dict[str, object
         steps_per.append(len(steps))
         for s in steps:
             kinds[s.kind] += 1
+            nameable += s.kind in ("rule", "chain", "trial")
+            named += s.technique is not None
         hardest[max((s.hardest for s in steps), key=KINDS.index)] += 1
         started = cpu()
         try:
@@ -91,7 +95,8 @@ def measure(name: str, count: int, limit: float, large: int) -> dict[str, object
             pass
         print(f"  {name}: {len(steps)} steps {whole[-1]:.2f} s", file=sys.stderr)
     out: dict[str, object] = {"boards": len(whole), "skipped": skipped, "kinds": kinds,
-                               "hardest": hardest, "pairs": pairs}
+                               "hardest": hardest, "pairs": pairs,
+                               "named": f"{100 * named / nameable:.0f}%" if nameable else "-"}
     if whole:
         out.update(steps=statistics.median(steps_per), whole=statistics.median(whole),
                    worst=max(whole), grade=statistics.median(graded) if graded else None)
@@ -147,8 +152,8 @@ def main() -> None:
     print(f"date: {time.strftime('%Y-%m-%d')}\n")
     print("| genre | boards | steps (median) | --steps s (median) | max | --grade s (median, "
           "same boards) | hardest step: rule/chain/trial/search | steps by kind | "
-          "large board | engine built s | next step s (median, max) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "named by a technique | large board | engine built s | next step s (median, max) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     crossed: dict[str, dict[tuple[str, str], int]] = {}
     for name in names:
         m = measure(name, args.count, args.limit, args.large)
@@ -158,7 +163,7 @@ def main() -> None:
         over = f" (+{m['skipped']} over the limit)" if m["skipped"] else ""
         print(f"| {name} | {m['boards']}{over} | {m.get('steps', '-')} | "
               f"{seconds(m.get('whole'))} | {seconds(m.get('worst'))} | "
-              f"{seconds(m.get('grade'))} | {hardest} | {kinds} | "
+              f"{seconds(m.get('grade'))} | {hardest} | {kinds} | {m['named']} | "
               f"{m.get('size', '-')} | {seconds(m.get('built'))} | "
               f"{seconds(m.get('next'))}, {seconds(m.get('next_max'))} |", flush=True)
     print("\nThe grade from the steps beside the kit's grade (Akari: its own, by human "

@@ -52,6 +52,7 @@ import numpy as np
 
 from cpsolve.grid.rules.model import Item, Tag
 from cpsolve.grid.rules.sat import SatOut, Selection, compile_into
+from cpsolve.grid.techniques import Seen, named
 from cpsolve.limits import Deadline, TimeUp
 
 if TYPE_CHECKING:
@@ -115,6 +116,7 @@ class Step:
     sentence: str = ""
     quiet: list[int] = field(default_factory=list)  # numbers ruled out on the way to it
     needs: str = ""  # the hardest kind of reasoning it needs, its quiet steps' included
+    technique: str | None = None  # the genre's name for it (cpsolve.grid.techniques)
 
     @property
     def hardest(self) -> str:
@@ -564,8 +566,20 @@ class Stepper:
             known.update(step.decided)
         step.quiet = quiet
         step.needs = max(needs, step.kind, key=KINDS.index)
+        step.technique = self.technique(step, known)
         step.sentence = self.sentence(step)
         return step
+
+    def technique(self, step: Step, known: set[int]) -> str | None:
+        """The genre's name for ``step``, taken from the literals ``known`` before it."""
+        techniques = self.puzzle.statement.techniques if self.puzzle.statement else ()
+        group = step.broken if step.kind == "trial" else next(
+            (g for g in step.groups if g.is_clue), step.groups[0] if step.groups else None)
+        if group is None or step.kind not in ("rule", "chain", "trial"):
+            return None
+        seen = Seen(step, self, frozenset(known), group,
+                    self._shape(step) if step.kind == "rule" else "")
+        return named(techniques, seen)
 
     def _single(self, given: list[int], known: set[int]) -> Step | None:
         # A group that decided nothing stays idle until a variable it reads changes.
@@ -790,13 +804,22 @@ class Stepper:
         return WORDS.get(str(name), ("",))[0].count("{}") == 2
 
     def sentence(self, step: Step) -> str:
-        """The step in one sentence, naming its rule and the cells it uses."""
+        """The step in one sentence, naming its rule and the cells it uses (after the
+        genre's name for it, when it has one)."""
+        said = self._said(step)
+        return f"{step.technique}: {said}" if step.technique and step.kind == "trial" else said
+
+    def _said(self, step: Step) -> str:
         names = [g.text for g in step.groups]
         since = f"{self.read(step.given)}; so " if step.given else ""
         decided = self.decisions(step.decided)
         if step.kind == "rule":
+            if step.technique:  # "Must Light (every white cell is lit): ..."
+                return f"{step.technique} ({names[0]}{self._counted(step)}): {since}{decided}."
             return f"{_capital(names[0])}{self._counted(step)}: {since}{decided}."
         if step.kind == "chain":
+            if step.technique:
+                return f"{step.technique} ({_joined(names)}, together): {since}{decided}."
             return f"{_capital(_joined(names))}, together: {since}{decided}."
         if step.kind == "trial":
             assert step.tried is not None
@@ -819,21 +842,34 @@ class Stepper:
         return (f"No clue or rule, nor one trial, decides a cell here; the answer, "
                 f"proven unique by search: {decided}.")
 
-    def _counted(self, step: Step) -> str:
-        """What a count clue's step rests on: ``already has its 2`` (the rest are
-        off) or ``needs 2, and only 2 places are left`` (they are all on)."""
-        count = self.counts.get(step.groups[0].selector)
+    def _shape(self, step: Step) -> str:
+        """The shape of a count clue's step: ``full`` (it has its count, so the rest
+        are off), ``needs`` (only as many places are left as it needs: all on), or
+        ``""``."""
+        count = self.counts.get(step.groups[0].selector) if step.groups else None
         if count is None:
             return ""
         lits, given = set(count.lits), set(step.given)
         decided = set(step.decided)
         if all(-lit in lits for lit in decided):
             held = sum(lit in given for lit in lits)
-            return f" already has its {held}" if held == count.hi and held else ""
+            return "full" if held == count.hi else ""
         if decided <= lits:
             left = sum(-lit not in given for lit in lits)
-            places = "only 1 place is" if left == 1 else f"only {left} places are"
-            return f" needs {count.lo}, and {places} left" if left == count.lo else ""
+            return "needs" if left == count.lo else ""
+        return ""
+
+    def _counted(self, step: Step) -> str:
+        """What a count clue's step rests on: ``already has its 2`` (the rest are
+        off) or ``needs 2, and only 2 places are left`` (they are all on)."""
+        shape = self._shape(step)
+        if shape == "full":  # (a 0 says it well enough itself)
+            count = self.counts[step.groups[0].selector]
+            return f" already has its {count.hi}" if count.hi else ""
+        if shape == "needs":
+            count = self.counts[step.groups[0].selector]
+            places = "only 1 place is" if count.lo == 1 else f"only {count.lo} places are"
+            return f" needs {count.lo}, and {places} left"
         return ""
 
     # -- cells ---------------------------------------------------------------------------
@@ -985,7 +1021,8 @@ def step_json(stepper: Stepper, step: Step) -> dict[str, Any]:
             "clues": [{"clue": g.text, "cell": [g.clue.cell[0] + 1, g.clue.cell[1] + 1]}
                       for g in step.groups if g.clue is not None],
             "reads": cells(step.given), "decides": cells(step.decided),
-            "tried": None if step.tried is None else stepper.said(step.tried)}
+            "tried": None if step.tried is None else stepper.said(step.tried),
+            "technique": step.technique}
 
 
 def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: str | None,
@@ -1011,7 +1048,7 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
         code = EXIT_NOT_UNIQUE if "more than one" in str(refused) else EXIT_UNSOLVABLE
         if fmt == "json":
             return Output(stdout=json.dumps({
-                "version": 1, "puzzle": puzzle.name, "steps": [], "counts": {},
+                "version": 1, "puzzle": puzzle.name, "steps": [], "counts": {}, "techniques": {},
                 "hardest": None, "grade": None, "done": False, "refused": str(refused),
                 "limit_reached": False}, indent=2), exit_code=code)
         return Output(stderr=[f"no hint: {refused}"], exit_code=code)
@@ -1045,9 +1082,14 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
     counts = {kind: sum(s.kind == kind for s in found) for kind in (*KINDS, "wrong")}
     hardest = max((s.hardest for s in found if s.kind in KINDS), key=KINDS.index,
                   default=None)
+    techniques: dict[str, int] = {}
+    for s in found:
+        if s.technique:
+            techniques[s.technique] = techniques.get(s.technique, 0) + 1
     if fmt == "json":
         body = {"version": 1, "puzzle": puzzle.name,
                 "steps": [step_json(stepper, s) for s in found], "counts": counts,
+                "techniques": techniques,
                 "hardest": hardest,
                 "grade": GRADES.get(hardest or "") if every and cut is None else None,
                 "done": not found or (every and cut is None), "refused": None,
@@ -1078,6 +1120,10 @@ def hints(puzzle: GridPuzzle[Any, Any], board: Any, *, every: bool, progress: st
         return Output(stdout="\n".join(lines), stderr=[cut], exit_code=code)
     grade = GRADES.get(hardest or "", "gentle")
     lines.append(f"{len(found)} steps ({summary}); hardest: {hardest}; grade: {grade}")
+    if techniques:  # the most used first
+        lines.append("techniques: " + ", ".join(
+            f"{name} {n}" for name, n in sorted(techniques.items(),
+                                                key=lambda kv: (-kv[1], kv[0]))))
     return Output(stdout="\n".join(lines), exit_code=EXIT_OK)
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from cpsolve.cnf import CARD
 from cpsolve.grid.rules import FALSE, TRUE, Method, Model, Statement
+from cpsolve.grid.techniques import CLUE, Technique, too_few, too_many
 from cpsolve.models.akari.board import Board, Solution
 from cpsolve.models.akari.encodings import build_sat, literals
 
@@ -93,8 +94,22 @@ def _methods(name: str, summary: str) -> tuple[Method, Method]:
             Method(name, "cpsat", summary, fixed, literals=literals, residual=True))
 
 
+# The hints' names for the steps: LEGUP's rules of Light Up (its direct rules and
+# contradictions, as its reference sheet names them).
+TECHNIQUES = (
+    Technique("Finish with Empty", CLUE, shape="full"),
+    Technique("Finish with Bulbs", CLUE, shape="needs"),
+    Technique("Empty Cells in Light", "no light shines on another", sets=False),
+    Technique("Must Light", "every white cell is lit", sets=True),
+    Technique("Too Many Bulbs", CLUE, kind="trial", when=too_many),
+    Technique("Too Few Bulbs", CLUE, kind="trial", when=too_few),
+    Technique("Bulbs in Path", "no light shines on another", kind="trial"),
+    Technique("Cannot Light a Cell", "every white cell is lit", kind="trial"),
+)
+
 STATEMENT: Statement[Board] = Statement(
-    rules, clue, clues, grid=lambda board: None, decode=decode, encode=encode, methods=(
+    rules, clue, clues, grid=lambda board: None, decode=decode, encode=encode,
+    techniques=TECHNIQUES, methods=(
         *_methods("sight", "each dark cell lists the cells that see it; no auxiliary "
                   "variable (the fastest measured)"),
         *_methods("segments", "one mark per row or column segment; short clauses on "

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
+from cpsolve.grid.techniques import Technique
 from cpsolve.models.gokigen.board import BACKSLASH, SLASH, Answer, Board
 
 if TYPE_CHECKING:
@@ -213,7 +214,14 @@ def encode(board: Board, answer: Answer) -> list[bool]:
     return [d == SLASH for d in answer]
 
 
-STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode, methods=(
+# The hints' names for the steps: Simon Tatham's Slant solver's "loop avoidance".
+TECHNIQUES = (
+    Technique("Loop avoidance", "the diagonals make no loop"),
+    Technique("Loop avoidance", "the diagonals make no loop", kind="trial"),
+)
+
+STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode,
+                                        techniques=TECHNIQUES, methods=(
     Method("cuts", "sat", "a variable a cell (its diagonal), each number's count as "
            "clauses, loops cut lazily as the candidates show them",
            literals=lambda board, **_: 20 * board.cells),

@@ -17,13 +17,14 @@ from cpsolve.cnf import CARD, COUNTING_CARDS, count_literals
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement, lazy
 from cpsolve.grid.rules.shading import apart, shading, unshaded_connected
+from cpsolve.grid.techniques import CLUE, Technique, too_few, too_many
 from cpsolve.models.heyawake.board import Board
 
 
 def rules(m: Model, board: Board) -> None:
     shaded = shading(m)
     apart(m, shaded)
-    with m.rule("no run of unshaded cells crosses two room borders"):
+    with m.rule(RUNS):
         m.clauses([[shaded[c] for c in run] for run in board.runs])
     unshaded_connected(m, shaded)
 
@@ -49,7 +50,23 @@ def literals(board: Board, *, per_cell: int, card: str | None = None, **_: objec
         if number is not None and number >= 0)
 
 
-STATEMENT: Statement[Board] = Statement(rules, clue, methods=(
+# The hints' names for the steps: LEGUP's rules of Heyawake (its direct rules and
+# contradictions, as its reference sheet names them).
+RUNS = "no run of unshaded cells crosses two room borders"
+TECHNIQUES = (
+    Technique("Fill Room White", CLUE, shape="full"),
+    Technique("Fill Room Black", CLUE, shape="needs"),
+    Technique("White Around Black", "no two shaded cells side by side", sets=False),
+    Technique("Prevent White Line", RUNS, sets=True),
+    Technique("Bottle Neck", "the unshaded cells are connected", sets=False),
+    Technique("Room too Full", CLUE, kind="trial", when=too_many),
+    Technique("Room too Empty", CLUE, kind="trial", when=too_few),
+    Technique("Adjacent Blacks", "no two shaded cells side by side", kind="trial"),
+    Technique("White Line", RUNS, kind="trial"),
+    Technique("White Area", "the unshaded cells are connected", kind="trial"),
+)
+
+STATEMENT: Statement[Board] = Statement(rules, clue, techniques=TECHNIQUES, methods=(
     lazy("connectivity as cuts on the candidates an incremental SAT solver finds (the "
          "fastest measured)", options=(CARD.but(default="totalizer", choices=COUNTING_CARDS),),
          literals=lambda board, **o: literals(board, per_cell=12, **o)),

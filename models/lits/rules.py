@@ -26,6 +26,7 @@ from cpsolve.grid.polyominoes import TETROMINOES, OneOf, Placement, place
 from cpsolve.grid.regions import Regions as Board
 from cpsolve.grid.rules import Method, Model, Statement
 from cpsolve.grid.rules.shading import no_block, shaded_connected, shading
+from cpsolve.grid.techniques import CLUE, Technique
 from cpsolve.limits import charge
 
 SHAPES = "LITS"  # the square, a 2x2 block, never fits
@@ -81,9 +82,16 @@ def clue(m: Model, board: Board, region: Clue) -> None:
     m.at_least(1, m.layers["placed"].vars[start:start + len(found[k])])
 
 
+# The hints' names for the steps: Keep It Simple Puzzles' guide to LITS.
+TECHNIQUES = (
+    Technique("Start Small", CLUE, sets=True),
+    Technique("Eliminate Corners", "no 2x2 block all shaded", sets=False),
+    Technique("Avoid Isolation", "the shaded cells are connected", sets=True),
+)
+
 STATEMENT: Statement[Board] = Statement(
     rules, clue, regions.unit_clues(regions.region_units, lambda board: "a tetromino"),
-    methods=(
+    techniques=TECHNIQUES, methods=(
         # Up to 18 tetrominoes start at a cell, each some twenty literals.
         Method("placements", "sat", "a Boolean per tetromino that fits in a region; "
                "connectivity as cuts on the candidates an incremental SAT solver finds",

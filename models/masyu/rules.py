@@ -22,6 +22,7 @@ from typing import cast
 from cpsolve.grid.geometry import DOWN, LEFT, RIGHT, UP
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import FALSE, Method, Model, Statement, edge_values, edges_of, lazy, loop
+from cpsolve.grid.techniques import CLUE, Seen, Technique
 from cpsolve.models.masyu.board import BLACK, Board
 
 
@@ -61,10 +62,28 @@ def clue(m: Model, board: Board, pearl: Clue) -> None:
         m.nand(up, beyond(UP), beyond(DOWN))
 
 
+def _black(seen: Seen) -> bool:
+    """The step's clue is a black pearl."""
+    return seen.clue is not None and cast(tuple[int, int], seen.clue.key)[1] == BLACK
+
+
+def _white(seen: Seen) -> bool:
+    return seen.clue is not None and not _black(seen)
+
+
+# The hints' names for the steps: LEGUP's rules of Masyu (its direct rules: a pearl
+# read from the board alone, a black pearl blocked on one side); the loop's are the
+# kit's (cpsolve.grid.techniques.KIT).
+TECHNIQUES = (
+    Technique("Black Edge", CLUE, alone=True, when=_black),
+    Technique("White Edge", CLUE, alone=True, when=_white),
+    Technique("Blocked Black", CLUE, alone=False, when=_black),
+)
+
 # Literals a cell, measured at 200x200 with the solver's own copies (the cuts added
 # while solving are counted as they come, by the SAT session).
 STATEMENT: Statement[Board] = Statement(rules, clue, decode=edges_of, encode=edge_values,
-                                        methods=(
+                                        techniques=TECHNIQUES, methods=(
     lazy("one loop as cuts on the candidates an incremental SAT solver finds", per_cell=60),
     Method("circuit", "cpsat", "one loop by AddCircuit over the cells", {"loop": "circuit"},
            per_cell=180),

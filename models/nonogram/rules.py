@@ -30,6 +30,7 @@ import numpy as np
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
 from cpsolve.grid.rules.runs import runs, states
+from cpsolve.grid.techniques import CLUE, Technique
 from cpsolve.models.nonogram.board import Board, Lengths, Shaded
 
 OPEN = -1  # a cell the deductions left open
@@ -211,7 +212,14 @@ def _size(board: Board, **_: object) -> int:
     return 4 * board.cells * (max(board.rows, board.cols) + 2)
 
 
-STATEMENT: Statement[Board] = Statement(rules, clue, methods=(
+# The hints' names for the steps: the solution techniques of Wikipedia's Nonogram
+# article (cells every placement of a line's blocks fills, cells none reaches).
+TECHNIQUES = (
+    Technique("Simple boxes", CLUE, sets=True),
+    Technique("Simple spaces", CLUE, sets=False),
+)
+
+STATEMENT: Statement[Board] = Statement(rules, clue, techniques=TECHNIQUES, methods=(
     Method("automaton", "sat", "a variable a cell; each clue the states of the automaton "
            "that reads its line, as clauses", literals=_size),
     Method("automaton", "cpsat", "the same automaton's clauses on CP-SAT's Booleans",

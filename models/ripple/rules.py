@@ -23,6 +23,7 @@ import numpy as np
 
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import FALSE, Method, Model, Statement
+from cpsolve.grid.techniques import Technique, places
 from cpsolve.models.ripple.board import Board, Filling
 
 
@@ -126,8 +127,12 @@ def literals(board: Board, per: int) -> int:
     return held * (per + 2 * board.largest)
 
 
+# The hints' names for the steps: pzl.org.uk's Ripple Effect guide (a number with one
+# cell left in its room).
+TECHNIQUES = (Technique("Hidden Single", "the room of * holds *", when=places),)
+
 STATEMENT: Statement[Board] = Statement(
-    rules, clue,
+    rules, clue, techniques=TECHNIQUES,
     decode=decode, encode=encode,
     stats=lambda board: {"rooms": board.regions, "numbers up to": board.largest},
     methods=(

@@ -19,12 +19,23 @@ import numpy as np
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import TRUE, Method, Model, Statement
 from cpsolve.grid.rules.alldifferent import AllDifferent, candidates
+from cpsolve.grid.techniques import (
+    CLUE,
+    Seen,
+    Technique,
+    no_cell_for_number,
+    no_number_for_cell,
+    places,
+    repeated,
+    too_few,
+    too_many,
+)
 from cpsolve.models.skyscrapers.board import SIDES, Board, Heights
 
 
 def rules(m: Model, board: Board) -> None:
     n = board.size
-    with m.rule("every cell holds one height"):
+    with m.rule(CELL):
         holds = candidates(m, "holds", range(1, n + 1))
     # The hints': each row and column a rule of its own; a solve's: all at once.
     parts: list[tuple[Any, str]] = [
@@ -87,7 +98,29 @@ def encode(board: Board, heights: Heights) -> list[bool]:
     return [h == v for h in heights for v in range(1, board.size + 1)]
 
 
-STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode, methods=(
+def _unit(seen: Seen) -> list[int]:
+    """The cells of the row or column a step's rule names."""
+    board: Board = seen.board
+    assert seen.rule is not None
+    kind, k = seen.rule.split()[:2]
+    return list(board.grid.lines[(int(k) - 1) + (board.size if kind == "column" else 0)])
+
+
+# The hints' names for the steps: LEGUP's rules of Skyscrapers (its direct rules and
+# contradictions, as its reference sheet names them).
+CELL, UNIT = "every cell holds one height", "* holds each height once"
+TECHNIQUES = (
+    Technique("Last Number for Cell", CELL, when=places),
+    Technique("Last Cell for Number", UNIT, when=places),
+    Technique("Exceeding Visibility", CLUE, kind="trial", when=too_many),
+    Technique("Insufficient Visibility", CLUE, kind="trial", when=too_few),
+    Technique("Unresolved Cell", CELL, kind="trial", when=no_number_for_cell),
+    Technique("Duplicate Number", UNIT, kind="trial", when=repeated(_unit)),
+    Technique("Unresolved Number", UNIT, kind="trial", when=no_cell_for_number(_unit)),
+)
+
+STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode,
+                                        techniques=TECHNIQUES, methods=(
     Method("direct", "sat", "a variable a cell and height, pairwise Latin square clauses, "
            "a building seen from a side as clauses over the heights before it",
            literals=lambda board, **_: 12 * board.size ** 4),

@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement, edge_values, edges_of, lazy, loop
+from cpsolve.grid.techniques import CLUE, Seen, Technique
 from cpsolve.models.slitherlink.board import Board
 from cpsolve.options import Option
 
@@ -56,6 +57,39 @@ def clue(m: Model, board: Board, number: Clue) -> None:
     m.exactly(number.value, [edge[k] for k in board.side_table[number.index]])
 
 
+def _pair(numbers: tuple[int, int], diagonal: bool) -> Callable[[Seen], bool]:
+    """A step from the board alone by two clues showing ``numbers``, side by side (or
+    ``diagonal``), with the loop's rule."""
+    def test(seen: Seen) -> bool:
+        clues = [g.clue for g in seen.step.groups if g.clue is not None]
+        if len(clues) != 2 or sorted(c.number or 0 for c in clues) != sorted(numbers):
+            return False
+        (r1, c1), (r2, c2) = clues[0].cell, clues[1].cell
+        dr, dc = abs(r1 - r2), abs(c1 - c2)
+        return (dr, dc) == (1, 1) if diagonal else dr + dc == 1
+    return test
+
+
+def _cornered(seen: Seen) -> bool:
+    """A step from the board alone by one clue in a corner cell, with the loop's rule."""
+    board: Board = seen.board
+    clues = [g.clue for g in seen.step.groups if g.clue is not None]
+    rows, cols = board.grid.rows - 1, board.grid.cols - 1
+    return len(clues) == 1 and not seen.step.given and clues[0].cell in {
+        (0, 0), (0, cols), (rows, 0), (rows, cols)}
+
+
+# The hints' names for the steps: the techniques of Conceptis's Slitherlink guide (the
+# loop's are the kit's, cpsolve.grid.techniques.KIT).
+TECHNIQUES = (
+    Technique("No lines around a 0", CLUE, sets=False, alone=True,
+              when=lambda s: s.clue is not None and s.clue.number == 0),
+    Technique("Two adjacent 3's", kind="any", alone=True, when=_pair((3, 3), False)),
+    Technique("Two diagonal 3's", kind="any", alone=True, when=_pair((3, 3), True)),
+    Technique("A number in a corner", kind="any", alone=True, when=_cornered),
+)
+
+
 PARITY = Option("parity", True, "Also model which cells are inside the loop (each side on "
                 "the loop between an inside and an outside cell).", kind=bool)
 
@@ -67,7 +101,8 @@ def per_point(literals: int) -> Callable[..., int]:
 
 
 STATEMENT: Statement[Board] = Statement(
-    rules, clue, decode=lambda board, values: edges_of(board, values, board.points),
+    rules, clue, techniques=TECHNIQUES,
+    decode=lambda board, values: edges_of(board, values, board.points),
     encode=lambda board, answer: edge_values(board, answer, board.points), methods=(
         lazy("one loop as cuts on the candidates an incremental SAT solver finds",
              options=(PARITY,), literals=per_point(80)),

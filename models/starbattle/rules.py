@@ -23,6 +23,7 @@ from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
 from cpsolve.grid.rules.sat import exact_literals
 from cpsolve.grid.rules.shading import apart, shading
+from cpsolve.grid.techniques import CLUE, Technique, too_few, too_many
 from cpsolve.models.starbattle.board import Board
 
 DIRECT_UP_TO = 2000  # the most literals a count's subset clauses take
@@ -44,6 +45,19 @@ clues = regions.unit_clues(lambda board: board.units, lambda board: f"{board.sta
                            f"{'s' if board.stars != 1 else ''}", lambda board: board.stars)
 
 
+# The hints' names for the steps: LEGUP's rules of Star Battle (its direct rules and
+# contradictions, as its reference sheet names them).
+TOUCH = "no two stars touch, not even at a corner"
+TECHNIQUES = (
+    Technique("Finish With Empty", CLUE, shape="full"),
+    Technique("Finish With Stars", CLUE, shape="needs"),
+    Technique("Surround Star", TOUCH, sets=False),
+    Technique("Too Many Stars", CLUE, kind="trial", when=too_many),
+    Technique("Too Few Stars", CLUE, kind="trial", when=too_few),
+    Technique("Clashing Orbit", TOUCH, kind="trial"),
+)
+
+
 def literals(board: Board, *, per_cell: int, card: str | None = None, **_: object) -> int:
     """About how many literals (terms, for CP-SAT) a model holds, before building it:
     ``per_cell`` for each cell (the touching pairs, with the solver's own copies) and
@@ -63,7 +77,7 @@ def literals(board: Board, *, per_cell: int, card: str | None = None, **_: objec
         for unit in board.units)
 
 
-STATEMENT: Statement[Board] = Statement(rules, clue, clues, methods=(
+STATEMENT: Statement[Board] = Statement(rules, clue, clues, techniques=TECHNIQUES, methods=(
     Method("direct", "sat", "a Boolean per cell, each unit's count as subset clauses or a "
            "counter (card)", options=(CARD.but(default="seqcounter", choices=COUNTING_CARDS),),
            literals=lambda board, **o: literals(board, per_cell=10, **o)),

@@ -40,11 +40,18 @@ import numpy as np
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
 from cpsolve.grid.rules.alldifferent import AllDifferent, candidates, given_numbers
+from cpsolve.grid.techniques import (
+    Seen,
+    Technique,
+    no_cell_for_number,
+    places,
+    repeated,
+)
 from cpsolve.models.sudoku.board import Board, Digits
 
 
 def rules(m: Model, board: Board) -> None:
-    with m.rule("every cell holds one number"):
+    with m.rule(CELL):
         holds = candidates(m, "holds", range(1, board.size + 1))
     if not m.apart:  # a solve's: every unit at once
         with m.rule("no row, column or box holds a number twice"):
@@ -105,7 +112,26 @@ def _sat(name: str, summary: str, **fixed: str) -> Method:
     return Method(name, "sat", summary, fixed, literals=literals)
 
 
-STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode, methods=(
+def _unit(seen: Seen) -> list[int]:
+    """The cells of the row, column or box a step's rule names."""
+    board: Board = seen.board
+    assert seen.rule is not None
+    said = seen.rule.removesuffix(" holds each number once")
+    return next(list(unit) for k, unit in enumerate(board.units) if board.unit_name(k) == said)
+
+
+# The hints' names for the steps: the singles as Sudoku's guides name them
+# (sudokuwiki.org: naked and hidden singles), and LEGUP's contradictions of Sudoku.
+CELL, UNIT = "every cell holds one number", "* holds each number once"
+TECHNIQUES = (
+    Technique("Naked Single", CELL, when=places),
+    Technique("Hidden Single", UNIT, when=places),
+    Technique("Repeated Numbers", UNIT, kind="trial", when=repeated(_unit)),
+    Technique("No Cell for Number", UNIT, kind="trial", when=no_cell_for_number(_unit)),
+)
+
+STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode,
+                                        techniques=TECHNIQUES, methods=(
     _sat("extended", "every cell and every row, column and box: each number at least "
          "and at most once (with the deductions: Kwon and Jain's optimised encoding; the "
          "steadiest measured)"),

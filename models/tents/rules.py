@@ -22,6 +22,7 @@ import numpy as np
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
 from cpsolve.grid.rules.shading import shading
+from cpsolve.grid.techniques import CLUE, Technique, too_few, too_many
 from cpsolve.models.tents.board import Board
 
 
@@ -36,7 +37,7 @@ def rules(m: Model, board: Board) -> None:
     mine, first = pairs(board), tent.first
     near: dict[int, list[int]] = {}  # a cell's pairing variables, by tree
     own_of: dict[int, list[int]] = {}  # a tree's, by cell
-    with m.rule("trees and tents pair off, each tent beside its tree"):
+    with m.rule(PAIRS):
         own = m.layer("own", mine)
         for k, (tree, cell) in enumerate(mine):
             near.setdefault(cell, []).append(own.first + k)
@@ -51,7 +52,7 @@ def rules(m: Model, board: Board) -> None:
                    for i, a in enumerate(lits) for b in lits[i + 1:]])
     with m.rule("a tent stands in an empty cell beside a tree"):
         m.clauses([[-(first + cell), *near.get(cell, ())] for cell in range(board.cells)])
-    with m.rule("no two tents touch, not even at a corner"):
+    with m.rule(TOUCH):
         # only cells beside a tree may hold one: the pairs of those that touch
         touching = [(a, b) for a in sorted(near) for b in board.grid.touching[a]
                     if b > a and b in near]
@@ -73,7 +74,22 @@ def room(board: Board) -> frozenset[int]:
     return frozenset(cell for _, cell in pairs(board))
 
 
-STATEMENT: Statement[Board] = Statement(rules, clue, methods=(
+# The hints' names for the steps: LEGUP's rules of Tree Tent (its direct rules and
+# contradictions, as its reference sheet names them).
+PAIRS = "trees and tents pair off, each tent beside its tree"
+TOUCH = "no two tents touch, not even at a corner"
+TECHNIQUES = (
+    Technique("Finish with Grass", CLUE, shape="full"),
+    Technique("Finish with Tents", CLUE, shape="needs"),
+    Technique("Surround Tent with Grass", TOUCH, sets=False),
+    Technique("Empty Field", "a tent stands in an empty cell beside a tree", sets=False),
+    Technique("Last Camping Spot", PAIRS, sets=True),
+    Technique("Too Many Tents", CLUE, kind="trial", when=too_many),
+    Technique("Too Few Tents", CLUE, kind="trial", when=too_few),
+    Technique("Touching Tents", TOUCH, kind="trial"),
+)
+
+STATEMENT: Statement[Board] = Statement(rules, clue, techniques=TECHNIQUES, methods=(
     Method("direct", "sat", "a Boolean per cell and per tree and cell beside it, the "
            "pairing and the numbers' counts as clauses or counters",
            literals=lambda board, **_: 40 * board.cells),

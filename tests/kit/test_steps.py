@@ -151,7 +151,8 @@ def test_hint_from_progress_on_the_command_line(tmp_path) -> None:
     progress.write_text("#.????\n.?????\n#?????\n??????\n??????\n??????\n")
     result = run("heyawake", HEYAWAKE, "--hint", "--from", str(progress))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("rule: No two shaded cells side by side: r3c1 is shaded")
+    assert result.stdout.startswith("rule: White Around Black (no two shaded cells side by side): "
+                                    "r3c1 is shaded")
     # A wrong mark (r6c6 is unshaded in the answer) comes first, by name.
     progress.write_text("#.????\n??????\n??????\n??????\n??????\n?????#\n")
     result = run("heyawake", HEYAWAKE, "--hint", "--from", str(progress))

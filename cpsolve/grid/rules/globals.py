@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from cpsolve.grid.rules.model import FALSE, TRUE, Layer, Model
 
+LOOP = "the line is one loop, never branching"  # the loop's rule, as hints name it
+
 if TYPE_CHECKING:
     from cpsolve.grid.geometry import Grid
     from cpsolve.grid.rules.certificate import CertOut
@@ -242,7 +244,7 @@ def loop(model: Model, grid: Grid, witnesses: Sequence[int] = (),
     rule = Loop(grid, model.layer("edge", len(edges),
                                   named=lambda k: f"{name(edges[k][0])}-{name(edges[k][1])}"),
                 model.layer("passed", grid.cells, named=name), witnesses, where, cpsat_clauses)
-    with model.rule("the line is one loop, never branching"):
+    with model.rule(LOOP):
         model.require(rule)
     model.solution(range(rule.edge.first, rule.edge.first + rule.edge.count))
     return rule

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from cpsolve.certify.rules import Rules
     from cpsolve.grid.hints import Clue
     from cpsolve.grid.model import Encodings
+    from cpsolve.grid.techniques import Technique
 
 Board = TypeVar("Board")
 
@@ -101,7 +102,9 @@ class Statement(Generic[Board]):
     says of the board solved;
     ``bulk(m, board)`` (optional) every clue of the board's own stated at once, for a
     solve, where a clue a call costs too much (Hitori's pairs of equal numbers): the
-    same constraints, held to ``clue`` by the conformance suite."""
+    same constraints, held to ``clue`` by the conformance suite; ``techniques`` the
+    names the genre's players give the hints' steps
+    (:class:`~cpsolve.grid.techniques.Technique`), the first that fits a step naming it."""
 
     rules: Callable[[Model, Any], None]
     clue: Callable[[Model, Any, Clue], None] | None = None
@@ -114,6 +117,7 @@ class Statement(Generic[Board]):
     decided: Callable[[Any], Any] | None = None
     stats: Callable[[Any], dict[str, Any]] | None = None
     bulk: Callable[[Model, Any], None] | None = None
+    techniques: tuple[Technique, ...] = ()
 
     # -- the model -------------------------------------------------------------------
 

@@ -1,0 +1,304 @@
+"""A genre's techniques: the names its players' guides give the steps a hint takes.
+
+The steps (:mod:`cpsolve.grid.steps`) find each deduction by reasoning over the genre's
+rules and clues, and name the clue or rule it uses in the genre's words. Players learn
+the same deductions under names of their own (Light Up's *Finish With Empty*, Sudoku's
+*hidden single*, Nurikabe's *Surround Region*): a genre lists them once, with the
+genre's statement (:attr:`~cpsolve.grid.rules.Statement.techniques`), each as a pattern
+of a step:
+
+* its ``kind``: ``rule`` (a deduction: one clue or rule alone, or a chain of them),
+  ``trial`` (a trial that breaks ``rule``) or ``any`` (a pattern of clues a person
+  sees at once, whichever kind of step the engine finds from it);
+* the ``rule`` it uses, by name (a glob: ``"* holds each number once"``) or
+  :data:`CLUE` for any of the board's clues (for a chain: one of those it uses);
+* whether the step ``sets`` what it decides (every value true: shaded, a light, on the
+  line) or clears it (every value false);
+* the ``shape`` of a count clue's step: ``full`` (it has its count, the rest are off),
+  ``needs`` (only as many places are left as it needs);
+* ``alone``: the clue or rule reads no cell decided before (a 0 in Slitherlink, a 4 in
+  Light Up);
+* ``when``: a test of its own, on the board as the step found it (:class:`Seen`).
+
+The kit names the steps of its own rules that several genres share (:data:`KIT`: the
+loop's), after a genre's list. The first technique that fits a step names it: the step's
+sentence starts with the name, and the JSON carries it (``technique``). A technique
+only names a step: what the step decides is proven by the steps' reasoning, whatever it
+is called, so a name can never make a step unsound. A test holds every technique a genre
+lists to at least one step of its published boards (``tests/kit/test_techniques.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, cast
+
+from cpsolve.grid.rules.globals import LOOP
+
+if TYPE_CHECKING:
+    from cpsolve.grid.geometry import Grid
+    from cpsolve.grid.hints import Clue
+    from cpsolve.grid.steps import Group, Step, Stepper
+
+CLUE = "<clue>"  # a technique's rule: any clue of the board
+
+
+@dataclass
+class Seen:
+    """A step as a technique's test sees it: the ``step``, the ``stepper`` that found
+    it (its board, its model), the literals ``known`` before it, and the ``group`` it
+    turns on (a rule step's clue or rule, a chain's first clue, a trial's broken one),
+    with its ``rule`` (``None`` for a clue) or ``clue``; ``shape``, a count clue's
+    (a rule step's alone)."""
+
+    step: Step
+    stepper: Stepper
+    known: frozenset[int]
+    group: Group
+    shape: str = ""
+
+    @property
+    def rule(self) -> str | None:
+        return None if self.group.is_clue else self.group.text
+
+    @property
+    def clue(self) -> Clue | None:
+        return self.group.clue
+
+    @property
+    def board(self) -> Any:
+        return self.stepper.board
+
+    @property
+    def grid(self) -> Grid:
+        """The grid whose cells the model's layers follow."""
+        grid = self.stepper.model.grid
+        if grid is None:
+            raise ValueError("a technique's test of cells needs the model's grid")
+        return grid
+
+    @property
+    def sets(self) -> bool | None:
+        """Whether every value the step decides is true (``True``), false (``False``),
+        or some of each (``None``)."""
+        signs = {lit > 0 for lit in self.step.decided}
+        return next(iter(signs)) if len(signs) == 1 else None
+
+    @cached_property
+    def _values(self) -> dict[Hashable, dict[Hashable, bool]]:
+        model = self.stepper.model
+        out: dict[Hashable, dict[Hashable, bool]] = {}
+        for lit in self.known:
+            if abs(lit) > model.nvars:
+                continue
+            name, key = model.key(abs(lit))
+            out.setdefault(name, {})[key] = lit > 0
+        return out
+
+    def values(self, layer: Hashable) -> dict[Hashable, bool]:
+        """The known values of ``layer``'s variables before the step, by key (a cell's
+        index for a layer of cells)."""
+        return self._values.get(layer, {})
+
+    def keys(self, lits: Sequence[int]) -> list[Hashable]:
+        """The keys of ``lits`` in their layers (cells' indices)."""
+        return [self.stepper.model.key(abs(lit))[1] for lit in lits]
+
+    @property
+    def decided(self) -> list[Hashable]:
+        """The keys the step decides."""
+        return self.keys(self.step.decided)
+
+    @cached_property
+    def after(self) -> frozenset[int]:
+        """What is known after the step: for a trial, what the other clues and rules it
+        names make of the value tried, the broken one left out (so that what breaks it
+        shows: a count clue's cells all taken); for another step, what it decides."""
+        step = self.step
+        if step.tried is None:
+            return self.known | set(step.decided)
+        others = [g.selector for g in step.groups if g is not self.group]
+        _, found = self.stepper.closure(others, [*step.given, step.tried])
+        return self.known | set(found)
+
+    def tally(self) -> tuple[int, int] | None:
+        """A count clue's literals true and still open in :attr:`after` (``None`` for
+        a group that is no count)."""
+        count = self.stepper.counts.get(self.group.selector)
+        if count is None:
+            return None
+        after = self.after
+        held = sum(lit in after for lit in count.lits)
+        return held, sum(lit not in after and -lit not in after for lit in count.lits)
+
+
+    # -- a layer of cells, as the board stands --------------------------------------
+
+    def state(self, layer: Hashable = "shaded", after: bool = False) -> list[bool | None]:
+        """Each cell's value in ``layer`` (``None``: open), before the step (or
+        :attr:`after` it)."""
+        out: list[bool | None] = [None] * self.grid.cells
+        model = self.stepper.model
+        for lit in (self.after if after else self.known):
+            if abs(lit) > model.nvars:  # a selector, an auxiliary of the hints' own
+                continue
+            name, key = model.key(abs(lit))
+            if name == layer and isinstance(key, int):
+                out[key] = lit > 0
+        return out
+
+    def area(self, cell: int, state: Sequence[bool | None], value: bool | None) -> set[int]:
+        """The cells joined to ``cell`` through cells of ``value`` in ``state``."""
+        around = self.grid.neighbours
+        seen, todo = {cell}, [cell]
+        while todo:
+            for n in around[todo.pop()]:
+                if n not in seen and state[n] is value:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+    def enclosed(self, by: bool, layer: Hashable = "shaded") -> bool:
+        """Whether each cell the step decides lies in an area of open cells that only
+        cells of value ``by`` border."""
+        state = self.state(layer)
+        around = self.grid.neighbours
+        for cell in self.decided:
+            inside = self.area(int(cell), state, None)  # type: ignore[call-overload]
+            if any(state[n] is not by for c in inside for n in around[c] if n not in inside):
+                return False
+        return True
+
+
+    def numbers(self, layer: Hashable = "holds", after: bool = False
+                ) -> dict[int, dict[int, bool | None]]:
+        """A layer of numbers in cells (keys ``(cell, number)``): each cell's
+        candidates, true (placed), false (ruled out) or ``None`` (open), before the
+        step (or :attr:`after` it)."""
+        model = self.stepper.model
+        out: dict[int, dict[int, bool | None]] = {}
+        for key in model.layers[layer]:
+            where, number = cast(tuple[int, int], key)
+            out.setdefault(where, {})[number] = None
+        for lit in (self.after if after else self.known):
+            if abs(lit) > model.nvars:
+                continue
+            name, key = model.key(abs(lit))
+            if name == layer:
+                at, value = cast(tuple[int, int], key)
+                out[at][value] = lit > 0
+        return out
+
+
+def no_number_for_cell(seen: Seen) -> bool:
+    """A trial leaves a cell no number (every candidate ruled out)."""
+    return any(all(v is False for v in cands.values())
+               for cands in seen.numbers(after=True).values())
+
+
+def repeated(unit: Callable[[Seen], Sequence[int]]) -> Callable[[Seen], bool]:
+    """A trial puts one number twice in the unit of the broken rule (``unit``: its
+    cells)."""
+    def test(seen: Seen) -> bool:
+        numbers = seen.numbers(after=True)
+        placed = [n for cell in unit(seen) for n, v in numbers[cell].items() if v]
+        return len(placed) != len(set(placed))
+    return test
+
+
+def no_cell_for_number(unit: Callable[[Seen], Sequence[int]]) -> Callable[[Seen], bool]:
+    """A trial leaves a number no cell in the unit of the broken rule."""
+    def test(seen: Seen) -> bool:
+        numbers = seen.numbers(after=True)
+        cells = unit(seen)
+        every = {n for cell in cells for n in numbers[cell]}
+        return any(all(numbers[cell].get(n) is False for cell in cells) for n in every)
+    return test
+
+
+def places(seen: Seen) -> bool:
+    """The step places a number (a cell's number decided, not only ruled out)."""
+    return any(lit > 0 and seen.stepper._numbered(lit) for lit in seen.step.decided)
+
+
+def too_many(seen: Seen) -> bool:
+    """A trial that gives a count clue more than its number."""
+    tally, count = seen.tally(), seen.stepper.counts.get(seen.group.selector)
+    return (tally is not None and count is not None and count.hi is not None
+            and tally[0] > count.hi)
+
+
+def too_few(seen: Seen) -> bool:
+    """A trial that leaves a count clue too few places for its number."""
+    tally, count = seen.tally(), seen.stepper.counts.get(seen.group.selector)
+    return tally is not None and count is not None and sum(tally) < count.lo
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A named deduction of a genre, as a pattern of a step (see the module)."""
+
+    name: str
+    rule: str | None = None
+    kind: str = "rule"
+    sets: bool | None = None
+    shape: str = ""
+    alone: bool | None = None
+    when: Callable[[Seen], bool] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("rule", "trial", "any"):
+            raise ValueError(f"a technique names a rule or a trial step, or any, not "
+                             f"{self.kind!r}")
+        if self.shape not in ("", "full", "needs"):
+            raise ValueError(f"no count shape {self.shape!r}: full or needs")
+
+    def fits(self, seen: Seen) -> bool:
+        step = seen.step
+        if self.kind == "any":
+            if step.kind not in ("rule", "chain", "trial"):
+                return False
+        elif step.kind != self.kind and not (self.kind == "rule" and step.kind == "chain"):
+            return False
+        groups = [seen.group] if step.kind == "trial" else step.groups
+        if self.rule == CLUE:
+            if not any(g.is_clue for g in groups):
+                return False
+        elif self.rule is not None and not any(
+                not g.is_clue and fnmatchcase(g.text, self.rule) for g in groups):
+            return False
+        if self.sets is not None and seen.sets is not self.sets:
+            return False
+        if self.shape and seen.shape != self.shape:
+            return False
+        if self.alone is not None and (not step.given) is not self.alone:
+            return False
+        return self.when is None or self.when(seen)
+
+
+def named(techniques: Sequence[Technique], seen: Seen) -> str | None:
+    """The name of the first technique that fits the step, if any: the genre's
+    ``techniques``, then the kit's (:data:`KIT`)."""
+    return next((t.name for t in (*techniques, *KIT) if t.fits(seen)), None)
+
+
+def _finished(seen: Seen) -> bool:
+    """The step reads just two lines on (a point or cell the loop passes already)."""
+    given = seen.step.given
+    return len(given) == 2 and all(lit > 0 for lit in given)
+
+
+# The kit's own, after every genre's: the steps of the kit's rules that several genres
+# share. The loop's (rules.loop), as LEGUP names them in Masyu: the line goes the only
+# way left; a point whose path is finished takes no more line.
+KIT = (
+    Technique("Only One Choice", LOOP, sets=True),
+    Technique("Finished Path", LOOP, sets=False, when=_finished),
+)
+
+
+__all__ = ["CLUE", "KIT", "Seen", "Technique", "named", "no_cell_for_number", "no_number_for_cell",
+           "places", "repeated", "too_few", "too_many"]
