@@ -241,10 +241,18 @@ def path_partial(on: Any, incident: Sequence[Sequence[int]],
     >>> path_partial([1, 1, 1, 1], incident, square, lambda k: k + 1, [])
     [[-1, -2, -3, -4]]
     """
+    import numpy as np
+
     terminal = set(ends)
-    chosen = [[j for j in incident[node] if on[j] == 1] for node in range(len(incident))]
+    # The chosen edges alone (a few, on a partial board), by node: its chosen edges.
+    chosen: dict[int, list[int]] = {}
+    for j in np.flatnonzero(np.asarray(on) == 1).tolist():
+        a, b = edges[j]
+        chosen.setdefault(a, []).append(j)
+        chosen.setdefault(b, []).append(j)
     out: list[list[int]] = []
-    for part in _lines(chosen, edges):
+    for part in components(chosen, {node: [edges[j][0] + edges[j][1] - node for j in mine]
+                                     for node, mine in chosen.items()}):
         tips = [n for n in part if len(chosen[n]) == 1]
         lits = [-edge_literal(j) for j in sorted({j for n in part for j in chosen[n]})]
         if not tips and all(len(chosen[n]) == 2 for n in part):

@@ -39,8 +39,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from cpsolve.grid.rules.model import Layer, Model
 
@@ -88,8 +91,17 @@ class Paths:
         def refine(values: tuple[bool, ...]) -> list[list[int]]:
             return path_cuts(read(values), edges, edge_lit, used_lit, incident, ends)
 
+        # The hints ask the same partial board many times over (a step's reasons cut
+        # down one clue or rule at a time): the cuts of the last few thousand, by their
+        # edges' values.
+        @lru_cache(maxsize=4096)
+        def cuts(key: bytes) -> tuple[tuple[int, ...], ...]:
+            on = np.frombuffer(key, dtype=np.int8)
+            return tuple(map(tuple, path_partial(on, incident, edges, edge_lit, ends)))
+
         def partial(state: Any) -> list[list[int]]:
-            return path_partial(state[first:first + count], incident, edges, edge_lit, ends)
+            on = np.ascontiguousarray(state[first:first + count], dtype=np.int8)
+            return [list(cut) for cut in cuts(on.tobytes())]
 
         out.add_lazy(refine, partial)
 
