@@ -206,22 +206,20 @@ class Stepper:
         # Each group's scope: the answer's variables its clauses read (None: every
         # one, for a group with a global rule's partial checks).
         low, high = first, first + len(order)
-        projected = set(self.projection)
         scope: dict[int, set[int] | None] = {g.selector: set() for g in self.groups}
         for guards in out.lazy_guards:
             for lit in guards:
                 scope[-lit] = None
+        projected = np.zeros(out.top + 1, dtype=bool)
+        projected[self.projection] = True
         for group in out.groups:
             rows = group.tolist() if isinstance(group, np.ndarray) else group
             self.solver.append_formula(rows)
             self.cores.append_formula(rows)
-            for clause in rows:
-                chosen = [-lit for lit in clause if low <= -lit < high]
-                seen = {abs(lit) for lit in clause if abs(lit) in projected}
-                for selector in chosen:
-                    held = scope[selector]
-                    if held is not None:
-                        held.update(seen)
+            for selector, read in _reads(group, rows, low, high, projected):
+                held = scope[selector]
+                if held is not None:
+                    held.update(read)
         self.reading: dict[int, list[int]] = {}  # a variable: the groups that read it
         for selector, held in scope.items():
             for var in held or ():
@@ -693,7 +691,8 @@ class Stepper:
         # What the trial led to, in the order it followed (the given literals' own
         # consequences apart), up to the contradiction.
         after = chain[chain.index(tried) + 1:] if tried in chain else chain
-        lead = [lit for lit in self._new(after, known | {tried, -tried}) if -lit not in after]
+        led = set(after)
+        lead = [lit for lit in self._new(after, known | {tried, -tried}) if -lit not in led]
         return Step("trial", [-tried], groups, used, tried, lead, broken)
 
     def _search(self, known: set[int]) -> Step:
@@ -886,6 +885,45 @@ class Stepper:
             return cells_of(self.puzzle.show, decode, self.board, self.values, indices)
         except (ValueError, IndexError, KeyError, TypeError):
             return set()
+
+
+def _reads(group: Any, rows: list[list[int]], low: int, high: int, projected: np.ndarray
+           ) -> list[tuple[int, list[int]]]:
+    """Each selector (a variable from ``low`` to ``high``, negated in a clause) of a
+    group of clauses, with the answer's variables (``projected``) its clauses read."""
+    if isinstance(group, np.ndarray) and group.ndim == 2:
+        flat = group.ravel()
+        row = np.repeat(np.arange(group.shape[0]), group.shape[1])
+    else:
+        lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+        flat = np.fromiter((lit for clause in rows for lit in clause), dtype=np.int64,
+                           count=int(lengths.sum()))
+        row = np.repeat(np.arange(len(rows)), lengths)
+    if not flat.size:
+        return []
+    flat = flat.astype(np.int64, copy=False)
+    guard = (-flat >= low) & (-flat < high)
+    var = np.abs(flat)
+    read = projected[np.minimum(var, len(projected) - 1)] & (var < len(projected))
+    pairs: list[np.ndarray] = []
+    guards, guarded = -flat[guard], row[guard]
+    # A clause under several selectors (a clue's part that needs another clue too):
+    # each of them reads its variables, one selector of every clause at a time.
+    while guards.size:
+        first = np.ones(guards.size, dtype=bool)
+        first[1:] = guarded[1:] != guarded[:-1]
+        by_row = np.zeros(len(row) and int(row[-1]) + 1, dtype=np.int64)
+        by_row[guarded[first]] = guards[first]
+        chosen = by_row[row[read]]
+        pairs.append(chosen[chosen > 0] * len(projected) + var[read][chosen > 0])
+        guards, guarded = guards[~first], guarded[~first]
+    keys = np.unique(np.concatenate(pairs))
+    if not keys.size:
+        return []
+    selectors, variables = np.divmod(keys, len(projected))
+    cut = np.flatnonzero(np.diff(selectors)) + 1
+    return [(int(part[0]), found.tolist()) for part, found in
+            zip(np.split(selectors, cut), np.split(variables, cut))]
 
 
 class NotUnique(Exception):
