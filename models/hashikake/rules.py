@@ -26,6 +26,7 @@ from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement, lazy
 from cpsolve.grid.rules.globals import Connected
 from cpsolve.grid.rules.model import FALSE
+from cpsolve.grid.techniques import CLUE, Technique
 
 Bridges = frozenset[tuple[int, int, int]]  # an answer: (a, b, 1 or 2) per edge a-b built
 AXES = (((0, -1), (0, 1)), ((-1, 0), (1, 0)))  # along a row, along a column
@@ -170,8 +171,12 @@ def literals(board: NumberGrid, **_: Any) -> int:
     return board.grid.cells * 60
 
 
+# The hints' names for the steps: Sudokutiger's Hashi guide (an island whose number
+# only one way of building its bridges reaches: a corner 4 takes two to each neighbour).
+TECHNIQUES = (Technique("Single Combination", CLUE, shape="needs"),)
+
 STATEMENT: Statement[NumberGrid] = Statement(rules, clue, decode=decode, encode=encode,
-                                             methods=(
+                                             techniques=TECHNIQUES, methods=(
     lazy("a bridge and a double bridge per edge; the network cut off when a candidate "
          "splits", literals=literals),
     Method("flow", "cpsat", "a bridge and a double bridge per edge; the network "
