@@ -19,7 +19,6 @@ Paths between given ends, never a cycle (Numberlink's lines), the same three way
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -39,22 +38,20 @@ def components(members: Iterable[int], neighbours: Neighbours,
     >>> components([0, 1, 3, 5], Grid(2, 3).neighbours, starts=[5])
     [[5]]
     """
-    inside = set(members)
-    seen: set[int] = set()
+    left = set(members)  # the members no component has taken yet
     out = []
-    for start in sorted(inside if starts is None else inside.intersection(starts)):
-        if start in seen:
-            continue
-        seen.add(start)
-        queue, found = deque([start]), [start]
-        while queue:
-            cell = queue.popleft()
+    for start in sorted(left if starts is None else left.intersection(starts)):
+        if start not in left:
+            continue  # in a component found before
+        left.discard(start)
+        found = [start]
+        for cell in found:  # breadth first: the list grows as it is read
             for other in neighbours[cell]:
-                if other in inside and other not in seen:
-                    seen.add(other)
+                if other in left:
+                    left.discard(other)
                     found.append(other)
-                    queue.append(other)
-        out.append(sorted(found))
+        found.sort()
+        out.append(found)
     return out
 
 
