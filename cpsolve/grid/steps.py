@@ -104,7 +104,8 @@ class Step:
     that no answer has), the projection literals it ``decided``, the clues and rules it
     uses (``groups``), the decided literals it reads (``given``); for a trial, the
     literal ``tried``, the literals it led to (``chain``) and the group that could no
-    longer hold (``broken``); and the ``sentence`` that says it."""
+    longer hold (``broken``), and what the others make of the trial without it
+    (``reached``); and the ``sentence`` that says it."""
 
     kind: str
     decided: list[int]
@@ -116,6 +117,7 @@ class Step:
     sentence: str = ""
     quiet: list[int] = field(default_factory=list)  # numbers ruled out on the way to it
     needs: str = ""  # the hardest kind of reasoning it needs, its quiet steps' included
+    reached: list[int] = field(default_factory=list)  # a trial's, the broken rule left out
     technique: str | None = None  # the genre's name for it (cpsolve.grid.techniques)
 
     @property
@@ -224,6 +226,7 @@ class Stepper:
         for selector, held in scope.items():
             for var in held or ():
                 self.reading.setdefault(var, []).append(selector)
+        self.scope = scope  # a group's selector: the answer's variables it reads
         self.everywhere = [sel for sel, held in scope.items() if held is None]
         self._failing: list[int] = []  # the trials that failed at the last look
         self._idle: set[int] = set()  # groups that decided nothing from _last
@@ -683,17 +686,18 @@ class Stepper:
         _, chain = self.closure(chosen, [tried, *used])
         # The rule that breaks: the one without which the others follow the trial
         # farthest (every one is needed, so without any the contradiction goes).
-        broken, farthest = None, -1
+        broken: Group | None = None
+        reached: list[int] = []
         for g in groups:
             ok, found = self.closure([s for s in chosen if s != g.selector], [tried, *used])
-            if ok and len(found) > farthest:
-                broken, farthest = g, len(found)
+            if ok and len(found) > len(reached):
+                broken, reached = g, found
         # What the trial led to, in the order it followed (the given literals' own
         # consequences apart), up to the contradiction.
         after = chain[chain.index(tried) + 1:] if tried in chain else chain
         led = set(after)
         lead = [lit for lit in self._new(after, known | {tried, -tried}) if -lit not in led]
-        return Step("trial", [-tried], groups, used, tried, lead, broken)
+        return Step("trial", [-tried], groups, used, tried, lead, broken, reached=reached)
 
     def _search(self, known: set[int]) -> Step:
         var = next(v for v in self.projection if v not in known and -v not in known)
@@ -917,6 +921,8 @@ def _reads(group: Any, rows: list[list[int]], low: int, high: int, projected: np
         chosen = by_row[row[read]]
         pairs.append(chosen[chosen > 0] * len(projected) + var[read][chosen > 0])
         guards, guarded = guards[~first], guarded[~first]
+    if not pairs:
+        return []
     keys = np.unique(np.concatenate(pairs))
     if not keys.size:
         return []

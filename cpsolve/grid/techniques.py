@@ -87,21 +87,21 @@ class Seen:
         signs = {lit > 0 for lit in self.step.decided}
         return next(iter(signs)) if len(signs) == 1 else None
 
-    @cached_property
-    def _values(self) -> dict[Hashable, dict[Hashable, bool]]:
-        model = self.stepper.model
-        out: dict[Hashable, dict[Hashable, bool]] = {}
-        for lit in self.known:
-            if abs(lit) > model.nvars:
-                continue
-            name, key = model.key(abs(lit))
-            out.setdefault(name, {})[key] = lit > 0
-        return out
+    @property
+    def clues(self) -> list[Clue]:
+        """The clues the step names (a trial's all, not only the broken one)."""
+        return [g.clue for g in self.step.groups if g.clue is not None]
 
-    def values(self, layer: Hashable) -> dict[Hashable, bool]:
-        """The known values of ``layer``'s variables before the step, by key (a cell's
-        index for a layer of cells)."""
-        return self._values.get(layer, {})
+    def scope(self, layer: Hashable = "holds") -> list[Hashable]:
+        """The keys of ``layer`` the step's group reads (a Sudoku row's cells and
+        numbers), from its clauses."""
+        model = self.stepper.model
+        out = []
+        for var in self.stepper.scope.get(self.group.selector) or ():
+            name, key = model.key(var)
+            if name == layer:
+                out.append(key)
+        return out
 
     def keys(self, lits: Sequence[int]) -> list[Hashable]:
         """The keys of ``lits`` in their layers (cells' indices)."""
@@ -120,9 +120,8 @@ class Seen:
         step = self.step
         if step.tried is None:
             return self.known | set(step.decided)
-        others = [g.selector for g in step.groups if g is not self.group]
-        _, found = self.stepper.closure(others, [*step.given, step.tried])
-        return self.known | set(found)
+        found = set(step.reached)  # the trial's own values first
+        return frozenset(found | {lit for lit in self.known if -lit not in found})
 
     def tally(self) -> tuple[int, int] | None:
         """A count clue's literals true and still open in :attr:`after` (``None`` for
@@ -189,7 +188,7 @@ class Seen:
             name, key = model.key(abs(lit))
             if name == layer:
                 at, value = cast(tuple[int, int], key)
-                out[at][value] = lit > 0
+                out.setdefault(at, {})[value] = lit > 0
         return out
 
 
@@ -199,24 +198,38 @@ def no_number_for_cell(seen: Seen) -> bool:
                for cands in seen.numbers(after=True).values())
 
 
-def repeated(unit: Callable[[Seen], Sequence[int]]) -> Callable[[Seen], bool]:
-    """A trial puts one number twice in the unit of the broken rule (``unit``: its
-    cells)."""
-    def test(seen: Seen) -> bool:
-        numbers = seen.numbers(after=True)
-        placed = [n for cell in unit(seen) for n, v in numbers[cell].items() if v]
-        return len(placed) != len(set(placed))
-    return test
+def _unit(seen: Seen) -> set[int]:
+    """The cells of the unit (a row, a room) the step's rule reads."""
+    return {cast(tuple[int, int], key)[0] for key in seen.scope()}
 
 
-def no_cell_for_number(unit: Callable[[Seen], Sequence[int]]) -> Callable[[Seen], bool]:
+def repeated(seen: Seen) -> bool:
+    """A trial puts one number twice in the unit of the broken rule."""
+    numbers = seen.numbers(after=True)
+    placed = [n for cell in _unit(seen) for n, v in numbers[cell].items() if v]
+    return len(placed) != len(set(placed))
+
+
+def no_cell_for_number(seen: Seen) -> bool:
     """A trial leaves a number no cell in the unit of the broken rule."""
-    def test(seen: Seen) -> bool:
-        numbers = seen.numbers(after=True)
-        cells = unit(seen)
-        every = {n for cell in cells for n in numbers[cell]}
-        return any(all(numbers[cell].get(n) is False for cell in cells) for n in every)
-    return test
+    numbers = seen.numbers(after=True)
+    cells = _unit(seen)
+    every = {n for cell in cells for n in numbers[cell]}
+    return any(all(numbers[cell].get(n) is False for cell in cells if n in numbers[cell])
+               for n in every)
+
+
+def hidden(seen: Seen) -> bool:
+    """The step places a number that no other cell of its rule's unit (a row, a room:
+    the cells the rule reads) could still hold."""
+    numbers = seen.numbers()
+    cells = _unit(seen)
+    for lit, key in zip(seen.step.decided, seen.decided):
+        if lit > 0 and seen.stepper._numbered(lit):
+            cell, number = cast(tuple[int, int], key)
+            return all(numbers[other].get(number) is False for other in cells - {cell}
+                       if number in numbers[other])
+    return False
 
 
 def places(seen: Seen) -> bool:
@@ -301,4 +314,4 @@ KIT = (
 
 
 __all__ = ["CLUE", "KIT", "Seen", "Technique", "named", "no_cell_for_number", "no_number_for_cell",
-           "places", "repeated", "too_few", "too_many"]
+           "hidden", "places", "repeated", "too_few", "too_many"]

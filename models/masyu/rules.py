@@ -22,6 +22,7 @@ from typing import cast
 from cpsolve.grid.geometry import DOWN, LEFT, RIGHT, UP
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import FALSE, Method, Model, Statement, edge_values, edges_of, lazy, loop
+from cpsolve.grid.rules.globals import LOOP
 from cpsolve.grid.techniques import CLUE, Seen, Technique
 from cpsolve.models.masyu.board import BLACK, Board
 
@@ -63,12 +64,21 @@ def clue(m: Model, board: Board, pearl: Clue) -> None:
 
 
 def _black(seen: Seen) -> bool:
-    """The step's clue is a black pearl."""
-    return seen.clue is not None and cast(tuple[int, int], seen.clue.key)[1] == BLACK
+    """The step's one clue is a black pearl."""
+    return len(seen.clues) == 1 and cast(tuple[int, int], seen.clues[0].key)[1] == BLACK
 
 
 def _white(seen: Seen) -> bool:
-    return seen.clue is not None and not _black(seen)
+    """The step's one clue is a white pearl."""
+    return len(seen.clues) == 1 and not _black(seen)
+
+
+def _blocked(seen: Seen) -> bool:
+    """A black pearl (with the loop's rule at most) whose way out is blocked: lines
+    off where its straight leg would run take that leg away."""
+    return _black(seen) and all(g.is_clue or g.text == LOOP for g in seen.step.groups) \
+        and seen.sets is False and bool(seen.step.given) \
+        and all(lit < 0 for lit in seen.step.given)
 
 
 # The hints' names for the steps: LEGUP's rules of Masyu (its direct rules: a pearl
@@ -77,7 +87,7 @@ def _white(seen: Seen) -> bool:
 TECHNIQUES = (
     Technique("Black Edge", CLUE, alone=True, when=_black),
     Technique("White Edge", CLUE, alone=True, when=_white),
-    Technique("Blocked Black", CLUE, alone=False, when=_black),
+    Technique("Blocked Black", CLUE, alone=False, when=_blocked),
 )
 
 # Literals a cell, measured at 200x200 with the solver's own copies (the cuts added

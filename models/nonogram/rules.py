@@ -215,8 +215,8 @@ def _size(board: Board, **_: object) -> int:
 # The hints' names for the steps: the solution techniques of Wikipedia's Nonogram
 # article (cells every placement of a line's blocks fills, cells none reaches).
 TECHNIQUES = (
-    Technique("Simple boxes", CLUE, sets=True),
-    Technique("Simple spaces", CLUE, sets=False),
+    Technique("Simple boxes", CLUE, sets=True, alone=True),
+    Technique("Simple spaces", CLUE, sets=False, alone=True),
 )
 
 STATEMENT: Statement[Board] = Statement(rules, clue, techniques=TECHNIQUES, methods=(

@@ -16,6 +16,8 @@ true where it is shaded (the sea).
 
 from __future__ import annotations
 
+from typing import cast
+
 from cpsolve.grid.boards import NumberGrid
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
@@ -51,12 +53,14 @@ def _island(seen: Seen, after: bool = False) -> tuple[int | None, set[int]]:
 
 
 def _complete(seen: Seen) -> bool:
-    """The clue's island is whole, and the step shades cells (besides the number's
-    own cell, which it may find unshaded on the way)."""
+    """The clue's island is whole, and the step shades cells beside it (besides the
+    number's own cell, which it may find unshaded on the way)."""
     number, island = _island(seen)
     assert seen.clue is not None
+    around = seen.grid.neighbours
+    beside = {n for c in island for n in around[c]}
     return number is not None and len(island) == number and all(
-        lit > 0 for lit, key in zip(seen.step.decided, seen.decided)
+        lit > 0 and key in beside for lit, key in zip(seen.step.decided, seen.decided)
         if key != seen.clue.index)
 
 
@@ -68,9 +72,12 @@ def _unreachable(seen: Seen) -> bool:
     around = seen.grid.neighbours
     reach: set[int] = set()
     for area, numbers in _numbered(seen):
-        if len(numbers) != 1 or board.shown(numbers[0]) is None:
+        shown = [board.shown(n) for n in numbers]
+        if any(n is None or n < 0 for n in shown):
+            return False  # a "?" island reaches as far as it likes
+        if len(shown) != 1:
             continue
-        left = board.shown(numbers[0]) - len(area)  # type: ignore[operator]
+        left = cast(int, shown[0]) - len(area)
         layer, done = set(area), set(area)
         for _ in range(left):
             layer = {n for c in layer for n in around[c] if n not in done and not state[n]}
@@ -80,8 +87,12 @@ def _unreachable(seen: Seen) -> bool:
 
 
 def _too_many(seen: Seen) -> bool:
+    """The trial gives the clue's island more cells than its number (and no other
+    number: two numbers joined are another contradiction)."""
+    board: NumberGrid = seen.board
     number, island = _island(seen, after=True)
-    return number is not None and len(island) > number
+    return number is not None and len(island) > number and \
+        len(set(board.clue_cells) & island) == 1
 
 
 def _too_few(seen: Seen) -> bool:

@@ -23,7 +23,7 @@ import numpy as np
 
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import FALSE, Method, Model, Statement
-from cpsolve.grid.techniques import Technique, places
+from cpsolve.grid.techniques import Technique, hidden
 from cpsolve.models.ripple.board import Board, Filling
 
 
@@ -129,7 +129,7 @@ def literals(board: Board, per: int) -> int:
 
 # The hints' names for the steps: pzl.org.uk's Ripple Effect guide (a number with one
 # cell left in its room).
-TECHNIQUES = (Technique("Hidden Single", "the room of * holds *", when=places),)
+TECHNIQUES = (Technique("Hidden Single", "the room of * holds *", when=hidden),)
 
 STATEMENT: Statement[Board] = Statement(
     rules, clue, techniques=TECHNIQUES,

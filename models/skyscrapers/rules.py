@@ -21,8 +21,8 @@ from cpsolve.grid.rules import TRUE, Method, Model, Statement
 from cpsolve.grid.rules.alldifferent import AllDifferent, candidates
 from cpsolve.grid.techniques import (
     CLUE,
-    Seen,
     Technique,
+    hidden,
     no_cell_for_number,
     no_number_for_cell,
     places,
@@ -98,25 +98,17 @@ def encode(board: Board, heights: Heights) -> list[bool]:
     return [h == v for h in heights for v in range(1, board.size + 1)]
 
 
-def _unit(seen: Seen) -> list[int]:
-    """The cells of the row or column a step's rule names."""
-    board: Board = seen.board
-    assert seen.rule is not None
-    kind, k = seen.rule.split()[:2]
-    return list(board.grid.lines[(int(k) - 1) + (board.size if kind == "column" else 0)])
-
-
 # The hints' names for the steps: LEGUP's rules of Skyscrapers (its direct rules and
 # contradictions, as its reference sheet names them).
 CELL, UNIT = "every cell holds one height", "* holds each height once"
 TECHNIQUES = (
     Technique("Last Number for Cell", CELL, when=places),
-    Technique("Last Cell for Number", UNIT, when=places),
+    Technique("Last Cell for Number", UNIT, when=hidden),
     Technique("Exceeding Visibility", CLUE, kind="trial", when=too_many),
     Technique("Insufficient Visibility", CLUE, kind="trial", when=too_few),
     Technique("Unresolved Cell", CELL, kind="trial", when=no_number_for_cell),
-    Technique("Duplicate Number", UNIT, kind="trial", when=repeated(_unit)),
-    Technique("Unresolved Number", UNIT, kind="trial", when=no_cell_for_number(_unit)),
+    Technique("Duplicate Number", UNIT, kind="trial", when=repeated),
+    Technique("Unresolved Number", UNIT, kind="trial", when=no_cell_for_number),
 )
 
 STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode,

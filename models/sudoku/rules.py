@@ -41,8 +41,8 @@ from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import Method, Model, Statement
 from cpsolve.grid.rules.alldifferent import AllDifferent, candidates, given_numbers
 from cpsolve.grid.techniques import (
-    Seen,
     Technique,
+    hidden,
     no_cell_for_number,
     places,
     repeated,
@@ -112,22 +112,14 @@ def _sat(name: str, summary: str, **fixed: str) -> Method:
     return Method(name, "sat", summary, fixed, literals=literals)
 
 
-def _unit(seen: Seen) -> list[int]:
-    """The cells of the row, column or box a step's rule names."""
-    board: Board = seen.board
-    assert seen.rule is not None
-    said = seen.rule.removesuffix(" holds each number once")
-    return next(list(unit) for k, unit in enumerate(board.units) if board.unit_name(k) == said)
-
-
 # The hints' names for the steps: the singles as Sudoku's guides name them
 # (sudokuwiki.org: naked and hidden singles), and LEGUP's contradictions of Sudoku.
 CELL, UNIT = "every cell holds one number", "* holds each number once"
 TECHNIQUES = (
     Technique("Naked Single", CELL, when=places),
-    Technique("Hidden Single", UNIT, when=places),
-    Technique("Repeated Numbers", UNIT, kind="trial", when=repeated(_unit)),
-    Technique("No Cell for Number", UNIT, kind="trial", when=no_cell_for_number(_unit)),
+    Technique("Hidden Single", UNIT, when=hidden),
+    Technique("Repeated Numbers", UNIT, kind="trial", when=repeated),
+    Technique("No Cell for Number", UNIT, kind="trial", when=no_cell_for_number),
 )
 
 STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode,

@@ -93,8 +93,8 @@ class Paths:
 
         # The hints ask the same partial board many times over (a step's reasons cut
         # down one clue or rule at a time): the cuts of the last few thousand, by their
-        # edges' values.
-        @lru_cache(maxsize=4096)
+        # edges' values (a few megabytes of keys, whatever the board's size).
+        @lru_cache(maxsize=min(4096, max(64, 4_000_000 // max(count, 1))))
         def cuts(key: bytes) -> tuple[tuple[int, ...], ...]:
             on = np.frombuffer(key, dtype=np.int8)
             return tuple(map(tuple, path_partial(on, incident, edges, edge_lit, ends)))
