@@ -7,9 +7,10 @@ the same deductions under names of their own (Light Up's *Finish With Empty*, Su
 genre's statement (:attr:`~cpsolve.grid.rules.Statement.techniques`), each as a pattern
 of a step:
 
-* its ``kind``: ``rule`` (a deduction: one clue or rule alone, or a chain of them),
-  ``trial`` (a trial that breaks ``rule``) or ``any`` (a pattern of clues a person
-  sees at once, whichever kind of step the engine finds from it);
+* its ``kind``: ``rule`` (one clue or rule alone; with ``chains``, a chain of them
+  too: a number and the rule that makes its island, say), ``trial`` (a trial that
+  breaks ``rule``) or ``any`` (a pattern of clues a person sees at once, whichever
+  kind of step the engine finds from it);
 * the ``rule`` it uses, by name (a glob: ``"* holds each number once"``) or
   :data:`CLUE` for any of the board's clues (for a chain: one of those it uses);
 * whether the step ``sets`` what it decides (every value true: shaded, a light, on the
@@ -261,6 +262,7 @@ class Technique:
     shape: str = ""
     alone: bool | None = None
     when: Callable[[Seen], bool] | None = field(default=None, compare=False)
+    chains: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ("rule", "trial", "any"):
@@ -274,7 +276,8 @@ class Technique:
         if self.kind == "any":
             if step.kind not in ("rule", "chain", "trial"):
                 return False
-        elif step.kind != self.kind and not (self.kind == "rule" and step.kind == "chain"):
+        elif step.kind != self.kind and not (
+                self.kind == "rule" and step.kind == "chain" and self.chains):
             return False
         groups = [seen.group] if step.kind == "trial" else step.groups
         if self.rule == CLUE:

@@ -84,7 +84,7 @@ def clue(m: Model, board: Board, region: Clue) -> None:
 
 # The hints' names for the steps: Keep It Simple Puzzles' guide to LITS.
 TECHNIQUES = (
-    Technique("Start Small", CLUE, sets=True, alone=True),
+    Technique("Start Small", CLUE, sets=True, alone=True, chains=True),  # with its region's rule
     Technique("Eliminate Corners", "no 2x2 block all shaded", sets=False),
     Technique("Avoid Isolation", "the shaded cells are connected", sets=True),
 )

@@ -87,7 +87,7 @@ def _blocked(seen: Seen) -> bool:
 TECHNIQUES = (
     Technique("Black Edge", CLUE, alone=True, when=_black),
     Technique("White Edge", CLUE, alone=True, when=_white),
-    Technique("Blocked Black", CLUE, alone=False, when=_blocked),
+    Technique("Blocked Black", CLUE, alone=False, when=_blocked, chains=True),  # and the loop
 )
 
 # Literals a cell, measured at 200x200 with the solver's own copies (the cuts added

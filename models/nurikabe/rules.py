@@ -145,12 +145,13 @@ def _no_number(seen: Seen) -> bool:
 # contradictions, as its reference sheet names them).
 ISLANDS = "each island of unshaded cells holds one number, its size"
 TECHNIQUES = (
-    Technique("Surround Region", CLUE, when=_complete),
-    Technique("White Bottle Neck", CLUE, sets=False, when=_unnumbered),
-    Technique("Black Between Regions", ISLANDS, sets=True, when=_between),
+    # A number and the rule of islands make its island together: their chains too.
+    Technique("Surround Region", CLUE, when=_complete, chains=True),
+    Technique("White Bottle Neck", CLUE, sets=False, when=_unnumbered, chains=True),
+    Technique("Black Between Regions", ISLANDS, sets=True, when=_between, chains=True),
     Technique("Fill In Black", ISLANDS, sets=True, when=lambda s: s.enclosed(True)),
-    Technique("Can't Reach Cell", ISLANDS, sets=True, when=_unreachable),
-    Technique("White Bottle Neck", ISLANDS, sets=False, when=_unnumbered),
+    Technique("Can't Reach Cell", ISLANDS, sets=True, when=_unreachable, chains=True),
+    Technique("White Bottle Neck", ISLANDS, sets=False, when=_unnumbered, chains=True),
     Technique("Prevent Black Square", "no 2x2 block all shaded", sets=False),
     Technique("Fill In White", "the shaded cells are connected", sets=False,
               when=lambda s: s.enclosed(False)),
