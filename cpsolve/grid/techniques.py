@@ -221,16 +221,15 @@ def no_cell_for_number(seen: Seen) -> bool:
 
 
 def hidden(seen: Seen) -> bool:
-    """The step places a number that no other cell of its rule's unit (a row, a room:
-    the cells the rule reads) could still hold."""
+    """The step places numbers, each one that no other cell of its rule's unit (a
+    row, a room: the cells the rule reads) could still hold."""
     numbers = seen.numbers()
     cells = _unit(seen)
-    for lit, key in zip(seen.step.decided, seen.decided):
-        if lit > 0 and seen.stepper._numbered(lit):
-            cell, number = cast(tuple[int, int], key)
-            return all(numbers[other].get(number) is False for other in cells - {cell}
-                       if number in numbers[other])
-    return False
+    placed = [cast(tuple[int, int], key) for lit, key in zip(seen.step.decided, seen.decided)
+              if lit > 0 and seen.stepper._numbered(lit)]
+    return bool(placed) and all(
+        numbers[other].get(number) is False
+        for cell, number in placed for other in cells - {cell} if number in numbers[other])
 
 
 def places(seen: Seen) -> bool:
