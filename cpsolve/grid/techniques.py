@@ -2,8 +2,8 @@
 
 The steps (:mod:`cpsolve.grid.steps`) find each deduction by reasoning over the genre's
 rules and clues, and name the clue or rule it uses in the genre's words. Players learn
-the same deductions under names of their own (Light Up's *Finish With Empty*, Sudoku's
-*hidden single*, Nurikabe's *Surround Region*): a genre lists them once, with the
+the same deductions under names of their own (Light Up's *Finish with Empty*, Sudoku's
+*Hidden Single*, Nurikabe's *Surround Region*): a genre lists them once, with the
 genre's statement (:attr:`~cpsolve.grid.rules.Statement.techniques`), each as a pattern
 of a step:
 
