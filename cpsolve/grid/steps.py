@@ -238,7 +238,7 @@ class Stepper:
         self.epoch = self.size if not answer else 0
         self.truth = {var if on else -var for var, on in zip(self.projection, self.values)}
         # Whether the answer says numbers of cells (pencil marks: :meth:`_pencil`).
-        self.numbered = any(self._numbered(var) for var in self.projection[:1])
+        self.numbered = bool(self.projection) and self._numbered(self.projection[0])
         self.shown = self._shown()
 
     def _shown(self) -> list[int]:
@@ -603,12 +603,7 @@ class Stepper:
                 if not new:
                     self._idle.add(selector)
                     continue
-                ruled = [lit for lit in new if lit < 0 and self._numbered(lit)]
-                if not ruled or len(known) + len(ruled) >= len(self.projection):
-                    continue  # the last values: a step says them (see next)
-                given.extend(ruled)
-                known.update(ruled)
-                changed.extend(ruled)
+                changed.extend(self._mark(new, given, known))
             marks.extend(changed)
             self._refresh(known)
             todo = sorted(({s for lit in changed for s in self.reading.get(abs(lit), ())}
@@ -617,14 +612,14 @@ class Stepper:
 
     def technique(self, step: Step, known: set[int]) -> str | None:
         """The genre's name for ``step``, taken from the literals ``known`` before it."""
-        techniques = self.puzzle.statement.techniques if self.puzzle.statement else ()
+        assert self.puzzle.statement is not None  # (the engine is made of it)
         group = step.broken if step.kind == "trial" else next(
             (g for g in step.groups if g.is_clue), step.groups[0] if step.groups else None)
         if group is None or step.kind not in ("rule", "chain", "trial"):
             return None
         seen = Seen(step, self, frozenset(known), group,
                     self._shape(step) if step.kind == "rule" else "")
-        return named(techniques, seen)
+        return named(self.puzzle.statement.techniques, seen)
 
     def _chained(self, given: list[int], known: set[int]) -> list[int]:
         """The numbers every clue and rule together rule out, by propagation (added to
@@ -634,12 +629,17 @@ class Stepper:
         if not self.numbered:
             return []
         ok, found = self.closure([g.selector for g in self.groups], given)
-        marks = [lit for lit in self._new(found, known) if lit < 0 and self._numbered(lit)]
-        if not ok or len(known) + len(marks) >= len(self.projection):
+        return self._mark(self._new(found, known), given, known) if ok else []
+
+    def _mark(self, new: list[int], given: list[int], known: set[int]) -> list[int]:
+        """The numbers ``new`` rules out, pencilled in (added to ``given`` and
+        ``known``); none where they would decide every value: a step says the last."""
+        ruled = [lit for lit in new if lit < 0 and self._numbered(lit)]
+        if len(known) + len(ruled) >= len(self.projection):
             return []
-        given.extend(marks)
-        known.update(marks)
-        return marks
+        given.extend(ruled)
+        known.update(ruled)
+        return ruled
 
     def _refresh(self, known: set[int]) -> None:
         """A group that decided nothing stays idle until a variable it reads changes:
@@ -971,7 +971,7 @@ def _reads(group: Any, rows: list[list[int]], low: int, high: int, projected: np
     flat = flat.astype(np.int64, copy=False)
     guard = (-flat >= low) & (-flat < high)
     var = np.abs(flat)
-    read = projected[np.minimum(var, len(projected) - 1)] & (var < len(projected))
+    read = projected[var]  # (every variable is at most the compiled model's top)
     pairs: list[np.ndarray] = []
     guards, guarded = -flat[guard], row[guard]
     # A clause under several selectors (a clue's part that needs another clue too):

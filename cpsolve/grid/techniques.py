@@ -31,7 +31,7 @@ lists to at least one step of its published boards (``tests/kit/test_techniques.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import cached_property
@@ -134,20 +134,26 @@ class Seen:
         held = sum(lit in after for lit in count.lits)
         return held, sum(lit not in after and -lit not in after for lit in count.lits)
 
-
     # -- a layer of cells, as the board stands --------------------------------------
 
-    def state(self, layer: Hashable = "shaded", after: bool = False) -> list[bool | None]:
-        """Each cell's value in ``layer`` (``None``: open), before the step (or
+    def _known(self, layer: Hashable, after: bool) -> Iterator[tuple[Hashable, bool]]:
+        """The known values of ``layer``'s variables, by key, before the step (or
         :attr:`after` it)."""
-        out: list[bool | None] = [None] * self.grid.cells
         model = self.stepper.model
         for lit in (self.after if after else self.known):
             if abs(lit) > model.nvars:  # a selector, an auxiliary of the hints' own
                 continue
             name, key = model.key(abs(lit))
-            if name == layer and isinstance(key, int):
-                out[key] = lit > 0
+            if name == layer:
+                yield key, lit > 0
+
+    def state(self, layer: Hashable = "shaded", after: bool = False) -> list[bool | None]:
+        """Each cell's value in ``layer`` (``None``: open), before the step (or
+        :attr:`after` it)."""
+        out: list[bool | None] = [None] * self.grid.cells
+        for key, value in self._known(layer, after):
+            if isinstance(key, int):
+                out[key] = value
         return out
 
     def area(self, cell: int, state: Sequence[bool | None], value: bool | None) -> set[int]:
@@ -172,24 +178,18 @@ class Seen:
                 return False
         return True
 
-
     def numbers(self, layer: Hashable = "holds", after: bool = False
                 ) -> dict[int, dict[int, bool | None]]:
         """A layer of numbers in cells (keys ``(cell, number)``): each cell's
         candidates, true (placed), false (ruled out) or ``None`` (open), before the
         step (or :attr:`after` it)."""
-        model = self.stepper.model
         out: dict[int, dict[int, bool | None]] = {}
-        for key in model.layers[layer]:
+        for key in self.stepper.model.layers[layer]:
             where, number = cast(tuple[int, int], key)
             out.setdefault(where, {})[number] = None
-        for lit in (self.after if after else self.known):
-            if abs(lit) > model.nvars:
-                continue
-            name, key = model.key(abs(lit))
-            if name == layer:
-                at, value = cast(tuple[int, int], key)
-                out.setdefault(at, {})[value] = lit > 0
+        for key, value in self._known(layer, after):
+            at, number = cast(tuple[int, int], key)
+            out.setdefault(at, {})[number] = value
         return out
 
 

@@ -99,8 +99,8 @@ def _too_few(seen: Seen) -> bool:
     state = seen.state(after=True)
     assert seen.clue is not None
     number = seen.clue.number
-    room = {c for c in seen.area(seen.clue.index, [s if s is not None else False
-                                                   for s in state], False)}
+    # The cells the island could take: every one not shaded.
+    room = seen.area(seen.clue.index, [s is True for s in state], False)
     return number is not None and len(room) < number
 
 
