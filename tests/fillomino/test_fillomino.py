@@ -78,6 +78,42 @@ def test_the_givens_rule_out_numbers_no_area_fits():
     assert bound(Board(2, 2, (None,) * 4)) == 4  # an empty board: one area of all
 
 
+def test_the_areas_partial_checks_hold_in_every_answer():
+    """What the areas' sizes say on a partial board (the hints' and the grade's
+    reasoning: a decided area too large, closed too small, its reach; a number with no
+    room for its area) holds in every filling brute force finds, from partial boards
+    that show some of one filling's values, at random, each check run twice so that
+    its kept rooms are read too."""
+    import random
+
+    import numpy as np
+
+    from cpsolve.grid.rules.areas import _partial
+
+    chance = random.Random(7)
+    checked = 0
+    for case, every in cases("fillomino")[:40]:
+        if not every:
+            continue
+        largest, cells = case.largest, case.cells
+        holds = [[c * largest + n + 1 for n in range(largest)] for c in range(cells)]
+        array, rooms = np.array(holds), {}
+        truth = [{c * largest + n for c, n in enumerate(answer)} for answer in every]
+        for _ in range(6):
+            shown = chance.choice(truth)
+            state = np.full(cells * largest + 1, -1, dtype=np.int8)
+            for var in range(1, cells * largest + 1):
+                if chance.random() < 0.5:
+                    state[var] = var in shown
+            for _ in range(2):
+                for clause in _partial(state, array, holds, case.grid.neighbours, rooms):
+                    checked += 1
+                    for answer in truth:
+                        assert any((lit > 0) == (abs(lit) in answer) for lit in clause), \
+                            (case, clause)
+    assert checked > 1000
+
+
 @pytest.mark.parametrize("url", [*PUBLISHED, LARGE])
 def test_published_urls_round_trip(url):
     assert to_url(parse(url)) == url

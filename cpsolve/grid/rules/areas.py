@@ -321,8 +321,10 @@ class Sized:
                        for c in range(cells)]
             return _cuts(filling, holds, neighbours, pockets)
 
+        rooms: dict[tuple[int, bytes], list[tuple[list[int], list[int]]]] = {}
+
         def partial(state: Any) -> list[list[int]]:
-            return _partial(state, self.holds, holds, neighbours)
+            return _partial(state, self.holds, holds, neighbours, rooms)
 
         out.add_lazy(refine, partial)
 
@@ -441,7 +443,9 @@ def _cuts(filling: list[int], holds: list[list[int]], neighbours: Sequence[Seque
 
 
 def _partial(state: Any, array: np.ndarray, holds: list[list[int]],
-             neighbours: Sequence[Sequence[int]]) -> list[list[int]]:
+             neighbours: Sequence[Sequence[int]],
+             rooms: dict[tuple[int, bytes], list[tuple[list[int], list[int]]]] | None = None
+             ) -> list[list[int]]:
     """What the areas' sizes say on a partial assignment (``state`` by variable, 1
     true, 0 false, -1 open), as clauses every answer satisfies that are falsified or
     unit here: for each set of decided cells of one number ``n``, joined: past ``n``
@@ -458,7 +462,7 @@ def _partial(state: Any, array: np.ndarray, holds: list[list[int]],
     >>> state = np.full(21, -1, dtype=np.int8)
     >>> state[[12, 4, 20]] = 1, 0, 0  # the middle cell holds 4, the two ends never do
     >>> _partial(state, np.array(holds), holds, Grid(1, 5).neighbours)  # its reach: 3 cells
-    [[-12, 4, 20]]
+    [[-12, 4, 20], [-8, 4, 20], [-16, 4, 20]]
     """
     from cpsolve.grid.connectivity import components
 
@@ -493,7 +497,83 @@ def _partial(state: Any, array: np.ndarray, holds: list[list[int]],
             elif len(reach) == number:
                 out.extend([*inside, *outside, holds[c][number - 1]] for c in reach
                            if state[holds[c][number - 1]] == -1)
+    out.extend(_rooms(state[array], holds, neighbours, rooms))
     return out
+
+
+def _rooms(view: np.ndarray, holds: list[list[int]], neighbours: Sequence[Sequence[int]],
+           known: dict[tuple[int, bytes], list[tuple[list[int], list[int]]]] | None = None
+           ) -> list[list[int]]:
+    """No room: a cell not yet ruled out of a number ``n`` whose cells joined to it
+    through cells not ruled out of ``n`` (``may``, by cell and number) are fewer than
+    ``n``, with every cell beside them ruled out, holds no ``n`` (its area would lie in
+    them): as clauses, "not ``n`` here, or ``n`` in a cell beside them". ``view`` is the
+    partial assignment by cell and number (1 true, 0 false, -1 open); ``known`` keeps the
+    rooms too small of each number's cells met before (a trial changes few).
+
+    >>> import numpy as np
+    >>> from cpsolve.grid.geometry import Grid
+    >>> holds = [[3 * c + n for n in range(1, 4)] for c in range(4)]  # a 1x4 row, 1 to 3
+    >>> state = np.full(13, -1, dtype=np.int8)
+    >>> state[[9]] = 0  # the third cell holds no 3: no room for one either side of it
+    >>> _rooms(state[np.array(holds)], holds, Grid(1, 4).neighbours)
+    [[-3, 9], [-6, 9], [-12, 9]]
+    """
+    if known is None:
+        known = {}
+    elif len(known) > ROOMS:
+        known.clear()
+    out: list[list[int]] = []
+    columns = (view != 0).T  # by number, then cell: not ruled out
+    unset = view == -1
+    for n in unset.any(axis=0).nonzero()[0].tolist():
+        if n == 0:
+            continue  # a 1 always has room
+        column = columns[n]
+        key = (n, column.tobytes())
+        small = known.get(key)
+        if small is None:
+            small = known[key] = _small(column.tolist(), n + 1, neighbours)
+        for room, beside in small:
+            around = [holds[b][n] for b in beside]
+            out.extend([-holds[c][n], *around] for c in room if unset[c, n])
+    return out
+
+
+def _small(may: list[bool], number: int, neighbours: Sequence[Sequence[int]]
+           ) -> list[tuple[list[int], list[int]]]:
+    """The rooms of fewer than ``number`` cells (each with the cells beside it) of the
+    cells ``may`` marks, joined through them: each room looked at only until it reaches
+    ``number`` cells or a cell of a room that did.
+
+    >>> from cpsolve.grid.geometry import Grid
+    >>> _small([True, True, False, True, True, True], 3, Grid(1, 6).neighbours)
+    [([0, 1], [2])]
+    """
+    large: set[int] = set()  # cells of rooms known to reach ``number`` cells
+    done: set[int] = set()  # cells of the rooms too small
+    out = []
+    for start, marked in enumerate(may):
+        if not marked or start in large or start in done:
+            continue
+        room, inside, joined = [start], {start}, False
+        for cell in room:  # breadth first: the list grows as it is read
+            for other in neighbours[cell]:
+                if may[other] and other not in inside:
+                    joined = joined or other in large
+                    inside.add(other)
+                    room.append(other)
+            if joined or len(room) >= number:
+                large.update(room)
+                break
+        else:
+            done.update(room)
+            out.append((room, sorted({o for c in room for o in neighbours[c]
+                                      if o not in inside})))
+    return out
+
+
+ROOMS = 4096  # rooms kept by number and cells (a board's steps meet far fewer)
 
 
 def _reach(area: list[int], number: int, state: Any, holds: list[list[int]],
