@@ -113,6 +113,24 @@ def test_steps_on_every_published_board(name: str) -> None:
             check_steps(stepper, done)
 
 
+def test_in_a_genre_of_numbers_trials_and_searches_place_numbers() -> None:
+    """In a genre of numbers a trial that places a number ("if r2c1 did not hold 5,
+    ...") goes before one that rules a number out, and a search step places the
+    answer's number in a cell, where one value at a time would rule out each other
+    number of the cell as a step of its own."""
+    puzzle = registry.load("fillomino").grid
+    board = puzzle.parse("https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h")
+    with Stepper(puzzle, board) as stepper:
+        steps = stepper.steps()
+        check_steps(stepper, steps)
+        placed = [s for s in steps if s.kind == "trial" and s.decided[0] > 0]
+        assert placed and all("So r" in s.sentence and " holds " in s.sentence.split(
+            "So ")[-1] for s in placed)
+        assert len(steps) < 80  # 103 when trials ruled one number out at a time
+        search = stepper._search(set(stepper.shown))
+        assert search.decided[0] > 0 and search.decided[0] in stepper.truth
+
+
 def test_a_step_names_what_propagation_needs_after_every_search() -> None:
     """The clauses the core searches learn never reach the steps' propagation. When
     they did, this published Heyawake (after others in the same process) had a chain
