@@ -43,6 +43,7 @@ Division = frozenset[tuple[int, int]]  # an answer: the pairs of neighbours with
 # How many areas judged a rule keeps the answers of (a solve's candidates hold the same
 # areas round after round).
 JUDGED = 1 << 15
+KEPT = 1 << 14  # sets' cuts kept by their nodes' states, at most
 # The eight rigid motions of the square: (row, column) -> these.
 MOTIONS = ((1, 0, 0, 1), (0, 1, -1, 0), (-1, 0, 0, -1), (0, -1, 1, 0),
            (-1, 0, 0, 1), (1, 0, 0, -1), (0, 1, 1, 0), (0, -1, -1, 0))
@@ -164,8 +165,11 @@ class Choco:
             return [self.sized(group, record) for group in groups
                     for record in group.faults(on)]
 
+        seen: list[dict[tuple[int, bytes], list[list[int]]]] = [{} for _ in groups]
+
         def partial(state: Any) -> list[list[int]]:
-            return [clause for group in groups for clause in _decided(group, state)]
+            return [clause for group, known in zip(groups, seen)
+                    for clause in _decided(group, state, known)]
 
         out.add_lazy(refine, partial)
 
@@ -260,31 +264,37 @@ class Choco:
                 model.add(col[b] == col[a] + s * dr + t * dc).only_enforce_if(both)
 
 
-def _decided(group: Areas, state: Any) -> list[list[int]]:
+def _decided(group: Areas, state: Any,
+             known: dict[tuple[int, bytes], list[list[int]]] | None = None
+             ) -> list[list[int]]:
     """The group's cuts on a partial assignment (``state`` by variable: 1 true, 0
     false, -1 open), each falsified there: for each part of a set's nodes decided in,
     the part when it breaks a rule whatever else its area holds, or when every node
-    beside it is decided out and it breaks a rule as it is."""
+    beside it is decided out and it breaks a rule as it is. ``known`` keeps each set's
+    cuts by its nodes' states (a trial changes few sets)."""
     from cpsolve.certify.cuts import boundary
 
+    if known is None:
+        known = {}
+    elif len(known) > KEPT:
+        known.clear()
     out = []
-    states = group.states(state)
-    rows, nodes = np.nonzero(states == 1)  # each set's nodes decided in, set by set
-    bounds = np.searchsorted(rows, np.arange(len(states) + 1)).tolist()
-    nodes = nodes.tolist()
-    for k, key in enumerate(group.sets):
-        inside = nodes[bounds[k]:bounds[k + 1]]
-        if not inside:
-            continue
-        row = states[k].tolist()
-        for part in group.parts(inside):
-            cells = frozenset(part)
-            closed = group.judge(key, cells, False) is None
-            if closed and (group.judge(key, cells, True) is None or any(
-                    row[n] != 0 for n in boundary(part, group.links))):
-                continue
-            out.append(group.clause({"rule": group.name, "set": key, "cells": part,
-                                     "closed": closed}))
+    states, keys = group.states(state), list(group.sets)
+    for k in (states == 1).any(axis=1).nonzero()[0].tolist():
+        row = states[k]
+        cuts = known.get((k, row.tobytes()))
+        if cuts is None:
+            cuts = known[k, row.tobytes()] = []
+            key, values = keys[k], row.tolist()
+            for part in group.parts([n for n, v in enumerate(values) if v == 1]):
+                cells = frozenset(part)
+                closed = group.judge(key, cells, False) is None
+                if closed and (group.judge(key, cells, True) is None or any(
+                        values[n] != 0 for n in boundary(part, group.links))):
+                    continue
+                cuts.append(group.clause({"rule": group.name, "set": key, "cells": part,
+                                          "closed": closed}))
+        out.extend(cuts)
     return out
 
 
