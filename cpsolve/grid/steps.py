@@ -81,6 +81,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "tent": ("{} has a tent", "{} has no tent"),
     "edge": ("{} is on the line", "{} is off the line"),
     "holds": ("{} holds {}", "{} does not hold {}"),
+    # Double Choco: a cell holds its half's size, the number a clue there would show.
+    "half": ("{} holds {}", "{} does not hold {}"),
     "slash": ("{} is /", "{} is \\"),
     "passed": ("the line passes {}", "the line does not pass {}"),
 }
@@ -241,7 +243,8 @@ class Stepper:
         self.epoch = self.size if not answer else 0
         self.truth = {var if on else -var for var, on in zip(self.projection, self.values)}
         # Whether the answer says numbers of cells (pencil marks: :meth:`_pencil`).
-        self.numbered = bool(self.projection) and self._numbered(self.projection[0])
+        self.numbered = any(self._numbered(layer.first) for layer in model.layers.values()
+                            if layer.first in self.index)
         self.shown = self._shown()
 
     def _shown(self) -> list[int]:
@@ -714,7 +717,7 @@ class Stepper:
         placing = self.numbered
 
         def score(lit: int, found: list[int]) -> tuple[bool, int]:
-            return (placing and lit > 0, len(found))
+            return (placing and lit > 0 and self._numbered(lit), len(found))
 
         # The trials that failed at the last look first (a failed trial fails again
         # once more is known): one that still fails is taken, the shortest of them,
@@ -740,7 +743,10 @@ class Stepper:
             # make), then the other; in a genre of numbers, the placing trials first.
             open_ = [var for var in self.projection if var not in known and -var not in known]
             lits = [*open_, *(-var for var in open_)]
-            for lit in lits[len(open_):] + lits[:len(open_)] if placing else lits:
+            if placing:  # a number's trials first: "if r2c1 did not hold 5"
+                places = [-var for var in open_ if self._numbered(var)]
+                lits = places + [lit for lit in lits if not (lit < 0 and self._numbered(lit))]
+            for lit in lits:
                 if lit in dominated or lit in self.truth:
                     continue
                 self._tick()
@@ -778,12 +784,10 @@ class Stepper:
         return Step("trial", [-tried], groups, used, tried, lead, broken, reached=reached)
 
     def _search(self, known: set[int]) -> Step:
-        open_ = (v for v in self.projection if v not in known and -v not in known)
-        if self.numbered:  # a number placed in a cell, not one ruled out of it
-            var = next((v for v in open_ if v in self.truth), None)
-            if var is not None:
-                return Step("search", [var])
-        var = next(v for v in self.projection if v not in known and -v not in known)
+        open_ = [v for v in self.projection if v not in known and -v not in known]
+        var = open_[0]
+        if self._numbered(var):  # a number placed in a cell, not one ruled out of it
+            var = next((v for v in open_ if v in self.truth and self._numbered(v)), var)
         return Step("search", [var if var in self.truth else -var])
 
     def _wrong(self, lit: int, right: list[int]) -> Step:

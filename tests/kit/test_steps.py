@@ -131,6 +131,29 @@ def test_in_a_genre_of_numbers_trials_and_searches_place_numbers() -> None:
         assert search.decided[0] > 0 and search.decided[0] in stepper.truth
 
 
+def test_a_double_choco_cell_holds_its_half_s_size() -> None:
+    """Double Choco's steps say a cell's half size as the number it holds (the number a
+    clue there would show), and the sizes ruled out are pencil marks, folded into the
+    step that places one, as in the other genres of numbers."""
+    puzzle = registry.load("dbchoco").grid
+    board = puzzle.parse("https://puzz.link/p?dbchoco/6/6/pu9hgpe05zu")
+    with Stepper(puzzle, board) as stepper:
+        assert stepper.numbered
+        steps: list[Step] = []
+        known: list[int] = []
+        for _ in range(10):
+            step = stepper.next(known)
+            assert step is not None
+            steps.append(step)
+            known.extend(lit for lit in [*step.quiet, *step.decided] if lit not in known)
+        check_steps(stepper, steps, whole=False)
+        assert steps[0].sentence == "Number 5 at row 1, column 1: r1c1 holds 5."
+        assert all("=" not in s.sentence and " half" not in s.sentence for s in steps)
+        assert not any(s.kind == "rule" and all(lit < 0 and stepper._numbered(lit)
+                                                for lit in s.decided) for s in steps)
+        assert any(s.quiet for s in steps)
+
+
 def test_a_step_names_what_propagation_needs_after_every_search() -> None:
     """The clauses the core searches learn never reach the steps' propagation. When
     they did, this published Heyawake (after others in the same process) had a chain
