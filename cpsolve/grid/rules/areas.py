@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from cpsolve.grid.rules.cpsat import CpsatOut
     from cpsolve.grid.rules.sat import SatOut
 
+ROOMS = 4096  # the rooms too small kept, by number and cells (a board's steps meet fewer)
+
 
 def _grid(m: Model) -> Grid:
     if m.grid is None:
@@ -505,11 +507,11 @@ def _rooms(view: np.ndarray, holds: list[list[int]], neighbours: Sequence[Sequen
            known: dict[tuple[int, bytes], list[tuple[list[int], list[int]]]] | None = None
            ) -> list[list[int]]:
     """No room: a cell not yet ruled out of a number ``n`` whose cells joined to it
-    through cells not ruled out of ``n`` (``may``, by cell and number) are fewer than
-    ``n``, with every cell beside them ruled out, holds no ``n`` (its area would lie in
-    them): as clauses, "not ``n`` here, or ``n`` in a cell beside them". ``view`` is the
-    partial assignment by cell and number (1 true, 0 false, -1 open); ``known`` keeps the
-    rooms too small of each number's cells met before (a trial changes few).
+    through cells not ruled out of ``n`` are fewer than ``n``, with every cell beside
+    them ruled out, holds no ``n`` (its area would lie in them): as clauses, "not ``n``
+    here, or ``n`` in a cell beside them". ``view`` is the partial assignment by cell and
+    number (1 true, 0 false, -1 open); ``known`` keeps the rooms too small of each
+    number's cells met before (a trial changes few).
 
     >>> import numpy as np
     >>> from cpsolve.grid.geometry import Grid
@@ -571,9 +573,6 @@ def _small(may: list[bool], number: int, neighbours: Sequence[Sequence[int]]
             out.append((room, sorted({o for c in room for o in neighbours[c]
                                       if o not in inside})))
     return out
-
-
-ROOMS = 4096  # rooms kept by number and cells (a board's steps meet far fewer)
 
 
 def _reach(area: list[int], number: int, state: Any, holds: list[list[int]],
