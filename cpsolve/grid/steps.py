@@ -737,22 +737,26 @@ class Stepper:
         # sets less. Nor can a value the answer has: from the answer's own values the
         # rules and the partial checks (which every answer satisfies) never reach a
         # contradiction, so only the answer's other values are tried.
-        for partial in (False, True) if best is None else ():
-            dominated: set[int] = set()
-            # A value tried first (a shaded cell, a number in a cell: the trials people
-            # make), then the other; in a genre of numbers, the placing trials first.
-            open_ = [var for var in self.projection if var not in known and -var not in known]
-            lits = [*open_, *(-var for var in open_)]
-            if placing:  # a number's trials first: "if r2c1 did not hold 5"
-                places = [-var for var in open_ if self._numbered(var)]
-                lits = places + [lit for lit in lits if not (lit < 0 and self._numbered(lit))]
-            for lit in lits:
-                if lit in dominated or lit in self.truth:
+        # A value tried first (a shaded cell, a number in a cell: the trials people
+        # make), then the other; in a genre of numbers, the trials that place a number
+        # first, by propagation and then with the partial checks, and only then those
+        # that rule one out (they are many more).
+        open_ = [var for var in self.projection if var not in known and -var not in known]
+        lits = [*open_, *(-var for var in open_)]
+        passes = [(lits, False), (lits, True)]
+        if placing:
+            places = [-var for var in open_ if self._numbered(var)]
+            rest = [lit for lit in lits if not (lit < 0 and self._numbered(lit))]
+            passes = [(places, False), (places, True), (rest, False), (rest, True)]
+        dominated: dict[bool, set[int]] = {False: set(), True: set()}
+        for tried_now, partial in passes if best is None else ():
+            for lit in tried_now:
+                if lit in dominated[partial] or lit in self.truth:
                     continue
                 self._tick()
                 ok, found = self.closure(every, [*given, lit], partial)
                 if ok:
-                    dominated.update(found[skip:])
+                    dominated[partial].update(found[skip:])
                     continue
                 failing.append(lit)
                 if best is None or score(lit, found) < best[0]:

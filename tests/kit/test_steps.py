@@ -126,7 +126,7 @@ def test_in_a_genre_of_numbers_trials_and_searches_place_numbers() -> None:
         placed = [s for s in steps if s.kind == "trial" and s.decided[0] > 0]
         assert placed and all("So r" in s.sentence and " holds " in s.sentence.split(
             "So ")[-1] for s in placed)
-        assert len(steps) < 80  # 103 when trials ruled one number out at a time
+        assert len(steps) < 40  # 103 when trials ruled one number out at a time
         search = stepper._search(set(stepper.shown))
         assert search.decided[0] > 0 and search.decided[0] in stepper.truth
 
