@@ -521,6 +521,8 @@ def _rooms(view: np.ndarray, holds: list[list[int]], neighbours: Sequence[Sequen
     >>> _rooms(state[np.array(holds)], holds, Grid(1, 4).neighbours)
     [[-3, 9], [-6, 9], [-12, 9]]
     """
+    from cpsolve.grid.connectivity import components
+
     if known is None:
         known = {}
     elif len(known) > ROOMS:
@@ -535,43 +537,15 @@ def _rooms(view: np.ndarray, holds: list[list[int]], neighbours: Sequence[Sequen
         key = (n, column.tobytes())
         small = known.get(key)
         if small is None:
-            small = known[key] = _small(column.tolist(), n + 1, neighbours)
+            small = known[key] = []
+            for room in components(column.nonzero()[0].tolist(), neighbours):
+                if len(room) <= n:  # fewer cells than its number, n + 1
+                    members = set(room)
+                    small.append((room, sorted({o for c in room for o in neighbours[c]
+                                                if o not in members})))
         for room, beside in small:
             around = [holds[b][n] for b in beside]
             out.extend([-holds[c][n], *around] for c in room if unset[c, n])
-    return out
-
-
-def _small(may: list[bool], number: int, neighbours: Sequence[Sequence[int]]
-           ) -> list[tuple[list[int], list[int]]]:
-    """The rooms of fewer than ``number`` cells (each with the cells beside it) of the
-    cells ``may`` marks, joined through them: each room looked at only until it reaches
-    ``number`` cells or a cell of a room that did.
-
-    >>> from cpsolve.grid.geometry import Grid
-    >>> _small([True, True, False, True, True, True], 3, Grid(1, 6).neighbours)
-    [([0, 1], [2])]
-    """
-    large: set[int] = set()  # cells of rooms known to reach ``number`` cells
-    done: set[int] = set()  # cells of the rooms too small
-    out = []
-    for start, marked in enumerate(may):
-        if not marked or start in large or start in done:
-            continue
-        room, inside, joined = [start], {start}, False
-        for cell in room:  # breadth first: the list grows as it is read
-            for other in neighbours[cell]:
-                if may[other] and other not in inside:
-                    joined = joined or other in large
-                    inside.add(other)
-                    room.append(other)
-            if joined or len(room) >= number:
-                large.update(room)
-                break
-        else:
-            done.update(room)
-            out.append((room, sorted({o for c in room for o in neighbours[c]
-                                      if o not in inside})))
     return out
 
 
