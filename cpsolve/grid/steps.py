@@ -716,8 +716,14 @@ class Stepper:
         # 4, ...") goes before one that rules one out: it decides the cell at once.
         placing = self.numbered
 
-        def score(lit: int, found: list[int]) -> tuple[bool, int]:
-            return (placing and lit > 0 and self._numbered(lit), len(found))
+        def failed(lit: int, found: list[int]) -> None:
+            """Keep a trial that failed, and the best so far: one that places a number
+            before one that rules one out, then the shortest."""
+            nonlocal best
+            failing.append(lit)
+            score = (placing and lit > 0 and self._numbered(lit), len(found))
+            if best is None or score < best[0]:
+                best = score, lit
 
         # The trials that failed at the last look first (a failed trial fails again
         # once more is known): one that still fails is taken, the shortest of them,
@@ -728,9 +734,7 @@ class Stepper:
             self._tick()
             ok, found = self.closure(every, [*given, lit])
             if not ok:
-                failing.append(lit)
-                if best is None or score(lit, found) < best[0]:
-                    best = score(lit, found), lit
+                failed(lit, found)
         # Then every literal, by propagation alone, then with the global rules'
         # partial checks too (dearer: only where propagation alone found none). A
         # literal a trial without contradiction set cannot fail either: its own trial
@@ -758,9 +762,7 @@ class Stepper:
                 if ok:
                     dominated[partial].update(found[skip:])
                     continue
-                failing.append(lit)
-                if best is None or score(lit, found) < best[0]:
-                    best = score(lit, found), lit
+                failed(lit, found)
                 if len(failing) >= (NUMBER_TRIALS if placing else TRIALS):
                     break
             if best is not None:

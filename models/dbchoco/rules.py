@@ -282,9 +282,10 @@ def _decided(group: Areas, state: Any,
     states, keys = group.states(state), list(group.sets)
     for k in (states == 1).any(axis=1).nonzero()[0].tolist():
         row = states[k]
-        cuts = known.get((k, row.tobytes()))
+        seen = (k, row.tobytes())
+        cuts = known.get(seen)
         if cuts is None:
-            cuts = known[k, row.tobytes()] = []
+            cuts = known[seen] = []
             key, values = keys[k], row.tolist()
             for part in group.parts([n for n, v in enumerate(values) if v == 1]):
                 cells = frozenset(part)
