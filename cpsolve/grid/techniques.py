@@ -35,6 +35,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import cached_property
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 from cpsolve.grid.rules.globals import LOOP
@@ -60,6 +61,7 @@ class Seen:
     known: frozenset[int]
     group: Group
     shape: str = ""
+    memo: dict[Hashable, Any] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def rule(self) -> str | None:
@@ -183,7 +185,10 @@ class Seen:
         """A layer of numbers in cells (keys ``(cell, number)``): each cell's
         candidates, true (placed), false (ruled out) or ``None`` (open), before the
         step (or :attr:`after` it)."""
+        if (layer, after) in self.memo:  # (the techniques' tests ask again and again)
+            return cast(dict[int, dict[int, bool | None]], self.memo[layer, after])
         out: dict[int, dict[int, bool | None]] = {}
+        self.memo[layer, after] = out
         for key in self.stepper.model.layers[layer]:
             where, number = cast(tuple[int, int], key)
             out.setdefault(where, {})[number] = None
@@ -230,6 +235,124 @@ def hidden(seen: Seen) -> bool:
     return bool(placed) and all(
         numbers[other].get(number) is False
         for cell, number in placed for other in cells - {cell} if number in numbers[other])
+
+
+def _units(seen: Seen) -> list[tuple[Group, frozenset[int]]]:
+    """Each rule of the step that reads one unit of numbers (a row, a box, a room),
+    with the unit's cells, from the rule's clauses."""
+    if "units" in seen.memo:
+        return cast("list[tuple[Group, frozenset[int]]]", seen.memo["units"])
+    model = seen.stepper.model
+    out: list[tuple[Group, frozenset[int]]] = []
+    seen.memo["units"] = out
+    for group in seen.step.groups:
+        if group.is_clue:
+            continue
+        cells = set()
+        for var in seen.stepper.scope.get(group.selector) or ():
+            name, key = model.key(var)
+            if name == "holds":
+                cells.add(cast(tuple[int, int], key)[0])
+        if len(cells) > 1:
+            out.append((group, frozenset(cells)))
+    return out
+
+
+def _ruled_out(seen: Seen) -> list[tuple[int, int]] | None:
+    """The (cell, number) pairs the step rules out, when that is all it does."""
+    if not seen.step.decided or any(lit > 0 or not seen.stepper._numbered(lit)
+                                    for lit in seen.step.decided):
+        return None
+    return [cast(tuple[int, int], key) for key in seen.decided]
+
+
+def _read(seen: Seen, unit: frozenset[int]) -> list[tuple[int, int]]:
+    """The numbers ruled out in ``unit``'s cells that the step reads."""
+    if "read" not in seen.memo:
+        model = seen.stepper.model
+        seen.memo["read"] = [cast(tuple[int, int], model.key(-lit)[1]) for lit in seen.step.given
+                             if lit < 0 and seen.stepper._numbered(lit)]
+    return [(cell, number) for cell, number in seen.memo["read"] if cell in unit]
+
+
+def naked(size: int) -> Callable[[Seen], bool]:
+    """A naked subset of ``size`` (a pair, a triple): in a unit the step's rules read,
+    ``size`` open cells whose candidates together are ``size`` numbers, and the step
+    rules those numbers out of the unit's other cells. What the step reads in the unit
+    is what makes the subset: the other numbers ruled out of its cells."""
+    def test(seen: Seen) -> bool:
+        out = _ruled_out(seen)
+        if out is None:
+            return False
+        numbers = seen.numbers()
+        for _, unit in _units(seen):
+            open_ = {cell: {n for n, v in numbers[cell].items() if v is None}
+                     for cell in unit if True not in numbers[cell].values()}
+            small = [cell for cell, cands in open_.items() if 1 < len(cands) <= size]
+            read = _read(seen, unit)
+            for cells in combinations(small, size):
+                held = set().union(*(open_[cell] for cell in cells))
+                if len(held) == size and all(
+                        cell in unit and cell not in cells and n in held for cell, n in out
+                ) and all(cell in cells for cell, _ in read):
+                    return True
+        return False
+    return test
+
+
+def hidden_set(size: int) -> Callable[[Seen], bool]:
+    """A hidden subset of ``size``: in a unit the step's rules read, ``size`` numbers
+    that only ``size`` of its cells could still hold, and the step rules the other
+    numbers out of those cells. What the step reads in the unit is what makes the
+    subset: those numbers ruled out of the unit's other cells."""
+    def test(seen: Seen) -> bool:
+        out = _ruled_out(seen)
+        if out is None:
+            return False
+        numbers = seen.numbers()
+        for _, unit in _units(seen):
+            read = _read(seen, unit)
+            placed = {n for cell in unit for n, v in numbers[cell].items() if v}
+            where: dict[int, set[int]] = {}
+            for cell in unit:
+                for n, v in numbers[cell].items():
+                    if v is None and n not in placed:
+                        where.setdefault(n, set()).add(cell)
+            few = [n for n, cells in where.items() if 1 < len(cells) <= size]
+            for chosen in combinations(few, size):
+                cells = set().union(*(where[n] for n in chosen))
+                if len(cells) == size and all(
+                        cell in cells and n not in chosen for cell, n in out
+                ) and all(n in chosen for _, n in read):
+                    return True
+        return False
+    return test
+
+
+def locked(inside: Callable[[Group], bool], along: Callable[[Group], bool]
+           ) -> Callable[[Seen], bool]:
+    """Locked candidates: a number that a unit the step reads (one ``inside`` picks:
+    a Sudoku box) may hold only where it crosses another (one ``along`` picks: a row)
+    is held there, so the step rules it out of the other unit's other cells."""
+    def test(seen: Seen) -> bool:
+        out = _ruled_out(seen)
+        if out is None or len({n for _, n in out}) != 1:
+            return False
+        number = out[0][1]
+        numbers = seen.numbers()
+        units = _units(seen)
+        for first, cells in units:
+            if not inside(first):
+                continue
+            spots = {cell for cell in cells if numbers[cell].get(number, False) is not False}
+            if any(numbers[cell].get(number) for cell in spots):
+                continue  # placed there already
+            for second, line in units:
+                if along(second) and spots and spots <= line and all(
+                        cell in line and cell not in cells for cell, _ in out):
+                    return True
+        return False
+    return test
 
 
 def places(seen: Seen) -> bool:
@@ -315,5 +438,6 @@ KIT = (
 )
 
 
-__all__ = ["CLUE", "KIT", "Seen", "Technique", "named", "no_cell_for_number", "no_number_for_cell",
-           "hidden", "places", "repeated", "too_few", "too_many"]
+__all__ = ["CLUE", "KIT", "Seen", "Technique", "hidden", "hidden_set", "locked", "naked", "named",
+           "no_cell_for_number", "no_number_for_cell", "places", "repeated", "too_few",
+           "too_many"]

@@ -25,9 +25,11 @@ import numpy as np
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import FALSE, Method, Model, Statement
 from cpsolve.grid.rules.alldifferent import AllDifferent, OneNumber
+from cpsolve.grid.techniques import Seen, Technique
 from cpsolve.models.kakuro.board import Board, Digits, Key
 
 DIGITS = range(1, 10)
+CELL = "every white cell holds a digit from 1 to 9, none twice in a run"
 
 
 @cache
@@ -52,7 +54,7 @@ def making(length: int, total: int) -> tuple[tuple[int, ...], ...]:
 
 def rules(m: Model, board: Board) -> None:
     white = np.array(board.black, dtype=bool) == 0
-    with m.rule("every white cell holds a digit from 1 to 9, none twice in a run"):
+    with m.rule(CELL):
         keys = [(cell, d) for cell in board.white for d in DIGITS]
         layer = m.layer("holds", keys, named=lambda key: f"{board.grid.name(key[0])}={key[1]}")
         lits = np.full((board.cells, 9), FALSE, dtype=np.int64)
@@ -238,7 +240,24 @@ def decided(board: Board) -> Digits | None:
     return tuple(digits)
 
 
-STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode, methods=(
+def _lone(seen: Seen) -> bool:
+    """The step places a digit in the last open cell of a run with a sum: the sum less
+    the digits of the run's other cells."""
+    board, numbers = cast(Board, seen.board), seen.numbers()
+    placed = [cast(tuple[int, int], key)[0] for lit, key in zip(seen.step.decided, seen.decided)
+              if lit > 0]
+    return bool(placed) and all(any(
+        cell in run.cells and board.total(run) is not None
+        and all(True in numbers[other].values() for other in run.cells if other != cell)
+        for run in board.runs) for cell in placed)
+
+
+# The hints' names for the steps, as Kakuro's guides name them (kakuro.com's
+# techniques, Hare Publishing's strategies).
+TECHNIQUES = (Technique("Lone Square", CELL, when=_lone),)
+
+STATEMENT: Statement[Board] = Statement(rules, clue, decode=decode, encode=encode,
+                                        techniques=TECHNIQUES, methods=(
     Method("combinations", "sat", "a variable a white cell and digit, pairwise 'no digit "
            "twice in a run', each sum as a choice among its sets of digits",
            literals=_size),

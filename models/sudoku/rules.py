@@ -43,6 +43,9 @@ from cpsolve.grid.rules.alldifferent import AllDifferent, candidates, given_numb
 from cpsolve.grid.techniques import (
     Technique,
     hidden,
+    hidden_set,
+    locked,
+    naked,
     no_cell_for_number,
     places,
     repeated,
@@ -112,12 +115,26 @@ def _sat(name: str, summary: str, **fixed: str) -> Method:
     return Method(name, "sat", summary, fixed, literals=literals)
 
 
-# The hints' names for the steps: the singles as Sudoku's guides name them
-# (sudokuwiki.org: naked and hidden singles), and LEGUP's contradictions of Sudoku.
+def _box(group: Any) -> bool:
+    return str(group.text).startswith("box ")
+
+
+def _line(group: Any) -> bool:
+    return str(group.text).startswith(("row ", "column "))
+
+
+# The hints' names for the steps: as Sudoku's guides name them (sudokuwiki.org: the
+# singles, naked pairs, hidden pairs and triples, pointing pairs, box/line reduction), and
+# LEGUP's contradictions of Sudoku.
 CELL, UNIT = "every cell holds one number", "* holds each number once"
 TECHNIQUES = (
     Technique("Naked Single", CELL, when=places),
     Technique("Hidden Single", UNIT, when=hidden),
+    Technique("Naked Pair", kind="any", when=naked(2)),
+    Technique("Hidden Pair", kind="any", when=hidden_set(2)),
+    Technique("Hidden Triple", kind="any", when=hidden_set(3)),
+    Technique("Pointing Pair", kind="any", when=locked(_box, _line)),
+    Technique("Box/Line Reduction", kind="any", when=locked(_line, _box)),
     Technique("Repeated Numbers", UNIT, kind="trial", when=repeated),
     Technique("No Cell for Number", UNIT, kind="trial", when=no_cell_for_number),
 )

@@ -5,6 +5,7 @@ on small boards the steps get the names a player would give them."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -24,7 +25,7 @@ NAMED = [name for name in registry.names() if registry.load(name).kind is Kind.G
 
 
 def test_the_genres_with_published_vocabularies_list_them() -> None:
-    assert {"akari", "gokigen", "hashikake", "heyawake", "hitori", "lits", "masyu",
+    assert {"akari", "gokigen", "hashikake", "heyawake", "hitori", "kakuro", "lits", "masyu",
             "nonogram", "nurikabe", "ripple", "skyscrapers", "slitherlink", "starbattle",
             "sudoku", "tents"} == set(NAMED)
 
@@ -184,6 +185,92 @@ def test_a_hidden_single_has_one_place_left_in_its_unit(name: str) -> None:
                 var = holds.get((other, number))
                 assert var is None or -var in known, (step.sentence, other)
     assert seen
+
+
+def _sudoku_patterns(board, holds, known, number_out):
+    """Every pattern of the board (each unit, each box and line), as candidates
+    ``known`` leave them, that rules out ``number_out`` (a (cell, number))."""
+    def open_(cell: int, number: int) -> bool:
+        var = holds.get((cell, number))
+        return var is not None and -var not in known and var not in known
+
+    def placed(unit, number: int) -> bool:
+        return any(holds.get((c, number)) in known for c in unit)
+
+    cell, out = number_out
+    numbers = range(1, board.size + 1)
+    found = set()
+    for unit in map(set, board.units):
+        for size in (2, 3):
+            for cells in itertools.combinations(sorted(unit), size):
+                held = {n for c in cells for n in numbers if open_(c, n)}
+                if len(held) == size and cell in unit - set(cells) and out in held and all(
+                        not placed(unit, n) for n in held):
+                    found.add(f"Naked {('Pair', 'Triple')[size - 2]}")
+            for chosen in itertools.combinations(numbers, size):
+                cells = {c for c in unit for n in chosen if open_(c, n)}
+                if len(cells) == size and cell in cells and out not in chosen and all(
+                        any(open_(c, n) for c in unit) for n in chosen):
+                    found.add(f"Hidden {('Pair', 'Triple')[size - 2]}")
+    boxes = [set(u) for k, u in enumerate(board.units) if board.unit_name(k).startswith("box")]
+    lines = [set(u) for k, u in enumerate(board.units) if not board.unit_name(k).startswith("box")]
+    for box in boxes:
+        for line in lines:
+            for first, second, name in ((box, line, "Pointing Pair"),
+                                        (line, box, "Box/Line Reduction")):
+                spots = {c for c in first if open_(c, out)}
+                if spots and spots <= second and cell in second - first:
+                    found.add(name)
+    return found
+
+
+def test_sudoku_pairs_triples_and_locked_candidates_are_on_the_board() -> None:
+    """Each step named a naked or hidden subset or locked candidates is one: a pattern
+    of the board, found among all its units, rules out what the step does."""
+    named = {"Naked Pair", "Hidden Pair", "Hidden Triple", "Pointing Pair",
+             "Box/Line Reduction"}
+    seen: dict[str, int] = {}
+    for stepper, step, known in _walk("sudoku", 3):
+        if step.technique not in named:
+            continue
+        seen[step.technique] = seen.get(step.technique, 0) + 1
+        holds = stepper.model.layers["holds"]
+        for lit in step.decided:
+            assert lit < 0, step.sentence
+            found = _sudoku_patterns(stepper.board, holds, known, stepper.model.key(-lit)[1])
+            assert step.technique in found, step.sentence
+    assert set(seen) == named, seen
+
+
+def test_star_battle_units_within_units_leave_the_cells_cleared_no_star() -> None:
+    """Each step named *Rows Within Regions* (and the like) is one: some inner units
+    whose open cells lie in as many outer units, needing as many stars; every cell
+    it clears is in those outer units and no inner one (found here by trying every
+    set of up to four outer units)."""
+    seen: dict[str, int] = {}
+    for stepper, step, known in _walk("starbattle", 6):
+        if not step.technique or "Within" not in step.technique:
+            continue
+        seen[step.technique] = seen.get(step.technique, 0) + 1
+        board, star = stepper.board, stepper.model.layers["star"]
+        inner, outer = (w.lower().removesuffix("s") for w in step.technique.split(" Within "))
+        state = [True if star[c] in known else False if -star[c] in known else None
+                 for c in range(board.cells)]
+        cleared = {-lit - star.first for lit in step.decided}
+        assert all(lit < 0 for lit in step.decided), step.sentence
+
+        def missing(cells, board=board, state=state) -> int:
+            return board.stars - sum(state[c] is True for c in cells)
+        outers = [set(u.cells) for u in board.units if u.key[0] == outer]
+        inners = [set(u.cells) for u in board.units if u.key[0] == inner]
+        assert any(
+            cleared <= set().union(*chosen) - set().union(set(), *inside)
+            and sum(map(missing, inside)) == sum(map(missing, chosen))
+            for size in range(1, 5) for chosen in itertools.combinations(outers, size)
+            for inside in [[u for u in inners if missing(u) > 0 and {
+                c for c in u if state[c] is None} <= set().union(*chosen)]] if inside
+        ), step.sentence
+    assert len(seen) == 4, seen
 
 
 def test_a_blocked_black_pearl_reads_a_line_that_is_off() -> None:
