@@ -91,7 +91,7 @@ def masyu(*, seed: int, size: str) -> str:
     return to_text(made.board)
 
 
-def sudoku(*, seed: int, size: int = 9, grade: str = "tricky") -> str:
+def sudoku(*, seed: int, size: int = 9, grade: str = "tough") -> str:
     """A ``size`` x ``size`` Sudoku proven unique, of ``grade``, givens placed with the
     rot2 symmetry, by the family's generator (the board as a puzz.link URL)."""
     from cpsolve.grid.generate import generate
