@@ -44,7 +44,7 @@ from tests.support.janko import published_answer, rebuilt  # noqa: E402
 FOLDERS = {"tents": "Zeltlager", "skyscrapers": "Wolkenkratzer", "gokigen": "Gokigen-Naname",
            "nonogram": "Nonogramme", "yajikazu": "Yajisan-Kazusan", "yajilin": "Yajilin",
            "starbattle": "Sternenschlacht", "tapa": "Tapa", "sashigane": "Sashigane",
-           "nurimaze": "Nurimaze", "firefly": "Hotaru-Beam"}
+           "nurimaze": "Nurimaze", "firefly": "Hotaru-Beam", "fillomino": "Fillomino"}
 
 
 def files(scrape: Path, folder: str) -> list[dict]:

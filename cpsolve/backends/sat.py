@@ -414,6 +414,20 @@ class SatSession:
                 budget = max(BUDGET_SLICE, min(budget, int(budget / 2 * left / max(took, 1e-3))))
             sat = self._ready()
 
+    def spend(self, conflicts: int) -> tuple[bool | None, int]:
+        """One call of at most ``conflicts`` conflicts, a budget of work counted the
+        same on every machine: True, False or ``None`` (spent), and the conflicts the
+        session's solver has had in all. Ctrl-C stops it; a clock does not (the budget
+        bounds it)."""
+        sat = self._ready()
+        sat.conf_budget(max(1, conflicts))
+        try:
+            with _python_sigint():
+                outcome = sat.solve_limited()
+        finally:
+            sat.conf_budget(-1)
+        return outcome, int((sat.accum_stats() or {}).get("conflicts", 0))
+
     def values(self, variables: Sequence[int] | Any) -> tuple[bool, ...]:
         """The values of ``variables`` (a sequence or an array of them) in the last
         model."""

@@ -153,6 +153,8 @@ class Stepper:
             from cpsolve.errors import UsageError
 
             raise UsageError(f"{puzzle.name} states no rules the hints could name")
+        if statement.bounded is not None:  # no value no answer has is ever tried
+            board = statement.bounded(board)
         self.puzzle, self.board = puzzle, board
         self.deadline = deadline or Deadline(None)
         # Without ``answer`` (a board being made, perhaps not unique yet), only the

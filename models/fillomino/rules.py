@@ -50,11 +50,13 @@ class Board(NumberGrid):
     bound: int | None = None
     tri: bool = False
     drawn: frozenset[tuple[int, int]] = frozenset()
+    over: bool = False  # the relaxation a bound is proven with: see :func:`past`
 
     @property
     def largest(self) -> int:
-        """The largest number an answer may write (the tri rule's 3 at most)."""
-        return min(self.bound or self.cells, TRI if self.tri else self.cells)
+        """The largest number an answer may write (the tri rule's 3 at most); with
+        ``over``, one more, which stands for every number past the bound."""
+        return min(self.bound or self.cells, TRI if self.tri else self.cells) + self.over
 
     @property
     def rule(self) -> str:
@@ -89,6 +91,73 @@ def bound(board: Board) -> int:
     """
     shown = max((n for n in board.numbers if n is not None and n > 0), default=0)
     return min(board.cells, max(shown, max(_parts(board, 0)[1])))
+
+
+FIRST = 2  # past how many times the largest number shown a bound is proven (see past)
+PAST = 20_000  # the conflicts a proof of a bound may take (a budget of work, counted)
+ROUNDS = 200  # and the rounds of cuts (the published 36x20s': up to 140)
+TRIES = 2  # the bounds tried: the largest number shown, then twice it
+
+
+def past(board: Board, bound: int, budget: int = PAST, rounds: int = ROUNDS) -> bool | None:
+    """Whether some answer of ``board`` writes a number past ``bound``, at least every
+    number shown (``None``: not decided within ``budget`` conflicts of the solver and
+    ``rounds`` rounds of cuts). Asked of a relaxation: the numbers
+    up to ``bound`` as they are, and one value for every number past it, whose areas
+    have more than ``bound`` cells (a number past the bound has a neighbour past it;
+    two such areas side by side may look like one, and a drawn border may lie between
+    them), with "some cell is past the bound". Every answer of the board is one of the
+    relaxation's, its numbers past the bound written as that value; so where the
+    relaxation has none with that value, no answer writes a number past the bound.
+
+    >>> past(Board(1, 4, (2, None, None, 2)), 2)  # two 2s: nothing larger
+    False
+    >>> past(Board(1, 4, (1, None, None, None)), 1)  # a 3 past the 1
+    True
+    """
+    from cpsolve.backends.sat import SatSession
+
+    if any(n is not None and n > bound for n in board.numbers):
+        raise ValueError("a bound proven is at least every number shown")
+    relaxed = replace(board, bound=bound, over=True, tri=False)
+    model = STATEMENT.sat(relaxed)
+    largest = bound + 1
+    past_it = [model.projection[c * largest + bound] for c in range(board.cells)]
+    with SatSession() as session:
+        session.add(model.groups, model.nvars)
+        session.add([[past_it]])
+        spent = 0
+        for _ in range(rounds):
+            outcome, spent = session.spend(budget - spent)
+            if not outcome:  # None: the budget spent; False: nothing past the bound
+                return outcome
+            assert model.refine is not None  # (the areas' cuts)
+            cuts = model.refine(session.values(model.projection))
+            if not cuts:
+                return True
+            session.add([cuts])
+            if spent >= budget:
+                break
+    return None
+
+
+def narrow(board: Board) -> Board:
+    """The board with a bound on its numbers (:func:`bound`); where the parts of the
+    board allow numbers far past those shown (more than :data:`FIRST` times the
+    largest), the bound proven by :func:`past`: the largest shown, or else twice it
+    (:data:`TRIES`), where nothing past it is written."""
+    most = min(bound(board), board.bound or board.cells)  # (a bound proven before kept)
+    shown = max((n for n in board.numbers if n is not None and n > 0), default=1)
+    if board.tri:
+        return replace(board, bound=most)
+    tried = max(shown, 2)
+    for _ in range(TRIES):
+        if tried * FIRST >= most:
+            break
+        if past(board, tried) is False:
+            return replace(board, bound=tried)
+        tried *= 2
+    return replace(board, bound=most)
 
 
 def impossible(board: Board) -> list[int]:
@@ -126,14 +195,15 @@ def rules(m: Model, board: Board) -> None:
     with m.implied():
         m.clauses([[-rows[c][1], -rows[a][1], -rows[b][1]] for c in range(board.cells)
                    for i, a in enumerate(grid.neighbours[c])
-                   for b in grid.neighbours[c][i + 1:]] if largest >= 2 else [])
+                   for b in grid.neighbours[c][i + 1:]] if largest - board.over >= 2 else [])
     with m.rule("an area of equal numbers has that many cells"):
-        sized(m, holds)
+        sized(m, holds, over=board.over)
     if board.drawn:
         with m.rule("the cells either side of a border drawn in the board hold different "
                     "numbers"):
             pairs = np.asarray(sorted(board.drawn))
-            m.clauses(np.stack([-holds[pairs[:, 0]], -holds[pairs[:, 1]]], axis=-1)
+            exact = holds[:, :-1] if board.over else holds  # two areas past the bound may
+            m.clauses(np.stack([-exact[pairs[:, 0]], -exact[pairs[:, 1]]], axis=-1)
                       .reshape(-1, 2))
     with m.implied(clues=False):
         m.clauses(-holds.reshape(-1, 1)[np.asarray(impossible(board), dtype=np.int64) - 1])
@@ -147,7 +217,7 @@ STATEMENT: Statement[Board] = Statement(
     rules, clue,
     decode=lambda board, values: decoded(values, board.largest),
     encode=lambda board, filling: encoded(filling, board.largest),
-    narrow=lambda board: replace(board, bound=bound(board)),
+    narrow=narrow, bounded=narrow,
     stats=lambda board: {"numbers up to": board.largest},
     # About how many literals (terms, for CP-SAT) a model holds, before building it: so
     # many for every cell and number (a 100x100 board: 10^8 Booleans).
@@ -159,4 +229,4 @@ STATEMENT: Statement[Board] = Statement(
                     literals=lambda board, **_: 12 * board.cells * board.largest)))
 
 
-__all__ = ["STATEMENT", "Board", "Filling", "bound", "impossible", "rules"]
+__all__ = ["STATEMENT", "Board", "Filling", "bound", "impossible", "narrow", "past", "rules"]

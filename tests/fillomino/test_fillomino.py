@@ -23,7 +23,7 @@ from cpsolve.models.fillomino import (
     to_text,
     to_url,
 )
-from cpsolve.models.fillomino.rules import bound, impossible
+from cpsolve.models.fillomino.rules import bound, impossible, narrow, past
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
 from tests.support.oracles import cases, fillomino_solutions, oracle
@@ -112,6 +112,49 @@ def test_the_areas_partial_checks_hold_in_every_answer():
                         assert any((lit > 0) == (abs(lit) in answer) for lit in clause), \
                             (case, clause)
     assert checked > 1000
+
+
+def test_a_bound_past_the_numbers_shown_is_proven():
+    """"No answer writes a number past k" (the relaxation's proof) holds in every
+    filling brute force finds; a filling past k is always seen; and the bound the
+    deductions keep is never below an answer's numbers. What the areas' sizes say on a
+    partial board of the relaxation (a number past k: "at least") holds in its answers
+    too."""
+    import random
+
+    import numpy as np
+
+    from cpsolve.grid.rules.areas import _partial
+
+    chance = random.Random(3)
+    said = set()
+    for case, every in cases("fillomino")[:60]:
+        shown = max((n for n in case.numbers if n), default=1)
+        for k in range(shown, 4):
+            found = past(case, k)
+            over = any(max(answer) > k for answer in every)
+            assert found is not None and (found or not over), (case, k)
+            said.add(found)
+            largest = k + 1
+            holds = [[c * largest + n + 1 for n in range(largest)] for c in range(case.cells)]
+            truth = [{c * largest + min(n, largest) for c, n in enumerate(answer)}
+                     for answer in every]
+            for shown in truth[:2]:
+                state = np.full(case.cells * largest + 1, -1, dtype=np.int8)
+                for var in range(1, case.cells * largest + 1):
+                    if chance.random() < 0.5:
+                        state[var] = var in shown
+                for clause in _partial(state, np.array(holds), holds, case.grid.neighbours,
+                                       exact=k):
+                    assert all(any((lit > 0) == (abs(lit) in answer) for lit in clause)
+                               for answer in truth), (case, k, clause)
+        if every:
+            assert narrow(case).bound >= max(max(answer) for answer in every)
+    assert said == {True, False}
+    # a board whose parts allow far more: the bound proven is the largest shown
+    board = Board(4, 4, (2, 2) + (None,) * 12 + (1, None))
+    assert bound(board) == 13 and narrow(board).bound in (2, 4, 8, 13)
+    assert all(max(answer) <= narrow(board).bound for answer in fillomino_solutions(board))
 
 
 @pytest.mark.parametrize("url", [*PUBLISHED, LARGE])

@@ -14,6 +14,7 @@ import pytest
 
 from cpsolve.limits import Deadline
 from cpsolve.serve import work
+from tests.support import janko
 from tests.support.server import browser, click_cell, serving, settled
 
 TWO_BY_TWO = "2 2\n- -\n- -\na a\na a\n"  # one room, no number: five shadings
@@ -402,22 +403,22 @@ def test_bad_input_is_said_and_the_page_goes_on(page: Any) -> None:
 
 
 # A published Fillomino whose grade takes about 10 s: its trials are many.
-FILLOMINO_10X10 = ("https://pzprxs.vercel.app/p?fillomino/10/10/5g13h53g1p2h1h4h35g4g44g1g2i1"
-                   "h3l3h2i5g5g54g1g62h4h6h1p5g23h32g6")
+# a published 36x20 (janko.at's 650): its grade takes about 15 s
+FILLOMINO_LARGE = next(b["url"] for b in janko.boards("fillomino") if b["name"] == "650_20x36")
 
 
 def test_a_question_cut_short_says_what_was_cut_shows_its_steps_and_goes_on(
         chromium: Any) -> None:
     # The page's limit cut Heyawake's fixes short without saying which part was cut; a
     # grade of 20 s showed "working…" and nothing else. Here the limit is 1 s, and the
-    # grade of this published 10x10 Fillomino takes about 10.
+    # grade of this published 36x20 Fillomino takes about 15.
     with serving("--time-limit", "1") as (address, _):
         context = chromium.new_context(viewport={"width": 1200, "height": 820})
         page = context.new_page()
         page.goto(address)
         settled(page)
         choose(page, "fillomino")
-        paste(page, FILLOMINO_10X10)
+        paste(page, FILLOMINO_LARGE)
         page.click("button[data-ask=grade]")
         page.wait_for_selector("#go-on", timeout=30_000)
         assert page.inner_text("#go-on") == "go on (up to 3 s)"
@@ -425,9 +426,9 @@ def test_a_question_cut_short_says_what_was_cut_shows_its_steps_and_goes_on(
             "#found .partial")
         page.click("#go-on")
         # While it runs: the step it is at, counted (the answer's values decided of the
-        # cells' 10,000 numbers).
+        # cells' 6,480 numbers: 720 cells, numbers up to the bound proven, 9).
         page.wait_for_function(r"() => /^working… grading, trials: decided \([\d,]+ "
-                               r"of 10,000\)$/.test($('found').textContent)", timeout=30_000)
+                               r"of 6,480\)$/.test($('found').textContent)", timeout=30_000)
         page.wait_for_selector("#go-on", timeout=30_000)
         assert page.inner_text("#go-on") == "go on (up to 6 s)"  # six times the limit
         context.close()

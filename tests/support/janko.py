@@ -58,7 +58,7 @@ def published(genre: str) -> list[str]:
 def published_answer(genre: str, board: Any, solution: Any) -> Any:
     """A janko.at file's ``solution`` section (its tokens) in the genre's answer form,
     to hold the one answer cpsolve finds to: the tents, shaded cells or stars as cells,
-    the heights, the diagonals, a line's or a loop's pairs of cells."""
+    the heights or numbers, the diagonals, a line's or a loop's pairs of cells."""
     cols = board.cols
     cells = [(r * cols + c, token.text) for r, row in enumerate(solution)
              for c, token in enumerate(row)]
@@ -81,7 +81,7 @@ def published_answer(genre: str, board: Any, solution: Any) -> Any:
         return frozenset((cell, cell + step) for cell in ids for step in (1, cols)
                          if (step == cols or (cell + 1) % cols) and ids.get(cell + step) ==
                          ids[cell])
-    if genre == "skyscrapers":
+    if genre in ("skyscrapers", "fillomino"):
         return tuple(int(token) for _, token in cells)
     if genre == "gokigen":
         return tuple({"1": "\\", "2": "/"}.get(token, token) for _, token in cells)

@@ -299,11 +299,16 @@ class Sized:
       its root.
     * certificate: a cut group (:class:`Areas <cpsolve.certify.cuts.Areas>`) keyed by
       the number.
+
+    With ``over``, the last number stands for every number past the one before it: its
+    areas have at least that many cells (a relaxation, SAT only: what a bound on the
+    numbers is proven with).
     """
 
     grid: Grid
     holds: np.ndarray
     name: str = "areas"
+    over: bool = False
 
     def sat(self, out: SatOut) -> None:
         from cpsolve.limits import charge
@@ -316,23 +321,26 @@ class Sized:
         read = out.reader(self.holds.ravel().tolist())
         neighbours = self.grid.neighbours
         pockets: dict[frozenset[int], int] = {}  # closed areas too small: their number
+        exact = largest - 1 if self.over else largest  # the numbers of exact sizes
 
         def refine(values: tuple[bool, ...]) -> list[list[int]]:
             on = read(values)
             filling = [next(n + 1 for n in range(largest) if on[c * largest + n])
                        for c in range(cells)]
-            return _cuts(filling, holds, neighbours, pockets)
+            return _cuts(filling, holds, neighbours, pockets, exact)
 
         rooms: dict[tuple[int, bytes], list[tuple[list[int], list[int]]]] = {}
 
         def partial(state: Any) -> list[list[int]]:
-            return _partial(state, self.holds, holds, neighbours, rooms)
+            return _partial(state, self.holds, holds, neighbours, rooms, exact)
 
         out.add_lazy(refine, partial)
 
     def cpsat(self, out: CpsatOut) -> None:
         from cpsolve.limits import charge
 
+        if self.over:
+            raise ValueError("areas of at least a size are stated on SAT only")
         grid = self.grid
         cells, largest = self.holds.shape
         charge(cells * cells * 4, "cpsat")
@@ -376,6 +384,9 @@ class Sized:
     def certificate(self, out: CertOut) -> None:
         from cpsolve.certify.cuts import Areas
 
+        if self.over:
+            raise ValueError("a certificate states the areas' exact sizes")
+
         def judge(key: object, part: frozenset[int], closed: bool) -> str | None:
             assert isinstance(key, int)
             if len(part) > key:
@@ -406,9 +417,11 @@ def _flood(filling: Sequence[int], start: int, seen: list[bool],
 
 
 def _cuts(filling: list[int], holds: list[list[int]], neighbours: Sequence[Sequence[int]],
-          pockets: dict[frozenset[int], int] | None = None) -> list[list[int]]:
+          pockets: dict[frozenset[int], int] | None = None, exact: int | None = None
+          ) -> list[list[int]]:
     """Cuts for a candidate whose areas have the wrong sizes (see :class:`Sized`);
-    ``pockets`` keeps the closed areas too small met so far, with their numbers.
+    ``pockets`` keeps the closed areas too small met so far, with their numbers; an area
+    of a number past ``exact`` may be larger than its number.
 
     >>> from cpsolve.grid.geometry import Grid
     >>> holds = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]  # a 1x3 row, numbers 1 to 3
@@ -425,7 +438,7 @@ def _cuts(filling: list[int], holds: list[list[int]], neighbours: Sequence[Seque
             continue
         number = filling[start]
         area = _flood(filling, start, seen, neighbours)
-        if len(area) > number:
+        if len(area) > number and (exact is None or number <= exact):
             # n + 1 cells of the area, joined: breadth-first pieces from a few of its
             # cells (each cuts off other candidates)
             for first in dict.fromkeys((area[0], area[-1], area[len(area) // 2])):
@@ -446,8 +459,8 @@ def _cuts(filling: list[int], holds: list[list[int]], neighbours: Sequence[Seque
 
 def _partial(state: Any, array: np.ndarray, holds: list[list[int]],
              neighbours: Sequence[Sequence[int]],
-             rooms: dict[tuple[int, bytes], list[tuple[list[int], list[int]]]] | None = None
-             ) -> list[list[int]]:
+             rooms: dict[tuple[int, bytes], list[tuple[list[int], list[int]]]] | None = None,
+             exact: int | None = None) -> list[list[int]]:
     """What the areas' sizes say on a partial assignment (``state`` by variable, 1
     true, 0 false, -1 open), as clauses every answer satisfies that are falsified or
     unit here: for each set of decided cells of one number ``n``, joined: past ``n``
@@ -456,7 +469,8 @@ def _partial(state: Any, array: np.ndarray, holds: list[list[int]],
     ``n``, some cell beside them holds it; and where the cells joined to them through
     cells not ruled out of ``n`` (their reach) are fewer than ``n``, some cell beside
     the reach holds ``n``, or where they are exactly ``n``, every cell of the reach
-    does (the area lies in the reach unless a cell beside it holds ``n``).
+    does (the area lies in the reach unless a cell beside it holds ``n``). Past
+    ``exact``, a number says "at least": only what is said of too few cells holds.
 
     >>> import numpy as np
     >>> from cpsolve.grid.geometry import Grid
@@ -480,6 +494,8 @@ def _partial(state: Any, array: np.ndarray, holds: list[list[int]],
         members = set(area)
         beside = sorted({o for c in area for o in neighbours[c] if o not in members})
         inside = [-holds[c][number - 1] for c in area]
+        if exact is not None and number > exact and len(area) >= number:
+            continue  # (an area at least so large: nothing to say)
         if len(area) > number:
             joined = len(components(area[:number + 1], neighbours)) == 1
             out.append(inside[:number + 1] if joined else
@@ -496,7 +512,7 @@ def _partial(state: Any, array: np.ndarray, holds: list[list[int]],
             outside = [holds[b][number - 1] for b in around]
             if len(reach) < number:
                 out.append([*inside, *outside])
-            elif len(reach) == number:
+            elif len(reach) == number and (exact is None or number <= exact):
                 out.extend([*inside, *outside, holds[c][number - 1]] for c in reach
                            if state[holds[c][number - 1]] == -1)
     out.extend(_rooms(state[array], holds, neighbours, rooms))
@@ -583,10 +599,11 @@ def _piece(area: list[int], number: int, neighbours: Sequence[Sequence[int]]) ->
     return piece
 
 
-def sized(m: Model, holds: np.ndarray, name: str = "areas") -> Sized:
+def sized(m: Model, holds: np.ndarray, name: str = "areas", over: bool = False) -> Sized:
     """State "every area of equal numbers has as many cells as its number" over a
-    number per cell (``holds`` from :func:`.numbers.numbers`)."""
-    rule = Sized(_grid(m), holds, name)
+    number per cell (``holds`` from :func:`.numbers.numbers`; with ``over``, the last
+    number's areas have at least as many cells)."""
+    rule = Sized(_grid(m), holds, name, over)
     m.require(rule)
     return rule
 

@@ -104,7 +104,10 @@ class Statement(Generic[Board]):
     solve, where a clue a call costs too much (Hitori's pairs of equal numbers): the
     same constraints, held to ``clue`` by the conformance suite; ``techniques`` the
     names the genre's players give the hints' steps
-    (:class:`~cpsolve.grid.techniques.Technique`), the first that fits a step naming it."""
+    (:class:`~cpsolve.grid.techniques.Technique`), the first that fits a step naming it;
+    ``bounded(board)`` (optional) the board the hints reason on, where the deductions
+    prove that no answer writes some values (Fillomino's numbers past a bound): the
+    steps never try them."""
 
     rules: Callable[[Model, Any], None]
     clue: Callable[[Model, Any, Clue], None] | None = None
@@ -118,6 +121,7 @@ class Statement(Generic[Board]):
     stats: Callable[[Any], dict[str, Any]] | None = None
     bulk: Callable[[Model, Any], None] | None = None
     techniques: tuple[Technique, ...] = ()
+    bounded: Callable[[Any], Any] | None = None
 
     # -- the model -------------------------------------------------------------------
 
