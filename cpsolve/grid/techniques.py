@@ -275,58 +275,52 @@ def _read(seen: Seen, unit: frozenset[int]) -> list[tuple[int, int]]:
     return [(cell, number) for cell, number in seen.memo["read"] if cell in unit]
 
 
-def naked(size: int) -> Callable[[Seen], bool]:
-    """A naked subset of ``size`` (a pair, a triple): in a unit the step's rules read,
-    ``size`` open cells whose candidates together are ``size`` numbers, and the step
-    rules those numbers out of the unit's other cells. What the step reads in the unit
-    is what makes the subset: the other numbers ruled out of its cells."""
+def _subset(size: int, hidden: bool) -> Callable[[Seen], bool]:
+    """A naked subset (``size`` open cells whose candidates together are ``size``
+    numbers) or a hidden one (``size`` numbers that only ``size`` cells could hold) in
+    a unit the step's rules read; the step rules those numbers out of the unit's other
+    cells (naked), or the other numbers out of those cells (hidden). The two are one
+    test with cells and numbers swapped. What the step reads in the unit is what makes
+    the subset: the other numbers ruled out of its cells (naked), those numbers ruled out
+    of the other cells (hidden)."""
+    def side(cell: int, number: int) -> tuple[int, int]:
+        return (number, cell) if hidden else (cell, number)
+
     def test(seen: Seen) -> bool:
         out = _ruled_out(seen)
         if out is None:
             return False
         numbers = seen.numbers()
         for _, unit in _units(seen):
-            open_ = {cell: {n for n, v in numbers[cell].items() if v is None}
-                     for cell in unit if True not in numbers[cell].values()}
-            small = [cell for cell, cands in open_.items() if 1 < len(cands) <= size]
-            read = _read(seen, unit)
-            for cells in combinations(small, size):
-                held = set().union(*(open_[cell] for cell in cells))
+            placed = {n for cell in unit for n, v in numbers[cell].items() if v}
+            sides: dict[int, set[int]] = {}  # each open cell's numbers (naked), or each
+            for cell in unit:  # number's cells (hidden)
+                if True not in numbers[cell].values():
+                    for n, v in numbers[cell].items():
+                        if v is None and n not in placed:
+                            key, value = side(cell, n)
+                            sides.setdefault(key, set()).add(value)
+            wanted = [side(cell, n) for cell, n in out]
+            read = [side(cell, n)[0] for cell, n in _read(seen, unit)]
+            few = [key for key, values in sides.items() if 1 < len(values) <= size]
+            for chosen in combinations(few, size):
+                held = set().union(*(sides[key] for key in chosen))
                 if len(held) == size and all(
-                        cell in unit and cell not in cells and n in held for cell, n in out
-                ) and all(cell in cells for cell, _ in read):
+                        key in sides and key not in chosen and value in held
+                        for key, value in wanted) and all(key in chosen for key in read):
                     return True
         return False
     return test
+
+
+def naked(size: int) -> Callable[[Seen], bool]:
+    """A naked subset of ``size`` (a pair, a triple): see :func:`_subset`."""
+    return _subset(size, hidden=False)
 
 
 def hidden_set(size: int) -> Callable[[Seen], bool]:
-    """A hidden subset of ``size``: in a unit the step's rules read, ``size`` numbers
-    that only ``size`` of its cells could still hold, and the step rules the other
-    numbers out of those cells. What the step reads in the unit is what makes the
-    subset: those numbers ruled out of the unit's other cells."""
-    def test(seen: Seen) -> bool:
-        out = _ruled_out(seen)
-        if out is None:
-            return False
-        numbers = seen.numbers()
-        for _, unit in _units(seen):
-            read = _read(seen, unit)
-            placed = {n for cell in unit for n, v in numbers[cell].items() if v}
-            where: dict[int, set[int]] = {}
-            for cell in unit:
-                for n, v in numbers[cell].items():
-                    if v is None and n not in placed:
-                        where.setdefault(n, set()).add(cell)
-            few = [n for n, cells in where.items() if 1 < len(cells) <= size]
-            for chosen in combinations(few, size):
-                cells = set().union(*(where[n] for n in chosen))
-                if len(cells) == size and all(
-                        cell in cells and n not in chosen for cell, n in out
-                ) and all(n in chosen for _, n in read):
-                    return True
-        return False
-    return test
+    """A hidden subset of ``size``: see :func:`_subset`."""
+    return _subset(size, hidden=True)
 
 
 def locked(inside: Callable[[Group], bool], along: Callable[[Group], bool]
