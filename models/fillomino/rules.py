@@ -116,6 +116,7 @@ def past(board: Board, bound: int, budget: int = PAST, rounds: int = ROUNDS) -> 
     True
     """
     from cpsolve.backends.sat import SatSession
+    from cpsolve.progress import step
 
     if any(n is not None and n > bound for n in board.numbers):
         raise ValueError("a bound proven is at least every number shown")
@@ -128,6 +129,7 @@ def past(board: Board, bound: int, budget: int = PAST, rounds: int = ROUNDS) -> 
         session.add([[past_it]])
         spent = 0
         for _ in range(rounds):
+            step(f"deductions: a number past {bound}?", spent, budget)
             outcome, spent = session.spend(budget - spent)
             if not outcome:  # None: the budget spent; False: nothing past the bound
                 return outcome
