@@ -220,6 +220,7 @@ STATEMENT: Statement[Board] = Statement(
     decode=lambda board, values: decoded(values, board.largest),
     encode=lambda board, filling: encoded(filling, board.largest),
     narrow=narrow, bounded=narrow,
+    certified=lambda board: replace(board, bound=bound(board)),
     stats=lambda board: {"numbers up to": board.largest},
     # About how many literals (terms, for CP-SAT) a model holds, before building it: so
     # many for every cell and number (a 100x100 board: 10^8 Booleans).

@@ -107,7 +107,9 @@ class Statement(Generic[Board]):
     (:class:`~cpsolve.grid.techniques.Technique`), the first that fits a step naming it;
     ``bounded(board)`` (optional) the board the hints reason on, where the deductions
     prove that no answer writes some values (Fillomino's numbers past a bound): the
-    steps never try them."""
+    steps never try them; ``certified(board)`` (optional) the board a certificate states
+    the rules of, where a deduction from the board alone, which the checker repeats,
+    bounds the values (Fillomino's numbers up to the largest part of the board)."""
 
     rules: Callable[[Model, Any], None]
     clue: Callable[[Model, Any, Clue], None] | None = None
@@ -122,6 +124,7 @@ class Statement(Generic[Board]):
     bulk: Callable[[Model, Any], None] | None = None
     techniques: tuple[Technique, ...] = ()
     bounded: Callable[[Any], Any] | None = None
+    certified: Callable[[Any], Any] | None = None
 
     # -- the model -------------------------------------------------------------------
 
@@ -189,8 +192,12 @@ class Statement(Generic[Board]):
         return to_cpsat(self.model(board, options, clues, decided=decided, bulk=True), options)
 
     def certificate(self, board: Any) -> Rules:
-        """The rule CNF of ``board`` for a certificate."""
+        """The rule CNF of ``board`` for a certificate (of the board ``certified``
+        makes, when the genre gives it)."""
         from cpsolve.grid.rules.certificate import to_certificate
+
+        if self.certified is not None:
+            board = self.certified(board)
 
         return to_certificate(self.model(board), partial(self.answer, board),
                               partial(self.values, board))
