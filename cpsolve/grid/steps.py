@@ -53,7 +53,7 @@ import numpy as np
 from cpsolve.grid.rules.model import Item, Tag
 from cpsolve.grid.rules.sat import SatOut, Selection, compile_into
 from cpsolve.grid.techniques import Seen, named
-from cpsolve.limits import Deadline, TimeUp
+from cpsolve.limits import Deadline, TimeUp, building
 
 if TYPE_CHECKING:
     from cpsolve.grid.hints import Clue
@@ -153,10 +153,14 @@ class Stepper:
             from cpsolve.errors import UsageError
 
             raise UsageError(f"{puzzle.name} states no rules the hints could name")
-        if statement.bounded is not None:  # no value no answer has is ever tried
-            board = statement.bounded(board)
-        self.puzzle, self.board = puzzle, board
         self.deadline = deadline or Deadline(None)
+        if statement.bounded is not None and answer:
+            # No value no answer has is ever tried. (Not for a board being made: its
+            # clues are switched off and on, and a bound proven with all of them on
+            # would bind the boards with fewer.)
+            with building(self.deadline, "the deductions"):
+                board = statement.bounded(board)
+        self.puzzle, self.board = puzzle, board
         # Without ``answer`` (a board being made, perhaps not unique yet), only the
         # reasoning that needs no answer: :meth:`decide`, :meth:`singles`, :meth:`closure`.
         self.answer: Any = None

@@ -120,6 +120,8 @@ def past(board: Board, bound: int, budget: int = PAST, rounds: int = ROUNDS) -> 
 
     if any(n is not None and n > bound for n in board.numbers):
         raise ValueError("a bound proven is at least every number shown")
+    if bound >= board.cells:
+        return False  # no area is larger than the board
     relaxed = replace(board, bound=bound, over=True, tri=False)
     model = STATEMENT.sat(relaxed)
     largest = bound + 1

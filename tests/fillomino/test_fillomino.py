@@ -254,6 +254,16 @@ def test_generated_boards_are_unique():
     assert result.status is Status.SOLVED and result.unique is True
 
 
+@pytest.mark.parametrize("seed", ["1", "3", "6"])
+def test_a_board_made_to_a_grade_stays_unique(seed):
+    # The hints' engine once reasoned on the bound the whole board's numbers prove
+    # while the generator switched clues off: boards with more answers were kept.
+    done = run("generate", "fillomino", "5", "5", "--grade", "tough", "--largest", "4",
+               "--seed", seed)
+    assert done.returncode == 0, done.stderr
+    assert solve(parse(done.stdout), unique=True).unique is True
+
+
 def test_the_family_is_the_kit_s():
     assert FILLOMINO.hints is not None and FILLOMINO.layout is not None
     assert family(FILLOMINO).problems() == []

@@ -107,7 +107,8 @@ class Statement(Generic[Board]):
     (:class:`~cpsolve.grid.techniques.Technique`), the first that fits a step naming it;
     ``bounded(board)`` (optional) the board the hints reason on, where the deductions
     prove that no answer writes some values (Fillomino's numbers past a bound): the
-    steps never try them; ``certified(board)`` (optional) the board a certificate states
+    steps never try them (a board with all its clues: not the generator's, whose clues
+    are switched off and on); ``certified(board)`` (optional) the board a certificate states
     the rules of, where a deduction from the board alone, which the checker repeats,
     bounds the values (Fillomino's numbers up to the largest part of the board)."""
 
