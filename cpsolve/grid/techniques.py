@@ -239,7 +239,8 @@ def hidden(seen: Seen) -> bool:
 
 def _units(seen: Seen) -> list[tuple[Group, frozenset[int]]]:
     """Each rule of the step that reads one unit of numbers (a row, a box, a room),
-    with the unit's cells, from the rule's clauses."""
+    with the unit's cells, from the rule's clauses: no more cells than numbers (a rule
+    of every cell, "every cell holds one number", is no unit)."""
     if "units" in seen.memo:
         return cast("list[tuple[Group, frozenset[int]]]", seen.memo["units"])
     model = seen.stepper.model
@@ -248,12 +249,14 @@ def _units(seen: Seen) -> list[tuple[Group, frozenset[int]]]:
     for group in seen.step.groups:
         if group.is_clue:
             continue
-        cells = set()
+        cells, numbers = set(), set()
         for var in seen.stepper.scope.get(group.selector) or ():
             name, key = model.key(var)
             if name == "holds":
-                cells.add(cast(tuple[int, int], key)[0])
-        if len(cells) > 1:
+                cell, number = cast(tuple[int, int], key)
+                cells.add(cell)
+                numbers.add(number)
+        if 1 < len(cells) <= len(numbers):
             out.append((group, frozenset(cells)))
     return out
 
