@@ -484,11 +484,18 @@ class SatSession:
 
     def _retire(self) -> None:
         if self._solver is not None:
-            count = _conflicts(self._solver)
+            solver, self._solver = self._solver, None
+            count = _conflicts(solver)
             self._conflicts = (None if count is None or self._conflicts is None
                                else self._conflicts + count)
-            self._solver.delete()
-            self._solver = None
+            try:
+                solver.delete()
+            except BaseException:
+                # Ctrl-C raised again as the native solver was freed (a build's watch
+                # looks at its limits on a timer): python-sat had no time to forget
+                # it, and would free it twice as the process ends.
+                _abandon(solver)
+                raise
 
     def close(self) -> None:
         self._retire()

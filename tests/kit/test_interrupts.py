@@ -385,3 +385,44 @@ def test_a_dumped_model_is_written_before_the_solve(tmp_path):
                                     str(cnf), "-v"], started="model built", after=0.0))
     header = cnf.read_text().splitlines()
     assert any(line.startswith("p cnf ") for line in header[:5]), header[:5]
+
+
+# A session closed as Ctrl-C is raised again inside the native solver's freeing (a
+# build's watch looks at its limits on a timer, and raises the interrupt again).
+FREED_THEN_INTERRUPTED = """
+import gc
+import pysat.solvers as solvers
+from cpsolve.backends.sat import SatSession
+
+session = SatSession("cadical153")
+session.add([[[1, 2], [-1, 2]]], nvars=2)
+session.solve()
+real = solvers.pysolvers.cadical153_del
+
+
+def freed_then_interrupted(*args):
+    real(*args)
+    raise KeyboardInterrupt
+
+
+solvers.pysolvers.cadical153_del = freed_then_interrupted
+try:
+    session.close()
+except KeyboardInterrupt:
+    print("raised", flush=True)
+solvers.pysolvers.cadical153_del = real
+gc.collect()
+print("whole", flush=True)
+"""
+
+
+def test_a_solver_freed_as_ctrl_c_is_raised_again_is_never_freed_twice():
+    """Ctrl-C during Fillomino's proof of a bound (inside the deductions' build, whose
+    watch raises a pending interrupt at every look) landed as the session freed its
+    solver: python-sat had not yet forgotten it and freed it again as the process
+    ended (a segmentation fault after "interrupted"). The session now drops it first."""
+    done = subprocess.run([sys.executable, "-c", FREED_THEN_INTERRUPTED], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "raised\nwhole\n"
+

@@ -252,8 +252,9 @@ def test_the_command_line() -> None:
 
 
 def test_a_long_question_says_where_it_is_and_what_its_limit_cut(server: str) -> None:
-    # a published 36x20 Fillomino whose grade takes about 15 s: its trials are many
-    url = next(b["url"] for b in janko.boards("fillomino") if b["name"] == "650_20x36")
+    # a published 36x20 Fillomino whose grade takes about 9 s (its trials are many), its
+    # solve and deductions 0.4 s
+    url = next(b["url"] for b in janko.boards("fillomino") if b["name"] == "440_20x36")
     draft = post(server, "api/open", {"family": "fillomino", "text": url}).json()["draft"]
     assert post(server, "api/progress", {"client": "slow"}).json() == {}  # none runs
     answers: list[dict] = []
@@ -266,11 +267,15 @@ def test_a_long_question_says_where_it_is_and_what_its_limit_cut(server: str) ->
         steps.append(post(server, "api/progress", {"client": "slow"}).json())
         time.sleep(0.05)
     counted = [s for s in steps if s.get("total")]
-    total = counted[0]["total"] if counted else None  # the cells' numbers, each a value
-    assert counted and all(s["what"].startswith("grading, ") and s["total"] == total
-                           and 0 <= s["done"] <= total for s in counted), steps[-5:]
-    assert answers[0]["limit_reached"] is True  # the grade takes about 15 s, the limit 3
-    assert answers[0]["cut"] == "time limit reached before the board was graded"
+    # the deductions' proof of a bound (conflicts of its budget), then the grading (the
+    # cells' numbers, each a value, decided): each counted of a total of its own
+    assert counted and all(s["what"].startswith(("deductions: ", "grading, "))
+                           and 0 <= s["done"] <= s["total"] for s in counted), steps
+    for what in {s["what"] for s in counted}:
+        assert len({s["total"] for s in counted if s["what"] == what}) == 1, steps
+    assert answers[0]["limit_reached"] is True  # the grade takes about 9 s, the limit 3
+    # (on a busy machine the limit may come before the grading starts: in the solve)
+    assert answers[0]["cut"].startswith("time limit reached"), answers
     assert post(server, "api/progress", {"client": "slow"}).json() == {}
     # Asked to go on: up to six times the server's limit.
     for seconds in (0, -1, 18.5, "9", True):
