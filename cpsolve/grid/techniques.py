@@ -152,7 +152,10 @@ class Seen:
     def state(self, layer: Hashable = "shaded", after: bool = False) -> list[bool | None]:
         """Each cell's value in ``layer`` (``None``: open), before the step (or
         :attr:`after` it)."""
+        if ("state", layer, after) in self.memo:  # (asked by each technique's test)
+            return cast("list[bool | None]", self.memo["state", layer, after])
         out: list[bool | None] = [None] * self.grid.cells
+        self.memo["state", layer, after] = out
         for key, value in self._known(layer, after):
             if isinstance(key, int):
                 out[key] = value
@@ -185,10 +188,10 @@ class Seen:
         """A layer of numbers in cells (keys ``(cell, number)``): each cell's
         candidates, true (placed), false (ruled out) or ``None`` (open), before the
         step (or :attr:`after` it)."""
-        if (layer, after) in self.memo:  # (the techniques' tests ask again and again)
-            return cast(dict[int, dict[int, bool | None]], self.memo[layer, after])
+        if ("numbers", layer, after) in self.memo:  # (asked by each technique's test)
+            return cast(dict[int, dict[int, bool | None]], self.memo["numbers", layer, after])
         out: dict[int, dict[int, bool | None]] = {}
-        self.memo[layer, after] = out
+        self.memo["numbers", layer, after] = out
         for key in self.stepper.model.layers[layer]:
             where, number = cast(tuple[int, int], key)
             out.setdefault(where, {})[number] = None
