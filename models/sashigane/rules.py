@@ -1,31 +1,44 @@
-"""The Sashigane rules, stated once (:mod:`cpsolve.grid.rules`), as the exact cover they
-are: a candidate for every L the grid holds (a corner cell and two arms of one cell's
-width, one up or down, one left or right, each at least one cell beyond the corner);
-every cell lies in exactly one chosen candidate. The answer is the pairs of cells side
-by side that one L joins (``join``): a chosen candidate joins the pairs along it and
-parts each of its cells from every neighbour outside it. Those binary clauses hold "at
-most one" too: two chosen candidates that overlap are not the same L, and as both are
-connected, a cell of both has a neighbour in one only, a pair one joins and the other
-parts. What is left is a clause a cell (it lies in some candidate), and no count.
+"""The Sashigane rules, stated once (:mod:`cpsolve.grid.rules`), two ways over the same
+answer, the pairs of cells side by side that one L joins (``join``).
 
-A clue rules candidates out: a circle is its L's corner (a number, the L's size), so a
-candidate that holds it elsewhere, or of another size, is not chosen; an arrow is the
-end of an arm pointing along it toward the corner; a ``?`` says nothing (pzprjs checks
-nothing of it). The setter's clue model has every L of the grid and each clue rules
-out its own; the solving methods (``folded``) enumerate only the candidates every
-clue allows, which is the same model with the ruled-out candidates left out.
+* Cell by cell (:func:`arms`; the setter's clue model, the hints' and a certificate's,
+  and the ``arms`` method): each cell is its L's corner or points along its arm to it;
+  a cell that points joins its neighbour that way, which is the corner or points the
+  same way, and joins nothing across its arm; a corner joins one cell up or down and one
+  left or right; and of two joined cells one points at the other. Every part the joins
+  make is then a path whose cells point to its one corner: an L. A circle is a corner;
+  an arrow points to the corner along its cell's one join; a number counts its corner's
+  arms by chains of joins (``reach``: a cell joined to the ``k`` cells beyond it one
+  way), one arm of ``a`` cells, the other of the number less ``a + 1``. A few clauses a
+  cell and a chain of joins each way from it.
+* As the exact cover they are (:func:`cover`; the ``cover`` methods, the default): a
+  candidate for every L the clues allow (a corner cell and two arms of one cell's width,
+  one up or down, one left or right, each at least one cell beyond the corner; an arm
+  never crosses a clue, and may end on an arrow pointing back to its corner); every cell
+  lies in exactly one chosen candidate. A chosen candidate joins the pairs along it and
+  parts each of its cells from every neighbour outside it. Those binary clauses hold "at
+  most one" too: two chosen candidates that overlap are not the same L, and as both are
+  connected, a cell of both has a neighbour in one only, a pair one joins and the other
+  parts. What is left is a clause a cell (it lies in some candidate), and no count.
+
+A ``?`` says nothing (pzprjs checks nothing of it). The cover's unit propagation is the
+stronger (a cell no candidate fits fails at once), so the solve takes it; but the
+candidates of a 10x10 number thousands, and a hint's questions, each a propagation from
+the start, set them all every time, where the cells' model sets a few hundred
+variables.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, cast
 
 import numpy as np
 
 from cpsolve.grid.geometry import Grid
 from cpsolve.grid.hints import Clue
 from cpsolve.grid.rules import FALSE, Method, Model, Statement
-from cpsolve.models.sashigane.board import ASKED, CIRCLE, Board, Value
+from cpsolve.models.sashigane.board import ASKED, CIRCLE, STEP, WORDS, Board, Value
 
 Join = tuple[int, int]
 Joins = frozenset[Join]  # an answer: the pairs of neighbours in one L
@@ -132,16 +145,98 @@ def _sides(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
     return other, pair
 
 
+DIRECTIONS = "nsew"  # a cell's way to its L's corner: up, down, right, left
+BACK = {"n": "s", "s": "n", "e": "w", "w": "e"}
+
+
 def rules(m: Model, board: Board) -> None:
+    if m.options.get("folded"):
+        cover(m, board)
+    else:
+        arms(m, board)
+
+
+def _join(m: Model, board: Board) -> Any:
     grid = board.grid
-    cols, cells = board.cols, board.cells
-    found = candidates(board, bool(m.options.get("folded")))
-    shape = m.layer("L", found, named=lambda key: (
-        f"corner {grid.where(key[0])} {key[2] + key[4] + 1} cells "
-        f"{'down' if key[1] > 0 else 'up'} {'right' if key[3] > 0 else 'left'}"))
     join = m.layer("join", grid.pairs,
                    named=lambda pair: f"{grid.where(pair[0])} and {grid.where(pair[1])}")
     m.solution(join.vars)
+    return join
+
+
+def step(board: Board, cell: int, way: str) -> int | None:
+    """``cell``'s neighbour in ``way`` (``None`` off the grid)."""
+    r, c = divmod(cell, board.cols)
+    dr, dc = STEP[way]
+    if 0 <= r + dr < board.rows and 0 <= c + dc < board.cols:
+        return cell + dr * board.cols + dc
+    return None
+
+
+def arms(m: Model, board: Board) -> None:
+    """The rules cell by cell: each cell is its L's corner or points along its arm to
+    it (``to``, a way of :data:`DIRECTIONS`). A cell that points joins its neighbour
+    that way, which is the corner or points the same way, and joins nothing across its
+    arm; a corner joins one cell up or down and one left or right; two joined cells
+    are not both pointing away from each other. So every part the joins make is a path
+    whose cells all point to its one corner: an L (its arms at least a cell, since a
+    cell that points is joined and a corner has two). A clause or two a cell, where
+    :func:`cover` has a Boolean a candidate."""
+    grid = board.grid
+    join = _join(m, board)
+    place = {pair: join[pair] for pair in grid.pairs}
+    corner = m.cells("corner")
+    ways = [(cell, d) for cell in range(board.cells) for d in DIRECTIONS
+            if step(board, cell, d) is not None]
+    to = m.layer("to", ways, named=lambda key: f"{grid.where(key[0])} {WORDS[key[1]]}")
+    for cell, value in enumerate(board.clues):  # a numbered circle's Ls (see clue())
+        if isinstance(value, int):
+            m.layer(("L", cell), _corners(board.rows, board.cols, cell), named=lambda key: (
+                f"corner {grid.where(key[0])} {key[2] + key[4] + 1} cells "
+                f"{'down' if key[1] > 0 else 'up'} {'right' if key[3] > 0 else 'left'}"))
+
+    def joined(a: int, b: int) -> int:
+        return place[(min(a, b), max(a, b))]
+
+    across = {"n": "ew", "s": "ew", "e": "ns", "w": "ns"}
+    for cell in range(board.cells):
+        own = [to[(cell, d)] for d in DIRECTIONS if (cell, d) in to]
+        m.clause(corner[cell], *own)  # a corner, or a way to it
+        for i, a in enumerate(own):
+            m.nand(corner[cell], a)
+            for b in own[i + 1:]:
+                m.nand(a, b)
+        side = {d: step(board, cell, d) for d in DIRECTIONS}
+        for d, other in side.items():
+            if other is None:
+                continue
+            way = to[(cell, d)]
+            m.implies(way, joined(cell, other))
+            ahead = to.get((other, d))
+            m.implies(way, corner[other], *([] if ahead is None else [ahead]))
+            for e in across[d]:
+                beside = side[e]
+                if beside is not None:
+                    m.nand(way, joined(cell, beside))
+            if d in "se":  # each pair once: one of the two points at the other
+                behind = to.get((other, BACK[d]))
+                m.implies(joined(cell, other), way, *([] if behind is None else [behind]))
+        for axis in ("ns", "ew"):
+            near = [joined(cell, n) for n in (side[d] for d in axis) if n is not None]
+            m.implies(corner[cell], *near)
+            if len(near) == 2:
+                m.nand(corner[cell], *near)
+
+
+def cover(m: Model, board: Board) -> None:
+    """The rules as an exact cover over the candidates every clue allows."""
+    grid = board.grid
+    cols, cells = board.cols, board.cells
+    found = candidates(board, True)
+    shape = m.layer("L", found, named=lambda key: (
+        f"corner {grid.where(key[0])} {key[2] + key[4] + 1} cells "
+        f"{'down' if key[1] > 0 else 'up'} {'right' if key[3] > 0 else 'left'}"))
+    join = _join(m, board)
     # every cell of every candidate, one entry each: the candidate and the cell
     members = [cells_of(cols, key) for key in found]
     each = np.repeat(np.arange(len(found), dtype=np.int64), [len(x) for x in members])
@@ -169,27 +264,60 @@ def rules(m: Model, board: Board) -> None:
         m.clause(FALSE)  # a cell no candidate holds
 
 
-@lru_cache(maxsize=8)
-def _holding(board: Board) -> list[list[tuple[Shape, str, int]]]:
-    """Every L of the grid by cell: the L, the cell's role in it, and the L's size."""
-    out: list[list[tuple[Shape, str, int]]] = [[] for _ in range(board.cells)]
-    for key in candidates(board, False):
-        size = key[2] + key[4] + 1
-        for cell, role in roles(board.cols, key):
-            out[cell].append((key, role, size))
-    return out
-
-
 def clue(m: Model, board: Board, given: Clue) -> None:
-    """A clue rules out the Ls that hold its cell where it may not stand (the folded
-    methods have none)."""
+    """A circle is a corner; a number, the size of the corner's L (one of the Ls of
+    that size with that corner, each joining its cells and parting them from the
+    rest); an arrow points to the corner along the one join of its cell. (The folded
+    methods' candidates already keep every clue.)"""
     if m.options.get("folded"):
         return
     key: tuple[int, Value] = given.key  # type: ignore[assignment]
     cell, value = key
-    shape = m.layers["L"]
-    m.clauses([[-shape[key]] for key, role, size in _holding(board)[cell]
-               if not allows(value, role, size)])
+    if value == ASKED:
+        return
+    join = m.layers["join"]
+
+    def joined(a: int, b: int) -> int:
+        return join[(min(a, b), max(a, b))]
+
+    if isinstance(value, str) and value in STEP:
+        ahead, behind = step(board, cell, value), step(board, cell, BACK[value])
+        if ahead is None:
+            m.clause(FALSE)  # an arrow pointing off the grid
+            return
+        m.clause(m.layers["to"][(cell, value)])
+        if behind is not None:
+            m.clause(-joined(cell, behind))
+        return
+    m.clause(m.layers["corner"][cell])
+    if not isinstance(value, int):
+        return
+    # One of the Ls of that size with their corner here, each joining its cells and
+    # parting them from the rest (the board's numbered cells have every L of theirs
+    # among the rules' variables; elsewhere a fix would need a board of its own).
+    found = m.layers.get(("L", cell))
+    if found is None:
+        found = m.layer(("L", cell), _corners(board.rows, board.cols, cell))
+    sized = [shape for shape in cast(tuple[Shape, ...], tuple(found))
+             if shape[2] + shape[4] + 1 == value]
+    m.clause(*(found[shape] for shape in sized))
+    for shape in sized:
+        inside = set(cells_of(board.cols, shape))
+        for a in inside:
+            for b in board.grid.neighbours[a]:
+                if b not in inside:
+                    m.implies(found[shape], -joined(a, b))
+                elif a < b:
+                    m.implies(found[shape], joined(a, b))
+
+
+@lru_cache(maxsize=64)
+def _corners(rows: int, cols: int, cell: int) -> tuple[Shape, ...]:
+    """Every L of a ``rows`` x ``cols`` grid with its corner at ``cell``."""
+    r, c = divmod(cell, cols)
+    return tuple((cell, dv, a, dh, b) for dv in (-1, 1) for dh in (-1, 1)
+                 for a in range(1, (r if dv < 0 else rows - 1 - r) + 1)
+                 for b in range(1, (c if dh < 0 else cols - 1 - c) + 1))
 
 
 def literals(board: Board, **_: object) -> int:
@@ -197,13 +325,22 @@ def literals(board: Board, **_: object) -> int:
     return 40 * board.cells + 10 * sum(s[2] + s[4] + 1 for s in candidates(board, True))
 
 
+def arm_literals(board: Board, **_: object) -> int:
+    """About how many literals the cell-by-cell model holds: its chains of joins each
+    way from every cell, and a few dozen a cell besides."""
+    return 9 * board.cells * (board.rows + board.cols) + 60 * board.cells
+
+
 STATEMENT: Statement[Board] = Statement(
     rules, clue,
     decode=lambda board, values: frozenset(p for p, on in zip(board.grid.pairs, values) if on),
     encode=lambda board, joins: [p in joins for p in board.grid.pairs],
-    stats=lambda board: {"candidates": len(candidates(board, True))},
-    methods=(Method("cover", "sat", "a Boolean per L the clues allow; every cell in one "
-                    "(an exact cover, its at most one by the joins' binary clauses)",
+    methods=(Method("arms", "sat", "a cell's way to its L's corner and chains of joins: a "
+                    "few clauses a cell, where the candidates of a 10x10 number thousands",
+                    literals=arm_literals),
+             Method("cover", "sat", "a Boolean per L the clues allow; every cell in one "
+                    "(an exact cover, its at most one by the joins' binary clauses): the "
+                    "stronger propagation, a larger model",
                     fixed={"folded": True}, literals=literals),
              Method("cover", "cpsat", "the same exact cover as clauses on CP-SAT",
                     fixed={"folded": True}, literals=literals)))
