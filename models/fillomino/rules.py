@@ -82,15 +82,26 @@ def _parts(board: Board, number: int) -> tuple[list[int], list[int]]:
 
 def bound(board: Board) -> int:
     """The largest number an answer of ``board`` can write: an area of ``n`` lies in one
-    part of the board apart from the cells showing other numbers, so past the largest
-    part, and past every number shown, no ``n`` fits (for a number not shown, the parts
-    are those apart from every given cell: one pass).
+    part of the board apart from the cells showing other numbers, and beside an area of
+    every number shown (:func:`_room`), so past the largest part or that room, and past
+    every number shown, no ``n`` fits (for a number not shown, the parts are those apart
+    from every given cell: one pass).
 
     >>> bound(Board(1, 5, (2, None, 1, None, None)))  # parts of 2 and 2 cells
     2
     """
     shown = max((n for n in board.numbers if n is not None and n > 0), default=0)
-    return min(board.cells, max(shown, max(_parts(board, 0)[1])))
+    return min(board.cells, max(shown, min(max(_parts(board, 0)[1]), _room(board))))
+
+
+def _room(board: Board) -> int:
+    """The most cells an area of a number not shown can have: each number shown has
+    an area of its own, so what those leave (a 76 and a 14 shown on a 10x10 leave 10).
+
+    >>> _room(Board(2, 3, (3, None, None, 1, None, None)))
+    2
+    """
+    return board.cells - sum({n for n in board.numbers if n is not None and n > 0})
 
 
 FIRST = 2  # past how many times the largest number shown a bound is proven (see past)
@@ -167,11 +178,15 @@ def narrow(board: Board) -> Board:
 def impossible(board: Board) -> list[int]:
     """The pairs "``cell`` holds ``n``" the given numbers rule out, each as ``cell *
     largest + n`` (its variable in the one-hot numbering): the other numbers of a
-    numbered cell, and ``n`` in a cell whose part of the board apart from the cells
-    showing other numbers has fewer than ``n`` cells (an area of ``n`` lies in one).
+    numbered cell, ``n`` in a cell whose part of the board apart from the cells
+    showing other numbers has fewer than ``n`` cells (an area of ``n`` lies in one), and
+    a number not shown past the room the numbers shown leave (:func:`_room`).
 
     >>> sorted(impossible(Board(1, 3, (2, None, 1))))  # the middle cell holds no 3
     [1, 3, 6, 8, 9]
+    >>> b = Board(1, 4, (2, None, None, None), bound=3)  # the 2 leaves two cells: no 3
+    >>> sorted((v - 1) // 3 for v in impossible(b) if (v - 1) % 3 == 2)  # cells without 3
+    [0, 1, 2, 3]
     """
     largest = board.largest
     given = [board.shown(c) or 0 for c in range(board.cells)]
@@ -179,7 +194,11 @@ def impossible(board: Board) -> list[int]:
            for n in range(1, largest + 1) if n != number]
     shown = set(given) - {0}
     apart = _parts(board, 0)  # the parts for every number not shown: computed once
+    room = _room(board)
     for n in range(1, largest + 1):
+        if n > room and n not in shown:
+            out.extend(c * largest + n for c in range(board.cells) if not given[c])
+            continue
         part, sizes = _parts(board, n) if n in shown else apart
         out.extend(c * largest + n for c in range(board.cells)
                    if not given[c] and part[c] and sizes[part[c]] < n)
