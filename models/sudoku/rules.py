@@ -124,13 +124,14 @@ def _line(group: Any) -> bool:
 
 
 # The hints' names for the steps: as Sudoku's guides name them (sudokuwiki.org: the
-# singles, naked pairs, hidden pairs and triples, pointing pairs, box/line reduction), and
+# singles, naked pairs and triples, hidden pairs and triples, pointing pairs, box/line reduction), and
 # LEGUP's contradictions of Sudoku.
 CELL, UNIT = "every cell holds one number", "* holds each number once"
 TECHNIQUES = (
     Technique("Naked Single", CELL, when=places),
     Technique("Hidden Single", UNIT, when=hidden),
     Technique("Naked Pair", kind="any", when=naked(2)),
+    Technique("Naked Triple", kind="any", when=naked(3)),
     Technique("Hidden Pair", kind="any", when=hidden_set(2)),
     Technique("Hidden Triple", kind="any", when=hidden_set(3)),
     Technique("Pointing Pair", kind="any", when=locked(_box, _line)),

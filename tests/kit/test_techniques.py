@@ -227,7 +227,7 @@ def _sudoku_patterns(board, holds, known, number_out):
 def test_sudoku_pairs_triples_and_locked_candidates_are_on_the_board() -> None:
     """Each step named a naked or hidden subset or locked candidates is one: a pattern
     of the board, found among all its units, rules out what the step does."""
-    named = {"Naked Pair", "Hidden Pair", "Hidden Triple", "Pointing Pair",
+    named = {"Naked Pair", "Naked Triple", "Hidden Pair", "Hidden Triple", "Pointing Pair",
              "Box/Line Reduction"}
     seen: dict[str, int] = {}
     for stepper, step, known in _walk("sudoku", 3):
