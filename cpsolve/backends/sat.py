@@ -89,9 +89,10 @@ class CnfModel:
     (grading, and the search of a solver that takes a propagator:
     :mod:`cpsolve.backends.propagate`), reading the variables ``1 .. observed`` only;
     ``search_inside``: its partial checks are measured to pay inside the search (a
-    set connected, one loop; not the areas' sizes: a Double Choco 1.0 s between calls
-    took 18 s inside), where a solve of many cut rounds moves them; ``names`` say what
-    variables mean, for ``--dump-cnf`` (``c var 17 light r3c5``).
+    set connected, one loop, Fillomino's areas' sizes; not Double Choco's areas: a
+    board 1.0 s between calls took 18 s inside), where a solve of many cut rounds
+    moves them; ``names`` say what variables mean, for ``--dump-cnf`` (``c var 17
+    light r3c5``).
     """
 
     nvars: int

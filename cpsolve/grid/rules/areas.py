@@ -334,7 +334,7 @@ class Sized:
         def partial(state: Any) -> list[list[int]]:
             return _partial(state, self.holds, holds, neighbours, rooms, exact)
 
-        out.add_lazy(refine, partial)
+        out.add_lazy(refine, partial, inside=True)
 
     def cpsat(self, out: CpsatOut) -> None:
         from cpsolve.limits import charge
