@@ -5,6 +5,7 @@ setter's tools, pictures and the generator."""
 from __future__ import annotations
 
 import json
+import random
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -23,7 +24,7 @@ from cpsolve.models.fillomino import (
     to_text,
     to_url,
 )
-from cpsolve.models.fillomino.rules import bound, impossible, narrow, past
+from cpsolve.models.fillomino.rules import _parts, _room, bound, impossible, narrow, past
 from cpsolve.result import Status
 from tests.support.cli import run, valid_json
 from tests.support.oracles import cases, fillomino_solutions, oracle
@@ -60,6 +61,27 @@ def test_published_boards_are_unique(url):
 def test_a_published_15x15_is_unique():
     found = solve(parse(LARGE), unique=True)
     assert found.status is Status.SOLVED and found.unique is True
+
+
+def test_the_room_the_numbers_shown_leave_holds_every_filling():
+    """A number not shown fits in the cells the areas of the numbers shown leave (cells
+    showing one number far apart count once each): never past a number some filling
+    writes, on random boards brute force fills, and often below the board's parts."""
+    rng = random.Random(5)
+    binding = 0
+    for _ in range(300):
+        rows, cols = rng.choice([(2, 3), (2, 4), (3, 3), (3, 4), (1, 7), (2, 5)])
+        numbers: list[int | None] = [None] * (rows * cols)
+        for _ in range(rng.randint(1, 4)):
+            numbers[rng.randrange(rows * cols)] = rng.randint(1, 5)
+        board = Board(rows, cols, tuple(numbers))
+        every = fillomino_solutions(board)
+        shown = {n for n in numbers if n}
+        written = {n for answer in every for n in answer} - shown
+        assert all(n <= _room(board) for n in written), board
+        assert all(max(answer) <= bound(board) for answer in every), board
+        binding += _room(board) < max(_parts(board, 0)[1])
+    assert binding > 50
 
 
 def test_the_givens_rule_out_numbers_no_area_fits():
