@@ -85,6 +85,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "half": ("{} holds {}", "{} does not hold {}"),
     "slash": ("{} is /", "{} is \\"),
     "passed": ("the line passes {}", "the line does not pass {}"),
+    # Sashigane's and Shikaku's pairs of neighbours: in one L (rectangle), or two.
+    "join": ("{} are joined", "{} are apart"),
 }
 
 
@@ -249,6 +251,7 @@ class Stepper:
         self.epoch = self.size if not answer else 0
         self.truth = {var if on else -var for var, on in zip(self.projection, self.values)}
         # Whether the answer says numbers of cells (pencil marks: :meth:`_pencil`).
+        self._numbers: dict[int, bool] = {}  # a variable: whether it is a cell's number
         self.numbered = any(self._numbered(layer.first) for layer in model.layers.values()
                             if layer.first in self.index)
         self.shown = self._shown()
@@ -901,9 +904,14 @@ class Stepper:
         return said
 
     def _numbered(self, lit: int) -> bool:
-        """Whether ``lit`` says a number of a cell (a one-hot layer: "r1c1 holds 3")."""
-        name, _ = self.model.key(abs(lit))
-        return WORDS.get(str(name), ("",))[0].count("{}") == 2
+        """Whether ``lit`` says a number of a cell (a one-hot layer: "r1c1 holds 3");
+        known once a variable."""
+        var = abs(lit)
+        known = self._numbers.get(var)
+        if known is None:
+            name, _ = self.model.key(var)
+            known = self._numbers[var] = WORDS.get(str(name), ("",))[0].count("{}") == 2
+        return known
 
     def sentence(self, step: Step) -> str:
         """The step in one sentence, naming its rule and the cells it uses (after the
