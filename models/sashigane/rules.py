@@ -1,31 +1,29 @@
 """The Sashigane rules, stated once (:mod:`cpsolve.grid.rules`), two ways over the same
 answer, the pairs of cells side by side that one L joins (``join``).
 
-* Cell by cell (:func:`arms`; the setter's clue model, the hints' and a certificate's,
-  and the ``arms`` method): each cell is its L's corner or points along its arm to it;
-  a cell that points joins its neighbour that way, which is the corner or points the
+* Cell by cell (:func:`arms`; the default, ``arms``, and the setter's clue model, the
+  hints' and a certificate's): each cell is its L's corner or points along its arm to
+  it; a cell that points joins its neighbour that way, which is the corner or points the
   same way, and joins nothing across its arm; a corner joins one cell up or down and one
   left or right; and of two joined cells one points at the other. Every part the joins
   make is then a path whose cells point to its one corner: an L. A circle is a corner;
-  an arrow points to the corner along its cell's one join; a number counts its corner's
-  arms by chains of joins (``reach``: a cell joined to the ``k`` cells beyond it one
-  way), one arm of ``a`` cells, the other of the number less ``a + 1``. A few clauses a
-  cell and a chain of joins each way from it.
-* As the exact cover they are (:func:`cover`; the ``cover`` methods, the default): a
-  candidate for every L the clues allow (a corner cell and two arms of one cell's width,
-  one up or down, one left or right, each at least one cell beyond the corner; an arm
-  never crosses a clue, and may end on an arrow pointing back to its corner); every cell
-  lies in exactly one chosen candidate. A chosen candidate joins the pairs along it and
-  parts each of its cells from every neighbour outside it. Those binary clauses hold "at
-  most one" too: two chosen candidates that overlap are not the same L, and as both are
+  an arrow points to the corner along its cell's one join; a number is one of the Ls of
+  its size with their corner there (the board's numbered cells have their Ls among the
+  rules' variables). A few clauses a cell.
+* As the exact cover they are (:func:`cover`; the ``cover`` methods): a candidate for
+  every L the clues allow (a corner cell and two arms of one cell's width, one up or
+  down, one left or right, each at least one cell beyond the corner; an arm never
+  crosses a clue, and may end on an arrow pointing back to its corner); every cell lies
+  in exactly one chosen candidate. A chosen candidate joins the pairs along it and parts
+  each of its cells from every neighbour outside it. Those binary clauses hold "at most
+  one" too: two chosen candidates that overlap are not the same L, and as both are
   connected, a cell of both has a neighbour in one only, a pair one joins and the other
   parts. What is left is a clause a cell (it lies in some candidate), and no count.
 
 A ``?`` says nothing (pzprjs checks nothing of it). The cover's unit propagation is the
-stronger (a cell no candidate fits fails at once), so the solve takes it; but the
-candidates of a 10x10 number thousands, and a hint's questions, each a propagation from
-the start, set them all every time, where the cells' model sets a few hundred
-variables.
+stronger (a cell no candidate fits fails at once); but the candidates of a 10x10 number
+thousands, and a hint's questions, each a propagation from the start, set them all
+every time, where the cells' model sets a few hundred variables; it solves faster too.
 """
 
 from __future__ import annotations
@@ -177,11 +175,11 @@ def arms(m: Model, board: Board) -> None:
     """The rules cell by cell: each cell is its L's corner or points along its arm to
     it (``to``, a way of :data:`DIRECTIONS`). A cell that points joins its neighbour
     that way, which is the corner or points the same way, and joins nothing across its
-    arm; a corner joins one cell up or down and one left or right; two joined cells
-    are not both pointing away from each other. So every part the joins make is a path
-    whose cells all point to its one corner: an L (its arms at least a cell, since a
-    cell that points is joined and a corner has two). A clause or two a cell, where
-    :func:`cover` has a Boolean a candidate."""
+    arm; a corner joins one cell up or down and one left or right; of two joined cells,
+    one points at the other. So every part the joins make is a path whose cells all
+    point to its one corner: an L (its arms at least a cell, since a cell that points
+    is joined and a corner has two). A few clauses a cell, where :func:`cover` has a
+    Boolean a candidate."""
     grid = board.grid
     join = _join(m, board)
     place = {pair: join[pair] for pair in grid.pairs}
@@ -326,17 +324,19 @@ def literals(board: Board, **_: object) -> int:
 
 
 def arm_literals(board: Board, **_: object) -> int:
-    """About how many literals the cell-by-cell model holds: its chains of joins each
-    way from every cell, and a few dozen a cell besides."""
-    return 9 * board.cells * (board.rows + board.cols) + 60 * board.cells
+    """About how many literals the cell-by-cell model holds: some 90 a cell, and a
+    numbered circle's Ls of its size, each joining and parting its cells."""
+    sized = sum(min(value, board.rows + board.cols) ** 2 for value in board.clues
+                if isinstance(value, int))
+    return 90 * board.cells + 30 * sized
 
 
 STATEMENT: Statement[Board] = Statement(
     rules, clue,
     decode=lambda board, values: frozenset(p for p, on in zip(board.grid.pairs, values) if on),
     encode=lambda board, joins: [p in joins for p in board.grid.pairs],
-    methods=(Method("arms", "sat", "a cell's way to its L's corner and chains of joins: a "
-                    "few clauses a cell, where the candidates of a 10x10 number thousands",
+    methods=(Method("arms", "sat", "a cell's way to its L's corner: a few clauses a "
+                    "cell, where the candidates of a 10x10 number thousands",
                     literals=arm_literals),
              Method("cover", "sat", "a Boolean per L the clues allow; every cell in one "
                     "(an exact cover, its at most one by the joins' binary clauses): the "

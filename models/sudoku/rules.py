@@ -124,8 +124,8 @@ def _line(group: Any) -> bool:
 
 
 # The hints' names for the steps: as Sudoku's guides name them (sudokuwiki.org: the
-# singles, naked pairs and triples, hidden pairs and triples, pointing pairs, box/line reduction), and
-# LEGUP's contradictions of Sudoku.
+# singles, naked pairs and triples, hidden pairs and triples, pointing pairs, box/line
+# reduction), and LEGUP's contradictions of Sudoku.
 CELL, UNIT = "every cell holds one number", "* holds each number once"
 TECHNIQUES = (
     Technique("Naked Single", CELL, when=places),

@@ -13,8 +13,9 @@ import pytest
 from cpsolve.grid import setter
 from cpsolve.grid.cases import of
 from cpsolve.grid.generate import generate
+from cpsolve.grid.hints import Clue
 from cpsolve.models.sashigane import SASHIGANE, Board, check, parse, show, solve, to_text, to_url
-from cpsolve.models.sashigane.rules import candidates
+from cpsolve.models.sashigane.rules import STATEMENT, candidates
 from tests.support.cli import run, valid_json
 from tests.support.oracles import sashigane_solutions
 
@@ -186,3 +187,16 @@ def test_generated_boards_are_unique_and_shaped_like_published_ones():
     for k, above in ((0, 1.25), (1, 1.25), (2, 1.4)):
         low, high = min(t[k] for t in theirs), max(t[k] for t in theirs)
         assert 0.75 * low <= ours[k] <= above * high, (k, ours, low, high)
+
+
+def test_a_number_where_the_board_shows_none_needs_a_board_of_its_own_every_time():
+    """A numbered circle's Ls are variables of the rules for the board's own numbered
+    cells only; one added elsewhere (a fix) would make its own, which the clue model
+    refuses, the second time as the first (its layers are not left in the rules kept)."""
+    board = parse("3 4\no - - -\n- - - -\n- - - -")
+    kept = STATEMENT._kept(board)
+    added = Clue((1, 1), "circle 4", (5, 4), 4)
+    for _ in range(2):
+        with pytest.raises(ValueError, match="variables of their own"):
+            STATEMENT.guarded(board, [added], [kept.nvars + 1], kept.nvars + 1)
+        assert ("L", 5) not in kept.layers

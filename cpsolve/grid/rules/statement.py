@@ -313,7 +313,9 @@ class Statement(Generic[Board]):
         place (:func:`_token`)."""
         m = self._kept(board)
         more = copy(m)
-        more.items = list(m.items)
+        # (its own lists of items and layers: a clue that made variables would leave
+        # them in the kept model, and the next call would take them for its own)
+        more.items, more.layers, more._order = list(m.items), dict(m.layers), list(m._order)
         for position, c in enumerate(clues):
             self._state(more, board, c, _token(position))
         if more.nvars != m.nvars:
