@@ -162,13 +162,9 @@ def _join(m: Model, board: Board) -> Any:
     return join
 
 
-def step(board: Board, cell: int, way: str) -> int | None:
-    """``cell``'s neighbour in ``way`` (``None`` off the grid)."""
-    r, c = divmod(cell, board.cols)
-    dr, dc = STEP[way]
-    if 0 <= r + dr < board.rows and 0 <= c + dc < board.cols:
-        return cell + dr * board.cols + dc
-    return None
+def _joined(join: Any, a: int, b: int) -> int:
+    """The variable "``a`` and ``b``, side by side, are in one L"."""
+    return int(join[(min(a, b), max(a, b))])
 
 
 def arms(m: Model, board: Board) -> None:
@@ -182,10 +178,9 @@ def arms(m: Model, board: Board) -> None:
     Boolean a candidate."""
     grid = board.grid
     join = _join(m, board)
-    place = {pair: join[pair] for pair in grid.pairs}
     corner = m.cells("corner")
     ways = [(cell, d) for cell in range(board.cells) for d in DIRECTIONS
-            if step(board, cell, d) is not None]
+            if grid.step(cell, *STEP[d]) is not None]
     to = m.layer("to", ways, named=lambda key: f"{grid.where(key[0])} {WORDS[key[1]]}")
     for cell, value in enumerate(board.clues):  # a numbered circle's Ls (see clue())
         if isinstance(value, int):
@@ -194,7 +189,7 @@ def arms(m: Model, board: Board) -> None:
                 f"{'down' if key[1] > 0 else 'up'} {'right' if key[3] > 0 else 'left'}"))
 
     def joined(a: int, b: int) -> int:
-        return place[(min(a, b), max(a, b))]
+        return _joined(join, a, b)
 
     across = {"n": "ew", "s": "ew", "e": "ns", "w": "ns"}
     for cell in range(board.cells):
@@ -204,7 +199,7 @@ def arms(m: Model, board: Board) -> None:
             m.nand(corner[cell], a)
             for b in own[i + 1:]:
                 m.nand(a, b)
-        side = {d: step(board, cell, d) for d in DIRECTIONS}
+        side = {d: grid.step(cell, *STEP[d]) for d in DIRECTIONS}
         for d, other in side.items():
             if other is None:
                 continue
@@ -273,13 +268,13 @@ def clue(m: Model, board: Board, given: Clue) -> None:
     cell, value = key
     if value == ASKED:
         return
-    join = m.layers["join"]
+    join, grid = m.layers["join"], board.grid
 
     def joined(a: int, b: int) -> int:
-        return join[(min(a, b), max(a, b))]
+        return _joined(join, a, b)
 
     if isinstance(value, str) and value in STEP:
-        ahead, behind = step(board, cell, value), step(board, cell, BACK[value])
+        ahead, behind = grid.step(cell, *STEP[value]), grid.step(cell, *STEP[BACK[value]])
         if ahead is None:
             m.clause(FALSE)  # an arrow pointing off the grid
             return
@@ -302,7 +297,7 @@ def clue(m: Model, board: Board, given: Clue) -> None:
     for shape in sized:
         inside = set(cells_of(board.cols, shape))
         for a in inside:
-            for b in board.grid.neighbours[a]:
+            for b in grid.neighbours[a]:
                 if b not in inside:
                     m.implies(found[shape], -joined(a, b))
                 elif a < b:
