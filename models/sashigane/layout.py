@@ -80,9 +80,7 @@ def division(settings: Settings, rnd: random.Random) -> Joins | None:
     label = min((laid(settings, rnd) for _ in range(LAYINGS)), key=lambda x: x.count(-1))
     led = joined(grid, [x if x >= 0 else -2 - i for i, x in enumerate(label)])
     empty = Board(grid.rows, grid.cols, (None,) * grid.cells)
-    # On the candidates: a cell's chains of joins there would lead the solver to long
-    # arms (it tries each variable true first), where a candidate is one L at a time.
-    found = STATEMENT.nearest(empty, led, folded=True)
+    found = STATEMENT.nearest(empty, led)
     return found if isinstance(found, frozenset) else None
 
 

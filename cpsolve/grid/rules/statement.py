@@ -203,13 +203,13 @@ class Statement(Generic[Board]):
         return to_certificate(self.model(board), partial(self.answer, board),
                               partial(self.values, board))
 
-    def nearest(self, board: Any, answer: Any, **options: Any) -> Any | None:
-        """An answer of ``board`` near ``answer``: the SAT model's (built with the
-        compile ``options``), its solver trying ``answer``'s values first (``None``
-        when the board has none). Generators mend a layout with it."""
+    def nearest(self, board: Any, answer: Any) -> Any | None:
+        """An answer of ``board`` near ``answer``: the SAT model's, its solver trying
+        ``answer``'s values first (``None`` when the board has none). Generators mend
+        a layout with it."""
         from cpsolve.backends.sat import sample
 
-        model = self.sat(board, **options)
+        model = self.sat(board)
         phases = [v if on else -v for v, on in zip(model.projection, self.values(board, answer))]
         found = sample(model, phases)
         return self.answer(board, found) if isinstance(found, tuple) else None
