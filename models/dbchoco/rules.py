@@ -10,10 +10,14 @@ board (``half[cell, n]``: the area holding the cell has ``n`` cells of each colo
   grey cells, each colour connected, the two halves of one shape (turned or
   mirrored). On SAT, lazily: each candidate's areas are judged and a bad one cut off
   (with the fewest of its cells that break a rule whatever else the area holds, where
-  there are such; on a partial assignment, the same on the parts decided, for
-  grading); on CP-SAT, labels and distances for the areas and their white
+  there are such); on CP-SAT, labels and distances for the areas and their white
   halves, and a grey partner for every white cell under one rigid motion an area;
   in a certificate, the kit's cut group of areas judged by their cells.
+* On a partial assignment (the steps and the grade), the same on the parts decided,
+  and what a player reasons from the sizes left (:meth:`Choco.rooms`): a size with no
+  room for its area or its half is ruled out; a room of exactly the size is the area,
+  a part of a colour of exactly the size the half; and a half known has as its other
+  half one of its copies (turned or mirrored) in the other colour beside it.
 """
 
 from __future__ import annotations
@@ -76,6 +80,8 @@ class Choco:
     name: str = "areas"
     _judged: dict[tuple[Any, frozenset[int], bool], str | None] = field(
         default_factory=dict, repr=False, compare=False)
+    _copies: dict[tuple[int, ...], Any] = field(default_factory=dict, repr=False,
+                                                compare=False)
 
     def group(self, kind: str) -> Areas:
         """The areas (``kind`` "area") or the halves of one colour ("white", "grey")
@@ -166,12 +172,229 @@ class Choco:
                     for record in group.faults(on)]
 
         seen: list[dict[tuple[int, bytes], list[list[int]]]] = [{} for _ in groups]
+        rooms: dict[tuple[int, bytes, bytes], Any] = {}
 
         def partial(state: Any) -> list[list[int]]:
-            return [clause for group, known in zip(groups, seen)
-                    for clause in _decided(group, state, known)]
+            return [*(clause for group, known in zip(groups, seen)
+                      for clause in _decided(group, state, known)),
+                    *self.rooms(state, rooms)]
 
         out.add_lazy(refine, partial)
+
+    @cached_property
+    def _index(self) -> dict[tuple[int, int], int]:
+        """Each pair of neighbours' place in the grid's pairs."""
+        return {pair: k for k, pair in enumerate(self.grid.pairs)}
+
+    @cached_property
+    def _ends(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Each pair's two cells, its border's variable and whether that literal is
+        the variable itself (as arrays, in the order of the pairs)."""
+        pairs = np.array(self.grid.pairs, dtype=np.int64).reshape(-1, 2)
+        border = np.array(self.border, dtype=np.int64)
+        return pairs[:, 0], pairs[:, 1], np.abs(border), border > 0
+
+    def rooms(self, state: Any, known: dict[tuple[int, bytes, bytes], Any] | None = None
+              ) -> list[list[int]]:
+        """No room for a half size (the reasoning on a partial assignment ``state``, by
+        variable: 1 true, 0 false, -1 open): an area of halves of ``n`` holding a cell
+        lies in the cells joined to it through pairs not bordered and cells not ruled
+        out of ``n`` (its room), its white half in one part of the room's white cells
+        joined through pairs not bordered, its grey half in one of the grey cells'. A
+        cell not yet ruled out of ``n`` whose own colour's part of its room has fewer
+        than ``n`` cells, or whose room has no part of the other colour of ``n`` cells,
+        holds no ``n``: as clauses, "not ``n`` here, or ``n`` in a cell beside the room,
+        or no border on a pair round it or between two of its cells of one colour".
+        ``known`` keeps each size's rooms too small by what they were read from."""
+        if known is None:
+            known = {}
+        elif len(known) > KEPT:
+            known.clear()
+        first, second, variable, positive = self._ends
+        got = np.asarray(state, dtype=np.int8)
+        bordered = np.where(positive, got[variable] == 1, got[variable] == 0)
+        view = got[self.half]  # by cell, then size: 1, 0 or -1
+        allowed = (view != 0).T  # by size, then cell: not ruled out
+        both = allowed[:, first] & allowed[:, second] & bordered  # bordered in reach
+        out: list[list[int]] = []
+        half = self.half
+        for n in allowed.any(axis=1).nonzero()[0].tolist():
+            key = (n, allowed[n].tobytes(), both[n].tobytes())
+            small = known.get(key)
+            if small is None:
+                small = known[key] = self._small(n, allowed[n], bordered)
+            for cells, reasons, whole, alone in small:
+                if whole is None:
+                    out.extend([-int(half[c, n]), *reasons] for c in cells
+                               if view[c, n] != 0)
+                    continue
+                # A room of exactly n cells of each colour: an area of n holding one
+                # of its cells is the room, every cell n, no border inside.
+                held = [c for c in cells if view[c, n] == 1]
+                if not held:
+                    continue
+                because = [-int(half[held[0], n]), *reasons]
+                if alone:  # a half: its area is it and a copy of it
+                    whole = [*whole, *self._copied(cells, n, got, allowed[n], because)]
+                then = [lit for lit in whole if got[abs(lit)] == -1
+                        or (got[abs(lit)] == 1) != (lit > 0)]
+                out.extend([*because, lit] for lit in then)
+        return out
+
+    def _copied(self, cells: list[int], n: int, got: np.ndarray, allowed: np.ndarray,
+                because: list[int]) -> list[int]:
+        """A half of ``n + 1`` known to be ``cells`` (``because`` the clause's reasons,
+        extended here): its area's other half is a copy of it (turned or mirrored) in
+        the other colour, touching it. Of each copy that cannot be (a cell ruled out,
+        a pair inside it or between it and the half bordered, or a pair out of the
+        two joined) one reason is added; what every other copy holds (its cells
+        ``n + 1``, no border inside the area, a border round it) is returned."""
+        key = tuple(cells)
+        copies = self._copies.get(key)
+        if copies is None:
+            copies = self._copies[key] = self._place(cells)
+        half, border = self.half, self.border
+
+        def false(lit: int) -> bool:
+            value = got[abs(lit)]
+            return value != -1 and (value == 1) != (lit > 0)
+
+        kept = []
+        for copy, inner, touching, around in copies:
+            killer = next((int(half[d, n]) for d in copy if not allowed[d]), None) \
+                or next((-border[k] for k in (*inner, *touching) if false(-border[k])), None) \
+                or next((border[k] for k in around if false(border[k])), None)
+            if killer is not None:
+                because.append(killer)
+            else:
+                kept.append((copy, inner, touching, around))
+        if not kept:
+            return []
+        common = set(kept[0][0]).intersection(*(c[0] for c in kept[1:]))
+        joined = set(kept[0][1] + kept[0][2]).intersection(
+            *(c[1] + c[2] for c in kept[1:]))
+        apart = set(kept[0][3]).intersection(*(c[3] for c in kept[1:]))
+        return [*(int(half[d, n]) for d in sorted(common)),
+                *(-border[k] for k in sorted(joined)), *(border[k] for k in sorted(apart))]
+
+    def _place(self, cells: list[int]) -> list[tuple[list[int], list[int], list[int],
+                                                     list[int]]]:
+        """The copies of ``cells`` (of one colour, joined), turned or mirrored, in
+        the other colour and touching them: each its cells, its pairs inside, its
+        pairs to ``cells`` and the pairs leaving both."""
+        grid, grey, index = self.grid, self.grey, self._index
+        colour = not grey[cells[0]]
+        points = [grid.rc(c) for c in cells]
+        shapes = {shape(points, m) for m in MOTIONS}
+        inside = set(cells)
+        found: dict[tuple[int, ...], Any] = {}
+        for form in shapes:
+            r0, c0 = form[0]
+            for target in range(grid.cells):
+                if grey[target] != colour:
+                    continue
+                tr, tc = grid.rc(target)
+                copy = []
+                for r, c in form:
+                    rr, cc = tr + r - r0, tc + c - c0
+                    if not (0 <= rr < grid.rows and 0 <= cc < grid.cols):
+                        break
+                    cell = grid.cell(rr, cc)
+                    if grey[cell] != colour:
+                        break
+                    copy.append(cell)
+                else:
+                    copy.sort()
+                    if tuple(copy) not in found:
+                        found[tuple(copy)] = copy
+        out = []
+        for copy in found.values():
+            mine = set(copy)
+            both = inside | mine
+            inner, touching, around = [], [], []
+            for c in copy:
+                for o in grid.neighbours[c]:
+                    pair = (c, o) if c < o else (o, c)
+                    if o in inside:
+                        touching.append(index[pair])
+                    elif o in mine and c < o:
+                        inner.append(index[pair])
+            for c in both:
+                for o in grid.neighbours[c]:
+                    if o not in both:
+                        around.append(index[(c, o) if c < o else (o, c)])
+            if touching:
+                out.append((copy, inner, touching, around))
+        return out
+
+    def _small(self, n: int, allowed: np.ndarray, bordered: np.ndarray
+               ) -> list[tuple[list[int], list[int], list[int] | None, bool]]:
+        """The cells of each room of halves of ``n + 1`` with no room for one (see
+        :meth:`rooms`), each with the literals of its reasons."""
+        grid, grey, half = self.grid, self.grey, self.half
+        pairs, border = grid.pairs, self.border
+        open_ = [[] for _ in range(grid.cells)]  # type: list[list[int]]
+        alike = [[] for _ in range(grid.cells)]  # type: list[list[int]]
+        shut: dict[tuple[int, int], int] = {}
+        for k, (a, b) in enumerate(pairs):
+            if not (allowed[a] and allowed[b]):
+                continue
+            if bordered[k]:
+                shut[a, b] = k
+                continue
+            open_[a].append(b)
+            open_[b].append(a)
+            if grey[a] == grey[b]:
+                alike[a].append(b)
+                alike[b].append(a)
+        size, index = n + 1, self._index
+        out: list[tuple[list[int], list[int], list[int] | None, bool]] = []
+
+        def leaving(cells: list[int], alone: bool) -> tuple[list[int], list[int]]:
+            """The reasons ``cells`` are a room (or, ``alone``, a colour's part of
+            one): each neighbour outside them (of their colour) ruled out of ``n`` or
+            bordered off; and the literals of every cell ``n`` and every pair inside
+            with no border."""
+            inside = set(cells)
+            reasons, inner = [], []
+            for c in cells:
+                for o in grid.neighbours[c]:
+                    if alone and grey[o] != grey[c]:
+                        continue
+                    pair = (c, o) if c < o else (o, c)
+                    if o not in inside:
+                        reasons.append(int(half[o, n]) if not allowed[o]
+                                       else -border[shut[pair]])
+                    elif c < o:
+                        inner.append(-border[index[pair]])
+            return (sorted(set(reasons), key=abs),
+                    [*(int(half[c, n]) for c in cells), *inner])
+
+        for room in components(allowed.nonzero()[0].tolist(), open_):
+            parts = components(room, alike)
+            largest = [max((len(p) for p in parts if grey[p[0]] == g), default=0)
+                       for g in (False, True)]
+            failing = [c for p in parts for c in p
+                       if len(p) < size or largest[not grey[p[0]]] < size]
+            if failing:
+                reasons, _ = leaving(room, False)
+                # (bordered pairs of one colour inside split its parts)
+                inside = set(room)
+                reasons = sorted({*reasons, *(-border[k] for (a, b), k in shut.items()
+                                              if a in inside and b in inside
+                                              and grey[a] == grey[b])}, key=abs)
+                out.append((failing, reasons, None, False))
+                continue
+            # A room of exactly n cells of each colour is the area of n of its cells;
+            # a part of a colour of exactly n cells, the half of its cells.
+            dark = sum(grey[c] for c in room)
+            if dark == size and len(room) == 2 * size:
+                out.append((room, *leaving(room, False), False))
+                continue
+            for p in parts:
+                if len(p) == size:
+                    out.append((p, *leaving(p, True), True))
+        return out
 
     def sized(self, group: Areas, record: Any) -> list[int]:
         """The cut of a fault ``record`` of ``group`` (:meth:`group`), whatever half
@@ -286,13 +509,16 @@ def _decided(group: Areas, state: Any,
         cuts = known.get(seen)
         if cuts is None:
             cuts = known[seen] = []
-            key, values = keys[k], row.tolist()
-            for part in group.parts([n for n, v in enumerate(values) if v == 1]):
+            key, values = keys[k], None
+            for part in group.parts(np.flatnonzero(row == 1).tolist()):
                 cells = frozenset(part)
                 closed = group.judge(key, cells, False) is None
-                if closed and (group.judge(key, cells, True) is None or any(
-                        values[n] != 0 for n in boundary(part, group.links))):
+                if closed and group.judge(key, cells, True) is None:
                     continue
+                if closed:
+                    values = row.tolist() if values is None else values
+                    if any(values[n] != 0 for n in boundary(part, group.links)):
+                        continue
                 cuts.append(group.clause({"rule": group.name, "set": key, "cells": part,
                                           "closed": closed}))
         out.extend(cuts)

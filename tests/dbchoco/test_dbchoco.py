@@ -147,3 +147,52 @@ def test_a_layout_turned_half_round_needs_a_side_of_even_length() -> None:
                and board.numbers[cell] == board.numbers[turned[cell]]
                for cell in range(board.cells))
     assert solve(board, unique=True).unique is True
+
+
+def test_the_rooms_and_copies_hold_in_every_answer() -> None:
+    """What the steps reason on a partial board (a half size with no room for its
+    area or its halves; a room or a colour's part of exactly the size, which is the
+    area or the half; a half known, whose area is it and one of its copies) holds in
+    every division brute force finds: from partial boards showing some of one
+    answer's values, or values at random, each check run twice so that its kept
+    rooms are read too; on the oracle's small boards and published 6x6s."""
+    import random
+
+    import numpy as np
+
+    from cpsolve.models.dbchoco.rules import STATEMENT, Choco, encode
+    from tests.support.oracles import _dbchoco, dbchoco_solutions
+
+    chance = random.Random(5)
+    published = [SAMPLE, "https://puzz.link/p?dbchoco/6/6/pu9hgpe05zu",
+                 "https://puzz.link/p?dbchoco/6/6/0c7jsf3gl3s3g4q3g"]
+    checked = kinds = 0
+    for board in [*_dbchoco().boards()[:60], *map(parse, published)]:
+        if board.cells <= 12:
+            every = dbchoco_solutions(board)
+        else:  # (too large for brute force: the answer proven unique)
+            result = solve(board, unique=True)
+            assert result.unique is True
+            every = [result.solution]
+        if not every:
+            continue
+        model = STATEMENT.model(board)
+        rule = next(item.data for item in model.items if isinstance(item.data, Choco))
+        variables = [*rule.border, *rule.half.ravel().tolist()]
+        truth = [{var if on else -var for var, on in zip(variables, encode(board, answer))}
+                 for answer in every]
+        rooms: dict = {}
+        for _ in range(30):
+            shown = chance.choice(truth)
+            state = np.full(model.nvars + 1, -1, dtype=np.int8)
+            odds = chance.choice((0.3, 0.6, 0.9))
+            for lit in shown:
+                if chance.random() < odds:
+                    state[abs(lit)] = lit > 0 if chance.random() > 0.02 else lit < 0
+            for _ in range(2):
+                for clause in rule.rooms(state, rooms):
+                    checked += 1
+                    kinds += any(lit > 0 and abs(lit) in rule.border for lit in clause)
+                    for answer in truth:
+                        assert any(lit in answer for lit in clause), (to_url(board), clause)
+    assert checked > 5000 and kinds > 100, (checked, kinds)

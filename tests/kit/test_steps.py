@@ -66,12 +66,7 @@ def check_steps(stepper: Stepper, steps: list[Step], whole: bool = True) -> None
     assert known == stepper.truth or not whole
 
 
-# Double Choco's areas reason slowly by propagation: its steps run with the slow tests.
-SLOW = {"dbchoco"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW
-                                  else n for n in GRID])
+@pytest.mark.parametrize("name", GRID)
 def test_steps_reach_the_answer_soundly(name: str) -> None:
     boards = published_unique(name)
     if not boards:
