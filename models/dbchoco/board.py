@@ -36,6 +36,9 @@ class Board(NumberGrid):
     """
 
     grey: tuple[bool, ...] = field(default=())
+    # The largest half an answer has, where that is proven (the steps' board:
+    # :func:`~cpsolve.models.dbchoco.rules.bounded`); None: half the board.
+    bound: int | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -44,8 +47,10 @@ class Board(NumberGrid):
 
     @cached_property
     def largest(self) -> int:
-        """The largest half an area may have: half the board (at least 1)."""
-        return max(1, self.cells // 2)
+        """The largest half an area may have: half the board (at least 1), or the
+        bound proven."""
+        half = max(1, self.cells // 2)
+        return half if self.bound is None else max(1, min(half, self.bound))
 
 
 def _colours(grid: gridtext.Grid) -> tuple[bool, ...]:

@@ -627,8 +627,37 @@ def encode(board: Board, division: Division) -> list[bool]:
             *(half[c] == n for c in range(board.cells) for n in range(1, board.largest + 1))]
 
 
+BOUNDS = 2  # the bounds tried: the largest number shown, then twice it
+
+
+def bounded(board: Board) -> Board:
+    """The board the steps reason on: its halves up to the largest number shown, or
+    twice it, where its answer, proven unique, has no larger one (no answer does).
+    Without it, a board of few numbers lets every cell hold a half of up to half the
+    board, and the steps rule out one size at a time by a trial of its own: an 11x10
+    showing 7 at most allows 55. The board unchanged where the answer is not unique
+    (the steps say so) or has a larger half."""
+    from dataclasses import replace
+
+    from cpsolve.models.dbchoco import solve
+
+    shown = max((n for c in range(board.cells) if (n := board.shown(c))), default=0)
+    if not shown or shown >= board.largest:
+        return board
+    result = solve(board, unique=True)
+    if result.unique is not True:
+        return board
+    label = board.grid.label_regions(lambda a, b: (a, b) in result.solution)
+    most = max(label.count(area) for area in set(label)) // 2
+    for k in range(BOUNDS):
+        bound = shown << k
+        if most <= bound < board.largest:
+            return replace(board, bound=bound)
+    return board
+
+
 STATEMENT: Statement[Board] = Statement(
-    rules, clue, decode=decode, encode=encode,
+    rules, clue, decode=decode, encode=encode, bounded=bounded,
     stats=lambda board: {"half sizes up to": board.largest},
     methods=(lazy("a border a pair and a half size a cell; each area judged on the "
                   "candidates an incremental SAT solver finds, cut off when bad",

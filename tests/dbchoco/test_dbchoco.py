@@ -196,3 +196,21 @@ def test_the_rooms_and_copies_hold_in_every_answer() -> None:
                     for answer in truth:
                         assert any(lit in answer for lit in clause), (to_url(board), clause)
     assert checked > 5000 and kinds > 100, (checked, kinds)
+
+
+def test_the_steps_reason_on_halves_up_to_a_bound_proven() -> None:
+    """The steps' board allows halves up to the largest number shown (or twice it)
+    where the answer, proven unique, has none larger: the same answer, on a model of
+    fewer sizes; a board whose answer is not unique keeps half the board."""
+    from cpsolve.models.dbchoco.rules import bounded
+
+    board = parse("https://puzz.link/p?dbchoco/11/10/00333rpvsvufv3v0v07010r1zk56o54o57l1g"
+                  "34o34l4h34h3i6o")
+    narrow = bounded(board)
+    assert (board.largest, narrow.largest) == (55, 7)
+    assert solve(narrow, unique=True).solution == solve(board, unique=True).solution
+    twice = parse("https://puzz.link/p?dbchoco/10/10/fu82829u86o3vj8387vvx5h2w2zr2g2q2g2p5")
+    assert bounded(twice).largest == 10  # its answer has a half of 8; 5 shown at most
+    loose = parse("https://puzz.link/p?dbchoco/4/2/b81m")  # a 1 shown
+    assert solve(loose, unique=True).unique is False
+    assert bounded(loose) == loose

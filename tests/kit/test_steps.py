@@ -82,8 +82,9 @@ def test_steps_reach_the_answer_soundly(name: str) -> None:
 
 # Genres whose steps take more than a minute on some published boards (their global
 # rules' partial checks are costly, or single trials seldom decide a cell; Shakashaka's
-# 30x30 takes about 2,500 steps). Fillomino's every published board ends within 20 s
-# since its steps reason on the bound its deductions prove.
+# 30x30 takes about 2,500 steps), or near it on a busy machine (Double Choco's slowest,
+# 23 s on a quiet one). Fillomino's every published board ends within 20 s since its
+# steps reason on the bound its deductions prove.
 LONG = {"dbchoco", "numberlink", "shakashaka"}
 
 
