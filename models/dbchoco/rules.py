@@ -196,16 +196,23 @@ class Choco:
 
     def rooms(self, state: Any, known: dict[tuple[int, bytes, bytes], Any] | None = None
               ) -> list[list[int]]:
-        """No room for a half size (the reasoning on a partial assignment ``state``, by
-        variable: 1 true, 0 false, -1 open): an area of halves of ``n`` holding a cell
-        lies in the cells joined to it through pairs not bordered and cells not ruled
-        out of ``n`` (its room), its white half in one part of the room's white cells
-        joined through pairs not bordered, its grey half in one of the grey cells'. A
-        cell not yet ruled out of ``n`` whose own colour's part of its room has fewer
-        than ``n`` cells, or whose room has no part of the other colour of ``n`` cells,
-        holds no ``n``: as clauses, "not ``n`` here, or ``n`` in a cell beside the room,
-        or no border on a pair round it or between two of its cells of one colour".
-        ``known`` keeps each size's rooms too small by what they were read from."""
+        """What the sizes left say on a partial assignment ``state`` (by variable: 1
+        true, 0 false, -1 open), as clauses every answer satisfies. An area of halves of
+        ``n`` holding a cell lies in the cells joined to it through pairs not bordered
+        and cells not ruled out of ``n`` (its room), its white half in one part of the
+        room's white cells joined through pairs not bordered, its grey half in one of
+        the grey cells'. So:
+
+        * a cell whose own colour's part of its room has fewer than ``n`` cells, or
+          whose room has no part of the other colour of at least ``n`` cells, holds no
+          ``n`` ("not ``n`` here, or ``n`` in a cell beside the room, or no border on a
+          pair round it or between two of its cells of one colour");
+        * a room of exactly ``n`` cells of each colour is the area of a cell of it
+          holding ``n``, and a part of one colour of exactly ``n`` cells the half: each
+          cell ``n``, no border inside;
+        * such a half's area is it and one of its copies (:meth:`_copied`).
+
+        ``known`` keeps each size's findings by what they were read from."""
         if known is None:
             known = {}
         elif len(known) > KEPT:
@@ -252,6 +259,8 @@ class Choco:
         key = tuple(cells)
         copies = self._copies.get(key)
         if copies is None:
+            if len(self._copies) >= JUDGED:
+                self._copies.clear()
             copies = self._copies[key] = self._place(cells)
         half, border = self.half, self.border
 
