@@ -119,9 +119,10 @@ class Choco:
         return None
 
     @cached_property
-    def _pair(self) -> dict[tuple[int, int], int]:
-        """The node of each pair of neighbours (the cells first), by its cells."""
-        return {pair: self.grid.cells + k for k, pair in enumerate(self.grid.pairs)}
+    def _index(self) -> dict[tuple[int, int], int]:
+        """Each pair of neighbours' place in the grid's pairs (its node in a group:
+        that past the cells)."""
+        return {pair: k for k, pair in enumerate(self.grid.pairs)}
 
     def judge(self, key: Any, nodes: frozenset[int], closed: bool) -> str | None:
         """Why an area of half size ``key`` holding ``nodes`` (cells and joined pairs;
@@ -144,8 +145,8 @@ class Choco:
             return f"an area of halves of {key} holds more cells of a colour"
         if not closed or not cells:
             return None
-        inside, pair = set(cells), self._pair
-        if any(b in inside and pair[a, b] not in nodes
+        inside, index, count = set(cells), self._index, grid.cells
+        if any(b in inside and count + index[a, b] not in nodes
                for a in cells for b in grid.neighbours[a] if a < b):
             return "a border inside an area"
         if len(white) < key or len(dark) < key:
@@ -180,11 +181,6 @@ class Choco:
                     *self.rooms(state, rooms)]
 
         out.add_lazy(refine, partial)
-
-    @cached_property
-    def _index(self) -> dict[tuple[int, int], int]:
-        """Each pair of neighbours' place in the grid's pairs."""
-        return {pair: k for k, pair in enumerate(self.grid.pairs)}
 
     @cached_property
     def _ends(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -235,16 +231,15 @@ class Choco:
                     out.extend([-int(half[c, n]), *reasons] for c in cells
                                if view[c, n] != 0)
                     continue
-                # A room of exactly n cells of each colour: an area of n holding one
-                # of its cells is the room, every cell n, no border inside.
+                # A room of exactly n cells of each colour (a part of one colour of
+                # n, alone): the area (the half) of a cell of it holding n.
                 held = [c for c in cells if view[c, n] == 1]
                 if not held:
                     continue
                 because = [-int(half[held[0], n]), *reasons]
                 if alone:  # a half: its area is it and a copy of it
                     whole = [*whole, *self._copied(cells, n, got, allowed[n], because)]
-                then = [lit for lit in whole if got[abs(lit)] == -1
-                        or (got[abs(lit)] == 1) != (lit > 0)]
+                then = [lit for lit in whole if _value(got, lit) != 1]
                 out.extend([*because, lit] for lit in then)
         return out
 
@@ -265,8 +260,7 @@ class Choco:
         half, border = self.half, self.border
 
         def false(lit: int) -> bool:
-            value = got[abs(lit)]
-            return value != -1 and (value == 1) != (lit > 0)
+            return _value(got, lit) == 0
 
         kept = []
         for copy, inner, touching, around in copies:
@@ -306,7 +300,7 @@ class Choco:
                 copy = []
                 for r, c in form:
                     rr, cc = tr + r - r0, tc + c - c0
-                    if not (0 <= rr < grid.rows and 0 <= cc < grid.cols):
+                    if not grid.contains(rr, cc):
                         break
                     cell = grid.cell(rr, cc)
                     if grey[cell] != colour:
@@ -496,6 +490,13 @@ class Choco:
                 model.add(col[b] == col[a] + s * dr + t * dc).only_enforce_if(both)
 
 
+def _value(state: Any, lit: int) -> int:
+    """A literal's value in a partial assignment (by variable: 1 true, 0 false, -1
+    open)."""
+    value = int(state[abs(lit)])
+    return value if value < 0 or lit > 0 else 1 - value
+
+
 def _decided(group: Areas, state: Any,
              known: dict[tuple[int, bytes], list[list[int]]] | None = None
              ) -> list[list[int]]:
@@ -656,8 +657,9 @@ def bounded(board: Board) -> Board:
     result = solve(board, unique=True)
     if result.unique is not True:
         return board
-    label = board.grid.label_regions(lambda a, b: (a, b) in result.solution)
-    most = max(label.count(area) for area in set(label)) // 2
+    grid = board.grid
+    label = grid.label_regions(lambda a, b: (a, b) in result.solution)
+    most = max(len(area) for area in grid.regions(label)) // 2
     for k in range(BOUNDS):
         bound = shown << k
         if most <= bound < board.largest:
